@@ -1,0 +1,125 @@
+/*
+ * ct-clock - the clock one thread gets, from a dependent add chain.
+ *
+ * One add retires per cycle when each depends on the last, so the time per
+ * add is the clock period.  The fastest sample is the estimate (anything
+ * that disturbs a sample only slows it); the median and cv show how steady
+ * the clock was.  Both bases are reported: wall time, and the thread's own
+ * CPU time, which excludes time the thread was not running.
+ */
+#include "config.h"
+
+#include <err.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "ct/cli.h"
+#include "ct/common.h"
+#include "ct/harness.h"
+#include "ct/kernels.h"
+#include "ct/machine.h"
+#include "ct/out.h"
+#include "ct/parse.h"
+
+#define ADDS_DEFAULT 50000000ull
+#define ADDS_QUICK 10000000ull
+#define ADDS_MAX (1ull << 40)
+
+struct clock_ctx {
+	uint64_t iters;
+};
+
+static uint64_t clock_run(void *p)
+{
+	const struct clock_ctx *c = p;
+
+	return ct_addchain(c->iters);
+}
+
+/* The chain returns how many adds it made: all of them, or the run fails. */
+static int clock_verify(void *p, uint64_t ret, char *why, size_t len)
+{
+	const struct clock_ctx *c = p;
+	uint64_t want = c->iters * CT_ADDCHAIN_UNROLL;
+
+	if (ret == want)
+		return 0;
+	snprintf(why, len, "the chain counted %llu adds, expected %llu",
+		 (unsigned long long)ret, (unsigned long long)want);
+	return -1;
+}
+
+static void usage(void)
+{
+	printf("Usage: %s [options]\n"
+	       "\n"
+	       "Estimate the clock of the cpu this thread runs on from a dependent add\n"
+	       "chain (one add per cycle), on the wall and thread CPU time bases.\n"
+	       "\n"
+	       "Options:\n"
+	       "  -n, --adds N         adds per sample (default 50000000, rounded up to a\n"
+	       "                       multiple of 8)\n"
+	       CT_CLI_HELP
+	       "\n"
+	       "Environment: REPS, QUICK.  See ct-clock(1) and coretype(7).\n",
+	       ct_progname());
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "adds", required_argument, NULL, 'n' },
+		CT_CLI_LONGOPTS,
+		{ NULL, 0, NULL, 0 }
+	};
+	struct ct_cli cli;
+	struct ct_harness h;
+	struct ct_kernel k = { 0 };
+	struct ct_series ser;
+	struct ct_machine m;
+	struct ct_out out;
+	struct clock_ctx ctx;
+	const char *adds_arg = NULL;
+	uint64_t adds;
+	char why[512];
+	int c;
+
+	ct_init(argv);
+	ct_cli_init(&cli);
+	while ((c = getopt_long(argc, argv, "n:" CT_CLI_SHORTOPTS, longopts, NULL)) != -1) {
+		if (c == 'n')
+			adds_arg = optarg;
+		else if (!ct_cli_option(&cli, c, optarg, usage))
+			ct_usage_error("unhandled option");
+	}
+	ct_cli_finish(&cli, &h, argc, argv);
+	adds = cli.quick || ct_env_quick() ? ADDS_QUICK : ADDS_DEFAULT;
+	if (adds_arg)
+		adds = ct_u64_or_usage("--adds", adds_arg, 1, ADDS_MAX);
+	ctx.iters = (adds + CT_ADDCHAIN_UNROLL - 1) / CT_ADDCHAIN_UNROLL;
+
+	k.name = "addchain";
+	k.isa = ct_addchain_isa;
+	k.unit = "GHz";
+	k.work = (double)(ctx.iters * CT_ADDCHAIN_UNROLL);
+	k.run = clock_run;
+	k.verify = clock_verify;
+	k.ctx = &ctx;
+
+	ct_machine_describe(&m);
+	if (ct_harness_run(&h, &k, 1, &ser, why, sizeof(why)) < 0)
+		errx(CT_EXIT_FAIL, "verification failed: %s", why);
+
+	ct_out_begin(&out, stdout, cli.fmt, "ct-clock", cli.samples);
+	ct_out_machine(&out, &m);
+	if (cli.fmt == CT_FMT_TABLE)
+		printf("kernel:   %llu dependent adds per sample (%s, %s), %u reps; "
+		       "the clock is the max\n",
+		       (unsigned long long)ctx.iters * CT_ADDCHAIN_UNROLL, ct_addchain_isa,
+		       ct_addchain_insn, h.reps);
+	ct_out_series(&out, cli.placement, &ser);
+	ct_out_end(&out);
+	ct_series_free(&ser, 1);
+	return CT_EXIT_OK;
+}

@@ -1,0 +1,72 @@
+/*
+ * cli.h - the options every kernel tool shares (ct-clock, ct-fma,
+ * ct-stream), parsed in one place so they mean the same everywhere:
+ *
+ *   -c, --cpu CPU        pin the measuring thread to CPU
+ *   -f, --format FMT     table, tsv or json
+ *   -h, --help
+ *   -q, --quick          QUICK=1: fewer, shorter samples
+ *   -r, --reps N         REPS=N: timed samples per kernel
+ *   -s, --samples        one record per sample too
+ *   -S, --settle MS      settle spin before the warm-up
+ *   -V, --version
+ */
+#ifndef CT_CLI_H
+#define CT_CLI_H
+
+#include <getopt.h>
+#include <stdint.h>
+
+#include "ct/harness.h"
+#include "ct/out.h"
+
+#define CT_CLI_SHORTOPTS "c:f:hqr:sS:V"
+#define CT_CLI_LONGOPTS                                        \
+	{ "cpu", required_argument, NULL, 'c' },               \
+	{ "format", required_argument, NULL, 'f' },            \
+	{ "help", no_argument, NULL, 'h' },                    \
+	{ "quick", no_argument, NULL, 'q' },                   \
+	{ "reps", required_argument, NULL, 'r' },              \
+	{ "samples", no_argument, NULL, 's' },                 \
+	{ "settle", required_argument, NULL, 'S' },            \
+	{ "version", no_argument, NULL, 'V' }
+
+/* The --help lines for the shared options. */
+#define CT_CLI_HELP                                                                 \
+	"  -c, --cpu CPU        pin the measuring thread to logical cpu CPU\n"      \
+	"  -f, --format FMT     output format: table (default), tsv or json\n"      \
+	"  -q, --quick          a smoke run: fewer, shorter samples (also QUICK=1)\n" \
+	"  -r, --reps N         timed samples per kernel (default 15; also REPS=N)\n" \
+	"  -s, --samples        also write one record per sample\n"                 \
+	"  -S, --settle MS      settle spin before the warm-up, in ms (default 200)\n" \
+	"  -h, --help           print this help and exit\n"                         \
+	"  -V, --version        print the version and the ISAs built and usable\n"
+
+struct ct_cli {
+	enum ct_format fmt;
+	int quick;
+	int samples;
+	int cpu;			/* -1: not pinned */
+	const char *reps;		/* --reps argument, NULL if none */
+	const char *settle;		/* --settle argument */
+	char placement[32];		/* "main" or "cpuN" */
+};
+
+void ct_cli_init(struct ct_cli *cli);
+/*
+ * Handle one shared option (getopt's c and optarg).  Returns 1 if it was
+ * one; --help calls usage() and --version exits.  '?' is a usage error.
+ */
+int ct_cli_option(struct ct_cli *cli, int c, const char *arg,
+		  void (*usage)(void));
+/*
+ * After option parsing: the harness settings (defaults, QUICK, REPS,
+ * --reps, --settle) and the placement (pins the thread for --cpu; a cpu
+ * that cannot be used is an error, exit 1).  A stray operand is a usage
+ * error.
+ */
+void ct_cli_finish(struct ct_cli *cli, struct ct_harness *h, int argc,
+		   char **argv);
+void ct_cli_version(void);
+
+#endif

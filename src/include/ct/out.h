@@ -1,0 +1,56 @@
+/*
+ * out.h - the output contract (see coretype(7)): a human table by default,
+ * TSV with a '#' header, or JSON Lines with a "record" member in every
+ * object.  Records are buffered by the caller's order and written with
+ * stdio; ct_close_stdout() turns a write error into a failure.
+ */
+#ifndef CT_OUT_H
+#define CT_OUT_H
+
+#include <stdio.h>
+
+#include "ct/harness.h"
+#include "ct/machine.h"
+
+enum ct_format { CT_FMT_TABLE, CT_FMT_TSV, CT_FMT_JSON };
+
+/* "table", "tsv", "json" -> format; -1 when unknown. */
+int ct_format_parse(const char *s, enum ct_format *f);
+
+struct ct_out {
+	FILE *f;
+	enum ct_format fmt;
+	const char *tool;		/* "ct-clock" */
+	int samples;			/* --samples: sample records too */
+	/* private */
+	struct ct_table *table;
+	struct ct_table *stable;
+	int tsv_header_done;
+};
+
+void ct_out_begin(struct ct_out *o, FILE *f, enum ct_format fmt,
+		  const char *tool, int samples);
+void ct_out_machine(struct ct_out *o, const struct ct_machine *m);
+/* The summaries of one series, on both bases, and its samples if asked. */
+void ct_out_series(struct ct_out *o, const char *placement,
+		   const struct ct_series *s);
+void ct_out_end(struct ct_out *o);
+
+/* JSON writer used by the records: one object per line. */
+void ct_json_begin(FILE *f, const char *record);
+void ct_json_str(FILE *f, const char *key, const char *val);
+void ct_json_num(FILE *f, const char *key, double val);
+void ct_json_int(FILE *f, const char *key, long long val);
+void ct_json_bool(FILE *f, const char *key, int val);
+void ct_json_end(FILE *f);
+/* A JSON string literal, quotes included. */
+void ct_json_str_value(FILE *f, const char *s);
+
+/* A human table: columns sized to their widest cell, numbers right-aligned. */
+struct ct_table;
+struct ct_table *ct_table_new(const char *const *headers, int ncols);
+void ct_table_add(struct ct_table *t, const char *const *cells);
+void ct_table_print(const struct ct_table *t, FILE *f);
+void ct_table_free(struct ct_table *t);
+
+#endif

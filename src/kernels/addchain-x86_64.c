@@ -1,0 +1,51 @@
+/*
+ * addchain-x86_64.c - the clock estimate on x86-64.
+ *
+ * Per iteration: 8 adds, each reading the register the previous one
+ * wrote, so they cannot overlap: one add per cycle (latency 1 on every
+ * x86-64 core of the field).  The loop counter is a second, independent
+ * chain whose dec/jnz pair fuses and hides under the 8 cycles.  Nothing
+ * in the loop touches memory.
+ *
+ * The increment is a register loaded from memory, not an immediate.
+ * Golden Cove and its successors (Raptor Cove, Lion Cove) fold chains of
+ * `add $imm, %reg` in the renamer: measured on an Emerald Rapids core, an
+ * `add $1,%rax` chain "ran" at 11.7 GHz while `add %rcx,%rax`, `xor` and
+ * `imul`/3 chains agreed at 2.95 GHz.  A value the renamer cannot know
+ * keeps every add a real, dependent, one-cycle operation.
+ * tests/asm-shape.sh checks the loop as assembled.
+ */
+#include "config.h"
+
+#include "ct/kernels.h"
+
+const char ct_addchain_isa[] = "x86-64";
+const char ct_addchain_insn[] = "add %reg,%reg";
+
+/* Read through memory so no pass can turn it into an immediate. */
+static volatile uint64_t one = 1;
+
+uint64_t ct_addchain(uint64_t iters)
+{
+	uint64_t x = 0, n = iters, inc = one;
+
+	if (n == 0)
+		return 0;
+	__asm__ __volatile__(
+		".p2align 5\n"
+		"1:\n\t"
+		"add %2, %0\n\t"
+		"add %2, %0\n\t"
+		"add %2, %0\n\t"
+		"add %2, %0\n\t"
+		"add %2, %0\n\t"
+		"add %2, %0\n\t"
+		"add %2, %0\n\t"
+		"add %2, %0\n\t"
+		"dec %1\n\t"
+		"jnz 1b"
+		: "+r"(x), "+r"(n)
+		: "r"(inc)
+		: "cc");
+	return x;
+}

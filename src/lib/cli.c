@@ -1,0 +1,94 @@
+/*
+ * cli.c - the options every kernel tool shares.
+ */
+#include "config.h"
+
+#include <err.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ct/cli.h"
+#include "ct/common.h"
+#include "ct/cpuset.h"
+#include "ct/isa.h"
+#include "ct/kernels.h"
+#include "ct/os.h"
+#include "ct/parse.h"
+
+void ct_cli_init(struct ct_cli *cli)
+{
+	memset(cli, 0, sizeof(*cli));
+	cli->fmt = CT_FMT_TABLE;
+	cli->cpu = -1;
+	snprintf(cli->placement, sizeof(cli->placement), "main");
+}
+
+void ct_cli_version(void)
+{
+	char isas[128];
+
+	printf("%s (coretype) %s\n", ct_progname(), PACKAGE_VERSION);
+	printf("kernels %s\n", ct_isa_summary(isas, sizeof(isas)));
+	printf("add chain: %s, %s\n", ct_addchain_isa, ct_addchain_insn);
+	exit(CT_EXIT_OK);
+}
+
+int ct_cli_option(struct ct_cli *cli, int c, const char *arg,
+		  void (*usage)(void))
+{
+	switch (c) {
+	case 'c':
+		cli->cpu = (int)ct_u64_or_usage("--cpu", arg, 0, CT_CPUSET_MAX - 1);
+		return 1;
+	case 'f':
+		if (ct_format_parse(arg, &cli->fmt) < 0)
+			ct_usage_error("invalid --format '%s': use table, tsv or json", arg);
+		return 1;
+	case 'h':
+		usage();
+		exit(CT_EXIT_OK);
+	case 'q':
+		cli->quick = 1;
+		return 1;
+	case 'r':
+		cli->reps = arg;
+		return 1;
+	case 's':
+		cli->samples = 1;
+		return 1;
+	case 'S':
+		cli->settle = arg;
+		return 1;
+	case 'V':
+		ct_cli_version();
+		return 1;
+	case '?':
+		fprintf(stderr, "Try '%s --help' for more information.\n", ct_progname());
+		exit(CT_EXIT_USAGE);
+	default:
+		return 0;
+	}
+}
+
+void ct_cli_finish(struct ct_cli *cli, struct ct_harness *h, int argc,
+		   char **argv)
+{
+	if (optind < argc)
+		ct_usage_error("unexpected argument '%s'", argv[optind]);
+	ct_harness_defaults(h, cli->quick);
+	if (cli->reps)
+		h->reps = (unsigned)ct_u64_or_usage("--reps", cli->reps, 1, CT_REPS_MAX);
+	if (cli->settle)
+		h->settle_ns = 1000000ull * ct_u64_or_usage("--settle", cli->settle, 0, 60000);
+	if (cli->cpu >= 0) {
+		if (ct_pin_thread(cli->cpu) < 0) {
+			if (errno == ENOTSUP)
+				errx(CT_EXIT_FAIL, "cannot pin to cpu %d: this OS has no cpu affinity",
+				     cli->cpu);
+			err(CT_EXIT_FAIL, "cannot pin to cpu %d", cli->cpu);
+		}
+		snprintf(cli->placement, sizeof(cli->placement), "cpu%d", cli->cpu);
+	}
+}

@@ -1,0 +1,108 @@
+/*
+ * common.c - error reporting, allocation and the stdout check at exit.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <err.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ct/common.h"
+
+const char *ct_progname(void)
+{
+#if defined(__APPLE__)
+	return getprogname();
+#else
+	extern char *program_invocation_short_name;
+	return program_invocation_short_name;
+#endif
+}
+
+void ct_usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vwarnx(fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "Try '%s --help' for more information.\n", ct_progname());
+	exit(CT_EXIT_USAGE);
+}
+
+void *ct_xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (!p)
+		err(CT_EXIT_FAIL, "cannot allocate %zu bytes", n);
+	return p;
+}
+
+void *ct_xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+
+	if (!p)
+		err(CT_EXIT_FAIL, "cannot allocate %zu x %zu bytes", n, size);
+	return p;
+}
+
+void *ct_xrealloc(void *p, size_t n)
+{
+	void *q = realloc(p, n ? n : 1);
+
+	if (!q)
+		err(CT_EXIT_FAIL, "cannot allocate %zu bytes", n);
+	return q;
+}
+
+char *ct_xstrdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+
+	return memcpy(ct_xmalloc(n), s, n);
+}
+
+/*
+ * Like util-linux's close_stdout(): a result that could not be written
+ * must not look like a success.  A closed pipe (EPIPE, with SIGPIPE
+ * ignored) is the reader's choice and stays quiet.
+ */
+void ct_close_stdout(void)
+{
+	int failed = ferror(stdout) != 0;
+	int e = errno;
+
+	if (fflush(stdout) != 0) {
+		failed = 1;
+		e = errno;
+	}
+	if (fclose(stdout) != 0 && !failed) {
+		failed = 1;
+		e = errno;
+	}
+	if (failed) {
+		if (e == EPIPE)
+			_exit(CT_EXIT_FAIL);
+		if (e)
+			warnx("write error: %s", strerror(e));
+		else
+			warnx("write error");
+		_exit(CT_EXIT_FAIL);
+	}
+	if (fclose(stderr) != 0)
+		_exit(CT_EXIT_FAIL);
+}
+
+void ct_init(char **argv)
+{
+	/* No setlocale(): numbers are written in the C locale on purpose. */
+	atexit(ct_close_stdout);
+	if (argv && argv[0])
+		argv[0] = (char *)ct_progname();
+}

@@ -1,0 +1,362 @@
+/*
+ * out.c - the records of the output contract, in the three formats.
+ * coretype(7) documents every field; names never change once released.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ct/common.h"
+#include "ct/out.h"
+
+int ct_format_parse(const char *s, enum ct_format *f)
+{
+	if (strcmp(s, "table") == 0)
+		*f = CT_FMT_TABLE;
+	else if (strcmp(s, "tsv") == 0)
+		*f = CT_FMT_TSV;
+	else if (strcmp(s, "json") == 0)
+		*f = CT_FMT_JSON;
+	else
+		return -1;
+	return 0;
+}
+
+/* The TSV summary columns, in order (the '#' header line). */
+static const char *const tsv_summary_cols[] = {
+	"tool", "kernel", "isa", "placement", "basis", "unit", "min", "median",
+	"max", "cv_pct", "reps", "cpus", "migrated", "cpu_share", "verified",
+	"per_cycle_median", "per_cycle_cv_pct", "per_cycle_unit",
+};
+
+static const char *const tsv_sample_cols[] = {
+	"tool", "kernel", "isa", "placement", "rep", "cpu_start", "cpu_end",
+	"wall_ns", "cpu_ns", "unit", "value_wall", "value_cpu",
+	"bracket_ghz_wall", "per_cycle_wall", "per_cycle_unit",
+};
+
+static const char *const table_cols[] = {
+	"kernel", "isa", "placement", "basis", "unit", "max", "median", "min",
+	"cv%", "per-cycle", "pc-cv%", "share", "cpus", "migr", "verified",
+};
+
+static const char *const table_sample_cols[] = {
+	"kernel", "isa", "placement", "rep", "cpu", "wall_ns", "cpu_ns",
+	"value_wall", "value_cpu", "unit", "per-cycle",
+};
+
+void ct_out_begin(struct ct_out *o, FILE *f, enum ct_format fmt,
+		  const char *tool, int samples)
+{
+	memset(o, 0, sizeof(*o));
+	o->f = f;
+	o->fmt = fmt;
+	o->tool = tool;
+	o->samples = samples;
+	if (fmt == CT_FMT_TABLE) {
+		o->table = ct_table_new(table_cols, (int)CT_ARRAY_SIZE(table_cols));
+		if (samples)
+			o->stable = ct_table_new(table_sample_cols,
+						 (int)CT_ARRAY_SIZE(table_sample_cols));
+	}
+}
+
+void ct_out_machine(struct ct_out *o, const struct ct_machine *m)
+{
+	FILE *f = o->f;
+
+	switch (o->fmt) {
+	case CT_FMT_JSON:
+		ct_json_begin(f, "machine");
+		ct_json_str(f, "tool", o->tool);
+		ct_json_str(f, "version", PACKAGE_VERSION);
+		ct_json_str(f, "os", m->os);
+		ct_json_str(f, "kernel_release", m->release);
+		ct_json_str(f, "arch", m->arch);
+		ct_json_str(f, "cpu_model", m->cpu_model);
+		ct_json_int(f, "cpus_online", m->cpus_online);
+		ct_json_num(f, "load_1m", m->load[0]);
+		ct_json_num(f, "load_5m", m->load[1]);
+		ct_json_num(f, "load_15m", m->load[2]);
+		ct_json_num(f, "uptime_s", m->uptime_s);
+		ct_json_str(f, "governor", m->governor);
+		ct_json_str(f, "clock", m->clock);
+		ct_json_str(f, "compiler", m->compiler);
+		ct_json_str(f, "cflags", m->cflags);
+		ct_json_str(f, "isas", m->isas);
+		ct_json_end(f);
+		break;
+	case CT_FMT_TABLE:
+		fprintf(f, "machine:  %s %s %s, %s, %ld cpus online\n", m->os,
+			m->release, m->arch, m->cpu_model, m->cpus_online);
+		fprintf(f, "load:     %.2f %.2f %.2f at start, up %.0f s, governor %s\n",
+			m->load[0], m->load[1], m->load[2], m->uptime_s, m->governor);
+		fprintf(f, "build:    %s %s, %s; clock %s\n", m->compiler, m->cflags,
+			m->isas, m->clock);
+		break;
+	case CT_FMT_TSV:
+		/* TSV carries records only: the description is in json. */
+		break;
+	}
+}
+
+static void fmt_num(char *buf, size_t len, double v)
+{
+	snprintf(buf, len, "%.4g", v);
+}
+
+static void summary_json(struct ct_out *o, const char *placement,
+			 const struct ct_summary *s)
+{
+	const struct ct_kernel *k = s->k;
+	FILE *f = o->f;
+	size_t i;
+
+	ct_json_begin(f, "summary");
+	ct_json_str(f, "tool", o->tool);
+	ct_json_str(f, "kernel", k->name);
+	ct_json_str(f, "isa", k->isa);
+	ct_json_str(f, "placement", placement);
+	ct_json_str(f, "basis", ct_basis_name(s->basis));
+	ct_json_str(f, "unit", k->unit);
+	ct_json_num(f, "min", s->rate.min);
+	ct_json_num(f, "median", s->rate.median);
+	ct_json_num(f, "max", s->rate.max);
+	ct_json_num(f, "mean", s->rate.mean);
+	ct_json_num(f, "cv_pct", s->rate.cv_pct);
+	ct_json_int(f, "reps", s->reps);
+	ct_json_str(f, "cpus", s->cpus);
+	ct_json_int(f, "migrated", s->migrated);
+	ct_json_num(f, "cpu_share", s->cpu_share);
+	ct_json_bool(f, "verified", s->verified);
+	if (k->per_cycle_unit) {
+		ct_json_num(f, "per_cycle_median", s->per_cycle.median);
+		ct_json_num(f, "per_cycle_cv_pct", s->per_cycle.cv_pct);
+		ct_json_str(f, "per_cycle_unit", k->per_cycle_unit);
+	}
+	if (k->insn_unit) {
+		ct_json_num(f, "insn_per_cycle_median", s->insn_per_cycle.median);
+		ct_json_num(f, "insn_per_cycle_cv_pct", s->insn_per_cycle.cv_pct);
+		ct_json_str(f, "insn_per_cycle_unit", k->insn_unit);
+	}
+	for (i = 0; i < k->nfields; i++) {
+		if (k->fields[i].str)
+			ct_json_str(f, k->fields[i].key, k->fields[i].str);
+		else
+			ct_json_num(f, k->fields[i].key, k->fields[i].num);
+	}
+	ct_json_end(f);
+}
+
+static void tsv_header(struct ct_out *o, const char *const *cols, size_t n,
+		       const struct ct_kernel *k)
+{
+	size_t i;
+
+	if (o->tsv_header_done)
+		return;
+	o->tsv_header_done = 1;
+	for (i = 0; i < n; i++)
+		fprintf(o->f, "%s%s", i ? "\t" : "#", cols[i]);
+	if (!o->samples) {
+		if (k->insn_unit)
+			fputs("\tinsn_per_cycle_median\tinsn_per_cycle_unit", o->f);
+		for (i = 0; i < k->nfields; i++)
+			fprintf(o->f, "\t%s", k->fields[i].key);
+	}
+	fputc('\n', o->f);
+}
+
+static void summary_tsv(struct ct_out *o, const char *placement,
+			const struct ct_summary *s)
+{
+	const struct ct_kernel *k = s->k;
+	FILE *f = o->f;
+	size_t i;
+
+	tsv_header(o, tsv_summary_cols, CT_ARRAY_SIZE(tsv_summary_cols), k);
+	fprintf(f, "%s\t%s\t%s\t%s\t%s\t%s\t%.6g\t%.6g\t%.6g\t%.3g\t%u\t%s\t%u\t%.4g\t%s",
+		o->tool, k->name, k->isa, placement, ct_basis_name(s->basis), k->unit,
+		s->rate.min, s->rate.median, s->rate.max, s->rate.cv_pct, s->reps,
+		s->cpus, s->migrated, s->cpu_share, s->verified ? "true" : "false");
+	if (k->per_cycle_unit)
+		fprintf(f, "\t%.6g\t%.3g\t%s", s->per_cycle.median, s->per_cycle.cv_pct,
+			k->per_cycle_unit);
+	else
+		fputs("\t-\t-\t-", f);
+	if (k->insn_unit)
+		fprintf(f, "\t%.6g\t%s", s->insn_per_cycle.median, k->insn_unit);
+	for (i = 0; i < k->nfields; i++) {
+		if (k->fields[i].str)
+			fprintf(f, "\t%s", k->fields[i].str);
+		else
+			fprintf(f, "\t%.6g", k->fields[i].num);
+	}
+	fputc('\n', f);
+}
+
+static void summary_table(struct ct_out *o, const char *placement,
+			  const struct ct_summary *s)
+{
+	const struct ct_kernel *k = s->k;
+	char mx[32], md[32], mn[32], cv[32], pc[48], pccv[32], share[32], migr[32];
+	const char *cells[CT_ARRAY_SIZE(table_cols)];
+
+	fmt_num(mx, sizeof(mx), s->rate.max);
+	fmt_num(md, sizeof(md), s->rate.median);
+	fmt_num(mn, sizeof(mn), s->rate.min);
+	snprintf(cv, sizeof(cv), "%.2f", s->rate.cv_pct);
+	if (k->per_cycle_unit) {
+		snprintf(pc, sizeof(pc), "%.3f %s", s->per_cycle.median, k->per_cycle_unit);
+		snprintf(pccv, sizeof(pccv), "%.2f", s->per_cycle.cv_pct);
+	} else {
+		snprintf(pc, sizeof(pc), "-");
+		snprintf(pccv, sizeof(pccv), "-");
+	}
+	snprintf(share, sizeof(share), "%.3f", s->cpu_share);
+	snprintf(migr, sizeof(migr), "%u", s->migrated);
+	cells[0] = k->name;
+	cells[1] = k->isa;
+	cells[2] = placement;
+	cells[3] = ct_basis_name(s->basis);
+	cells[4] = k->unit;
+	cells[5] = mx;
+	cells[6] = md;
+	cells[7] = mn;
+	cells[8] = cv;
+	cells[9] = pc;
+	cells[10] = pccv;
+	cells[11] = share;
+	cells[12] = s->cpus;
+	cells[13] = migr;
+	cells[14] = s->verified ? "yes" : "NO";
+	ct_table_add(o->table, cells);
+}
+
+static void samples_out(struct ct_out *o, const char *placement,
+			const struct ct_series *ser)
+{
+	const struct ct_kernel *k = ser->k;
+	FILE *f = o->f;
+	unsigned i;
+
+	for (i = 0; i < ser->n; i++) {
+		const struct ct_sample *s = &ser->s[i];
+		double vw = ct_sample_rate(k, s, CT_BASIS_WALL);
+		double vc = ct_sample_rate(k, s, CT_BASIS_CPU);
+		double pcw = ct_sample_per_cycle(k, k->per_cycle_work, s, CT_BASIS_WALL);
+
+		switch (o->fmt) {
+		case CT_FMT_JSON:
+			ct_json_begin(f, "sample");
+			ct_json_str(f, "tool", o->tool);
+			ct_json_str(f, "kernel", k->name);
+			ct_json_str(f, "isa", k->isa);
+			ct_json_str(f, "placement", placement);
+			ct_json_int(f, "rep", s->rep + 1);
+			ct_json_int(f, "cpu_start", s->cpu_start);
+			ct_json_int(f, "cpu_end", s->cpu_end);
+			ct_json_int(f, "wall_ns", (long long)s->wall_ns);
+			ct_json_int(f, "cpu_ns", (long long)s->cpu_ns);
+			ct_json_str(f, "unit", k->unit);
+			ct_json_num(f, "value_wall", vw);
+			ct_json_num(f, "value_cpu", vc);
+			if (k->per_cycle_unit) {
+				ct_json_num(f, "bracket_ghz_wall", s->bracket_ghz_wall);
+				ct_json_num(f, "bracket_ghz_cpu", s->bracket_ghz_cpu);
+				ct_json_num(f, "per_cycle_wall", pcw);
+				ct_json_num(f, "per_cycle_cpu",
+					    ct_sample_per_cycle(k, k->per_cycle_work, s, CT_BASIS_CPU));
+				ct_json_str(f, "per_cycle_unit", k->per_cycle_unit);
+			}
+			ct_json_end(f);
+			break;
+		case CT_FMT_TSV:
+			tsv_header(o, tsv_sample_cols, CT_ARRAY_SIZE(tsv_sample_cols), k);
+			fprintf(f, "%s\t%s\t%s\t%s\t%u\t%d\t%d\t%llu\t%llu\t%s\t%.6g\t%.6g",
+				o->tool, k->name, k->isa, placement, s->rep + 1, s->cpu_start,
+				s->cpu_end, (unsigned long long)s->wall_ns,
+				(unsigned long long)s->cpu_ns, k->unit, vw, vc);
+			if (k->per_cycle_unit)
+				fprintf(f, "\t%.6g\t%.6g\t%s\n", s->bracket_ghz_wall, pcw,
+					k->per_cycle_unit);
+			else
+				fputs("\t-\t-\t-\n", f);
+			break;
+		case CT_FMT_TABLE: {
+			char rep[16], cpu[32], w[32], c[32], a[32], b[32], pc[48];
+			const char *cells[CT_ARRAY_SIZE(table_sample_cols)];
+
+			snprintf(rep, sizeof(rep), "%u", s->rep + 1);
+			if (s->cpu_start == s->cpu_end)
+				snprintf(cpu, sizeof(cpu), "%d", s->cpu_start);
+			else
+				snprintf(cpu, sizeof(cpu), "%d>%d", s->cpu_start, s->cpu_end);
+			snprintf(w, sizeof(w), "%llu", (unsigned long long)s->wall_ns);
+			snprintf(c, sizeof(c), "%llu", (unsigned long long)s->cpu_ns);
+			fmt_num(a, sizeof(a), vw);
+			fmt_num(b, sizeof(b), vc);
+			if (k->per_cycle_unit)
+				snprintf(pc, sizeof(pc), "%.3f", pcw);
+			else
+				snprintf(pc, sizeof(pc), "-");
+			cells[0] = k->name;
+			cells[1] = k->isa;
+			cells[2] = placement;
+			cells[3] = rep;
+			cells[4] = cpu;
+			cells[5] = w;
+			cells[6] = c;
+			cells[7] = a;
+			cells[8] = b;
+			cells[9] = k->unit;
+			cells[10] = pc;
+			ct_table_add(o->stable, cells);
+			break;
+		}
+		}
+	}
+}
+
+void ct_out_series(struct ct_out *o, const char *placement,
+		   const struct ct_series *ser)
+{
+	struct ct_summary sum;
+	int b;
+
+	for (b = CT_BASIS_WALL; b <= CT_BASIS_CPU; b++) {
+		ct_summarize(ser, (enum ct_basis)b, &sum);
+		switch (o->fmt) {
+		case CT_FMT_JSON:
+			summary_json(o, placement, &sum);
+			break;
+		case CT_FMT_TSV:
+			if (!o->samples)
+				summary_tsv(o, placement, &sum);
+			break;
+		case CT_FMT_TABLE:
+			summary_table(o, placement, &sum);
+			break;
+		}
+	}
+	if (o->samples)
+		samples_out(o, placement, ser);
+}
+
+void ct_out_end(struct ct_out *o)
+{
+	if (o->table) {
+		fputc('\n', o->f);
+		ct_table_print(o->table, o->f);
+		ct_table_free(o->table);
+		o->table = NULL;
+	}
+	if (o->stable) {
+		fputc('\n', o->f);
+		ct_table_print(o->stable, o->f);
+		ct_table_free(o->stable);
+		o->stable = NULL;
+	}
+}

@@ -1,0 +1,43 @@
+# lib.sh - shared by the shell tests.  Sourced; sets $CT_* paths and a
+# scratch directory, and gives fail/expect helpers.  Exit 1 = fail,
+# 77 = skip, 99 = hard error (Automake's harness).
+set -u
+: "${top_builddir:=..}"
+: "${top_srcdir:=..}"
+CT_CLOCK=$top_builddir/ct-clock
+CT_FMA=$top_builddir/ct-fma
+CT_STREAM=$top_builddir/ct-stream
+CT_PLACE=$top_builddir/ct-place
+JSONL=$top_builddir/tests/jsonl-check
+GOLDEN=$top_srcdir/tests/golden
+export LC_ALL=C
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/ct-test.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+
+fail() {
+	echo "FAIL: $*" >&2
+	exit 1
+}
+
+skip() {
+	echo "SKIP: $*" >&2
+	exit 77
+}
+
+# expect_status WANT CMD...: run CMD, stdout to $tmp/out, stderr to $tmp/err.
+expect_status() {
+	want=$1
+	shift
+	"$@" >"$tmp/out" 2>"$tmp/err"
+	got=$?
+	[ "$got" -eq "$want" ] || {
+		cat "$tmp/err" >&2
+		fail "'$*' exited $got, expected $want"
+	}
+}
+
+# is_positive NUMBER: a finite number greater than zero.
+is_positive() {
+	awk -v x="$1" 'BEGIN { exit !(x ~ /^[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?$/ && x + 0 > 0) }'
+}

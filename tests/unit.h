@@ -1,0 +1,28 @@
+/*
+ * unit.h - a minimal unit-test vocabulary: CHECK() counts failures and
+ * says where; main returns unit_done().
+ */
+#ifndef CT_TESTS_UNIT_H
+#define CT_TESTS_UNIT_H
+
+#include <stdio.h>
+
+static int unit_failures, unit_checks;
+
+#define CHECK(cond)                                                          \
+	do {                                                                 \
+		unit_checks++;                                               \
+		if (!(cond)) {                                               \
+			unit_failures++;                                     \
+			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, \
+				__LINE__, #cond);                            \
+		}                                                            \
+	} while (0)
+
+static inline int unit_done(void)
+{
+	printf("%d checks, %d failed\n", unit_checks, unit_failures);
+	return unit_failures ? 1 : 0;
+}
+
+#endif
