@@ -15,40 +15,13 @@
 #include <stdlib.h>
 
 #include "ct/cli.h"
+#include "ct/clock.h"
 #include "ct/common.h"
 #include "ct/harness.h"
 #include "ct/kernels.h"
 #include "ct/machine.h"
 #include "ct/out.h"
 #include "ct/parse.h"
-
-#define ADDS_DEFAULT 50000000ull
-#define ADDS_QUICK 10000000ull
-#define ADDS_MAX (1ull << 40)
-
-struct clock_ctx {
-	uint64_t iters;
-};
-
-static uint64_t clock_run(void *p)
-{
-	const struct clock_ctx *c = p;
-
-	return ct_addchain(c->iters);
-}
-
-/* The chain returns how many adds it made: all of them, or the run fails. */
-static int clock_verify(void *p, uint64_t ret, char *why, size_t len)
-{
-	const struct clock_ctx *c = p;
-	uint64_t want = c->iters * CT_ADDCHAIN_UNROLL;
-
-	if (ret == want)
-		return 0;
-	snprintf(why, len, "the chain counted %llu adds, expected %llu",
-		 (unsigned long long)ret, (unsigned long long)want);
-	return -1;
-}
 
 static void usage(void)
 {
@@ -75,11 +48,11 @@ int main(int argc, char **argv)
 	};
 	struct ct_cli cli;
 	struct ct_harness h;
-	struct ct_kernel k = { 0 };
+	struct ct_kernel k;
 	struct ct_series ser;
 	struct ct_machine m;
 	struct ct_out out;
-	struct clock_ctx ctx;
+	struct ct_clock ctx;
 	const char *adds_arg = NULL;
 	uint64_t adds;
 	char why[512];
@@ -94,18 +67,10 @@ int main(int argc, char **argv)
 			ct_usage_error("unhandled option");
 	}
 	ct_cli_finish(&cli, &h, argc, argv);
-	adds = cli.quick || ct_env_quick() ? ADDS_QUICK : ADDS_DEFAULT;
+	adds = cli.quick || ct_env_quick() ? CT_CLOCK_ADDS_QUICK : CT_CLOCK_ADDS_DEFAULT;
 	if (adds_arg)
-		adds = ct_u64_or_usage("--adds", adds_arg, 1, ADDS_MAX);
-	ctx.iters = (adds + CT_ADDCHAIN_UNROLL - 1) / CT_ADDCHAIN_UNROLL;
-
-	k.name = "addchain";
-	k.isa = ct_addchain_isa;
-	k.unit = "GHz";
-	k.work = (double)(ctx.iters * CT_ADDCHAIN_UNROLL);
-	k.run = clock_run;
-	k.verify = clock_verify;
-	k.ctx = &ctx;
+		adds = ct_u64_or_usage("--adds", adds_arg, 1, CT_CLOCK_ADDS_MAX);
+	ct_clock_kernel(&k, &ctx, adds);
 
 	ct_machine_describe(&m);
 	if (ct_harness_run(&h, &k, 1, &ser, why, sizeof(why)) < 0)
