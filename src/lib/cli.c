@@ -92,3 +92,42 @@ void ct_cli_finish(struct ct_cli *cli, struct ct_harness *h, int argc,
 		snprintf(cli->placement, sizeof(cli->placement), "cpu%d", cli->cpu);
 	}
 }
+
+void ct_cli_isa_init(struct ct_cli_isa *ci)
+{
+	memset(ci, 0, sizeof(*ci));
+}
+
+int ct_cli_isa_option(struct ct_cli_isa *ci, int c, const char *arg)
+{
+	switch (c) {
+	case CT_CLI_OPT_ALL_ISA:
+		ci->all = 1;
+		return 1;
+	case CT_CLI_OPT_ISA:
+		ci->req = arg;
+		return 1;
+	case CT_CLI_OPT_LIST_ISA:
+		ct_isa_list(stdout);
+		exit(CT_EXIT_OK);
+	default:
+		return 0;
+	}
+}
+
+size_t ct_cli_isa_finish(const struct ct_cli_isa *ci, enum ct_isa *isas)
+{
+	size_t n = 0;
+	int i;
+
+	if (!ci->all) {
+		isas[0] = ct_isa_choose(ci->req);
+		return 1;
+	}
+	if (ci->req)
+		ct_usage_error("--all-isa and --isa exclude each other");
+	for (i = 0; i < CT_ISA_COUNT; i++)
+		if (ct_isa_usable((enum ct_isa)i))
+			isas[n++] = (enum ct_isa)i;
+	return n;
+}

@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "ct/harness.h"
+#include "ct/isa.h"
 #include "ct/out.h"
 
 #define CT_CLI_SHORTOPTS "c:f:hqr:sS:V"
@@ -68,5 +69,54 @@ int ct_cli_option(struct ct_cli *cli, int c, const char *arg,
 void ct_cli_finish(struct ct_cli *cli, struct ct_harness *h, int argc,
 		   char **argv);
 void ct_cli_version(void);
+
+/*
+ * The ISA options of the kernel tools (ct-fma, ct-stream), a second piece
+ * a tool adds beside the shared one:
+ *
+ *   --all-isa            run every usable ISA, interleaved, in one run
+ *   --isa ISA            auto, avx512, avx2, neon or scalar (env CT_ISA)
+ *   --list-isa           the ISAs compiled in and usable here, then exit
+ *
+ * They have no short forms; their getopt codes are above any character.
+ * An unknown ISA name is a usage error (exit 2); an ISA that was not built
+ * or that this cpu and OS cannot run exits CT_EXIT_NOISA (3).
+ */
+enum {
+	CT_CLI_OPT_ALL_ISA = 0x100,
+	CT_CLI_OPT_ISA,
+	CT_CLI_OPT_LIST_ISA
+};
+
+#define CT_CLI_ISA_LONGOPTS                                             \
+	{ "all-isa", no_argument, NULL, CT_CLI_OPT_ALL_ISA },           \
+	{ "isa", required_argument, NULL, CT_CLI_OPT_ISA },             \
+	{ "list-isa", no_argument, NULL, CT_CLI_OPT_LIST_ISA }
+
+#define CT_CLI_ISA_HELP                                                             \
+	"      --isa ISA        kernel ISA: auto (default; also CT_ISA=ISA), avx512,\n" \
+	"                       avx2, neon or scalar\n"                                 \
+	"      --all-isa        run every ISA usable here, interleaved, in one run\n"   \
+	"      --list-isa       list the ISAs built in and usable here, and exit\n"
+
+struct ct_cli_isa {
+	const char *req;		/* --isa argument, NULL if none */
+	int all;			/* --all-isa */
+};
+
+void ct_cli_isa_init(struct ct_cli_isa *ci);
+/*
+ * Handle one ISA option (getopt's c and optarg).  Returns 1 if it was one;
+ * --list-isa prints the list and exits 0.
+ */
+int ct_cli_isa_option(struct ct_cli_isa *ci, int c, const char *arg);
+/*
+ * After option parsing: the ISAs to run, in enum order, into
+ * isas[CT_ISA_COUNT]; returns how many.  --all-isa gives every usable
+ * ISA; otherwise the one ct_isa_choose() picks from --isa, CT_ISA or
+ * auto (and exits 2 or 3 when it cannot).  --all-isa with --isa is a
+ * usage error.
+ */
+size_t ct_cli_isa_finish(const struct ct_cli_isa *ci, enum ct_isa *isas);
 
 #endif
