@@ -107,12 +107,24 @@ static void fmt_num(char *buf, size_t len, double v)
 	snprintf(buf, len, "%.4g", v);
 }
 
+static void json_fields(FILE *f, const struct ct_field *fl, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (fl[i].str)
+			ct_json_str(f, fl[i].key, fl[i].str);
+		else
+			ct_json_num(f, fl[i].key, fl[i].num);
+	}
+}
+
 static void summary_json(struct ct_out *o, const char *placement,
-			 const struct ct_summary *s)
+			 const struct ct_summary *s, const struct ct_field *extra,
+			 size_t nextra)
 {
 	const struct ct_kernel *k = s->k;
 	FILE *f = o->f;
-	size_t i;
 
 	ct_json_begin(f, "summary");
 	ct_json_str(f, "tool", o->tool);
@@ -141,12 +153,8 @@ static void summary_json(struct ct_out *o, const char *placement,
 		ct_json_num(f, "insn_per_cycle_cv_pct", s->insn_per_cycle.cv_pct);
 		ct_json_str(f, "insn_per_cycle_unit", k->insn_unit);
 	}
-	for (i = 0; i < k->nfields; i++) {
-		if (k->fields[i].str)
-			ct_json_str(f, k->fields[i].key, k->fields[i].str);
-		else
-			ct_json_num(f, k->fields[i].key, k->fields[i].num);
-	}
+	json_fields(f, k->fields, k->nfields);
+	json_fields(f, extra, nextra);
 	ct_json_end(f);
 }
 
@@ -323,6 +331,13 @@ static void samples_out(struct ct_out *o, const char *placement,
 void ct_out_series(struct ct_out *o, const char *placement,
 		   const struct ct_series *ser)
 {
+	ct_out_series_ex(o, placement, ser, NULL, 0);
+}
+
+void ct_out_series_ex(struct ct_out *o, const char *placement,
+		      const struct ct_series *ser, const struct ct_field *extra,
+		      size_t nextra)
+{
 	struct ct_summary sum;
 	int b;
 
@@ -330,7 +345,7 @@ void ct_out_series(struct ct_out *o, const char *placement,
 		ct_summarize(ser, (enum ct_basis)b, &sum);
 		switch (o->fmt) {
 		case CT_FMT_JSON:
-			summary_json(o, placement, &sum);
+			summary_json(o, placement, &sum, extra, nextra);
 			break;
 		case CT_FMT_TSV:
 			if (!o->samples)

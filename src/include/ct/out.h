@@ -34,6 +34,10 @@ void ct_out_machine(struct ct_out *o, const struct ct_machine *m);
 /* The summaries of one series, on both bases, and its samples if asked. */
 void ct_out_series(struct ct_out *o, const char *placement,
 		   const struct ct_series *s);
+/* The same with extra fields in every summary record (json only). */
+void ct_out_series_ex(struct ct_out *o, const char *placement,
+		      const struct ct_series *s, const struct ct_field *extra,
+		      size_t nextra);
 void ct_out_end(struct ct_out *o);
 
 /* JSON writer used by the records: one object per line. */
