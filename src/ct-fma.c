@@ -1,0 +1,107 @@
+/*
+ * ct-fma - vector FMA throughput in L1 for one ISA or every usable one,
+ * each sample verified bit for bit and divided by the cycles the add-chain
+ * brackets say it took.  The kernels and their verification are in libct
+ * (src/include/ct/fma.h), shared with ct-place.
+ */
+#include "config.h"
+
+#include <err.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "ct/cli.h"
+#include "ct/common.h"
+#include "ct/fma.h"
+#include "ct/harness.h"
+#include "ct/isa.h"
+#include "ct/machine.h"
+#include "ct/out.h"
+#include "ct/parse.h"
+
+static void usage(void)
+{
+	printf("Usage: %s [options]\n"
+	       "\n"
+	       "Measure vector FMA throughput in L1 (independent chains acc += v * v over\n"
+	       "a %u-byte array), every sample verified bit for bit, in GFLOP/s on the\n"
+	       "wall and thread CPU time bases and in flops and FMAs per cycle.\n"
+	       "\n"
+	       "Options:\n"
+	       "  -p, --passes N       passes over the array per sample (default %u,\n"
+	       "                       %u with -q; at most %u)\n"
+	       CT_CLI_ISA_HELP
+	       CT_CLI_HELP
+	       "\n"
+	       "Environment: CT_ISA, REPS, QUICK.  See ct-fma(1) and coretype(7).\n",
+	       ct_progname(), CT_FMA_ARRAY_BYTES, CT_FMA_PASSES_DEFAULT,
+	       CT_FMA_PASSES_QUICK, CT_FMA_PASSES_MAX);
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "passes", required_argument, NULL, 'p' },
+		CT_CLI_ISA_LONGOPTS,
+		CT_CLI_LONGOPTS,
+		{ NULL, 0, NULL, 0 }
+	};
+	struct ct_cli cli;
+	struct ct_cli_isa ci;
+	struct ct_harness h;
+	struct ct_kernel k[CT_ISA_COUNT];
+	struct ct_fma *ctx[CT_ISA_COUNT];
+	struct ct_series ser[CT_ISA_COUNT];
+	enum ct_isa isas[CT_ISA_COUNT];
+	struct ct_machine m;
+	struct ct_out out;
+	const char *passes_arg = NULL;
+	uint64_t passes;
+	size_t n, i;
+	char why[512];
+	int c;
+
+	ct_init(argv);
+	ct_cli_init(&cli);
+	ct_cli_isa_init(&ci);
+	while ((c = getopt_long(argc, argv, "p:" CT_CLI_SHORTOPTS, longopts, NULL)) != -1) {
+		if (c == 'p')
+			passes_arg = optarg;
+		else if (!ct_cli_isa_option(&ci, c, optarg) &&
+			 !ct_cli_option(&cli, c, optarg, usage))
+			ct_usage_error("unhandled option");
+	}
+	ct_cli_finish(&cli, &h, argc, argv);
+	n = ct_cli_isa_finish(&ci, isas);
+	passes = cli.quick || ct_env_quick() ? CT_FMA_PASSES_QUICK : CT_FMA_PASSES_DEFAULT;
+	if (passes_arg)
+		passes = ct_u64_or_usage("--passes", passes_arg, 1, CT_FMA_PASSES_MAX);
+
+	for (i = 0; i < n; i++)
+		ctx[i] = ct_fma_new(isas[i], passes, &k[i]);
+
+	ct_machine_describe(&m);
+	if (ct_harness_run(&h, k, n, ser, why, sizeof(why)) < 0)
+		errx(CT_EXIT_FAIL, "verification failed: %s", why);
+
+	ct_out_begin(&out, stdout, cli.fmt, "ct-fma", cli.samples);
+	ct_out_machine(&out, &m);
+	for (i = 0; i < n && cli.fmt == CT_FMT_TABLE; i++) {
+		struct ct_fma_shape sh;
+
+		ct_fma_shape_of(isas[i], &sh);
+		printf("kernel:   fma %-6s %2u accumulators x %2u lanes, %s, %llu passes "
+		       "over %u bytes, %u reps\n",
+		       ct_isa_name(isas[i]), sh.accumulators, sh.lanes,
+		       sh.insn ? sh.insn : "multiply-add as compiled",
+		       (unsigned long long)passes, CT_FMA_ARRAY_BYTES, h.reps);
+	}
+	for (i = 0; i < n; i++)
+		ct_out_series(&out, cli.placement, &ser[i]);
+	ct_out_end(&out);
+	ct_series_free(ser, n);
+	for (i = 0; i < n; i++)
+		ct_fma_free(ctx[i]);
+	return CT_EXIT_OK;
+}

@@ -1,0 +1,134 @@
+#!/bin/sh
+# asm-fma.sh ISA (or ISA=... in the environment): the FMA kernel of ISA as
+# the compiler really built it (asm/fma-ISA.s, written by make asm with the
+# binary's flags), checked in its inner loop:
+#   - avx512, avx2, neon: exactly CT_FMA_<ISA>_ACC FMAs per iteration, all
+#     of the ISA's width, into as many distinct registers, each squaring
+#     the one vector the one load brought in; no other FP arithmetic;
+#   - scalar: whatever the compiler made of it (SSE, FMA, plain), the flops
+#     executed per byte loaded are the 0.5 the tool counts;
+#   - no stack access (a spill) and no call in the loop, no store;
+#   - the flops per byte loaded equal what ct-fma reports (flops_per_byte)
+#     when the ISA can run here.
+# Then the checker itself is shown to fail on broken copies of the loop.
+# Skips (77) when ISA is not built into ct-fma.  CT_EXEC runs the binary
+# (e.g. "qemu-aarch64 -L /usr/aarch64-linux-gnu" for a cross build).
+. "${top_srcdir:-..}/tests/lib.sh"
+. "$top_srcdir/tests/asm-lib.sh"
+
+isa=${ISA:-${1:-}}
+[ -n "$isa" ] || { echo "usage: asm-fma.sh ISA" >&2; exit 99; }
+run_fma() { ${CT_EXEC:-} "$CT_FMA" "$@"; }
+
+run_fma --list-isa >"$tmp/list" || fail "ct-fma --list-isa failed"
+compiled=$(awk -v i="$isa" '$1 == i { print $2 }' "$tmp/list")
+usable=$(awk -v i="$isa" '$1 == i { print $3 }' "$tmp/list")
+[ -n "$compiled" ] || fail "ct-fma --list-isa does not know $isa"
+[ "$compiled" = yes ] || skip "$isa is not built into this ct-fma"
+s=$top_builddir/asm/fma-$isa.s
+[ -f "$s" ] || { echo "no $s: make asm did not run" >&2; exit 99; }
+arch=$(asm_arch "$s")
+
+header() {
+	sed -n "s/^#define $1 \\([0-9][0-9]*\\).*/\\1/p" "$top_srcdir/src/include/ct/fma.h"
+}
+
+case $isa in
+avx512) acc=$(header CT_FMA_AVX512_ACC) lanes=16 reg=zmm fmare='^vfmadd(132|213|231)ps$' ;;
+avx2) acc=$(header CT_FMA_AVX2_ACC) lanes=8 reg=ymm fmare='^vfmadd(132|213|231)ps$' ;;
+neon) acc=$(header CT_FMA_NEON_ACC) lanes=4 reg=4s fmare='^fmla$' ;;
+scalar) acc=$(header CT_FMA_SCALAR_ACC) lanes=1 ;;
+*) fail "unknown ISA $isa" ;;
+esac
+[ -n "$acc" ] || { echo "no accumulator count for $isa in fma.h" >&2; exit 99; }
+
+# What ct-fma counts: flops per byte the kernel loads, from its record.
+reported=
+if [ "$usable" = yes ]; then
+	run_fma -q --isa "$isa" -f tsv -r 1 --passes 1 --settle 0 >"$tmp/rec" ||
+		fail "ct-fma --isa $isa did not run"
+	reported=$(awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) { h = $i; sub(/^#/, "", h); c[h] = i } }
+		NR == 2 { print $c["flops_per_byte"] }' "$tmp/rec")
+	[ -n "$reported" ] || fail "no flops_per_byte in ct-fma's record"
+fi
+
+# check_loop LOOPFILE: 0 when the loop has the shape, else 1 with reasons.
+check_loop() {
+	asm_stats "$arch" <"$1" >"$tmp/stats"
+	bad=0
+	why() { echo "  $isa: $*" >&2; bad=1; }
+	for k in calls stack stores fp_other; do
+		v=$(asm_get $k "$tmp/stats")
+		[ "$v" -eq 0 ] || why "$v $k in the loop (expected none)"
+	done
+	loads=$(asm_get loads "$tmp/stats")
+	lbytes=$(asm_get load_bytes "$tmp/stats")
+	flops=$(asm_get flops "$tmp/stats")
+	[ "$loads" -ge 1 ] && [ "$flops" -gt 0 ] || why "no load or no FP arithmetic in the loop"
+	if [ "$isa" = scalar ]; then
+		awk -v f="$flops" -v b="$lbytes" 'BEGIN { exit !(b > 0 && f / b == 0.5) }' ||
+			why "$flops flops per $lbytes bytes loaded, expected 0.5 flop per byte"
+	else
+		fma=$(asm_get fma "$tmp/stats")
+		[ "$fma" -eq "$acc" ] || why "$fma FMAs per iteration, expected $acc"
+		[ "$loads" -eq 1 ] || why "$loads loads per iteration, expected 1"
+		[ "$lbytes" -eq $((lanes * 4)) ] || why "the load moves $lbytes bytes, expected $((lanes * 4))"
+		[ "$flops" -eq $((acc * lanes * 2)) ] ||
+			why "$flops flops per iteration, expected $((acc * lanes * 2)): other FP arithmetic"
+		# Every FMA: the ISA's width, v * v from the loaded register,
+		# into a register of its own.
+		awk -v arch="$arch" -v reg="$reg" -v re="$fmare" -v acc="$acc" '
+			function num(r) { sub(/\.[0-9]*[a-z]+$/, "", r); gsub(/[^0-9]/, "", r); return r }
+			{
+				sp = index($0, " "); mn = substr($0, 1, sp - 1); ops = substr($0, sp + 1)
+				n = split(ops, o, /, */)
+			}
+			arch == "x86_64" && /\(/ && mn !~ /^lea/ && o[n] !~ /\(/ { loaded = num(o[n]) }
+			arch == "aarch64" && mn ~ /^ld/ { split(ops, o2, /[ ,{}]+/); loaded = num(o2[1] == "" ? o2[2] : o2[1]) }
+			mn ~ /^(vf|fml|fmad)/ {
+				if (mn !~ re) { print "  FMA " $0 " is not the expected instruction"; bad = 1 }
+				for (i = 1; i <= n; i++)
+					if (index(o[i], reg) == 0) { print "  FMA " $0 " is not " reg " wide"; bad = 1 }
+				if (arch == "x86_64") { d = num(o[3]); s1 = num(o[1]); s2 = num(o[2]) }
+				else { d = num(o[1]); s1 = num(o[2]); s2 = num(o[3]) }
+				if (s1 != loaded || s2 != loaded) { print "  FMA " $0 " does not square the loaded register"; bad = 1 }
+				if (!(d in dst)) ndst++
+				dst[d] = 1
+			}
+			END {
+				if (ndst != acc) { print "  " ndst " distinct FMA destinations, expected " acc; bad = 1 }
+				exit bad
+			}' "$1" >&2 || bad=1
+	fi
+	if [ -n "$reported" ]; then
+		awk -v f="$flops" -v b="$lbytes" -v r="$reported" 'BEGIN { exit !(b > 0 && f / b == r + 0) }' ||
+			why "the loop does $flops flops per $lbytes bytes loaded; ct-fma reports $reported per byte"
+	fi
+	return $bad
+}
+
+asm_inner_loop "$s" "ct_fma_$isa" >"$tmp/loop" || fail "no inner loop found in ct_fma_$isa ($s)"
+echo "inner loop of ct_fma_$isa ($s):"
+sed 's/^/  /' "$tmp/loop"
+check_loop "$tmp/loop" || fail "the $isa kernel's inner loop does not have its shape"
+
+# The checker can fail: one FP instruction fewer, a spill, a call.
+if [ "$arch" = x86_64 ]; then
+	spill="vmovups 64(%rsp), %${reg:-xmm}1" call="call sqrtf"
+else
+	spill="ldr q1, [sp, 16]" call="bl sqrtf"
+fi
+last_fp=$(grep -n -E '^(v?(add|mul)[sp]s|vfmadd[0-9]*ps|fmla|fmadd|fadd|fmul) ' "$tmp/loop" | tail -1 | cut -d: -f1)
+[ -n "$last_fp" ] || fail "no FP instruction to remove in the loop"
+sed "${last_fp}d" "$tmp/loop" >"$tmp/m1"
+sed "1i\\
+$spill" "$tmp/loop" >"$tmp/m2"
+sed "1i\\
+$call" "$tmp/loop" >"$tmp/m3"
+for m in m1 m2 m3; do
+	if check_loop "$tmp/$m" 2>"$tmp/why"; then
+		fail "the checker accepts a broken loop ($m)"
+	fi
+done
+echo "the checker rejects a loop with an FP instruction fewer, a spill, a call"
+exit 0

@@ -1,0 +1,72 @@
+#!/bin/sh
+# ct-fma's ISA options: --list-isa, --isa and CT_ISA (unknown: exit 2; not
+# built or not usable here: exit 3), --all-isa (one set of records per
+# usable ISA, all verified, the same sums), --passes bounds.
+. "${top_srcdir:-..}/tests/lib.sh"
+
+expect_status 0 "$CT_FMA" --list-isa
+cp "$tmp/out" "$tmp/list"
+[ -s "$tmp/err" ] && fail "--list-isa wrote to stderr"
+[ "$(head -1 "$tmp/list")" = "isa      compiled usable" ] || fail "--list-isa header: $(head -1 "$tmp/list")"
+[ "$(awk 'NR > 1 { print $1 }' "$tmp/list" | tr '\n' ' ')" = "scalar avx2 avx512 neon " ] ||
+	fail "--list-isa does not list every ISA"
+awk '$1 == "scalar" && ($2 != "yes" || $3 != "yes") { exit 1 }' "$tmp/list" || fail "scalar not usable"
+awk 'NR > 1 && $2 == "no" && $3 == "yes" { exit 1 }' "$tmp/list" || fail "an ISA usable but not built"
+usable=$(awk 'NR > 1 && $3 == "yes" { print $1 }' "$tmp/list")
+nusable=$(echo $usable | wc -w)
+
+# Unknown names: usage errors.
+expect_status 2 "$CT_FMA" -q --isa sse9
+grep -q "invalid --isa 'sse9'" "$tmp/err" || fail "--isa sse9: $(cat "$tmp/err")"
+grep -q "Try 'ct-fma --help'" "$tmp/err" || fail "--isa sse9: no --help hint"
+[ -s "$tmp/out" ] && fail "--isa sse9 wrote to stdout"
+CT_ISA=sse9 expect_status 2 "$CT_FMA" -q
+grep -q "invalid CT_ISA 'sse9'" "$tmp/err" || fail "CT_ISA=sse9: $(cat "$tmp/err")"
+expect_status 2 "$CT_FMA" -q --isa
+expect_status 2 "$CT_FMA" -q --all-isa --isa scalar
+grep -q 'exclude each other' "$tmp/err" || fail "--all-isa --isa: $(cat "$tmp/err")"
+for p in 0 4096 x 12k -1; do
+	expect_status 2 "$CT_FMA" -q --passes "$p"
+done
+
+# A real ISA this binary or this cpu cannot run (neon on x86, avx512 on
+# Arm; also avx512 on an x86 cpu without it): exit 3, nothing on stdout.
+noisa=$(awk 'NR > 1 && $3 == "no" { print $1; exit }' "$tmp/list")
+[ -n "$noisa" ] || fail "every ISA usable on one cpu?"
+expect_status 3 "$CT_FMA" -q --isa "$noisa"
+grep -q "ISA '$noisa'" "$tmp/err" || fail "--isa $noisa: $(cat "$tmp/err")"
+[ -s "$tmp/out" ] && fail "--isa $noisa wrote to stdout"
+CT_ISA=$noisa expect_status 3 "$CT_FMA" -q
+# --isa wins over CT_ISA.
+CT_ISA=$noisa expect_status 0 "$CT_FMA" -q --isa scalar -f tsv -r 1
+
+# auto is the widest usable ISA (the last listed of avx2/avx512, or neon).
+best=$(awk 'NR > 1 && $3 == "yes" && $1 != "scalar" { w = $1 } END { if (w == "") w = "scalar"; print w }' "$tmp/list")
+expect_status 0 "$CT_FMA" -q -f tsv -r 1
+[ "$(awk -F'\t' 'NR == 2 { print $3 }' "$tmp/out")" = "$best" ] || fail "auto did not pick $best"
+CT_ISA=auto expect_status 0 "$CT_FMA" -q -f tsv -r 1 --isa auto
+
+# --all-isa: one wall and one cpu summary per usable ISA, in --list-isa's
+# order, all verified, every kernel's sums adding up to the same checksum.
+REPS=2 expect_status 0 "$CT_FMA" -q --all-isa -f json
+cp "$tmp/out" "$tmp/all"
+"$JSONL" "$tmp/all" || fail "--all-isa json does not parse"
+[ "$("$JSONL" -r summary -f isa "$tmp/all" | uniq | tr '\n' ' ')" = "$(echo $usable) " ] ||
+	fail "--all-isa ran $("$JSONL" -r summary -f isa "$tmp/all" | uniq | tr '\n' ' '), not $usable"
+[ "$("$JSONL" -r summary -f isa "$tmp/all" | wc -l)" -eq $((2 * nusable)) ] || fail "--all-isa: not 2 summaries per ISA"
+[ "$("$JSONL" -r summary -f verified "$tmp/all" | sort -u)" = true ] || fail "--all-isa: not all verified"
+[ "$("$JSONL" -r summary -f checksum "$tmp/all" | sort -u | wc -l)" -eq 1 ] ||
+	fail "the ISAs disagree: $("$JSONL" -r summary -f checksum "$tmp/all" | sort -u | tr '\n' ' ')"
+"$JSONL" -r summary -f checksum "$tmp/all" | grep -q '^[0-9][0-9]*\.[0-9][0-9]$' || fail "checksum is not a sum"
+# The checksum scales with the passes: 256 (QUICK) vs 512 passes.
+REPS=1 expect_status 0 "$CT_FMA" -q --isa scalar -f json --passes 512
+c512=$("$JSONL" -r summary -f checksum "$tmp/out" | head -1)
+c256=$("$JSONL" -r summary -f checksum "$tmp/all" | head -1)
+awk -v a="$c512" -v b="$c256" 'BEGIN { exit !(a == 2 * b) }' || fail "checksum $c512 at 512 passes is not twice $c256"
+
+expect_status 0 "$CT_FMA" -V
+grep -q '^ct-fma (coretype) ' "$tmp/out" || fail "--version line"
+grep -q 'compiled: scalar' "$tmp/out" || fail "--version does not list the ISAs"
+expect_status 0 "$CT_FMA" --help
+grep -q -- '--all-isa' "$tmp/out" || fail "--help lacks --all-isa"
+exit 0
