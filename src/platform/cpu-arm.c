@@ -14,6 +14,7 @@
 #endif
 
 #include "ct/isa.h"
+#include "ct/topo.h"
 
 #ifndef HWCAP_ASIMD
 #define HWCAP_ASIMD (1ul << 1)
@@ -45,4 +46,13 @@ unsigned ct_cpu_isa_mask(void)
 	if (has_neon())
 		mask |= 1u << CT_ISA_NEON;
 	return mask;
+}
+
+/* Arm has no CPUID instruction: the core-kind rules read MIDR from sysfs instead. */
+int ct_cpuid(uint32_t leaf, uint32_t sub, uint32_t r[4])
+{
+	(void)leaf;
+	(void)sub;
+	r[0] = r[1] = r[2] = r[3] = 0;
+	return -1;
 }

@@ -5,8 +5,18 @@
 #include "config.h"
 
 #include "ct/isa.h"
+#include "ct/topo.h"
 
 unsigned ct_cpu_isa_mask(void)
 {
 	return 1u << CT_ISA_SCALAR;
+}
+
+/* No CPUID on this architecture. */
+int ct_cpuid(uint32_t leaf, uint32_t sub, uint32_t r[4])
+{
+	(void)leaf;
+	(void)sub;
+	r[0] = r[1] = r[2] = r[3] = 0;
+	return -1;
 }

@@ -10,12 +10,24 @@
 #include <stdint.h>
 
 #include "ct/isa.h"
+#include "ct/topo.h"
 
 static void cpuid(uint32_t leaf, uint32_t sub, uint32_t r[4])
 {
 	__asm__ __volatile__("cpuid"
 			     : "=a"(r[0]), "=b"(r[1]), "=c"(r[2]), "=d"(r[3])
 			     : "a"(leaf), "c"(sub));
+}
+
+/*
+ * For the core-kind rules: leaves 0x1A (Intel core type) and 0x80000026
+ * (AMD core type) answer for the cpu that executes CPUID, so callers pin
+ * first (src/platform/topo-linux.c).
+ */
+int ct_cpuid(uint32_t leaf, uint32_t sub, uint32_t r[4])
+{
+	cpuid(leaf, sub, r);
+	return 0;
 }
 
 static uint64_t xgetbv0(void)

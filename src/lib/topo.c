@@ -1,0 +1,1042 @@
+/*
+ * topo.c - the core-kind rules engine: pure functions over the facts a
+ * reader gathered (struct ct_topo), so every rule can be tested on
+ * made-up machines.  The rules and their sources are in ct-place(1); in
+ * short, in priority order:
+ *
+ *   R0  classify every online cpu; report only online and allowed ones
+ *   M1  macOS: hw.perflevelN, M2: IORegistry cluster-type per cpu id
+ *   R1  Intel hybrid PMU cpu sets (cpu_core, cpu_atom, cpu_lowpower)
+ *   R2  an Atom cpu without an L3, when others have one, is low-power
+ *   R3  CPUID on each cpu: Intel leaf 0x1A, AMD leaf 0x80000026
+ *   R4  Arm MIDR: known little parts are efficiency cores
+ *   R5  cpu_capacity tiers (Arm; x86 only when the values differ)
+ *   R6  frequency tiers, only when nothing above said anything
+ *   R8  otherwise one kind: performance, rank 0
+ *
+ * R7 (cache and SMT shape) is not used: it breaks when SMT is switched
+ * off and on parts without SMT, so it would invent kinds.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "ct/common.h"
+#include "ct/topo.h"
+
+static const char *const kind_names[CT_KIND_COUNT] = {
+	"performance", "efficiency", "low-power"
+};
+
+const char *ct_kind_name(enum ct_kind k)
+{
+	return (unsigned)k < CT_KIND_COUNT ? kind_names[k] : "unknown";
+}
+
+int ct_kind_parse(const char *s, enum ct_kind *k)
+{
+	int i;
+
+	for (i = 0; i < CT_KIND_COUNT; i++)
+		if (strcmp(s, kind_names[i]) == 0) {
+			*k = (enum ct_kind)i;
+			return 0;
+		}
+	return -1;
+}
+
+/* In the order the formats write them: the deciding source first. */
+static const struct {
+	unsigned bit;
+	const char *name;
+} ev_names[] = {
+	{ CT_EV_PMU, "pmu" },
+	{ CT_EV_CPUID_1A, "cpuid-1a" },
+	{ CT_EV_CPUID_80000026, "cpuid-80000026" },
+	{ CT_EV_NOL3, "no-l3" },
+	{ CT_EV_CAPACITY, "capacity" },
+	{ CT_EV_MIDR, "midr" },
+	{ CT_EV_FREQUENCY, "frequency" },
+	{ CT_EV_PERFLEVEL, "perflevel" },
+	{ CT_EV_IOREG, "ioreg" },
+	{ CT_EV_IDORDER, "id-order" },
+	{ CT_EV_UNIFORM, "uniform" },
+};
+
+char *ct_evidence_format(unsigned ev, char *buf, size_t len)
+{
+	size_t i, used = 0;
+
+	if (len)
+		buf[0] = '\0';
+	for (i = 0; i < CT_ARRAY_SIZE(ev_names); i++) {
+		if (!(ev & ev_names[i].bit))
+			continue;
+		snprintf(buf + used, len - used, "%s%s", used ? "+" : "", ev_names[i].name);
+		used = strlen(buf);
+	}
+	if (!used)
+		snprintf(buf, len, "-");
+	return buf;
+}
+
+/* --- MIDR (R4): arch/arm64/include/asm/cputype.h part numbers. --- */
+
+#define IMPL_ARM 0x41
+#define IMPL_APPLE 0x61
+
+static const struct {
+	unsigned impl, part;
+	const char *name;
+	int little;
+} midr_parts[] = {
+	{ IMPL_ARM, 0xd03, "Cortex-A53", 1 },
+	{ IMPL_ARM, 0xd04, "Cortex-A35", 1 },
+	{ IMPL_ARM, 0xd05, "Cortex-A55", 1 },
+	{ IMPL_ARM, 0xd46, "Cortex-A510", 1 },
+	{ IMPL_ARM, 0xd80, "Cortex-A520", 1 },
+	{ IMPL_ARM, 0xd07, "Cortex-A57", 0 },
+	{ IMPL_ARM, 0xd08, "Cortex-A72", 0 },
+	{ IMPL_ARM, 0xd09, "Cortex-A73", 0 },
+	{ IMPL_ARM, 0xd0a, "Cortex-A75", 0 },
+	{ IMPL_ARM, 0xd0b, "Cortex-A76", 0 },
+	{ IMPL_ARM, 0xd0c, "Neoverse-N1", 0 },
+	{ IMPL_ARM, 0xd0d, "Cortex-A77", 0 },
+	{ IMPL_ARM, 0xd40, "Neoverse-V1", 0 },
+	{ IMPL_ARM, 0xd41, "Cortex-A78", 0 },
+	{ IMPL_ARM, 0xd44, "Cortex-X1", 0 },
+	{ IMPL_ARM, 0xd47, "Cortex-A710", 0 },
+	{ IMPL_ARM, 0xd48, "Cortex-X2", 0 },
+	{ IMPL_ARM, 0xd49, "Neoverse-N2", 0 },
+	{ IMPL_ARM, 0xd4d, "Cortex-A715", 0 },
+	{ IMPL_ARM, 0xd4e, "Cortex-X3", 0 },
+	{ IMPL_ARM, 0xd4f, "Neoverse-V2", 0 },
+	{ IMPL_ARM, 0xd81, "Cortex-A720", 0 },
+	{ IMPL_ARM, 0xd82, "Cortex-X4", 0 },
+	{ IMPL_APPLE, 0x022, "Icestorm", 1 },
+	{ IMPL_APPLE, 0x024, "Icestorm", 1 },
+	{ IMPL_APPLE, 0x028, "Icestorm", 1 },
+	{ IMPL_APPLE, 0x032, "Blizzard", 1 },
+	{ IMPL_APPLE, 0x034, "Blizzard", 1 },
+	{ IMPL_APPLE, 0x038, "Blizzard", 1 },
+	{ IMPL_APPLE, 0x023, "Firestorm", 0 },
+	{ IMPL_APPLE, 0x025, "Firestorm", 0 },
+	{ IMPL_APPLE, 0x029, "Firestorm", 0 },
+	{ IMPL_APPLE, 0x033, "Avalanche", 0 },
+	{ IMPL_APPLE, 0x035, "Avalanche", 0 },
+	{ IMPL_APPLE, 0x039, "Avalanche", 0 },
+};
+
+static int midr_lookup(unsigned impl, unsigned part)
+{
+	size_t i;
+
+	for (i = 0; i < CT_ARRAY_SIZE(midr_parts); i++)
+		if (midr_parts[i].impl == impl && midr_parts[i].part == part)
+			return (int)i;
+	return -1;
+}
+
+const char *ct_midr_name(unsigned implementer, unsigned part)
+{
+	int i = midr_lookup(implementer, part);
+
+	return i < 0 ? NULL : midr_parts[i].name;
+}
+
+/* 1: a known little part, 0: a known big part, -1: unknown or no MIDR. */
+static int midr_little(const struct ct_topo_cpu *c)
+{
+	int i;
+
+	if (!c->has_midr || c->part == 0)
+		return -1;
+	i = midr_lookup(c->implementer, c->part);
+	return i < 0 ? -1 : midr_parts[i].little;
+}
+
+/* --- Construction. --- */
+
+static void cpu_init(struct ct_topo_cpu *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->llc_id = -1;
+	c->capacity = -1;
+	c->max_khz = -1;
+	c->base_khz = -1;
+	c->package = -1;
+	c->rank = -1;
+	c->perflevel = -1;
+}
+
+void ct_topo_init(struct ct_topo *t, int ncpu)
+{
+	memset(t, 0, sizeof(*t));
+	ct_topo_grow(t, ncpu);
+}
+
+void ct_topo_grow(struct ct_topo *t, int ncpu)
+{
+	int i;
+
+	if (ncpu > CT_CPUSET_MAX)
+		ncpu = CT_CPUSET_MAX;
+	if (ncpu <= t->ncpu)
+		return;
+	t->cpu = ct_xrealloc(t->cpu, (size_t)ncpu * sizeof(*t->cpu));
+	for (i = t->ncpu; i < ncpu; i++)
+		cpu_init(&t->cpu[i]);
+	t->ncpu = ncpu;
+}
+
+void ct_topo_free(struct ct_topo *t)
+{
+	free(t->cpu);
+	t->cpu = NULL;
+	t->ncpu = 0;
+}
+
+/* --- CPUID facts (R2, R3). --- */
+
+void ct_topo_cpuid_fact(struct ct_topo_cpu *c, enum ct_topo_vendor *vendor,
+			uint32_t leaf, uint32_t sub, const uint32_t r[4])
+{
+	char v[13];
+
+	switch (leaf) {
+	case 0:
+		c->has_leaf0 = 1;
+		c->leaf0_eax = r[0];
+		/* The vendor string is EBX, EDX, ECX. */
+		memcpy(v, &r[1], 4);
+		memcpy(v + 4, &r[3], 4);
+		memcpy(v + 8, &r[2], 4);
+		v[12] = '\0';
+		if (strcmp(v, "GenuineIntel") == 0)
+			*vendor = CT_VENDOR_INTEL;
+		else if (strcmp(v, "AuthenticAMD") == 0)
+			*vendor = CT_VENDOR_AMD;
+		else
+			*vendor = CT_VENDOR_OTHER;
+		break;
+	case 4:
+		/* EAX[4:0] cache type (0: no more caches), EAX[7:5] level. */
+		c->has_leaf4 = 1;
+		if ((r[0] & 0x1f) != 0 && ((r[0] >> 5) & 7) == 3)
+			c->cpuid_l3 = 1;
+		break;
+	case 7:
+		if (sub == 0) {
+			c->has_leaf7 = 1;
+			c->leaf7_edx = r[3];
+		}
+		break;
+	case 0x1a:
+		if (sub == 0) {
+			c->has_leaf1a = 1;
+			c->leaf1a_eax = r[0];
+		}
+		break;
+	case 0x80000000u:
+		c->has_ext0 = 1;
+		c->ext0_eax = r[0];
+		break;
+	case 0x80000026u:
+		if (sub == 0) {
+			c->has_leaf26 = 1;
+			c->leaf26_eax = r[0];
+			c->leaf26_ebx = r[1];
+		}
+		break;
+	default:
+		break;
+	}
+}
+
+/* --- The rules. --- */
+
+#define for_each_cpu(t, i, set) \
+	for ((i) = ct_cpuset_next((set), 0); (i) >= 0 && (i) < (t)->ncpu; \
+	     (i) = ct_cpuset_next((set), (i) + 1))
+
+static void set_cpu(struct ct_topo_cpu *c, enum ct_kind k, int rank, unsigned ev)
+{
+	c->classified = 1;
+	c->kind = k;
+	c->rank = rank;
+	c->evidence = ev;
+}
+
+static void clear_results(struct ct_topo *t)
+{
+	int i;
+
+	for (i = 0; i < t->ncpu; i++) {
+		t->cpu[i].classified = 0;
+		t->cpu[i].rank = -1;
+		t->cpu[i].evidence = 0;
+		t->cpu[i].perflevel = -1;
+	}
+	t->nranks = 0;
+	t->rules[0] = '\0';
+	t->basis[0] = '\0';
+}
+
+/* Every usable cpu has been classified. */
+static int usable_classified(const struct ct_topo *t)
+{
+	int i;
+
+	for_each_cpu(t, i, &t->usable)
+		if (!t->cpu[i].classified)
+			return 0;
+	return 1;
+}
+
+/*
+ * Ranks from kinds: performance before efficiency before low-power, dense
+ * over the kinds present.  assume_perf: a hybrid flag said there are
+ * performance cores, even if none could be read (a live container whose
+ * affinity excludes them), so efficiency cores still rank 1.
+ */
+static void rank_by_kind(struct ct_topo *t, int assume_perf)
+{
+	int present[CT_KIND_COUNT] = { 0 };
+	int rank[CT_KIND_COUNT];
+	int i, k, r = 0, unclassified = 0;
+
+	for_each_cpu(t, i, &t->online) {
+		if (t->cpu[i].classified)
+			present[t->cpu[i].kind] = 1;
+		else
+			unclassified = 1;
+	}
+	if (assume_perf && unclassified)
+		present[CT_KIND_PERFORMANCE] = 1;
+	for (k = 0; k < CT_KIND_COUNT; k++)
+		rank[k] = present[k] ? r++ : -1;
+	for_each_cpu(t, i, &t->online)
+		if (t->cpu[i].classified)
+			t->cpu[i].rank = rank[t->cpu[i].kind];
+}
+
+/* An L3 on cpu c: 1, 0, or -1 unknown.  sysfs first, then CPUID leaf 4. */
+static int cpu_l3(const struct ct_topo_cpu *c)
+{
+	if (c->cache_known)
+		return c->has_l3;
+	if (c->has_leaf4)
+		return c->cpuid_l3;
+	return -1;
+}
+
+/*
+ * R2: an Atom cpu (classified efficiency so far) is low-power when it has
+ * no L3 while the machine has one, or when its last-level cache is shared
+ * with no performance cpu.  Sources: intel-lpmd is_cpu_lcore(), hwloc
+ * look_cpukinds_intel() ("Atom cores without an L3 cache are low-power").
+ */
+static int split_atoms(struct ct_topo *t)
+{
+	int i, j, any_l3 = 0, any_unknown = 0, split = 0;
+
+	for_each_cpu(t, i, &t->online) {
+		int l3 = cpu_l3(&t->cpu[i]);
+
+		if (l3 > 0)
+			any_l3 = 1;
+		else if (l3 < 0)
+			any_unknown = 1;
+	}
+	for_each_cpu(t, i, &t->online) {
+		struct ct_topo_cpu *c = &t->cpu[i];
+		int lp = 0;
+
+		if (!c->classified || c->kind != CT_KIND_EFFICIENCY)
+			continue;
+		if (cpu_l3(c) == 0 && (any_l3 || any_unknown))
+			lp = 1;
+		if (!lp && c->cache_known && c->llc_id >= 0) {
+			int perf = 0, shared = 0;
+
+			for_each_cpu(t, j, &t->online) {
+				const struct ct_topo_cpu *p = &t->cpu[j];
+
+				if (!p->classified || p->kind != CT_KIND_PERFORMANCE ||
+				    !p->cache_known || p->llc_id < 0)
+					continue;
+				perf = 1;
+				if (p->llc_id == c->llc_id)
+					shared = 1;
+			}
+			lp = perf && !shared;
+		}
+		if (lp) {
+			c->kind = CT_KIND_LOWPOWER;
+			c->evidence |= CT_EV_NOL3;
+			split = 1;
+		}
+	}
+	return split;
+}
+
+/* R1: the hybrid PMUs' cpus files, when they cover every usable cpu. */
+static int rule_pmu(struct ct_topo *t)
+{
+	static const enum ct_kind kind_of[] = {
+		[CT_PMU_CORE] = CT_KIND_PERFORMANCE,
+		[CT_PMU_ATOM] = CT_KIND_EFFICIENCY,
+		[CT_PMU_LOWPOWER] = CT_KIND_LOWPOWER,
+	};
+	int i, lowpower = 0;
+
+	if (!t->pmu_files)
+		return 0;
+	for_each_cpu(t, i, &t->usable)
+		if (t->cpu[i].pmu == CT_PMU_NONE)
+			return 0;
+	for_each_cpu(t, i, &t->online) {
+		struct ct_topo_cpu *c = &t->cpu[i];
+
+		if (c->pmu == CT_PMU_NONE)
+			continue;
+		set_cpu(c, kind_of[c->pmu], 0, CT_EV_PMU);
+		if (c->pmu == CT_PMU_LOWPOWER)
+			lowpower = 1;
+	}
+	snprintf(t->rules, sizeof(t->rules), "R1");
+	snprintf(t->basis, sizeof(t->basis), "Intel hybrid PMU cpu sets (cpu_core, cpu_atom%s)",
+		 lowpower ? ", cpu_lowpower" : "");
+	if (split_atoms(t)) {
+		snprintf(t->rules, sizeof(t->rules), "R1+R2");
+		snprintf(t->basis + strlen(t->basis), sizeof(t->basis) - strlen(t->basis),
+			 "; Atom cpus without an L3 are low-power");
+	}
+	rank_by_kind(t, 0);
+	return 1;
+}
+
+static void uniform(struct ct_topo *t, const char *rules, const char *reason)
+{
+	int i;
+
+	for_each_cpu(t, i, &t->online)
+		set_cpu(&t->cpu[i], CT_KIND_PERFORMANCE, 0, CT_EV_UNIFORM);
+	snprintf(t->rules, sizeof(t->rules), "%s", rules);
+	snprintf(t->basis, sizeof(t->basis), "one kind: %s", reason);
+}
+
+/*
+ * R3 on Intel: CPUID.(7,0):EDX[15] says hybrid; leaf 0x1A EAX[31:24] is
+ * 0x40 for a Core (performance) cpu and 0x20 for an Atom one.  A part that
+ * says it is not hybrid has one kind, whatever its frequencies say.
+ */
+static int rule_cpuid_intel(struct ct_topo *t)
+{
+	int i, hybrid = 0;
+
+	for_each_cpu(t, i, &t->usable) {
+		if (!t->cpu[i].has_leaf7)
+			return 0;
+		if (t->cpu[i].leaf7_edx & (1u << 15))
+			hybrid = 1;
+	}
+	if (!hybrid) {
+		uniform(t, "R3+R8", "CPUID leaf 7 says the part is not hybrid");
+		return 1;
+	}
+	for_each_cpu(t, i, &t->online) {
+		struct ct_topo_cpu *c = &t->cpu[i];
+		unsigned type;
+
+		if (!c->has_leaf1a)
+			continue;
+		type = c->leaf1a_eax >> 24;
+		if (type == 0x40)
+			set_cpu(c, CT_KIND_PERFORMANCE, 0, CT_EV_CPUID_1A);
+		else if (type == 0x20)
+			set_cpu(c, CT_KIND_EFFICIENCY, 0, CT_EV_CPUID_1A);
+	}
+	if (!usable_classified(t))
+		return -1;
+	snprintf(t->rules, sizeof(t->rules), "R3");
+	snprintf(t->basis, sizeof(t->basis), "CPUID leaf 0x1A core types read on each cpu");
+	if (split_atoms(t)) {
+		snprintf(t->rules, sizeof(t->rules), "R3+R2");
+		snprintf(t->basis + strlen(t->basis), sizeof(t->basis) - strlen(t->basis),
+			 "; Atom cpus without an L3 are low-power");
+	}
+	rank_by_kind(t, 1);
+	return 1;
+}
+
+/*
+ * R3 on AMD: CPUID 0x80000026 ECX=0: EAX[30] heterogeneous core topology,
+ * EBX[31:28] core type, 0 performance (Zen 5), 1 efficiency (Zen 5c),
+ * 2 low-power.  The primary AMD source: Linux has no core-type file, and
+ * cpu_capacity reads 1024 on every AMD cpu.
+ */
+static int rule_cpuid_amd(struct ct_topo *t)
+{
+	static const enum ct_kind kind_of[] = {
+		CT_KIND_PERFORMANCE, CT_KIND_EFFICIENCY, CT_KIND_LOWPOWER
+	};
+	int i, hetero = 0;
+
+	for_each_cpu(t, i, &t->usable) {
+		const struct ct_topo_cpu *c = &t->cpu[i];
+
+		if (c->has_leaf26) {
+			if (c->leaf26_eax & (1u << 30))
+				hetero = 1;
+		} else if (!(c->has_ext0 && c->ext0_eax < 0x80000026u)) {
+			return 0;
+		}
+	}
+	if (!hetero) {
+		uniform(t, "R3+R8", "CPUID leaf 0x80000026 says the core topology is not heterogeneous");
+		return 1;
+	}
+	for_each_cpu(t, i, &t->online) {
+		struct ct_topo_cpu *c = &t->cpu[i];
+		unsigned type;
+
+		if (!c->has_leaf26 || !(c->leaf26_eax & (1u << 30)))
+			continue;
+		type = c->leaf26_ebx >> 28;
+		if (type < CT_ARRAY_SIZE(kind_of))
+			set_cpu(c, kind_of[type], 0, CT_EV_CPUID_80000026);
+	}
+	if (!usable_classified(t))
+		return -1;
+	snprintf(t->rules, sizeof(t->rules), "R3");
+	snprintf(t->basis, sizeof(t->basis), "CPUID leaf 0x80000026 core types read on each cpu");
+	rank_by_kind(t, 1);
+	return 1;
+}
+
+/* 1 classified, 0 not applicable, -1 applicable but inconclusive. */
+static int rule_cpuid(struct ct_topo *t)
+{
+	if (t->vendor == CT_VENDOR_INTEL)
+		return rule_cpuid_intel(t);
+	if (t->vendor == CT_VENDOR_AMD)
+		return rule_cpuid_amd(t);
+	return 0;
+}
+
+/*
+ * Tiers of a value over the online cpus: distinct values from the largest
+ * down, a new tier whenever a value is more than 10 % below the adjacent
+ * larger one (hwloc's freqadjust=10: Turbo Boost Max 3.0 and binning
+ * spread values inside one kind).  val(c) < 0 means unknown: then there
+ * are no tiers (returns 0).  tier[] is indexed by cpu id.
+ */
+static int tiers(const struct ct_topo *t, long (*val)(const struct ct_topo_cpu *),
+		 int *tier)
+{
+	long *v;
+	int i, n = 0, j, ntier;
+
+	v = ct_xmalloc((size_t)t->ncpu * sizeof(*v));
+	for_each_cpu(t, i, &t->online) {
+		long x = val(&t->cpu[i]);
+
+		if (x <= 0) {
+			free(v);
+			return 0;
+		}
+		v[n++] = x;
+	}
+	if (n == 0) {
+		free(v);
+		return 0;
+	}
+	/* Sort descending (insertion sort: a few hundred values at most). */
+	for (i = 1; i < n; i++) {
+		long x = v[i];
+
+		for (j = i; j > 0 && v[j - 1] < x; j--)
+			v[j] = v[j - 1];
+		v[j] = x;
+	}
+	/* Collapse into tier boundaries: v[k] becomes the tier's lowest value. */
+	ntier = 1;
+	for (i = 1; i < n; i++) {
+		if (v[i] == v[i - 1])
+			continue;
+		if (v[i] * 10 < v[i - 1] * 9)
+			ntier++;
+	}
+	for_each_cpu(t, i, &t->online) {
+		long x = val(&t->cpu[i]);
+		int k = 0;
+
+		for (j = 1; j < n && v[j] >= x; j++)
+			if (v[j] != v[j - 1] && v[j] * 10 < v[j - 1] * 9)
+				k++;
+		tier[i] = k;
+	}
+	free(v);
+	return ntier;
+}
+
+static long val_capacity(const struct ct_topo_cpu *c)
+{
+	return c->capacity;
+}
+
+static long val_base(const struct ct_topo_cpu *c)
+{
+	return c->base_khz;
+}
+
+static long val_max(const struct ct_topo_cpu *c)
+{
+	return c->max_khz;
+}
+
+/*
+ * Kinds of tiers (R5, R6): tier 0 is performance; a tier whose cpus are
+ * all known little parts (MIDR) is efficiency; the lowest tier is
+ * efficiency unless MIDR named another tier little; tiers in between are
+ * performance at ranks 1..n-2 (the phone SoC's middle cores).
+ * "low-power" is never given from tiers: it is reserved for classes the
+ * platform marks (Intel LP E-cores, AMD core type 2).
+ */
+static void label_tiers(struct ct_topo *t, const int *tier, int ntier, unsigned ev)
+{
+	int *little = ct_xcalloc((size_t)ntier, sizeof(*little));
+	int i, k, any_little = 0;
+
+	/* little[k]: 1 all known little, 0 otherwise. */
+	for (k = 0; k < ntier; k++)
+		little[k] = 1;
+	for_each_cpu(t, i, &t->online)
+		if (midr_little(&t->cpu[i]) != 1)
+			little[tier[i]] = 0;
+	for (k = 1; k < ntier; k++)
+		any_little |= little[k];
+	for_each_cpu(t, i, &t->online) {
+		struct ct_topo_cpu *c = &t->cpu[i];
+		int tk = tier[i], ml = midr_little(c);
+		enum ct_kind kind = CT_KIND_PERFORMANCE;
+		unsigned e = ev;
+
+		if (tk > 0 && (little[tk] || (tk == ntier - 1 && !any_little)))
+			kind = CT_KIND_EFFICIENCY;
+		/* MIDR agrees with the kind: name it as evidence too. */
+		if (ml >= 0 && ml == (kind == CT_KIND_EFFICIENCY))
+			e |= CT_EV_MIDR;
+		set_cpu(c, kind, tk, e);
+	}
+	free(little);
+}
+
+/* Evidence bits used by any online cpu. */
+static unsigned evidence_union(const struct ct_topo *t)
+{
+	unsigned ev = 0;
+	int i;
+
+	for_each_cpu(t, i, &t->online)
+		ev |= t->cpu[i].evidence;
+	return ev;
+}
+
+/* R5: cpu_capacity tiers; 1 classified, 0 no capacities, 2 all equal. */
+static int rule_capacity(struct ct_topo *t)
+{
+	int *tier = ct_xcalloc((size_t)t->ncpu, sizeof(*tier));
+	int n = tiers(t, val_capacity, tier);
+
+	if (n >= 2) {
+		label_tiers(t, tier, n, CT_EV_CAPACITY);
+		if (evidence_union(t) & CT_EV_MIDR) {
+			snprintf(t->rules, sizeof(t->rules), "R5+R4");
+			snprintf(t->basis, sizeof(t->basis),
+				 "cpu_capacity tiers, labelled with MIDR part numbers");
+		} else {
+			snprintf(t->rules, sizeof(t->rules), "R5");
+			snprintf(t->basis, sizeof(t->basis), "cpu_capacity tiers");
+		}
+	}
+	free(tier);
+	return n >= 2 ? 1 : n == 1 ? 2 : 0;
+}
+
+/*
+ * R4 alone (no capacity difference): known little parts are efficiency,
+ * every other part performance.  MIDR is identity, not speed, so it never
+ * makes more than these two kinds.
+ */
+static int rule_midr(struct ct_topo *t)
+{
+	int i, little = 0, big = 0;
+
+	for_each_cpu(t, i, &t->online) {
+		int l = midr_little(&t->cpu[i]);
+
+		if (!t->cpu[i].has_midr || t->cpu[i].part == 0)
+			return 0;
+		if (l == 1)
+			little = 1;
+		else
+			big = 1;
+	}
+	if (!little || !big)
+		return 0;
+	for_each_cpu(t, i, &t->online) {
+		int l = midr_little(&t->cpu[i]) == 1;
+
+		set_cpu(&t->cpu[i], l ? CT_KIND_EFFICIENCY : CT_KIND_PERFORMANCE, l,
+			CT_EV_MIDR);
+	}
+	snprintf(t->rules, sizeof(t->rules), "R4");
+	snprintf(t->basis, sizeof(t->basis), "MIDR part numbers (known little cores)");
+	return 1;
+}
+
+/* R6: base_frequency tiers (or cpuinfo_max_freq); 1, 0 or 2 as R5. */
+static int rule_frequency(struct ct_topo *t)
+{
+	int *tier = ct_xcalloc((size_t)t->ncpu, sizeof(*tier));
+	const char *what = "base_frequency";
+	int n = tiers(t, val_base, tier);
+
+	if (n == 0) {
+		what = "cpuinfo_max_freq";
+		n = tiers(t, val_max, tier);
+	}
+	if (n >= 2) {
+		label_tiers(t, tier, n, CT_EV_FREQUENCY);
+		snprintf(t->rules, sizeof(t->rules), "R6");
+		snprintf(t->basis, sizeof(t->basis), "cpufreq %s tiers (a fallback)", what);
+	}
+	free(tier);
+	return n >= 2 ? 1 : n == 1 ? 2 : 0;
+}
+
+/* M1, M2: macOS performance levels and the IORegistry's cluster types. */
+static int rule_mac(struct ct_topo *t, char *why, size_t len)
+{
+	int count[CT_TOPO_PERFLEVELS] = { 0 };
+	int n = t->nperflevels, i, l, id;
+
+	if (n < 2) {
+		uniform(t, "M1+R8", n == 1 ? "hw.nperflevels is 1" : "no hw.nperflevels");
+		return 0;
+	}
+	if (n > CT_TOPO_PERFLEVELS) {
+		snprintf(why, len, "hw.nperflevels is %d, more than %d", n, CT_TOPO_PERFLEVELS);
+		return -1;
+	}
+	if (t->have_ioreg) {
+		for_each_cpu(t, i, &t->online) {
+			char ct = t->cpu[i].cluster_type;
+
+			if (!ct) {
+				snprintf(why, len, "cpu %d has no cluster-type in the IORegistry data", i);
+				return -1;
+			}
+			for (l = 0; l < n; l++)
+				if (toupper((unsigned char)t->perflevel[l].name[0]) == ct)
+					break;
+			if (l == n) {
+				snprintf(why, len, "cpu %d: cluster-type '%c' matches no hw.perflevelN.name",
+					 i, ct);
+				return -1;
+			}
+			t->cpu[i].perflevel = l;
+			count[l]++;
+		}
+		for (l = 0; l < n; l++)
+			if (count[l] != t->perflevel[l].logicalcpu) {
+				snprintf(why, len,
+					 "the IORegistry has %d cpus of cluster-type '%c' but "
+					 "hw.perflevel%d.logicalcpu is %d",
+					 count[l], toupper((unsigned char)t->perflevel[l].name[0]), l,
+					 t->perflevel[l].logicalcpu);
+				return -1;
+			}
+	} else {
+		/*
+		 * No IORegistry data: the slowest level gets the lowest ids
+		 * (observed on M1 to M4, not documented).
+		 */
+		id = 0;
+		for (l = n - 1; l >= 0; l--) {
+			int k;
+
+			for (k = 0; k < t->perflevel[l].logicalcpu; k++, id++) {
+				if (!ct_cpuset_isset(&t->online, id) || id >= t->ncpu) {
+					snprintf(why, len, "hw.perflevelN.logicalcpu add up to more "
+						 "than the %d cpus", ct_cpuset_count(&t->online));
+					return -1;
+				}
+				t->cpu[id].perflevel = l;
+			}
+		}
+		if (id != ct_cpuset_count(&t->online)) {
+			snprintf(why, len, "hw.perflevelN.logicalcpu add up to %d, not the %d cpus",
+				 id, ct_cpuset_count(&t->online));
+			return -1;
+		}
+	}
+	for_each_cpu(t, i, &t->online) {
+		struct ct_topo_cpu *c = &t->cpu[i];
+		const char *name;
+		enum ct_kind k;
+
+		l = c->perflevel;
+		name = t->perflevel[l].name;
+		if (strcasecmp(name, "Efficiency") == 0)
+			k = CT_KIND_EFFICIENCY;
+		else if (strcasecmp(name, "Performance") == 0)
+			k = CT_KIND_PERFORMANCE;
+		else
+			k = l == n - 1 ? CT_KIND_EFFICIENCY : CT_KIND_PERFORMANCE;
+		set_cpu(c, k, l, CT_EV_PERFLEVEL | (t->have_ioreg ? CT_EV_IOREG : CT_EV_IDORDER));
+	}
+	snprintf(t->rules, sizeof(t->rules), "M1+M2");
+	snprintf(t->basis, sizeof(t->basis), "%s",
+		 t->have_ioreg ? "hw.perflevelN, cpu ids from the IORegistry cluster-type"
+			       : "hw.perflevelN, cpu ids assumed (slowest level first): "
+				 "no IORegistry data");
+	return 0;
+}
+
+static int arm_rules(struct ct_topo *t)
+{
+	int r = rule_capacity(t);
+
+	if (r == 1)
+		return 1;
+	if (rule_midr(t))
+		return 1;
+	if (r == 2) {
+		/* Authoritative on Arm: equal capacities and no little part. */
+		uniform(t, "R5+R8", "cpu_capacity is the same on every cpu");
+		return 1;
+	}
+	return 0;
+}
+
+int ct_topo_classify(struct ct_topo *t, char *why, size_t len)
+{
+	int i, r;
+
+	clear_results(t);
+	ct_cpuset_and(&t->usable, &t->online, &t->allowed);
+	if (ct_cpuset_empty(&t->usable)) {
+		char a[256], b[256];
+
+		snprintf(why, len, "no usable cpu: online %s, allowed %s",
+			 ct_cpuset_format(&t->online, a, sizeof(a)),
+			 ct_cpuset_format(&t->allowed, b, sizeof(b)));
+		return -1;
+	}
+	if (t->mac) {
+		if (rule_mac(t, why, len) < 0)
+			return -1;
+	} else if (rule_pmu(t)) {
+		/* R1 decided. */
+	} else if ((r = rule_cpuid(t)) == 1) {
+		/* R3 decided, or said the part has one kind. */
+	} else {
+		if (r < 0)
+			clear_results(t);
+		if (t->arch == CT_TOPO_ARCH_ARM) {
+			if (!arm_rules(t) && rule_frequency(t) != 1)
+				uniform(t, "R8", "no rule found more than one kind");
+		} else {
+			/*
+			 * x86 capacities say something only when they differ
+			 * (intel_pstate on hybrids without SMT, Linux 6.16+):
+			 * 1024 everywhere is no information.
+			 */
+			if (rule_capacity(t) != 1 && rule_frequency(t) != 1)
+				uniform(t, "R8", "no rule found more than one kind");
+		}
+	}
+	t->nranks = 0;
+	for_each_cpu(t, i, &t->online)
+		if (t->cpu[i].classified && t->cpu[i].rank + 1 > t->nranks)
+			t->nranks = t->cpu[i].rank + 1;
+	if (!usable_classified(t)) {
+		/* Cannot happen with the rules above; never report a guess. */
+		snprintf(why, len, "some usable cpus could not be classified");
+		return -1;
+	}
+	return 0;
+}
+
+/* --- Queries. --- */
+
+const struct ct_topo_cpu *ct_topo_cpu(const struct ct_topo *t, int c)
+{
+	if (c < 0 || c >= t->ncpu || !ct_cpuset_isset(&t->online, c) ||
+	    !t->cpu[c].classified)
+		return NULL;
+	return &t->cpu[c];
+}
+
+void ct_topo_kind_cpus(const struct ct_topo *t, enum ct_kind k,
+		       struct ct_cpuset *usable, struct ct_cpuset *all)
+{
+	int i;
+
+	ct_cpuset_zero(usable);
+	if (all)
+		ct_cpuset_zero(all);
+	for_each_cpu(t, i, &t->online) {
+		if (!t->cpu[i].classified || t->cpu[i].kind != k)
+			continue;
+		if (all)
+			ct_cpuset_set(all, i);
+		if (ct_cpuset_isset(&t->usable, i))
+			ct_cpuset_set(usable, i);
+	}
+}
+
+void ct_topo_rank_cpus(const struct ct_topo *t, int r, struct ct_cpuset *usable)
+{
+	int i;
+
+	ct_cpuset_zero(usable);
+	for_each_cpu(t, i, &t->usable)
+		if (t->cpu[i].classified && t->cpu[i].rank == r)
+			ct_cpuset_set(usable, i);
+}
+
+/* Append ", text" (or "text" first) to buf. */
+static void add_part(char *buf, size_t len, const char *text)
+{
+	size_t used = strlen(buf);
+
+	if (used + 1 < len)
+		snprintf(buf + used, len - used, "%s%s", used ? ", " : "", text);
+}
+
+/* A range "lo" or "lo-hi" of a long over the set's cpus. */
+static void add_range(const struct ct_topo *t, const struct ct_cpuset *set,
+		      long (*val)(const struct ct_topo_cpu *), const char *prefix,
+		      long div, const char *suffix, char *buf, size_t len)
+{
+	long lo = -1, hi = -1;
+	char part[96];
+	int i;
+
+	for_each_cpu(t, i, set) {
+		long v = val(&t->cpu[i]);
+
+		if (v < 0)
+			continue;
+		if (lo < 0 || v < lo)
+			lo = v;
+		if (v > hi)
+			hi = v;
+	}
+	if (lo < 0)
+		return;
+	if (lo == hi)
+		snprintf(part, sizeof(part), "%s %ld%s", prefix, lo / div, suffix);
+	else
+		snprintf(part, sizeof(part), "%s %ld-%ld%s", prefix, lo / div, hi / div, suffix);
+	add_part(buf, len, part);
+}
+
+char *ct_topo_describe(const struct ct_topo *t, const struct ct_cpuset *set,
+		       char *buf, size_t len)
+{
+	static const char *const pmu_names[] = { "", "cpu_core", "cpu_atom", "cpu_lowpower" };
+	unsigned ev = 0;
+	int i, seen_pmu[4] = { 0 }, seen_1a[2] = { 0 }, seen_26[16] = { 0 };
+	char part[160];
+
+	if (len)
+		buf[0] = '\0';
+	for_each_cpu(t, i, set) {
+		const struct ct_topo_cpu *c = &t->cpu[i];
+
+		ev |= c->evidence;
+		if (c->evidence & CT_EV_PMU)
+			seen_pmu[c->pmu] = 1;
+		if (c->evidence & CT_EV_CPUID_1A)
+			seen_1a[(c->leaf1a_eax >> 24) == 0x40] = 1;
+		if (c->evidence & CT_EV_CPUID_80000026)
+			seen_26[c->leaf26_ebx >> 28] = 1;
+	}
+	for (i = 1; i < 4; i++)
+		if (seen_pmu[i]) {
+			snprintf(part, sizeof(part), "%s PMU", pmu_names[i]);
+			add_part(buf, len, part);
+		}
+	if (seen_1a[1])
+		add_part(buf, len, "CPUID 0x1A Core");
+	if (seen_1a[0])
+		add_part(buf, len, "CPUID 0x1A Atom");
+	for (i = 0; i < 16; i++)
+		if (seen_26[i]) {
+			snprintf(part, sizeof(part), "CPUID 0x80000026 core type %d", i);
+			add_part(buf, len, part);
+		}
+	if (ev & CT_EV_NOL3)
+		add_part(buf, len, "no L3");
+	if (ev & CT_EV_CAPACITY)
+		add_range(t, set, val_capacity, "capacity", 1, "", buf, len);
+	if (ev & CT_EV_MIDR) {
+		/* Distinct part names in cpu order, joined with " + ". */
+		char names[160] = "";
+
+		for_each_cpu(t, i, set) {
+			const struct ct_topo_cpu *c = &t->cpu[i];
+			const char *n = ct_midr_name(c->implementer, c->part);
+			char hex[32];
+
+			if (!n) {
+				snprintf(hex, sizeof(hex), "MIDR 0x%02x:0x%03x", c->implementer, c->part);
+				n = hex;
+			}
+			if (!strstr(names, n)) {
+				size_t u = strlen(names);
+
+				snprintf(names + u, sizeof(names) - u, "%s%s", u ? " + " : "", n);
+			}
+		}
+		add_part(buf, len, names);
+	}
+	if (ev & CT_EV_FREQUENCY) {
+		int base = 1;
+
+		for_each_cpu(t, i, &t->online)
+			if (t->cpu[i].base_khz <= 0)
+				base = 0;
+		add_range(t, set, base ? val_base : val_max, base ? "base" : "max", 1000, " MHz",
+			  buf, len);
+	}
+	if (ev & CT_EV_PERFLEVEL) {
+		for_each_cpu(t, i, set) {
+			const struct ct_topo_cpu *c = &t->cpu[i];
+
+			snprintf(part, sizeof(part), "hw.perflevel%d %s", c->perflevel,
+				 t->perflevel[c->perflevel].name);
+			if (c->cluster_type && (ev & CT_EV_IOREG))
+				snprintf(part + strlen(part), sizeof(part) - strlen(part),
+					 ", cluster-type %c", c->cluster_type);
+			if (ev & CT_EV_IDORDER)
+				snprintf(part + strlen(part), sizeof(part) - strlen(part),
+					 ", ids assumed");
+			break;
+		}
+		add_part(buf, len, part);
+	}
+	/* The reason is the machine's, in t->basis; the group just has one kind. */
+	if (ev & CT_EV_UNIFORM)
+		add_part(buf, len, "one kind");
+	return buf;
+}
