@@ -56,6 +56,7 @@ int ct_cli_option(struct ct_cli *cli, int c, const char *arg,
 		cli->reps = arg;
 		return 1;
 	case 's':
+	case CT_CLI_OPT_SAMPLES:
 		cli->samples = 1;
 		return 1;
 	case 'S':

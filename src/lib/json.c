@@ -56,7 +56,10 @@ void ct_json_str(FILE *f, const char *k, const char *val)
 void ct_json_num(FILE *f, const char *k, double val)
 {
 	key(f, k);
-	if (isfinite(val))
+	/* An integer (a size in bytes, a count) keeps every digit. */
+	if (isfinite(val) && val == floor(val) && fabs(val) < 9007199254740992.0)
+		fprintf(f, "%.0f", val);
+	else if (isfinite(val))
 		fprintf(f, "%.6g", val);
 	else
 		fputs("null", f);

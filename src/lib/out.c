@@ -199,6 +199,9 @@ static void summary_tsv(struct ct_out *o, const char *placement,
 	for (i = 0; i < k->nfields; i++) {
 		if (k->fields[i].str)
 			fprintf(f, "\t%s", k->fields[i].str);
+		else if (k->fields[i].num > -9e15 && k->fields[i].num < 9e15 &&
+			 k->fields[i].num == (double)(long long)k->fields[i].num)
+			fprintf(f, "\t%lld", (long long)k->fields[i].num);	/* every digit */
 		else
 			fprintf(f, "\t%.6g", k->fields[i].num);
 	}

@@ -11,6 +11,8 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
+#include <stdlib.h>
+#include <sys/mman.h>
 #include <sys/sysctl.h>
 #include <sys/time.h>
 #include <time.h>
@@ -104,4 +106,104 @@ double ct_os_uptime(void)
 long ct_os_ncpus(void)
 {
 	return sysconf(_SC_NPROCESSORS_ONLN);
+}
+
+/* An integer sysctl of 4 or 8 bytes, or 0. */
+static uint64_t sysctl_u64(const char *name)
+{
+	union {
+		uint32_t u32;
+		uint64_t u64;
+	} v;
+	size_t n = sizeof(v);
+
+	memset(&v, 0, sizeof(v));
+	if (sysctlbyname(name, &v, &n, NULL, 0) != 0)
+		return 0;
+	return n == sizeof(uint32_t) ? v.u32 : n == sizeof(uint64_t) ? v.u64 : 0;
+}
+
+static void consider(struct ct_os_cache *c, int level, const char *name)
+{
+	uint64_t bytes = sysctl_u64(name);
+
+	if (bytes && (level > c->level || (level == c->level && bytes > c->bytes))) {
+		c->level = level;
+		c->bytes = bytes;
+		snprintf(c->where, sizeof(c->where), "%s", name);
+	}
+}
+
+/*
+ * macOS has no cpu affinity, so the thread may run on any core: every
+ * performance level counts, whatever cpus says.  Apple silicon reports
+ * its L2 per level (hw.perflevelN.l2cachesize) and no L3; Intel Macs
+ * report hw.l3cachesize.  The system level cache is not reported.
+ */
+int ct_os_largest_cache(const struct ct_cpuset *cpus, struct ct_os_cache *c)
+{
+	uint64_t levels = sysctl_u64("hw.nperflevels");
+	char name[64];
+	uint64_t i;
+
+	(void)cpus;
+	memset(c, 0, sizeof(*c));
+	consider(c, 1, "hw.l1dcachesize");
+	consider(c, 2, "hw.l2cachesize");
+	consider(c, 3, "hw.l3cachesize");
+	for (i = 0; i < levels && i < 8; i++) {
+		snprintf(name, sizeof(name), "hw.perflevel%llu.l2cachesize", (unsigned long long)i);
+		consider(c, 2, name);
+		snprintf(name, sizeof(name), "hw.perflevel%llu.l3cachesize", (unsigned long long)i);
+		consider(c, 3, name);
+	}
+	return c->level ? 0 : -1;
+}
+
+uint64_t ct_os_mem_bytes(void)
+{
+	return sysctl_u64("hw.memsize");
+}
+
+char *ct_os_thp(char *buf, size_t len)
+{
+	/* macOS has no transparent huge pages for ordinary allocations. */
+	snprintf(buf, len, "none");
+	return buf;
+}
+
+void *ct_os_mem_alloc(size_t len, size_t align, int huge, struct ct_os_mem *m)
+{
+	uintptr_t p;
+	void *base;
+
+	(void)huge;
+	m->base = NULL;
+	m->len = 0;
+	if (len == 0 || align == 0 || (align & (align - 1)) || len > SIZE_MAX - align) {
+		errno = EINVAL;
+		return NULL;
+	}
+	base = mmap(NULL, len + align, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANON, -1, 0);
+	if (base == MAP_FAILED)
+		return NULL;
+	m->base = base;
+	m->len = len + align;
+	p = ((uintptr_t)base + align - 1) & ~(uintptr_t)(align - 1);
+	return (void *)p;
+}
+
+void ct_os_mem_free(struct ct_os_mem *m)
+{
+	if (m->base)
+		munmap(m->base, m->len);
+	m->base = NULL;
+	m->len = 0;
+}
+
+int64_t ct_os_huge_bytes(const void *p, size_t len)
+{
+	(void)p;
+	(void)len;
+	return -1;
 }

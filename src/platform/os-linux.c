@@ -5,13 +5,18 @@
  */
 #include "config.h"
 
+#include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <sched.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "ct/cpuset.h"
 #include "ct/os.h"
 
 #if HAVE_DECL_CLOCK_MONOTONIC_RAW
@@ -146,4 +151,183 @@ double ct_os_uptime(void)
 long ct_os_ncpus(void)
 {
 	return sysconf(_SC_NPROCESSORS_ONLN);
+}
+
+/*
+ * A cache size as sysfs writes it: "48K", "2048K", "266240K" (kibibytes);
+ * "M" and a bare byte count are taken too.  0 when unreadable.
+ */
+static uint64_t sysfs_cache_bytes(const char *s)
+{
+	char *end;
+	unsigned long long v;
+
+	if (!isdigit((unsigned char)*s))
+		return 0;
+	v = strtoull(s, &end, 10);
+	if (*end == 'K')
+		return (uint64_t)v << 10;
+	if (*end == 'M')
+		return (uint64_t)v << 20;
+	if (*end == 'G')
+		return (uint64_t)v << 30;
+	return *end == '\0' ? (uint64_t)v : 0;
+}
+
+/* The caches of one cpu: keep the highest level, the largest at it. */
+static void cpu_caches(int cpu, struct ct_os_cache *c)
+{
+	char path[128], type[32], level[16], size[32];
+	int idx;
+
+	for (idx = 0; idx < 16; idx++) {
+		uint64_t bytes;
+		int lv;
+
+		snprintf(path, sizeof(path),
+			 "/sys/devices/system/cpu/cpu%d/cache/index%d/type", cpu, idx);
+		if (read_line(path, type, sizeof(type)) < 0)
+			break;
+		/* The instruction cache holds no data the stream reads. */
+		if (strcmp(type, "Instruction") == 0)
+			continue;
+		snprintf(path, sizeof(path),
+			 "/sys/devices/system/cpu/cpu%d/cache/index%d/level", cpu, idx);
+		if (read_line(path, level, sizeof(level)) < 0 || (lv = atoi(level)) <= 0)
+			continue;
+		snprintf(path, sizeof(path),
+			 "/sys/devices/system/cpu/cpu%d/cache/index%d/size", cpu, idx);
+		if (read_line(path, size, sizeof(size)) < 0 ||
+		    (bytes = sysfs_cache_bytes(size)) == 0)
+			continue;
+		if (lv > c->level || (lv == c->level && bytes > c->bytes)) {
+			c->level = lv;
+			c->bytes = bytes;
+			snprintf(c->where, sizeof(c->where), "cpu%d", cpu);
+		}
+	}
+}
+
+int ct_os_largest_cache(const struct ct_cpuset *cpus, struct ct_os_cache *c)
+{
+	DIR *d;
+	struct dirent *e;
+
+	memset(c, 0, sizeof(*c));
+	if (cpus) {
+		int cpu;
+
+		for (cpu = ct_cpuset_next(cpus, 0); cpu >= 0; cpu = ct_cpuset_next(cpus, cpu + 1))
+			cpu_caches(cpu, c);
+		return c->level ? 0 : -1;
+	}
+	d = opendir("/sys/devices/system/cpu");
+	if (!d)
+		return -1;
+	while ((e = readdir(d)) != NULL) {
+		char *end;
+		long cpu;
+
+		if (strncmp(e->d_name, "cpu", 3) != 0 || !isdigit((unsigned char)e->d_name[3]))
+			continue;
+		cpu = strtol(e->d_name + 3, &end, 10);
+		if (*end == '\0' && cpu < CT_CPUSET_MAX)
+			cpu_caches((int)cpu, c);
+	}
+	closedir(d);
+	return c->level ? 0 : -1;
+}
+
+uint64_t ct_os_mem_bytes(void)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+
+	return pages > 0 && size > 0 ? (uint64_t)pages * (uint64_t)size : 0;
+}
+
+/* "always [madvise] never": the bracketed word is the one in effect. */
+char *ct_os_thp(char *buf, size_t len)
+{
+	char line[128], *open, *close;
+
+	if (read_line("/sys/kernel/mm/transparent_hugepage/enabled", line, sizeof(line)) < 0 ||
+	    !(open = strchr(line, '[')) || !(close = strchr(open, ']'))) {
+		snprintf(buf, len, "none");
+		return buf;
+	}
+	*close = '\0';
+	snprintf(buf, len, "%s", open + 1);
+	return buf;
+}
+
+void *ct_os_mem_alloc(size_t len, size_t align, int huge, struct ct_os_mem *m)
+{
+	uintptr_t p;
+	void *base;
+
+	m->base = NULL;
+	m->len = 0;
+	if (len == 0 || align == 0 || (align & (align - 1)) || len > SIZE_MAX - align) {
+		errno = EINVAL;
+		return NULL;
+	}
+	base = mmap(NULL, len + align, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+		    -1, 0);
+	if (base == MAP_FAILED)
+		return NULL;
+	m->base = base;
+	m->len = len + align;
+	p = ((uintptr_t)base + align - 1) & ~(uintptr_t)(align - 1);
+#if HAVE_MADVISE && defined(MADV_HUGEPAGE) && defined(MADV_NOHUGEPAGE)
+	/*
+	 * Advice only: with THP "never" the kernel ignores it, with "always"
+	 * NOHUGEPAGE is what keeps 4 KiB pages.
+	 */
+	(void)madvise((void *)p, len, huge ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
+#else
+	(void)huge;
+#endif
+	return (void *)p;
+}
+
+void ct_os_mem_free(struct ct_os_mem *m)
+{
+	if (m->base)
+		munmap(m->base, m->len);
+	m->base = NULL;
+	m->len = 0;
+}
+
+/*
+ * From /proc/self/smaps: the AnonHugePages of every mapping that overlaps
+ * [p, p + len), each capped at the overlap.
+ */
+int64_t ct_os_huge_bytes(const void *p, size_t len)
+{
+	FILE *f = fopen("/proc/self/smaps", "r");
+	uintptr_t lo = (uintptr_t)p, hi = lo + len, vlo = 0, vhi = 0;
+	uint64_t total = 0;
+	char line[512];
+	int seen = 0, in = 0;
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		unsigned long long a, b, kb;
+		char c;
+
+		if (sscanf(line, "%llx-%llx %c", &a, &b, &c) == 3 && strchr(line, ' ')) {
+			vlo = (uintptr_t)a;
+			vhi = (uintptr_t)b;
+			in = vlo < hi && vhi > lo;
+		} else if (in && sscanf(line, "AnonHugePages: %llu kB", &kb) == 1) {
+			uint64_t over = (vhi < hi ? vhi : hi) - (vlo > lo ? vlo : lo);
+			uint64_t bytes = (uint64_t)kb << 10;
+
+			total += bytes < over ? bytes : over;
+			seen = 1;
+		}
+	}
+	fclose(f);
+	return seen ? (int64_t)total : -1;
 }

@@ -43,6 +43,33 @@
 	"  -h, --help           print this help and exit\n"                         \
 	"  -V, --version        print the version and the ISAs built and usable\n"
 
+/*
+ * A tool whose -s means something else (ct-stream's -s, --size, as its
+ * issue names it) takes the shared options from these instead of
+ * CT_CLI_SHORTOPTS, CT_CLI_LONGOPTS and CT_CLI_HELP: the same options,
+ * with --samples long only (ct_cli_option() handles its code).
+ */
+enum { CT_CLI_OPT_SAMPLES = 0x180 };
+#define CT_CLI_SHORTOPTS_NO_S "c:f:hqr:S:V"
+#define CT_CLI_LONGOPTS_NO_S                                   \
+	{ "cpu", required_argument, NULL, 'c' },               \
+	{ "format", required_argument, NULL, 'f' },            \
+	{ "help", no_argument, NULL, 'h' },                    \
+	{ "quick", no_argument, NULL, 'q' },                   \
+	{ "reps", required_argument, NULL, 'r' },              \
+	{ "samples", no_argument, NULL, CT_CLI_OPT_SAMPLES },  \
+	{ "settle", required_argument, NULL, 'S' },            \
+	{ "version", no_argument, NULL, 'V' }
+#define CT_CLI_HELP_NO_S                                                            \
+	"  -c, --cpu CPU        pin the measuring thread to logical cpu CPU\n"      \
+	"  -f, --format FMT     output format: table (default), tsv or json\n"      \
+	"  -q, --quick          a smoke run: fewer, shorter samples (also QUICK=1)\n" \
+	"  -r, --reps N         timed samples per kernel (default 15; also REPS=N)\n" \
+	"      --samples        also write one record per sample\n"                 \
+	"  -S, --settle MS      settle spin before the warm-up, in ms (default 200)\n" \
+	"  -h, --help           print this help and exit\n"                         \
+	"  -V, --version        print the version and the ISAs built and usable\n"
+
 struct ct_cli {
 	enum ct_format fmt;
 	int quick;

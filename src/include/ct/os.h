@@ -35,4 +35,54 @@ double ct_os_uptime(void);
 /* Logical cpus online. */
 long ct_os_ncpus(void);
 
+/*
+ * Memory facts for the streaming kernel (ct-stream).
+ */
+struct ct_cpuset;
+
+/* The largest data or unified cache level the OS reports. */
+struct ct_os_cache {
+	int level;			/* 1, 2, 3, ...; 0 when the OS says nothing */
+	uint64_t bytes;			/* the size of one such cache */
+	char where[64];			/* whose it is: "cpu0", "hw.l3cachesize" */
+};
+
+/*
+ * The highest cache level any cpu in cpus (NULL: every cpu) has, and the
+ * largest cache at that level.  Returns 0, or -1 (level 0) when the OS
+ * reports no cache.  Linux: sysfs cpuN/cache/index*; macOS: the
+ * hw.perflevelN.* and hw.l*cachesize sysctls.
+ */
+int ct_os_largest_cache(const struct ct_cpuset *cpus, struct ct_os_cache *c);
+
+/* Physical memory in bytes, or 0 when unknown. */
+uint64_t ct_os_mem_bytes(void);
+
+/*
+ * Transparent huge pages as the system has them set: "always", "madvise"
+ * or "never" (Linux), or "none" where the OS has no such setting.
+ */
+char *ct_os_thp(char *buf, size_t len);
+
+/* A mapping from ct_os_mem_alloc(), for ct_os_mem_free(). */
+struct ct_os_mem {
+	void *base;
+	size_t len;
+};
+
+/*
+ * len bytes of zero-filled anonymous memory at an address aligned to
+ * align (a power of two), not yet touched.  huge 1 asks the OS for huge
+ * pages (MADV_HUGEPAGE), 0 refuses them (MADV_NOHUGEPAGE); a no-op where
+ * the OS has no such advice.  NULL with errno set on failure.
+ */
+void *ct_os_mem_alloc(size_t len, size_t align, int huge, struct ct_os_mem *m);
+void ct_os_mem_free(struct ct_os_mem *m);
+
+/*
+ * Bytes of [p, p + len) the OS backs with huge pages right now (call it
+ * after touching them), or -1 when it cannot tell.
+ */
+int64_t ct_os_huge_bytes(const void *p, size_t len);
+
 #endif

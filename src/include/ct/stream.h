@@ -1,0 +1,138 @@
+/*
+ * stream.h - the streaming-read kernel: single-stream memory read
+ * bandwidth, verified.  One kernel file per ISA in src/kernels/stream-*.c,
+ * each with its own flags; src/lib/stream.c builds a struct ct_kernel
+ * around the one an ISA needs, so ct-stream and ct-place run the same code.
+ *
+ * Every kernel sums n 32-bit values into a 64-bit sum, one sequential
+ * read stream, nothing stored.  Over an array larger than every cache the
+ * bound is how many misses one core keeps in flight and how far ahead its
+ * prefetchers run, not the arithmetic: the kernels keep several
+ * independent accumulators so that the adds never wait on each other.
+ *
+ * The array is filled from a pseudo-random sequence seeded at run time,
+ * and the reference sum is accumulated while filling, so no compiler can
+ * know it; every call's sum must equal passes x reference (mod 2^64).
+ */
+#ifndef CT_STREAM_H
+#define CT_STREAM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ct/harness.h"
+#include "ct/isa.h"
+
+struct ct_cpuset;
+
+/*
+ * Bytes one kernel iteration reads, on every ISA: the array is a whole
+ * number of these, 64-byte aligned (in fact 2 MiB aligned, see stream.c).
+ */
+#define CT_STREAM_BLOCK 256u
+
+/*
+ * How far ahead the x86 kernels prefetch, in bytes: one 4 KiB page.  The
+ * hardware streamer of Intel cores stops at page boundaries; a software
+ * prefetch (to L2, one per line) a page ahead starts the next page's
+ * lines before the demand reaches it.  On an Emerald Rapids core this
+ * was the best distance from 1 to 64 KiB and took the kernel from 0.75 to
+ * 0.97-1.0 of a pure-load loop's bandwidth (the widening adds otherwise
+ * fill the out-of-order window and fewer misses stay in flight).
+ */
+#define CT_STREAM_PREFETCH 4096u
+
+/* Sizes: the smallest array, and the defaults (see ct_stream_default_size). */
+#define CT_STREAM_MIN_BYTES 4096u
+#define CT_STREAM_FLOOR_BYTES (64ull << 20)	/* default at least 64 MiB */
+#define CT_STREAM_CACHE_FACTOR 4		/* ... and 4 x the largest cache */
+#define CT_STREAM_QUICK_BYTES (16ull << 20)	/* QUICK: a smoke run */
+/*
+ * Each timed call reads at least this many bytes (whole passes over the
+ * array), so that a small array's sample is not a timer tick: 256 MiB is
+ * a few ms from L1 and 20-100 ms from memory.
+ */
+#define CT_STREAM_CALL_BYTES (256ull << 20)
+#define CT_STREAM_CALL_BYTES_QUICK (16ull << 20)
+
+/*
+ * The kernels.  a: n 32-bit values, 64-byte aligned, n a multiple of
+ * CT_STREAM_BLOCK / 4.  Returns their sum mod 2^64.
+ */
+uint64_t ct_stream_scalar(const uint32_t *a, size_t n);
+uint64_t ct_stream_avx2(const uint32_t *a, size_t n);
+uint64_t ct_stream_avx512(const uint32_t *a, size_t n);
+uint64_t ct_stream_neon(const uint32_t *a, size_t n);
+
+/* What one ISA's kernel does per iteration, for records and tests. */
+struct ct_stream_shape {
+	unsigned load_bytes;		/* width of one vector load */
+	unsigned accumulators;		/* independent 64-bit sums */
+	unsigned prefetch;		/* prefetch distance in bytes, 0: none */
+	const char *insn;		/* how it widens: "vpandq+vpsrlq zmm" */
+};
+
+/* -1 for an ISA with no stream kernel in this build. */
+int ct_stream_shape_of(enum ct_isa isa, struct ct_stream_shape *sh);
+
+/*
+ * The default array size for a run on cpus (NULL: any cpu): the larger of
+ * CT_STREAM_FLOOR_BYTES and CT_STREAM_CACHE_FACTOR x the largest cache
+ * level the OS reports for them, or CT_STREAM_QUICK_BYTES when quick; a
+ * sentence saying why goes into reason.
+ */
+uint64_t ct_stream_default_size(const struct ct_cpuset *cpus, int quick,
+				char *reason, size_t len);
+
+/*
+ * Check a requested size: at least CT_STREAM_MIN_BYTES, at most the
+ * machine's memory.  Returns 0, or -1 with a reason.  Sizes that are not a
+ * multiple of CT_STREAM_BLOCK are rounded up by ct_stream_new().
+ */
+int ct_stream_size_ok(uint64_t bytes, char *why, size_t len);
+
+/* ct_stream_new() flags. */
+#define CT_STREAM_QUICK 1u		/* CT_STREAM_CALL_BYTES_QUICK per call */
+#define CT_STREAM_SMALL_PAGES 2u	/* refuse huge pages (default: ask) */
+
+struct ct_stream;
+
+/*
+ * Set k up to run the stream kernel of isa (compiled and usable: the
+ * caller chose it through ct_isa_choose() or ct_isa_usable()) over a
+ * fresh array of bytes bytes (rounded up to CT_STREAM_BLOCK), filled and
+ * touched before this returns.  reason (copied) says why this size, for
+ * the record.  k->ctx is the returned object; free it with
+ * ct_stream_free() once k is no longer used.  An array that cannot be
+ * allocated exits 1 with a message.
+ */
+struct ct_stream *ct_stream_new(enum ct_isa isa, uint64_t bytes,
+				const char *reason, unsigned flags,
+				struct ct_kernel *k);
+/*
+ * The same kernel for another ISA over the same array (and reference):
+ * --all-isa compares ISAs on identical data without a second allocation.
+ */
+struct ct_stream *ct_stream_share(struct ct_stream *s, enum ct_isa isa,
+				  struct ct_kernel *k);
+/* Frees the array with the last object that uses it. */
+void ct_stream_free(struct ct_stream *s);
+
+/* What the record says about the array, for the table's header line. */
+struct ct_stream_info {
+	uint64_t bytes;			/* the array */
+	uint64_t passes;		/* per call */
+	const char *reason;		/* why this size */
+	const char *thp;		/* the system's THP setting */
+	int huge_asked;			/* MADV_HUGEPAGE was given */
+	double huge_pct;		/* of the array on huge pages, -1 unknown */
+};
+void ct_stream_info(const struct ct_stream *s, struct ct_stream_info *info);
+
+/*
+ * For tests only: the array the kernel reads (its reference was taken
+ * while filling), to corrupt it and watch the real verifier fail.
+ */
+uint32_t *ct_stream_data(struct ct_stream *s, size_t *n);
+
+#endif

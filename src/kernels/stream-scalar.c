@@ -1,0 +1,54 @@
+/*
+ * stream-scalar.c - the streaming read in portable C, as the compiler
+ * builds it for the baseline cpu.
+ *
+ * Per iteration: 64 bytes (one cache line), sixteen 32-bit loads, each
+ * zero-extended and added into one of eight 64-bit accumulators, and one
+ * prefetch CT_STREAM_PREFETCH bytes ahead where the compiler has
+ * __builtin_prefetch.  16 values summed, nothing stored.
+ *
+ * What binds it: from memory, the misses in flight and the prefetchers,
+ * as for the vector kernels (see stream-avx512.c); from the caches, the
+ * load ports, four bytes per load: the baseline a user without a vector
+ * kernel gets.  Eight accumulators, each taking two adds per iteration,
+ * keep the one-cycle add chains off the critical path.  The compiler may
+ * pack the chains into SIMD registers; tests/asm-stream.sh checks what it
+ * made: loads, adds, no store, no spill.
+ */
+#include "config.h"
+
+#include "ct/stream.h"
+
+#if defined(__GNUC__) || defined(__clang__)
+/* To L2 (prefetcht1 on x86-64, prfm pldl2keep on aarch64), as the others. */
+#define PREFETCH(p) __builtin_prefetch((p), 0, 2)
+#else
+#define PREFETCH(p) ((void)0)
+#endif
+
+uint64_t ct_stream_scalar(const uint32_t *a, size_t n)
+{
+	uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;
+	const uint32_t *end = a + n;
+
+	for (; a < end; a += 16) {
+		PREFETCH((const char *)a + CT_STREAM_PREFETCH);
+		s0 += a[0];
+		s1 += a[1];
+		s2 += a[2];
+		s3 += a[3];
+		s4 += a[4];
+		s5 += a[5];
+		s6 += a[6];
+		s7 += a[7];
+		s0 += a[8];
+		s1 += a[9];
+		s2 += a[10];
+		s3 += a[11];
+		s4 += a[12];
+		s5 += a[13];
+		s6 += a[14];
+		s7 += a[15];
+	}
+	return s0 + s1 + s2 + s3 + s4 + s5 + s6 + s7;
+}

@@ -1,0 +1,352 @@
+/*
+ * stream.c - the streaming-read kernel as a harness kernel: its array,
+ * its reference, its verification.  Shared by ct-stream and ct-place.
+ *
+ * The array is filled from xorshift64 seeded with the time of the run,
+ * and its sum is accumulated as it is written: no compiler can fold the
+ * reference, and no two runs read the same data.  Filling also touches
+ * every page before anything is timed (and the harness's warm-up call
+ * reads it all once more).  A call makes whole passes over the array and
+ * must return passes x reference, mod 2^64 like the kernels' own sums.
+ */
+#include "config.h"
+
+#include <err.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ct/common.h"
+#include "ct/cpuset.h"
+#include "ct/os.h"
+#include "ct/stream.h"
+
+typedef uint64_t (*stream_fn)(const uint32_t *, size_t);
+
+/*
+ * The array is aligned to 2 MiB, the huge-page size of x86-64 and of
+ * aarch64 with 4 KiB base pages, so that huge pages can back all of it.
+ */
+#define ALIGN (2u << 20)
+
+/* One array, shared by the kernels of every ISA that read it. */
+struct array {
+	uint32_t *a;
+	size_t n;			/* 32-bit values */
+	uint64_t bytes;
+	uint64_t ref;			/* sum of one pass, mod 2^64 */
+	struct ct_os_mem mem;
+	unsigned users;
+	char reason[160];
+	char thp[32];
+	int huge_asked;
+	double huge_pct;
+};
+
+struct ct_stream {
+	enum ct_isa isa;
+	stream_fn fn;
+	struct ct_stream_shape shape;
+	struct array *arr;
+	unsigned flags;
+	uint64_t passes;
+	char checksum[24];
+	struct ct_field fields[10];
+};
+
+int ct_stream_shape_of(enum ct_isa isa, struct ct_stream_shape *sh)
+{
+	memset(sh, 0, sizeof(*sh));
+	sh->prefetch = CT_STREAM_PREFETCH;
+	switch (isa) {
+	case CT_ISA_SCALAR:
+		sh->load_bytes = 4;
+		sh->accumulators = 8;
+#if !defined(__GNUC__) && !defined(__clang__)
+		sh->prefetch = 0;
+#endif
+		sh->insn = "zero-extending loads and adds as compiled";
+		return 0;
+#if CT_HAVE_AVX2
+	case CT_ISA_AVX2:
+		sh->load_bytes = 32;
+		sh->accumulators = 8;
+		sh->insn = "vpand+vpsrlq+vpaddq ymm";
+		return 0;
+#endif
+#if CT_HAVE_AVX512
+	case CT_ISA_AVX512:
+		sh->load_bytes = 64;
+		sh->accumulators = 8;
+		sh->insn = "vpandq+vpsrlq+vpaddq zmm";
+		return 0;
+#endif
+#if CT_HAVE_NEON
+	case CT_ISA_NEON:
+		sh->load_bytes = 32;	/* ldp of two q registers */
+		sh->accumulators = 8;
+		sh->insn = "ldp q + uaddw/uaddw2 .2d";
+		return 0;
+#endif
+	default:
+		return -1;
+	}
+}
+
+static stream_fn kernel_of(enum ct_isa isa)
+{
+	switch (isa) {
+	case CT_ISA_SCALAR:
+		return ct_stream_scalar;
+#if CT_HAVE_AVX2
+	case CT_ISA_AVX2:
+		return ct_stream_avx2;
+#endif
+#if CT_HAVE_AVX512
+	case CT_ISA_AVX512:
+		return ct_stream_avx512;
+#endif
+#if CT_HAVE_NEON
+	case CT_ISA_NEON:
+		return ct_stream_neon;
+#endif
+	default:
+		return NULL;
+	}
+}
+
+/* "16 KiB", "1040 MiB", "3 GiB": exact, in the largest unit that divides. */
+static char *fmt_size(uint64_t b, char *buf, size_t len)
+{
+	if (b && b % (1ull << 30) == 0)
+		snprintf(buf, len, "%" PRIu64 " GiB", b >> 30);
+	else if (b && b % (1ull << 20) == 0)
+		snprintf(buf, len, "%" PRIu64 " MiB", b >> 20);
+	else if (b && b % (1ull << 10) == 0)
+		snprintf(buf, len, "%" PRIu64 " KiB", b >> 10);
+	else
+		snprintf(buf, len, "%" PRIu64 " bytes", b);
+	return buf;
+}
+
+uint64_t ct_stream_default_size(const struct ct_cpuset *cpus, int quick,
+				char *reason, size_t len)
+{
+	struct ct_os_cache c;
+	char floor[32], csize[32];
+	uint64_t want;
+
+	fmt_size(CT_STREAM_FLOOR_BYTES, floor, sizeof(floor));
+	if (quick) {
+		snprintf(reason, len, "QUICK: a %s smoke run, which a large cache may hold",
+			 fmt_size(CT_STREAM_QUICK_BYTES, csize, sizeof(csize)));
+		return CT_STREAM_QUICK_BYTES;
+	}
+	if (ct_os_largest_cache(cpus, &c) < 0) {
+		snprintf(reason, len, "default: %s (the OS reports no cache size)", floor);
+		return CT_STREAM_FLOOR_BYTES;
+	}
+	fmt_size(c.bytes, csize, sizeof(csize));
+	want = c.bytes > (UINT64_MAX / CT_STREAM_CACHE_FACTOR) ? UINT64_MAX :
+	       c.bytes * CT_STREAM_CACHE_FACTOR;
+	if (want <= CT_STREAM_FLOOR_BYTES) {
+		snprintf(reason, len, "default: %s, more than %d x the largest cache (L%d %s, %s)",
+			 floor, CT_STREAM_CACHE_FACTOR, c.level, csize, c.where);
+		return CT_STREAM_FLOOR_BYTES;
+	}
+	/* A whole number of blocks, so the size is the one the record names. */
+	want = (want + CT_STREAM_BLOCK - 1) / CT_STREAM_BLOCK * CT_STREAM_BLOCK;
+	snprintf(reason, len, "default: %d x the largest cache (L%d %s, %s), more than %s",
+		 CT_STREAM_CACHE_FACTOR, c.level, csize, c.where, floor);
+	return want;
+}
+
+int ct_stream_size_ok(uint64_t bytes, char *why, size_t len)
+{
+	uint64_t mem = ct_os_mem_bytes();
+	char buf[32];
+
+	if (bytes < CT_STREAM_MIN_BYTES) {
+		snprintf(why, len, "too small (at least %s)",
+			 fmt_size(CT_STREAM_MIN_BYTES, buf, sizeof(buf)));
+		return -1;
+	}
+	if ((mem && bytes > mem) || bytes > SIZE_MAX / 2) {
+		snprintf(why, len, "larger than this machine's memory (%.1f GiB)",
+			 (double)mem / (double)(1ull << 30));
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Fill with xorshift64 (two 32-bit values a step) and return the sum of
+ * what was written.  The seed is the time of the run: nothing about the
+ * data is known when the program is compiled.
+ */
+static uint64_t fill(uint32_t *a, size_t n, uint64_t seed)
+{
+	uint64_t x = seed ? seed : 0x9e3779b97f4a7c15ull, sum = 0;
+	size_t i;
+
+	for (i = 0; i + 1 < n; i += 2) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		a[i] = (uint32_t)x;
+		a[i + 1] = (uint32_t)(x >> 32);
+		sum += (uint64_t)a[i] + a[i + 1];
+	}
+	return sum;
+}
+
+static struct array *array_new(uint64_t bytes, const char *reason, unsigned flags)
+{
+	struct array *arr = ct_xcalloc(1, sizeof(*arr));
+	char buf[32];
+	int64_t huge;
+	void *p;
+
+	arr->bytes = (bytes + CT_STREAM_BLOCK - 1) / CT_STREAM_BLOCK * CT_STREAM_BLOCK;
+	arr->n = (size_t)(arr->bytes / sizeof(uint32_t));
+	arr->huge_asked = !(flags & CT_STREAM_SMALL_PAGES);
+	p = ct_os_mem_alloc((size_t)arr->bytes, ALIGN, arr->huge_asked, &arr->mem);
+	if (!p)
+		err(CT_EXIT_FAIL, "cannot allocate the %s array (%" PRIu64 " bytes)",
+		    fmt_size(arr->bytes, buf, sizeof(buf)), arr->bytes);
+	arr->a = p;
+	arr->ref = fill(arr->a, arr->n, ct_now_ns() ^ ((uint64_t)getpid() << 40));
+	huge = ct_os_huge_bytes(arr->a, (size_t)arr->bytes);
+	arr->huge_pct = huge < 0 ? -1 : 100.0 * (double)huge / (double)arr->bytes;
+	ct_os_thp(arr->thp, sizeof(arr->thp));
+	if (arr->bytes != bytes)
+		snprintf(arr->reason, sizeof(arr->reason), "%s, rounded up to a multiple of %u bytes",
+			 reason ? reason : "requested", CT_STREAM_BLOCK);
+	else
+		snprintf(arr->reason, sizeof(arr->reason), "%s", reason ? reason : "requested");
+	arr->users = 1;
+	return arr;
+}
+
+static uint64_t stream_run(void *ctx)
+{
+	struct ct_stream *s = ctx;
+	const uint32_t *a = s->arr->a;
+	size_t n = s->arr->n;
+	uint64_t i, sum = 0;
+
+	for (i = 0; i < s->passes; i++)
+		sum += s->fn(a, n);
+	return sum;
+}
+
+static int stream_verify(void *ctx, uint64_t ret, char *why, size_t len)
+{
+	struct ct_stream *s = ctx;
+	uint64_t want = s->passes * s->arr->ref;
+
+	if (ret != want) {
+		snprintf(why, len,
+			 "the sum is 0x%016" PRIx64 ", expected 0x%016" PRIx64
+			 " (%" PRIu64 " passes over %" PRIu64 " bytes)",
+			 ret, want, s->passes, s->arr->bytes);
+		return -1;
+	}
+	snprintf(s->checksum, sizeof(s->checksum), "0x%016" PRIx64, ret);
+	return 0;
+}
+
+static struct ct_stream *stream_new(enum ct_isa isa, struct array *arr,
+				    unsigned flags, struct ct_kernel *k)
+{
+	struct ct_stream *s = ct_xcalloc(1, sizeof(*s));
+	uint64_t call = flags & CT_STREAM_QUICK ? CT_STREAM_CALL_BYTES_QUICK : CT_STREAM_CALL_BYTES;
+	double bytes;
+
+	s->isa = isa;
+	s->fn = kernel_of(isa);
+	if (!s->fn || ct_stream_shape_of(isa, &s->shape) < 0)
+		errx(CT_EXIT_FAIL, "no stream kernel for ISA %s in this build", ct_isa_name(isa));
+	s->arr = arr;
+	s->flags = flags;
+	s->passes = (call + arr->bytes - 1) / arr->bytes;
+	snprintf(s->checksum, sizeof(s->checksum), "-");
+	bytes = (double)arr->bytes * (double)s->passes;
+
+	s->fields[0] = (struct ct_field){ "size_bytes", NULL, (double)arr->bytes };
+	s->fields[1] = (struct ct_field){ "size_reason", arr->reason, 0 };
+	s->fields[2] = (struct ct_field){ "passes", NULL, (double)s->passes };
+	s->fields[3] = (struct ct_field){ "load_bytes", NULL, s->shape.load_bytes };
+	s->fields[4] = (struct ct_field){ "accumulators", NULL, s->shape.accumulators };
+	s->fields[5] = (struct ct_field){ "prefetch_bytes", NULL, s->shape.prefetch };
+	s->fields[6] = (struct ct_field){ "thp", arr->thp, 0 };
+	s->fields[7] = (struct ct_field){ "thp_advice", arr->huge_asked ? "hugepage" : "nohugepage", 0 };
+	s->fields[8] = (struct ct_field){ "huge_pct", NULL, arr->huge_pct };
+	s->fields[9] = (struct ct_field){ "checksum", s->checksum, 0 };
+
+	memset(k, 0, sizeof(*k));
+	k->name = "stream";
+	k->isa = ct_isa_name(isa);
+	k->unit = "GB/s";		/* bytes per ns: 10^9 bytes per second */
+	k->work = bytes;
+	k->per_cycle_unit = "byte/cycle";
+	k->per_cycle_work = bytes;
+	k->run = stream_run;
+	k->verify = stream_verify;
+	k->ctx = s;
+	k->fields = s->fields;
+	k->nfields = CT_ARRAY_SIZE(s->fields);
+	return s;
+}
+
+struct ct_stream *ct_stream_new(enum ct_isa isa, uint64_t bytes,
+				const char *reason, unsigned flags,
+				struct ct_kernel *k)
+{
+	char why[128];
+
+	if (!kernel_of(isa))
+		errx(CT_EXIT_FAIL, "no stream kernel for ISA %s in this build", ct_isa_name(isa));
+	if (ct_stream_size_ok(bytes, why, sizeof(why)) < 0)
+		errx(CT_EXIT_FAIL, "stream array of %" PRIu64 " bytes: %s", bytes, why);
+	return stream_new(isa, array_new(bytes, reason, flags), flags, k);
+}
+
+struct ct_stream *ct_stream_share(struct ct_stream *s, enum ct_isa isa,
+				  struct ct_kernel *k)
+{
+	struct ct_stream *t = stream_new(isa, s->arr, s->flags, k);
+
+	s->arr->users++;
+	return t;
+}
+
+void ct_stream_free(struct ct_stream *s)
+{
+	if (!s)
+		return;
+	if (--s->arr->users == 0) {
+		ct_os_mem_free(&s->arr->mem);
+		free(s->arr);
+	}
+	free(s);
+}
+
+void ct_stream_info(const struct ct_stream *s, struct ct_stream_info *info)
+{
+	info->bytes = s->arr->bytes;
+	info->passes = s->passes;
+	info->reason = s->arr->reason;
+	info->thp = s->arr->thp;
+	info->huge_asked = s->arr->huge_asked;
+	info->huge_pct = s->arr->huge_pct;
+}
+
+uint32_t *ct_stream_data(struct ct_stream *s, size_t *n)
+{
+	*n = s->arr->n;
+	return s->arr->a;
+}
