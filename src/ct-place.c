@@ -91,7 +91,7 @@ static void parse_selector(struct place_opts *o, const char *arg)
 		return;
 	if (arg[0] >= '0' && arg[0] <= '9') {
 		o->by_rank = 1;
-		o->sel_rank = (int)ct_u64_or_usage("--cpus-of", arg, 0, CT_CPUSET_MAX);
+		o->sel_rank = (int)ct_u64_or_usage("--cpus-of", arg, 0, 1023);
 		return;
 	}
 	ct_usage_error("invalid kind '%s': use performance, efficiency, low-power or a rank", arg);

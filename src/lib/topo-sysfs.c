@@ -501,6 +501,9 @@ int ct_topo_read_status(struct ct_cpuset *allowed, const char *path, char *why,
 			continue;
 		found = 1;
 		v = line + sizeof(key) - 1;
+		while (isspace((unsigned char)*v))
+			v++;
+		v[strcspn(v, "\n")] = '\0';
 		if (parse_list(path, v, allowed, why, len) < 0) {
 			free(line);
 			fclose(f);

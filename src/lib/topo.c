@@ -603,31 +603,36 @@ static long val_max(const struct ct_topo_cpu *c)
 /*
  * Kinds of tiers (R5, R6): tier 0 is performance; a tier whose cpus are
  * all known little parts (MIDR) is efficiency; the lowest tier is
- * efficiency unless MIDR named another tier little; tiers in between are
- * performance at ranks 1..n-2 (the phone SoC's middle cores).
- * "low-power" is never given from tiers: it is reserved for classes the
- * platform marks (Intel LP E-cores, AMD core type 2).
+ * efficiency unless MIDR says its cpus are all known big parts (the same
+ * core at a lower clock); other tiers are performance at ranks 1..n-1
+ * (the phone SoC's middle cores).  "low-power" is never given from tiers:
+ * it is reserved for classes the platform marks (Intel LP E-cores, AMD
+ * core type 2).
  */
 static void label_tiers(struct ct_topo *t, const int *tier, int ntier, unsigned ev)
 {
 	int *little = ct_xcalloc((size_t)ntier, sizeof(*little));
-	int i, k, any_little = 0;
+	int *big = ct_xcalloc((size_t)ntier, sizeof(*big));
+	int i, k;
 
-	/* little[k]: 1 all known little, 0 otherwise. */
+	/* little[k], big[k]: every cpu of tier k is a known little (big) part. */
 	for (k = 0; k < ntier; k++)
-		little[k] = 1;
-	for_each_cpu(t, i, &t->online)
-		if (midr_little(&t->cpu[i]) != 1)
+		little[k] = big[k] = 1;
+	for_each_cpu(t, i, &t->online) {
+		int ml = midr_little(&t->cpu[i]);
+
+		if (ml != 1)
 			little[tier[i]] = 0;
-	for (k = 1; k < ntier; k++)
-		any_little |= little[k];
+		if (ml != 0)
+			big[tier[i]] = 0;
+	}
 	for_each_cpu(t, i, &t->online) {
 		struct ct_topo_cpu *c = &t->cpu[i];
 		int tk = tier[i], ml = midr_little(c);
 		enum ct_kind kind = CT_KIND_PERFORMANCE;
 		unsigned e = ev;
 
-		if (tk > 0 && (little[tk] || (tk == ntier - 1 && !any_little)))
+		if (tk > 0 && (little[tk] || (tk == ntier - 1 && !big[tk])))
 			kind = CT_KIND_EFFICIENCY;
 		/* MIDR agrees with the kind: name it as evidence too. */
 		if (ml >= 0 && ml == (kind == CT_KIND_EFFICIENCY))
@@ -635,6 +640,7 @@ static void label_tiers(struct ct_topo *t, const int *tier, int ntier, unsigned 
 		set_cpu(c, kind, tk, e);
 	}
 	free(little);
+	free(big);
 }
 
 /* Evidence bits used by any online cpu. */

@@ -1,0 +1,137 @@
+#!/bin/sh
+# The rules cross-check each other: copies of recorded machines with the
+# deciding evidence removed must reach the same kinds and ranks through the
+# next rule in priority order (or, where the design notes say a rule is
+# weaker, exactly the weaker answer).  Also --cpus-of in a container.
+. "${top_srcdir:-..}/tests/lib.sh"
+
+M=$top_srcdir/data/machines
+
+# kinds DIR: "cpu=N kind=K rank=R" lines, as expected.txt has them.
+kinds() {
+	"$CT_PLACE" --sysroot "$1" -l -f tsv >"$tmp/k.tsv" 2>"$tmp/k.err" ||
+		fail "ct-place --sysroot $1 failed: $(cat "$tmp/k.err")"
+	awk -F'\t' 'NR > 1 { printf "cpu=%s kind=%s rank=%s\n", $1, $2, $3 }' "$tmp/k.tsv"
+}
+
+# evidence DIR CPU: the evidence column of one cpu.
+evidence() {
+	"$CT_PLACE" --sysroot "$1" -l -f tsv | awk -F'\t' -v c="$2" '$1 == c { print $4 }'
+}
+
+# rules DIR: the rules that decided, from the JSON topology record.
+rules() {
+	"$CT_PLACE" --sysroot "$1" -l -f json | "$JSONL" -r topology -f rules -
+}
+
+# same NAME DIR: DIR classifies like NAME's expected.txt.
+same() {
+	grep -v '^#' "$M/$1/expected.txt" >"$tmp/want"
+	kinds "$2" >"$tmp/got"
+	diff -u "$tmp/want" "$tmp/got" || fail "$2: kinds differ from $1/expected.txt"
+}
+
+copy() {
+	rm -rf "$tmp/$2"
+	cp -R "$M/$1" "$tmp/$2"
+	chmod -R u+w "$tmp/$2"
+}
+
+nopmu() {
+	rm -rf "$1/sys/devices/cpu_core" "$1/sys/devices/cpu_atom" "$1/sys/devices/cpu_lowpower" \
+		"$1/sys/bus/event_source"
+}
+
+# R1 removed: CPUID 0x1A (R3) names the same kinds on Alder Lake.
+copy intel-adl-12900k adl
+nopmu "$tmp/adl"
+same intel-adl-12900k "$tmp/adl"
+[ "$(rules "$tmp/adl")" = R3 ] || fail "adl without PMUs: rules $(rules "$tmp/adl")"
+[ "$(evidence "$tmp/adl" 16)" = cpuid-1a ] || fail "adl without PMUs: evidence $(evidence "$tmp/adl" 16)"
+
+# R1 and R3 removed: capacities of 1024 say nothing on x86, base_frequency
+# tiers (R6) still tell the two kinds apart.
+rm "$tmp/adl/cpuid.txt"
+same intel-adl-12900k "$tmp/adl"
+[ "$(rules "$tmp/adl")" = R6 ] || fail "adl without PMUs and CPUID: rules $(rules "$tmp/adl")"
+
+# Meteor Lake without PMUs: R3, with R2 from the sysfs caches...
+copy intel-mtl-155h mtl
+nopmu "$tmp/mtl"
+same intel-mtl-155h "$tmp/mtl"
+[ "$(rules "$tmp/mtl")" = R3+R2 ] || fail "mtl without PMUs: rules $(rules "$tmp/mtl")"
+# ... and from CPUID leaf 4 when sysfs has no cache directories.
+find "$tmp/mtl/sys" -type d -name cache -exec rm -rf {} +
+same intel-mtl-155h "$tmp/mtl"
+[ "$(evidence "$tmp/mtl" 20)" = cpuid-1a+no-l3 ] || fail "mtl leaf 4: evidence $(evidence "$tmp/mtl" 20)"
+# Nothing but frequencies: three tiers, and frequency cannot name the LP
+# E-cores (core-kinds.md R6): performance 0, performance 1, efficiency 2.
+rm "$tmp/mtl/cpuid.txt"
+kinds "$tmp/mtl" | cut -d' ' -f2- | sort -u >"$tmp/got"
+printf 'kind=efficiency rank=2\nkind=performance rank=0\nkind=performance rank=1\n' >"$tmp/want"
+diff -u "$tmp/want" "$tmp/got" || fail "mtl by frequency alone"
+
+# Strix Point without cpuid.txt: capacities are all 1024 and the max
+# frequencies (5.1 vs 3.3 GHz) decide by R6, to the same answer.
+copy amd-strix-hx370 strix
+rm "$tmp/strix/cpuid.txt"
+same amd-strix-hx370 "$tmp/strix"
+[ "$(rules "$tmp/strix")" = R6 ] || fail "strix without CPUID: rules $(rules "$tmp/strix")"
+
+# RK3588 without cpu_capacity: MIDR alone (R4) ...
+copy arm-rk3588 rk
+rm -f "$tmp"/rk/sys/devices/system/cpu/cpu*/cpu_capacity
+same arm-rk3588 "$tmp/rk"
+[ "$(rules "$tmp/rk")" = R4 ] || fail "rk3588 without capacities: rules $(rules "$tmp/rk")"
+# ... and without MIDR either (regs/ and /proc/cpuinfo): frequency (R6).
+rm -rf "$tmp"/rk/sys/devices/system/cpu/cpu*/regs "$tmp/rk/proc/cpuinfo"
+same arm-rk3588 "$tmp/rk"
+[ "$(rules "$tmp/rk")" = R6 ] || fail "rk3588 without capacities and MIDR: rules $(rules "$tmp/rk")"
+
+# SM8550 without capacities: MIDR makes two kinds, never three.
+copy arm-sm8550 sm
+rm -f "$tmp"/sm/sys/devices/system/cpu/cpu*/cpu_capacity
+kinds "$tmp/sm" | cut -d' ' -f2- | sort -u >"$tmp/got"
+printf 'kind=efficiency rank=1\nkind=performance rank=0\n' >"$tmp/want"
+diff -u "$tmp/want" "$tmp/got" || fail "sm8550 by MIDR alone"
+
+# The Mac without IORegistry data: ids in the observed order, same kinds.
+copy apple-m1-macos mac
+rm "$tmp/mac/ioreg-cpus.txt"
+same apple-m1-macos "$tmp/mac"
+[ "$(evidence "$tmp/mac" 0)" = perflevel+id-order ] || fail "mac without ioreg: $(evidence "$tmp/mac" 0)"
+# ... and an IORegistry that contradicts the perflevels is an error.
+copy apple-m1-macos mac2
+sed 's/^cpu4 logical-cpu-id=4 cluster-type=P/cpu4 logical-cpu-id=4 cluster-type=E/' \
+	"$M/apple-m1-macos/ioreg-cpus.txt" >"$tmp/mac2/ioreg-cpus.txt"
+expect_status 1 "$CT_PLACE" --sysroot "$tmp/mac2"
+grep -q "hw.perflevel0.logicalcpu is 4" "$tmp/err" || fail "mac2: $(cat "$tmp/err")"
+
+# The container: ranks are machine-wide, the P-cores are not usable.
+C=$M/intel-adl-container
+expect_status 4 "$CT_PLACE" --sysroot "$C" --cpus-of performance
+sed 's/^lt-//' "$tmp/err" | grep -qx "ct-place: no usable cpu of kind 'performance': cpus 0-15 are not allowed to this process" ||
+	fail "container --cpus-of performance: $(cat "$tmp/err")"
+expect_status 0 "$CT_PLACE" --sysroot "$C" --cpus-of 1
+[ "$(cat "$tmp/out")" = 16-19 ] || fail "container --cpus-of 1: $(cat "$tmp/out")"
+# Widening the cpuset to everything gives the whole machine's listing.
+copy intel-adl-container wide
+sed 's/^Cpus_allowed_list:.*/Cpus_allowed_list:\t0-23/' "$C/proc/self/status" >"$tmp/wide/proc/self/status"
+rm "$tmp/wide/cpuid.txt"
+same intel-adl-12900k "$tmp/wide"
+# No proc/self/status at all: every online cpu counts as allowed.
+rm "$tmp/wide/proc/self/status"
+same intel-adl-12900k "$tmp/wide"
+
+# The offline cpus of the SMT-off laptop are in the PMU set and the
+# affinity, yet never listed; bringing them "online" lists them.
+copy intel-rpl-smtoff smt
+expect_status 0 "$CT_PLACE" --sysroot "$tmp/smt" -f tsv
+grep -q '^1	' "$tmp/out" && fail "offline cpu 1 is listed"
+printf '0-15\n' >"$tmp/smt/sys/devices/system/cpu/online"
+kinds "$tmp/smt" | grep -qx 'cpu=1 kind=performance rank=0' || fail "online cpu 1 not listed"
+
+# A trailing slash changes nothing.
+grep -v '^#' "$M/arm-rk3588/expected.txt" >"$tmp/want"
+kinds "$M/arm-rk3588/" | diff -u "$tmp/want" - || fail "trailing slash"
+exit 0
