@@ -59,6 +59,8 @@ static size_t parse_sizes(const char *arg, uint64_t *sizes)
 		next = strchr(tok, ',');
 		if (next)
 			*next = '\0';
+		if (*tok == '\0')
+			ct_usage_error("invalid --size '%s': an empty size", arg);
 		if (n == MAX_SIZES)
 			ct_usage_error("invalid --size '%s': more than %d sizes", arg, MAX_SIZES);
 		if (ct_parse_size(tok, 0, UINT64_MAX, &sizes[n], &pwhy) < 0)
@@ -155,14 +157,17 @@ int main(int argc, char **argv)
 		nsize = 1;
 	}
 
-	ct_machine_describe(&m);
-	ct_out_begin(&out, stdout, cli.fmt, "ct-stream", cli.samples);
-	ct_out_machine(&out, &m);
 	for (z = 0; z < nsize; z++) {
 		/* One array per size, read by the kernel of every ISA. */
 		ctx[0] = ct_stream_new(isas[0], sizes[z], reason, flags, &k[0]);
 		for (i = 1; i < nisa; i++)
 			ctx[i] = ct_stream_share(ctx[0], isas[i], &k[i]);
+		/* Nothing on stdout until the first array is there. */
+		if (z == 0) {
+			ct_machine_describe(&m);
+			ct_out_begin(&out, stdout, cli.fmt, "ct-stream", cli.samples);
+			ct_out_machine(&out, &m);
+		}
 		if (ct_harness_run(&h, k, nisa, ser, why, sizeof(why)) < 0)
 			errx(CT_EXIT_FAIL, "verification failed: %s", why);
 		if (cli.fmt == CT_FMT_TABLE) {

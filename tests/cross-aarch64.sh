@@ -4,8 +4,8 @@
 # VPATH build from a source tree that is configured in place), then under
 # qemu-aarch64 run the NEON kernel's QUICK run and its verification, the
 # FMA verifier's unit test, and the inner-loop shape tests of the neon and
-# scalar kernels as the cross compiler built them.  Correctness only:
-# never quote a timing from an emulator.
+# scalar kernels as the cross compiler built them; the same for ct-stream.
+# Correctness only: never quote a timing from an emulator.
 #
 # Usage: tests/cross-aarch64.sh   (from a configured build directory)
 # Needs gcc-aarch64-linux-gnu, libc6-dev-arm64-cross and qemu-user; exits
@@ -34,6 +34,7 @@ grep -q '^#define CT_HAVE_NEON 1' config.h || fail "the cross build has no neon 
 say "make"
 make -s -j"$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)" >make.out 2>&1 || { cat make.out >&2; fail "make"; }
 make -s asm tests/unit-fma >>make.out 2>&1 || { cat make.out >&2; fail "make asm tests/unit-fma"; }
+make -s tests/unit-stream >>make.out 2>&1 || { cat make.out >&2; fail "make tests/unit-stream"; }
 file ct-fma 2>/dev/null | grep -q -i 'aarch64' || [ ! -x /usr/bin/file ] || fail "ct-fma is not an aarch64 binary"
 
 QEMU="qemu-aarch64 -L $sysroot"
@@ -71,6 +72,30 @@ for isa in neon scalar; do
 		sh "$work/coretype/tests/asm-fma-$isa.sh" >"asm-$isa.out" 2>&1 || st=$?
 	cat "asm-$isa.out" >&2
 	[ "$st" -eq 0 ] || fail "asm-fma-$isa.sh exited $st"
+done
+
+# ct-stream: the neon kernel runs and verifies, agrees with scalar over the
+# same array, sweeps sizes; its verifier's unit test; its loop shapes.
+say "ct-stream --isa neon (QUICK) under qemu"
+$QEMU ./ct-stream -q --isa neon -f json >stream-neon.json || fail "ct-stream --isa neon exited $?"
+[ "$(grep -c '"record":"summary".*"isa":"neon".*"verified":true' stream-neon.json)" -eq 2 ] ||
+	{ cat stream-neon.json >&2; fail "the neon stream run is not verified"; }
+say "ct-stream --all-isa over a sweep (QUICK) under qemu: neon and scalar agree"
+$QEMU ./ct-stream -q --all-isa -s 4K,64K,1M -f json >stream-all.json || fail "ct-stream --all-isa exited $?"
+[ "$(grep -c '"record":"summary".*"verified":true' stream-all.json)" -eq 12 ] ||
+	{ cat stream-all.json >&2; fail "--all-isa -s: not 12 verified summaries (3 sizes, neon and scalar)"; }
+[ "$(sed -n 's/.*"size_bytes":\([0-9]*\).*"checksum":"\([^"]*\)".*/\1 \2/p' stream-all.json | sort -u | wc -l)" -eq 3 ] ||
+	fail "neon and scalar stream sums differ"
+say "the stream verifier's unit test under qemu"
+$QEMU tests/unit-stream >unit-stream.out 2>&1 || { cat unit-stream.out >&2; fail "tests/unit-stream"; }
+grep 'neon' unit-stream.out >&2 || fail "unit-stream did not test neon"
+for isa in neon scalar; do
+	say "the $isa stream kernel's inner loop as the cross compiler built it"
+	st=0
+	top_builddir=$work/build top_srcdir=$work/coretype CT_EXEC="$QEMU" \
+		sh "$work/coretype/tests/asm-stream-$isa.sh" >"asm-stream-$isa.out" 2>&1 || st=$?
+	cat "asm-stream-$isa.out" >&2
+	[ "$st" -eq 0 ] || fail "asm-stream-$isa.sh exited $st"
 done
 cd "$build"
 say "PASS: aarch64 build, neon verified under qemu, kernel shapes checked"

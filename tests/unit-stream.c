@@ -1,0 +1,194 @@
+/*
+ * unit-stream.c - the stream kernels' verification catches what it must:
+ * for every usable ISA, a clean call verifies and every ISA sums the same
+ * array to the same value; one value changed at the start, in the middle
+ * or at the very end of the array (a kernel that skips its last block),
+ * or changed in the middle of a run, fails, with the sample and both sums
+ * named.  These are the shipped kernels and the shipped verifier,
+ * corrupted from outside: no switch in the tool.  Also the default size
+ * against what the OS reports, and the size checks.
+ */
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ct/harness.h"
+#include "ct/isa.h"
+#include "ct/os.h"
+#include "ct/stream.h"
+#include "unit.h"
+
+/* A kernel whose array gets one value changed before its third call. */
+struct sabotage {
+	struct ct_kernel real;
+	unsigned calls;
+};
+
+static uint64_t sabotaged_run(void *p)
+{
+	struct sabotage *s = p;
+	size_t n;
+	uint32_t *a = ct_stream_data(s->real.ctx, &n);
+
+	if (++s->calls == 3)
+		a[n / 2] ^= 0x100;
+	return s->real.run(s->real.ctx);
+}
+
+static int sabotaged_verify(void *p, uint64_t ret, char *why, size_t len)
+{
+	struct sabotage *s = p;
+
+	return s->real.verify(s->real.ctx, ret, why, len);
+}
+
+static const char *field_str(const struct ct_kernel *k, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < k->nfields; i++)
+		if (strcmp(k->fields[i].key, key) == 0)
+			return k->fields[i].str;
+	return NULL;
+}
+
+static double field_num(const struct ct_kernel *k, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < k->nfields; i++)
+		if (strcmp(k->fields[i].key, key) == 0)
+			return k->fields[i].num;
+	return -2;
+}
+
+/* Change a[at], check that the verifier fails and says so, restore it. */
+static void corrupt_and_check(struct ct_kernel *k, uint32_t *a, size_t at,
+			      const char *isa, const char *where)
+{
+	char why[512];
+	uint32_t keep = a[at];
+
+	a[at] += 1;
+	why[0] = '\0';
+	CHECK(k->verify(k->ctx, k->run(k->ctx), why, sizeof(why)) != 0);
+	CHECK(strstr(why, "the sum is 0x") != NULL && strstr(why, "expected 0x") != NULL);
+	printf("%s, value %s changed: %s\n", isa, where, why);
+	a[at] = keep;
+	CHECK(k->verify(k->ctx, k->run(k->ctx), why, sizeof(why)) == 0);
+}
+
+int main(void)
+{
+	int i, tested = 0;
+	struct ct_os_cache c;
+	char reason[160], why[128];
+	uint64_t def;
+
+	for (i = 0; i < CT_ISA_COUNT; i++) {
+		enum ct_isa isa = (enum ct_isa)i;
+		struct ct_stream_shape sh;
+		struct ct_kernel k, sk;
+		struct sabotage sab;
+		struct ct_harness h = { 3, 0, 1000 };
+		struct ct_series ser;
+		struct ct_stream *s;
+		uint32_t *a;
+		size_t n;
+
+		if (!ct_isa_usable(isa))
+			continue;
+		tested++;
+		CHECK(ct_stream_shape_of(isa, &sh) == 0);
+		/*
+		 * 64 KiB + 256: an odd number of blocks, so a kernel that
+		 * reads two blocks per iteration and drops the last one is
+		 * caught at the end of the array.
+		 */
+		s = ct_stream_new(isa, 65536 + CT_STREAM_BLOCK, "unit test", CT_STREAM_QUICK, &k);
+		a = ct_stream_data(s, &n);
+		CHECK(n * sizeof(uint32_t) == 65536 + CT_STREAM_BLOCK);
+		CHECK(field_num(&k, "size_bytes") == 65536 + CT_STREAM_BLOCK);
+		CHECK(field_num(&k, "passes") == 256);	/* 16 MiB / 65792, rounded up */
+		CHECK(k.work == (65536.0 + CT_STREAM_BLOCK) * 256);
+		CHECK(k.per_cycle_unit && strcmp(k.per_cycle_unit, "byte/cycle") == 0);
+		CHECK(strcmp(k.unit, "GB/s") == 0);
+
+		/* Clean: verifies, again and again. */
+		CHECK(k.verify(k.ctx, k.run(k.ctx), why, sizeof(why)) == 0);
+		CHECK(k.verify(k.ctx, k.run(k.ctx), why, sizeof(why)) == 0);
+
+		/* One value changed at the start, the middle, the last one. */
+		corrupt_and_check(&k, a, 0, ct_isa_name(isa), "0");
+		corrupt_and_check(&k, a, n / 2 + 3, ct_isa_name(isa), "n/2+3");
+		corrupt_and_check(&k, a, n - 1, ct_isa_name(isa), "n-1");
+
+		/* Through the harness: the sample is named. */
+		sab.real = k;
+		sab.calls = 0;
+		sk = k;
+		sk.run = sabotaged_run;
+		sk.verify = sabotaged_verify;
+		sk.ctx = &sab;
+		{
+			char hwhy[512];
+
+			CHECK(ct_harness_run(&h, &sk, 1, &ser, hwhy, sizeof(hwhy)) < 0);
+			/* Call 1 is the warm-up, call 3 the second sample. */
+			CHECK(strstr(hwhy, "sample 2 of stream") != NULL);
+			printf("%s, changed mid-run: %s\n", ct_isa_name(isa), hwhy);
+		}
+		ct_series_free(&ser, 1);
+		ct_stream_free(s);
+	}
+	CHECK(tested >= 1);
+
+	/* Every ISA over one shared array: one sum. */
+	{
+		struct ct_kernel k[CT_ISA_COUNT];
+		struct ct_stream *s[CT_ISA_COUNT];
+		const char *sum0 = NULL;
+		int ns = 0;
+
+		for (i = 0; i < CT_ISA_COUNT; i++) {
+			if (!ct_isa_usable((enum ct_isa)i))
+				continue;
+			s[ns] = ns == 0 ? ct_stream_new((enum ct_isa)i, 1 << 20, NULL, CT_STREAM_QUICK, &k[ns]) :
+				ct_stream_share(s[0], (enum ct_isa)i, &k[ns]);
+			CHECK(k[ns].verify(k[ns].ctx, k[ns].run(k[ns].ctx), why, sizeof(why)) == 0);
+			if (!sum0)
+				sum0 = field_str(&k[ns], "checksum");
+			CHECK(strcmp(sum0, field_str(&k[ns], "checksum")) == 0);
+			printf("%s over the shared array: %s\n", ct_isa_name((enum ct_isa)i),
+			       field_str(&k[ns], "checksum"));
+			ns++;
+		}
+		while (ns-- > 0)
+			ct_stream_free(s[ns]);
+	}
+
+	/* The default: at least 64 MiB and 4 x the largest cache reported. */
+	def = ct_stream_default_size(NULL, 0, reason, sizeof(reason));
+	printf("default size %" PRIu64 ": %s\n", def, reason);
+	CHECK(def >= CT_STREAM_FLOOR_BYTES);
+	CHECK(def % CT_STREAM_BLOCK == 0);
+	if (ct_os_largest_cache(NULL, &c) == 0) {
+		printf("largest cache: L%d, %" PRIu64 " bytes (%s)\n", c.level, c.bytes, c.where);
+		CHECK(c.level >= 1 && c.bytes > 0);
+		CHECK(def >= CT_STREAM_CACHE_FACTOR * c.bytes);
+		CHECK(strstr(reason, "largest cache") != NULL);
+	}
+	CHECK(ct_stream_default_size(NULL, 1, reason, sizeof(reason)) == CT_STREAM_QUICK_BYTES);
+	CHECK(strncmp(reason, "QUICK", 5) == 0);
+
+	/* Sizes: the smallest, zero, more than the memory. */
+	CHECK(ct_stream_size_ok(CT_STREAM_MIN_BYTES, why, sizeof(why)) == 0);
+	CHECK(ct_stream_size_ok(CT_STREAM_MIN_BYTES - 1, why, sizeof(why)) < 0);
+	CHECK(ct_stream_size_ok(0, why, sizeof(why)) < 0);
+	CHECK(ct_stream_size_ok(UINT64_MAX, why, sizeof(why)) < 0);
+	if (ct_os_mem_bytes() > 0)
+		CHECK(ct_stream_size_ok(ct_os_mem_bytes() + 1, why, sizeof(why)) < 0);
+	return unit_done();
+}
