@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <err.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 #include <unistd.h>
 
 #include "ct/common.h"
+#include "ct/outfile.h"
 
 const char *ct_progname(void)
 {
@@ -99,8 +101,27 @@ void ct_close_stdout(void)
 		_exit(CT_EXIT_FAIL);
 }
 
+/*
+ * SIGINT and SIGTERM end a run at once with the shell's status (130, 143):
+ * the results are printed only at the end, so nothing half-made reaches
+ * stdout, and a result file being written is removed.
+ */
+static void on_signal(int sig)
+{
+	ct_outfile_cleanup();
+	_exit(128 + sig);
+}
+
 void ct_init(char **argv)
 {
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
 	/* No setlocale(): numbers are written in the C locale on purpose. */
 	atexit(ct_close_stdout);
 	if (argv && argv[0])

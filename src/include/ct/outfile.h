@@ -1,0 +1,23 @@
+/*
+ * outfile.h - result files that are whole or absent: written to a
+ * temporary file (mkstemp) in the target directory, flushed and synced,
+ * then renamed over the final name.  An interrupted or failed run never
+ * leaves a half-written file behind.
+ */
+#ifndef CT_OUTFILE_H
+#define CT_OUTFILE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+/*
+ * Write dir/name through fn(f, arg).  Returns 0, or -1 with a message
+ * naming the file in why (and no file, no temporary left).
+ */
+int ct_write_atomic(const char *dir, const char *name,
+		    void (*fn)(FILE *f, void *arg), void *arg, char *why, size_t len);
+
+/* Remove the temporary file of a write in progress (from a signal handler). */
+void ct_outfile_cleanup(void);
+
+#endif

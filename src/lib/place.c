@@ -1,0 +1,197 @@
+/*
+ * place.c - run a measurement under a thread-level placement.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "ct/os.h"
+#include "ct/place.h"
+#include "ct/topo.h"
+
+struct thread_job {
+	const struct ct_placement *p;
+	void (*fn)(void *);
+	void *arg;
+	int failed;
+	char why[256];
+	char how[160];
+};
+
+static void *thread_main(void *v)
+{
+	struct thread_job *j = v;
+
+	switch (j->p->kind) {
+	case CT_PLACE_THREAD_BACKGROUND: {
+		/* Sleep once: a thread is placed when it wakes up. */
+		struct timespec ts = { 0, 2000000 };
+
+		if (ct_place_background_hint(j->how, sizeof(j->how)) < 0) {
+			j->failed = 1;
+			snprintf(j->why, sizeof(j->why), "%s: cannot ask for background: %s",
+				 j->p->name, strerror(errno));
+			return NULL;
+		}
+		nanosleep(&ts, NULL);
+		snprintf(j->how + strlen(j->how), sizeof(j->how) - strlen(j->how),
+			 ", then slept once");
+		break;
+	}
+	case CT_PLACE_PIN:
+		if (ct_pin_thread(j->p->cpu) < 0) {
+			j->failed = 1;
+			snprintf(j->why, sizeof(j->why),
+				 "%s: cannot pin to cpu %d (offline or not allowed?): %s",
+				 j->p->name, j->p->cpu, strerror(errno));
+			return NULL;
+		}
+		if (ct_current_cpu() >= 0 && ct_current_cpu() != j->p->cpu) {
+			j->failed = 1;
+			snprintf(j->why, sizeof(j->why), "%s: pinned to cpu %d but running on %d",
+				 j->p->name, j->p->cpu, ct_current_cpu());
+			return NULL;
+		}
+		snprintf(j->how, sizeof(j->how), "pinned to cpu %d", j->p->cpu);
+		break;
+	case CT_PLACE_THREAD:
+		snprintf(j->how, sizeof(j->how), "a new pthread, no call");
+		break;
+	default:
+		break;
+	}
+	j->fn(j->arg);
+	return NULL;
+}
+
+int ct_place_run_thread(const struct ct_placement *p, void (*fn)(void *),
+			void *arg, char *how, size_t howlen, char *why, size_t len)
+{
+	struct thread_job j;
+	pthread_t t;
+	int e;
+
+	if (p->kind == CT_PLACE_MAIN) {
+		snprintf(how, howlen, "the main thread as spawned, no call");
+		fn(arg);
+		return 0;
+	}
+	if (p->kind == CT_PLACE_PROCESS_BACKGROUND) {
+		snprintf(why, len, "%s is a process-level placement", p->name);
+		return -1;
+	}
+	memset(&j, 0, sizeof(j));
+	j.p = p;
+	j.fn = fn;
+	j.arg = arg;
+	e = pthread_create(&t, NULL, thread_main, &j);
+	if (e) {
+		snprintf(why, len, "%s: cannot create a thread: %s", p->name, strerror(e));
+		return -1;
+	}
+	pthread_join(t, NULL);
+	snprintf(how, howlen, "%s", j.how);
+	if (j.failed) {
+		snprintf(why, len, "%s", j.why);
+		return -1;
+	}
+	return 0;
+}
+
+static struct ct_placement *add(struct ct_placement *out, size_t *n, size_t max,
+				enum ct_place_kind kind, const char *name)
+{
+	struct ct_placement *p;
+
+	if (*n >= max)
+		return NULL;
+	p = &out[(*n)++];
+	memset(p, 0, sizeof(*p));
+	p->kind = kind;
+	p->cpu = -1;
+	p->applicable = 1;
+	snprintf(p->name, sizeof(p->name), "%s", name);
+	return p;
+}
+
+size_t ct_place_plan(const struct ct_topo *t, struct ct_placement *out, size_t max)
+{
+	struct ct_placement *p;
+	struct ct_cpuset slow;
+	char list[128];
+	size_t n = 0;
+	int k, darwin = t->mac;
+
+	p = add(out, &n, max, CT_PLACE_MAIN, "main");
+	if (p)
+		snprintf(p->note, sizeof(p->note), "the main thread as spawned, no call");
+	p = add(out, &n, max, CT_PLACE_THREAD, "thread");
+	if (p)
+		snprintf(p->note, sizeof(p->note), "a new pthread, no call");
+	p = add(out, &n, max, CT_PLACE_THREAD_BACKGROUND, "thread-background");
+	if (p)
+		snprintf(p->note, sizeof(p->note), "%s",
+			 darwin ? "a pthread at QOS_CLASS_BACKGROUND"
+				: "a pthread at SCHED_IDLE with uclamp.max 0 where the kernel has it (a hint)");
+
+	/* The process clamp goes to the slowest kind: the highest rank. */
+	ct_topo_rank_cpus(t, t->nranks - 1, &slow);
+	p = add(out, &n, max, CT_PLACE_PROCESS_BACKGROUND, "process-background");
+	if (p) {
+		p->darwin = darwin;
+		if (t->nranks < 2) {
+			p->applicable = 0;
+			snprintf(p->note, sizeof(p->note),
+				 "not applicable: one kind of core, nothing to clamp to");
+		} else if (darwin) {
+			snprintf(p->note, sizeof(p->note),
+				 "the process re-run under taskpolicy -c background");
+		} else if (ct_cpuset_empty(&slow)) {
+			p->applicable = 0;
+			snprintf(p->note, sizeof(p->note),
+				 "not applicable: no usable cpu of rank %d", t->nranks - 1);
+		} else {
+			p->cpus = slow;
+			snprintf(p->note, sizeof(p->note),
+				 "the process re-run with its affinity limited to cpus %s (a pin)",
+				 ct_cpuset_format(&slow, list, sizeof(list)));
+		}
+	}
+	if (darwin)
+		return n;
+	for (k = 0; k < CT_KIND_COUNT; k++) {
+		struct ct_cpuset cpus;
+		char name[48];
+		int c, last = -1;
+
+		ct_topo_kind_cpus(t, (enum ct_kind)k, &cpus, NULL);
+		for (c = ct_cpuset_next(&cpus, 0); c >= 0; c = ct_cpuset_next(&cpus, c + 1))
+			last = c;
+		if (last < 0)
+			continue;
+		snprintf(name, sizeof(name), "pin-%s", ct_kind_name((enum ct_kind)k));
+		p = add(out, &n, max, CT_PLACE_PIN, name);
+		if (!p)
+			break;
+		p->cpu = last;
+		ct_cpuset_set(&p->cpus, last);
+		snprintf(p->note, sizeof(p->note), "the thread pinned to cpu %d%s", last,
+			 t->nranks < 2 ? " (one kind of core: the only pin row)" : "");
+	}
+	return n;
+}
+
+const struct ct_placement *ct_place_find(const struct ct_placement *plan, size_t n,
+					 const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(plan[i].name, name) == 0)
+			return &plan[i];
+	return NULL;
+}
