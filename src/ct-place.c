@@ -200,7 +200,7 @@ static void list_json(const struct ct_topo *t)
 	json_set("cpus_online", &t->online, buf);
 	json_set("cpus_allowed", &t->allowed, buf);
 	json_set("cpus_usable", &t->usable, buf);
-	ct_json_int(stdout, "kinds", t->nranks);
+	ct_json_int(stdout, "ranks", t->nranks);
 	ct_json_str(stdout, "rules", t->rules);
 	ct_json_str(stdout, "basis", t->basis);
 	ct_json_end(stdout);

@@ -598,9 +598,11 @@ int ct_topo_load(struct ct_topo *t, const char *sysroot, char *why, size_t len)
 
 	ct_topo_init(t, 0);
 	if (!sysroot || !*sysroot) {
-		if (ct_topo_read_live(t, why, len) < 0)
+		if (ct_topo_read_live(t, why, len) < 0 || ct_topo_classify(t, why, len) < 0) {
+			ct_topo_free(t);
 			return -1;
-		return ct_topo_classify(t, why, len);
+		}
+		return 0;
 	}
 	if (stat(sysroot, &st) < 0) {
 		snprintf(why, len, "%s: %s", sysroot, strerror(errno));
@@ -614,7 +616,9 @@ int ct_topo_load(struct ct_topo *t, const char *sysroot, char *why, size_t len)
 	root = root_of(sysroot);
 	rc = load_recorded(t, root, why, len);
 	free(root);
-	if (rc < 0)
+	if (rc < 0 || ct_topo_classify(t, why, len) < 0) {
+		ct_topo_free(t);
 		return -1;
-	return ct_topo_classify(t, why, len);
+	}
+	return 0;
 }

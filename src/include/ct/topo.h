@@ -144,8 +144,9 @@ void ct_topo_free(struct ct_topo *t);
  * Read the machine and classify it.  sysroot NULL or "" reads the live
  * machine (and, on x86 Linux, pins this thread to each allowed cpu in turn
  * to read CPUID, then restores its affinity); otherwise the recorded tree
- * under sysroot, where nothing is pinned or run.  Returns 0, or -1 with a
- * message naming the file in why.
+ * under sysroot, where nothing is pinned or run.  Returns 0 (free t with
+ * ct_topo_free()), or -1 with a message naming the file in why (t holds
+ * nothing then).
  */
 int ct_topo_load(struct ct_topo *t, const char *sysroot, char *why, size_t len);
 
