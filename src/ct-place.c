@@ -238,9 +238,10 @@ static enum ct_kind rank_kind(const struct ct_topo *t, int r)
 static void list_table(const struct ct_topo *t)
 {
 	struct ct_cpuset *set = ct_xcalloc((size_t)t->nranks, sizeof(*set));
-	struct ct_cpuset gone, rank_all;
+	struct ct_cpuset *all = ct_xcalloc((size_t)t->nranks, sizeof(*all));
+	struct ct_cpuset gone;
 	char *list = ct_xmalloc(LIST_LEN), desc[512];
-	int r, c, wkind = 0, wlist = 0, wcount = 0;
+	int r, wkind = 0, wlist = 0, wcount = 0;
 
 	printf("machine:  %s%s\n", t->model[0] ? t->model : "unknown model",
 	       t->recorded ? " (recorded)" : "");
@@ -251,6 +252,7 @@ static void list_table(const struct ct_topo *t)
 		int n;
 
 		ct_topo_rank_cpus(t, r, &set[r]);
+		ct_topo_rank_online(t, r, &all[r]);
 		if (ct_cpuset_empty(&set[r]))
 			continue;
 		n = (int)strlen(ct_kind_name(rank_kind(t, r)));
@@ -272,22 +274,17 @@ static void list_table(const struct ct_topo *t)
 	}
 	/* What is not usable, so a confined listing does not look complete. */
 	for (r = 0; r < t->nranks; r++) {
-		ct_cpuset_zero(&rank_all);
-		for (c = ct_cpuset_next(&t->online, 0); c >= 0; c = ct_cpuset_next(&t->online, c + 1)) {
-			const struct ct_topo_cpu *p = ct_topo_cpu(t, c);
-
-			if (p && p->rank == r && !ct_cpuset_isset(&t->allowed, c))
-				ct_cpuset_set(&rank_all, c);
-		}
-		if (!ct_cpuset_empty(&rank_all))
+		ct_cpuset_andnot(&all[r], &all[r], &t->allowed);
+		if (!ct_cpuset_empty(&all[r]))
 			printf("not allowed: %s (%s, rank %d)\n",
-			       ct_cpuset_format(&rank_all, list, LIST_LEN),
+			       ct_cpuset_format(&all[r], list, LIST_LEN),
 			       ct_kind_name(rank_kind(t, r)), r);
 	}
 	ct_cpuset_andnot(&gone, &t->possible, &t->online);
 	if (!ct_cpuset_empty(&gone))
 		printf("offline:     %s (not classified)\n", ct_cpuset_format(&gone, list, LIST_LEN));
 	free(list);
+	free(all);
 	free(set);
 }
 
@@ -320,16 +317,8 @@ static int mode_cpus_of(const struct place_opts *o, const struct ct_topo *t)
 	const char *what = o->by_rank ? "rank" : "kind";
 
 	if (o->by_rank) {
-		int c;
-
 		ct_topo_rank_cpus(t, o->sel_rank, &usable);
-		ct_cpuset_zero(&all);
-		for (c = ct_cpuset_next(&t->online, 0); c >= 0; c = ct_cpuset_next(&t->online, c + 1)) {
-			const struct ct_topo_cpu *p = ct_topo_cpu(t, c);
-
-			if (p && p->rank == o->sel_rank)
-				ct_cpuset_set(&all, c);
-		}
+		ct_topo_rank_online(t, o->sel_rank, &all);
 	} else {
 		ct_topo_kind_cpus(t, o->sel_kind, &usable, &all);
 	}

@@ -54,14 +54,14 @@ check possible-huge 1 "ct-place: TMP/t/$CPU/possible: '0-99999' is not a cpulist
 	--sysroot "$tmp/t"
 spoil arm-rk3588 "$CPU/cpu3/cpu_capacity" "abc
 "
-check capacity-abc 1 "ct-place: TMP/t/$CPU/cpu3/cpu_capacity: 'abc' is not a number" \
+check capacity-abc 1 "ct-place: TMP/t/$CPU/cpu3/cpu_capacity: 'abc': not a number (expected 0 to 1048576)" \
 	--sysroot "$tmp/t" -f tsv
 spoil arm-rk3588 "$CPU/cpu3/cpu_capacity" "-5"
-check capacity-negative 1 "ct-place: TMP/t/$CPU/cpu3/cpu_capacity: -5 is out of range (0 to 1048576)" \
+check capacity-negative 1 "ct-place: TMP/t/$CPU/cpu3/cpu_capacity: '-5': not a number (expected 0 to 1048576)" \
 	--sysroot "$tmp/t"
 spoil arm-rk3588 "$CPU/cpu3/cpu_capacity" "99999999999999999999999"
 check capacity-overflow 1 \
-	"ct-place: TMP/t/$CPU/cpu3/cpu_capacity: '99999999999999999999999' is not a number" --sysroot "$tmp/t"
+	"ct-place: TMP/t/$CPU/cpu3/cpu_capacity: '99999999999999999999999': too large (expected 0 to 1048576)" --sysroot "$tmp/t"
 # A 10 MB line where a number should be.
 spoil arm-rk3588
 awk 'BEGIN { s = "1"; while (length(s) < 10000000) s = s s; print s }' \
@@ -69,13 +69,13 @@ awk 'BEGIN { s = "1"; while (length(s) < 10000000) s = s s; print s }' \
 check capacity-10mb 1 "ct-place: TMP/t/$CPU/cpu2/cpu_capacity: longer than 65535 bytes: not a sysfs value" \
 	--sysroot "$tmp/t"
 spoil arm-rk3588 "$CPU/cpu0/cpufreq/cpuinfo_max_freq" "1.8GHz"
-check freq-junk 1 "ct-place: TMP/t/$CPU/cpu0/cpufreq/cpuinfo_max_freq: '1.8GHz' is not a number" \
+check freq-junk 1 "ct-place: TMP/t/$CPU/cpu0/cpufreq/cpuinfo_max_freq: '1.8GHz': not a number (expected 1 to 1000000000)" \
 	--sysroot "$tmp/t"
 spoil arm-rk3588 "$CPU/cpu5/regs/identification/midr_el1" "0xzz"
 check midr-junk 1 "ct-place: TMP/t/$CPU/cpu5/regs/identification/midr_el1: '0xzz' is not a hexadecimal MIDR" \
 	--sysroot "$tmp/t"
 spoil arm-rk3588 "$CPU/cpu0/cache/index3/level" "9"
-check cache-level 1 "ct-place: TMP/t/$CPU/cpu0/cache/index3/level: 9 is out of range (0 to 7)" \
+check cache-level 1 "ct-place: TMP/t/$CPU/cpu0/cache/index3/level: '9': too large (expected 0 to 7)" \
 	--sysroot "$tmp/t"
 # A directory where a value should be.
 spoil arm-rk3588

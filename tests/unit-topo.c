@@ -424,6 +424,10 @@ static void test_r0(void)
 	CHECK(strcmp(ct_cpuset_format(&all, buf, sizeof(buf)), "4-7") == 0);
 	ct_topo_rank_cpus(&t, 1, &u);
 	CHECK(strcmp(ct_cpuset_format(&u, buf, sizeof(buf)), "0,2-3") == 0);
+	ct_topo_rank_cpus(&t, 0, &u);
+	ct_topo_rank_online(&t, 0, &all);
+	CHECK(strcmp(ct_cpuset_format(&u, buf, sizeof(buf)), "4-5") == 0);
+	CHECK(strcmp(ct_cpuset_format(&all, buf, sizeof(buf)), "4-7") == 0);
 	ct_topo_kind_cpus(&t, LP, &u, NULL);
 	CHECK(ct_cpuset_empty(&u));
 

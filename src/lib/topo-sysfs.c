@@ -22,6 +22,7 @@
 
 #include "ct/common.h"
 #include "ct/cpuset.h"
+#include "ct/parse.h"
 #include "ct/topo.h"
 
 /* Longer than any sysfs value (a cpulist of 8192 single cpus is ~40 KiB). */
@@ -99,24 +100,20 @@ read_value(const char *root, char *val, char *p, char *why, size_t len,
 	return read_file(p, val, why, len);
 }
 
-/* A decimal integer in [min, max]; -1 with a message naming path. */
+/* A decimal integer in [min, max] (parse.h); -1 with a message naming p. */
 static int parse_long(const char *p, const char *val, long min, long max, long *out,
 		      char *why, size_t len)
 {
-	char q[64], *end;
-	long v;
+	const char *reason = "";
+	char q[64];
+	uint64_t v;
 
-	errno = 0;
-	v = strtol(val, &end, 10);
-	if (end == val || *end || errno == ERANGE) {
-		snprintf(why, len, "%s: '%s' is not a number", p, quote(val, q, sizeof(q)));
+	if (ct_parse_u64(val, (uint64_t)min, (uint64_t)max, &v, &reason) < 0) {
+		snprintf(why, len, "%s: '%s': %s (expected %ld to %ld)", p,
+			 quote(val, q, sizeof(q)), reason, min, max);
 		return -1;
 	}
-	if (v < min || v > max) {
-		snprintf(why, len, "%s: %ld is out of range (%ld to %ld)", p, v, min, max);
-		return -1;
-	}
-	*out = v;
+	*out = (long)v;
 	return 0;
 }
 
@@ -261,13 +258,6 @@ static int read_cpu(struct ct_topo *t, const char *root, int i, struct llc_table
 		return -1;
 	if (rc)
 		c->base_khz = v;
-	/* Some arm64 kernels print -1 when there is no package id. */
-	rc = read_long(root, val, -1, 1L << 20, &v, why, len,
-		       "sys/devices/system/cpu/cpu%d/topology/physical_package_id", i);
-	if (rc < 0)
-		return -1;
-	if (rc)
-		c->package = (int)v;
 	if (read_cache(root, i, c, tab, val, why, len) < 0)
 		return -1;
 	if (read_midr(root, i, c, val, why, len) < 0)

@@ -168,7 +168,6 @@ static void cpu_init(struct ct_topo_cpu *c)
 	c->capacity = -1;
 	c->max_khz = -1;
 	c->base_khz = -1;
-	c->package = -1;
 	c->rank = -1;
 	c->perflevel = -1;
 }
@@ -911,12 +910,18 @@ void ct_topo_kind_cpus(const struct ct_topo *t, enum ct_kind k,
 
 void ct_topo_rank_cpus(const struct ct_topo *t, int r, struct ct_cpuset *usable)
 {
+	ct_topo_rank_online(t, r, usable);
+	ct_cpuset_and(usable, usable, &t->usable);
+}
+
+void ct_topo_rank_online(const struct ct_topo *t, int r, struct ct_cpuset *all)
+{
 	int i;
 
-	ct_cpuset_zero(usable);
-	for_each_cpu(t, i, &t->usable)
+	ct_cpuset_zero(all);
+	for_each_cpu(t, i, &t->online)
 		if (t->cpu[i].classified && t->cpu[i].rank == r)
-			ct_cpuset_set(usable, i);
+			ct_cpuset_set(all, i);
 }
 
 /* Append ", text" (or "text" first) to buf. */

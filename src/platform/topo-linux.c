@@ -15,6 +15,7 @@
 
 #include "ct/common.h"
 #include "ct/cpuset.h"
+#include "ct/os.h"
 #include "ct/topo.h"
 
 static int get_affinity(struct ct_cpuset *s)
@@ -48,7 +49,7 @@ static int set_affinity(const struct ct_cpuset *s)
 	CPU_ZERO_S(size, set);
 	for (c = ct_cpuset_next(s, 0); c >= 0; c = ct_cpuset_next(s, c + 1))
 		CPU_SET_S(c, size, set);
-	/* pid 0: the calling thread; it is migrated before this returns. */
+	/* pid 0: the calling thread. */
 	rc = sched_setaffinity(0, size, set);
 	CPU_FREE(set);
 	return rc;
@@ -85,7 +86,7 @@ static void read_cpuid(struct ct_topo *t, int cpu)
 
 static void read_cpuid_all(struct ct_topo *t)
 {
-	struct ct_cpuset saved, one, usable;
+	struct ct_cpuset saved, usable;
 	uint32_t r[4];
 	int c;
 
@@ -96,12 +97,11 @@ static void read_cpuid_all(struct ct_topo *t)
 	ct_cpuset_and(&usable, &t->online, &t->allowed);
 	for (c = ct_cpuset_next(&usable, 0); c >= 0 && c < t->ncpu;
 	     c = ct_cpuset_next(&usable, c + 1)) {
-		ct_cpuset_zero(&one);
-		ct_cpuset_set(&one, c);
-		/* A cpu that went offline meanwhile stays without CPUID facts. */
-		if (set_affinity(&one) < 0)
-			continue;
-		if (sched_getcpu() != c)
+		/*
+		 * The thread is migrated before the call returns; a cpu that
+		 * went offline meanwhile stays without CPUID facts.
+		 */
+		if (ct_pin_thread(c) < 0 || ct_current_cpu() != c)
 			continue;
 		read_cpuid(t, c);
 	}

@@ -92,7 +92,6 @@ struct ct_topo_cpu {
 	long capacity;
 	long max_khz;			/* cpufreq/cpuinfo_max_freq */
 	long base_khz;			/* cpufreq/base_frequency */
-	int package;			/* topology/physical_package_id */
 	/* M2: 'P', 'E' or 0. */
 	char cluster_type;
 
@@ -201,8 +200,9 @@ int ct_cpuid(uint32_t leaf, uint32_t sub, uint32_t r[4]);
 /* Usable (online and allowed) cpus of kind k; all online ones in all if not NULL. */
 void ct_topo_kind_cpus(const struct ct_topo *t, enum ct_kind k,
 		       struct ct_cpuset *usable, struct ct_cpuset *all);
-/* Usable cpus of rank r. */
+/* Usable cpus of rank r; all online cpus of rank r. */
 void ct_topo_rank_cpus(const struct ct_topo *t, int r, struct ct_cpuset *usable);
+void ct_topo_rank_online(const struct ct_topo *t, int r, struct ct_cpuset *all);
 /* The classified cpu c, or NULL (offline, unknown id, not classified). */
 const struct ct_topo_cpu *ct_topo_cpu(const struct ct_topo *t, int c);
 
