@@ -43,13 +43,17 @@ esac
 [ -n "$acc" ] || { echo "no accumulator count for $isa in fma.h" >&2; exit 99; }
 
 # What ct-fma counts: flops per byte the kernel loads, from its record.
+# (A run that fails is reported after the loop's own check.)
 reported=
+run_failed=
 if [ "$usable" = yes ]; then
-	run_fma -q --isa "$isa" -f tsv -r 1 --passes 1 --settle 0 >"$tmp/rec" ||
-		fail "ct-fma --isa $isa did not run"
-	reported=$(awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) { h = $i; sub(/^#/, "", h); c[h] = i } }
-		NR == 2 { print $c["flops_per_byte"] }' "$tmp/rec")
-	[ -n "$reported" ] || fail "no flops_per_byte in ct-fma's record"
+	if run_fma -q --isa "$isa" -f tsv -r 1 --passes 1 --settle 0 >"$tmp/rec" 2>"$tmp/rec.err"; then
+		reported=$(awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) { h = $i; sub(/^#/, "", h); c[h] = i } }
+			NR == 2 { print $c["flops_per_byte"] }' "$tmp/rec")
+		[ -n "$reported" ] || fail "no flops_per_byte in ct-fma's record"
+	else
+		run_failed="ct-fma --isa $isa failed: $(cat "$tmp/rec.err")"
+	fi
 fi
 
 # check_loop LOOPFILE: 0 when the loop has the shape, else 1 with reasons.
@@ -74,7 +78,7 @@ check_loop() {
 		[ "$loads" -eq 1 ] || why "$loads loads per iteration, expected 1"
 		[ "$lbytes" -eq $((lanes * 4)) ] || why "the load moves $lbytes bytes, expected $((lanes * 4))"
 		[ "$flops" -eq $((acc * lanes * 2)) ] ||
-			why "$flops flops per iteration, expected $((acc * lanes * 2)): other FP arithmetic"
+			why "$flops flops per iteration, expected $((acc * lanes * 2))"
 		# Every FMA: the ISA's width, v * v from the loaded register,
 		# into a register of its own.
 		awk -v arch="$arch" -v reg="$reg" -v re="$fmare" -v acc="$acc" '
@@ -111,6 +115,7 @@ asm_inner_loop "$s" "ct_fma_$isa" >"$tmp/loop" || fail "no inner loop found in c
 echo "inner loop of ct_fma_$isa ($s):"
 sed 's/^/  /' "$tmp/loop"
 check_loop "$tmp/loop" || fail "the $isa kernel's inner loop does not have its shape"
+[ -z "$run_failed" ] || fail "$run_failed"
 
 # The checker can fail: one FP instruction fewer, a spill, a call.
 if [ "$arch" = x86_64 ]; then
