@@ -6,9 +6,11 @@
 #     byte read once), at distinct addresses;
 #   - every loaded 32-bit value is absorbed by exactly one 64-bit add (the
 #     lanes of the adds count the values; a 32-bit add is refused);
-#   - avx512, avx2: vector loads of the ISA's width, each widened by one
-#     vpand and one vpsrlq $32 of that width; neon: ldp of q registers,
-#     each register read by one uaddw and one uaddw2; as many distinct
+#   - avx512, avx2: vector loads of the ISA's width; followed through the
+#     registers, each loaded vector is shifted right by 32 once (its high
+#     values, widened) and that added once, and the vector itself (or its
+#     low values, vpand) added once; neon: ldp of q registers, each
+#     register read by one uaddw and one uaddw2; as many distinct
 #     accumulators as ct-stream reports;
 #   - one prefetch per 64-byte line, where the record says it prefetches;
 #   - no store, no stack access (a spill), no call.
@@ -61,7 +63,7 @@ loop_facts() {
 		return 8
 	}
 	function lanes2d(ops) { return ops ~ /\.2d/ ? 2 : (ops ~ /\.4s|\.8h|\.16b/ ? -1 : 0) }
-	BEGIN { stride = 0; adds = 0; bad32 = 0; pf = 0; andn = 0; srl = 0; uw = 0; uw2 = 0; ldq = 0 }
+	BEGIN { stride = 0; adds = 0; bad32 = 0; pf = 0; andn = 0; srl = 0; uw = 0; uw2 = 0; ldq = 0; addw = addlo = addhi = 0 }
 	{
 		sp = index($0, " "); mn = sp ? substr($0, 1, sp - 1) : $0; ops = sp ? substr($0, sp + 1) : ""
 		n = split(ops, o, /, */)
@@ -76,13 +78,35 @@ loop_facts() {
 		if (mn ~ /^prefetch/) { pf++; next }
 		if (mn ~ /^(add|addq)$/) { adds += 1; next }
 		if (mn ~ /^(add[lwb]|v?padd[dwb])$/) { bad32++; next }
-		if (mn ~ /^v?paddq$/) { adds += vbytes(o[n]) / 8; dst[o[n]] = 1; next }
-		if (mn ~ /^vpand[dq]?$/) { andn++; w = vbytes(o[n]); if (w != width) badw++; next }
-		if (mn == "vpsrlq") { if (o[1] == "$32") srl++; if (vbytes(o[n]) != width) badw++; next }
+		# The data flow of each register: L loaded, LO its low values
+		# (vpand), H its high values (vpsrlq $32).
+		if (mn ~ /^v?paddq$/) {
+			adds += vbytes(o[n]) / 8; dst[o[n]] = 1
+			for (i = 1; i < n; i++) {
+				if (kind[o[i]] == "L") addw++
+				if (kind[o[i]] == "LO") addlo++
+				if (kind[o[i]] == "H") addhi++
+			}
+			kind[o[n]] = "acc"
+			next
+		}
+		if (mn ~ /^vpand[dq]?$/) {
+			andn++; if (vbytes(o[n]) != width) badw++
+			kind[o[n]] = (kind[o[1]] == "L" || kind[o[2]] == "L") ? "LO" : "?"
+			next
+		}
+		if (mn == "vpsrlq") {
+			if (vbytes(o[n]) != width) badw++
+			if (o[1] == "$32" && kind[o[2]] == "L") { srl++; kind[o[n]] = "H" } else kind[o[n]] = "?"
+			next
+		}
 		if (ops ~ /\(/ && mn !~ /^(lea|nop)/ && o[n] !~ /\(/) {
 			addr[o[1]]++
 			if (width + 0 && vbytes(o[n]) != width && mn ~ /^v/) badw++
+			kind[o[n]] = "L"
+			next
 		}
+		if (n) kind[o[n]] = "?"
 	}
 	arch == "aarch64" {
 		if (mn == "add" && o[1] ~ /^x[0-9]+$/ && o[2] == o[1] && o[3] ~ /^#?[0-9]+$/) {
@@ -113,6 +137,7 @@ loop_facts() {
 		for (r in q) { rr = r; sub(/^q/, "v", rr); if (w1[rr] != q[r] || w2[rr] != q[r]) qbad++ }
 		printf "stride %d\nadds %d\nbad32 %d\nprefetch %d\nand %d\nsrl32 %d\nbadwidth %d\n", stride, adds, bad32, pf, andn, srl, badw + 0
 		printf "dupaddr %d\naccumulators %d\nuaddw %d\nuaddw2 %d\nldpq %d\nqbad %d\n", dup, nd, uw, uw2, ldq, qbad
+		printf "add_loaded %d\nadd_low %d\nadd_high %d\n", addw, addlo, addhi
 	}' "$1"
 }
 
@@ -138,9 +163,13 @@ check_loop() {
 	fi
 	case $isa in
 	avx512|avx2)
+		# Each loaded vector: its high values shifted down and added,
+		# and either its low values (vpand) or the whole lanes added.
 		[ "$loads" -eq $((stride / width)) ] || why "$loads loads of $width bytes, expected $((stride / width))"
-		[ "$(get and)" -eq "$loads" ] || why "$(get and) vpand for $loads loads (the low values)"
-		[ "$(get srl32)" -eq "$loads" ] || why "$(get srl32) vpsrlq \$32 for $loads loads (the high values)"
+		[ "$(get srl32)" -eq "$loads" ] || why "$(get srl32) vpsrlq \$32 of a loaded vector for $loads loads"
+		[ "$(get add_high)" -eq "$loads" ] || why "$(get add_high) adds of high values for $loads loads"
+		[ $(($(get add_loaded) + $(get add_low))) -eq "$loads" ] ||
+			why "$(get add_loaded) adds of loaded and $(get add_low) of low values for $loads loads"
 		[ "$(get accumulators)" -eq "$acc" ] || why "$(get accumulators) accumulators, ct-stream says $acc"
 		;;
 	neon)

@@ -3,21 +3,26 @@
  *
  * Per iteration: 256 bytes, four aligned 64-byte loads (one cache line
  * each), one prefetch per line CT_STREAM_PREFETCH bytes ahead.  Each
- * loaded zmm holds eight pairs of 32-bit values; each pair is widened to
- * two 64-bit lanes (the low value by vpandq with 0xffffffff, the high one
- * by vpsrlq $32) and added into 64-bit accumulators: 4 loads, 4 and, 4
- * shift, 8 add per 256 bytes, 64 values summed, nothing stored.
+ * loaded zmm holds eight 64-bit lanes, each a pair of 32-bit values
+ * lo + hi * 2^32.  The pair is widened and added in two 64-bit sums: the
+ * whole lane into w (vpaddq), the high value alone into h (vpsrlq $32,
+ * vpaddq).  At the end w - h * 2^32 is the sum of the low values, exact
+ * mod 2^64 like every sum here, and the result is that plus h.  4 loads,
+ * 4 shifts, 8 adds per 256 bytes, 64 values summed, nothing stored.
+ *
+ * Why not widen both values (vpandq and vpsrlq, then two adds): it works
+ * and tests the same, but costs a third vector operation per line, and
+ * from memory every operation that waits for a line fills the
+ * out-of-order window: a window full of waiting operations holds fewer
+ * lines in flight.  On an Emerald Rapids core the and-and-shift loop ran
+ * 2-4 % slower from memory and 5-8 % slower from L3.
  *
  * What binds it: from memory, the misses one core keeps in flight and how
- * far ahead the prefetchers run.  The widening costs three vector
- * operations per line; they run at two per cycle (32 bytes a cycle), far
- * above what memory delivers (4-10 bytes a cycle), but each waits for its
- * line in the out-of-order window, and a window full of waiting operations
- * holds fewer lines in flight than a bare load loop does.  The software
- * prefetch, one page ahead and into L2, has nothing waiting on it and
- * restores the depth (see CT_STREAM_PREFETCH in stream.h).  Eight
- * accumulators, each taking one add per iteration, keep the adds off the
- * critical path even from L1.  tests/asm-stream.sh checks the loop as
+ * far ahead the prefetchers run; the software prefetch, one page ahead,
+ * has nothing waiting on it and keeps the depth (see CT_STREAM_PREFETCH
+ * in stream.h).  From L1, the two vector ALU ports (three operations per
+ * line).  Eight accumulators, each taking one add per iteration, keep the
+ * adds off the critical path.  tests/asm-stream.sh checks the loop as
  * compiled.
  */
 #include "config.h"
@@ -32,27 +37,28 @@
 
 /*
  * One load per line: without this the compiler folds the load into both
- * the and and the shift, two loads of every line (both from L1 but the
- * second also waits for the miss, and the loop then reads 512 bytes of
- * L1 per 256 of array).  An empty asm that takes the register keeps the
- * loaded value in it.
+ * the add and the shift, two loads of every line (the second also waits
+ * for the miss, and the loop reads 512 bytes of L1 per 256 of array).  An
+ * empty asm that takes the register keeps the loaded value in it.
  */
 #define IN_REG(v) __asm__("" : "+v"(v))
 
+#define PREFETCH(p) _mm_prefetch((p) + CT_STREAM_PREFETCH, _MM_HINT_T0)
+
 uint64_t ct_stream_avx512(const uint32_t *a, size_t n)
 {
-	const __m512i lo32 = _mm512_set1_epi64(0xffffffff);
-	__m512i l0 = _mm512_setzero_si512(), l1 = l0, l2 = l0, l3 = l0;
-	__m512i h0 = l0, h1 = l0, h2 = l0, h3 = l0;
+	__m512i w0 = _mm512_setzero_si512(), w1 = w0, w2 = w0, w3 = w0;
+	__m512i h0 = w0, h1 = w0, h2 = w0, h3 = w0;
 	const char *p = (const char *)a, *end = p + n * sizeof(*a);
+	uint64_t w, h;
 
 	for (; p < end; p += CT_STREAM_BLOCK) {
 		__m512i v0, v1, v2, v3;
 
-		_mm_prefetch(p + CT_STREAM_PREFETCH, _MM_HINT_T2);
-		_mm_prefetch(p + CT_STREAM_PREFETCH + 64, _MM_HINT_T2);
-		_mm_prefetch(p + CT_STREAM_PREFETCH + 128, _MM_HINT_T2);
-		_mm_prefetch(p + CT_STREAM_PREFETCH + 192, _MM_HINT_T2);
+		PREFETCH(p);
+		PREFETCH(p + 64);
+		PREFETCH(p + 128);
+		PREFETCH(p + 192);
 		v0 = _mm512_load_si512((const void *)(p + 0));
 		v1 = _mm512_load_si512((const void *)(p + 64));
 		v2 = _mm512_load_si512((const void *)(p + 128));
@@ -61,16 +67,19 @@ uint64_t ct_stream_avx512(const uint32_t *a, size_t n)
 		IN_REG(v1);
 		IN_REG(v2);
 		IN_REG(v3);
-		l0 = _mm512_add_epi64(l0, _mm512_and_si512(v0, lo32));
+		w0 = _mm512_add_epi64(w0, v0);
 		h0 = _mm512_add_epi64(h0, _mm512_srli_epi64(v0, 32));
-		l1 = _mm512_add_epi64(l1, _mm512_and_si512(v1, lo32));
+		w1 = _mm512_add_epi64(w1, v1);
 		h1 = _mm512_add_epi64(h1, _mm512_srli_epi64(v1, 32));
-		l2 = _mm512_add_epi64(l2, _mm512_and_si512(v2, lo32));
+		w2 = _mm512_add_epi64(w2, v2);
 		h2 = _mm512_add_epi64(h2, _mm512_srli_epi64(v2, 32));
-		l3 = _mm512_add_epi64(l3, _mm512_and_si512(v3, lo32));
+		w3 = _mm512_add_epi64(w3, v3);
 		h3 = _mm512_add_epi64(h3, _mm512_srli_epi64(v3, 32));
 	}
-	l0 = _mm512_add_epi64(_mm512_add_epi64(l0, l1), _mm512_add_epi64(l2, l3));
+	w0 = _mm512_add_epi64(_mm512_add_epi64(w0, w1), _mm512_add_epi64(w2, w3));
 	h0 = _mm512_add_epi64(_mm512_add_epi64(h0, h1), _mm512_add_epi64(h2, h3));
-	return (uint64_t)_mm512_reduce_add_epi64(_mm512_add_epi64(l0, h0));
+	w = (uint64_t)_mm512_reduce_add_epi64(w0);
+	h = (uint64_t)_mm512_reduce_add_epi64(h0);
+	/* The low values are w - h * 2^32; the sum is that plus h. */
+	return w - (h << 32) + h;
 }

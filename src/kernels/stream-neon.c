@@ -3,7 +3,7 @@
  *
  * Per iteration: 256 bytes, eight ldp of two q registers (32 bytes each),
  * one prefetch per 64-byte line CT_STREAM_PREFETCH bytes ahead (prfm
- * pldl2keep).  Each q register holds four 32-bit values: uaddw widens and
+ * pldl1keep).  Each q register holds four 32-bit values: uaddw widens and
  * adds its low two into a 64-bit accumulator, uaddw2 its high two into
  * another: 16 uaddw and 16 uaddw2 per 256 bytes, 64 values summed,
  * nothing stored.
@@ -42,10 +42,10 @@ uint64_t ct_stream_neon(const uint32_t *a, size_t n)
 	for (; a < end; a += CT_STREAM_BLOCK / sizeof(*a)) {
 		uint32x4_t v0, v1, v2, v3, v4, v5, v6, v7;
 
-		__builtin_prefetch((const char *)a + CT_STREAM_PREFETCH, 0, 2);
-		__builtin_prefetch((const char *)a + CT_STREAM_PREFETCH + 64, 0, 2);
-		__builtin_prefetch((const char *)a + CT_STREAM_PREFETCH + 128, 0, 2);
-		__builtin_prefetch((const char *)a + CT_STREAM_PREFETCH + 192, 0, 2);
+		__builtin_prefetch((const char *)a + CT_STREAM_PREFETCH, 0, 3);
+		__builtin_prefetch((const char *)a + CT_STREAM_PREFETCH + 64, 0, 3);
+		__builtin_prefetch((const char *)a + CT_STREAM_PREFETCH + 128, 0, 3);
+		__builtin_prefetch((const char *)a + CT_STREAM_PREFETCH + 192, 0, 3);
 		v0 = vld1q_u32(a + 0);
 		v1 = vld1q_u32(a + 4);
 		v2 = vld1q_u32(a + 8);

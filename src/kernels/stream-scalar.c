@@ -20,8 +20,8 @@
 #include "ct/stream.h"
 
 #if defined(__GNUC__) || defined(__clang__)
-/* To L2 (prefetcht1 on x86-64, prfm pldl2keep on aarch64), as the others. */
-#define PREFETCH(p) __builtin_prefetch((p), 0, 2)
+/* Into L1 (prefetcht0 on x86-64, prfm pldl1keep on aarch64), as the others. */
+#define PREFETCH(p) __builtin_prefetch((p), 0, 3)
 #else
 #define PREFETCH(p) ((void)0)
 #endif

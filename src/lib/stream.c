@@ -74,14 +74,14 @@ int ct_stream_shape_of(enum ct_isa isa, struct ct_stream_shape *sh)
 	case CT_ISA_AVX2:
 		sh->load_bytes = 32;
 		sh->accumulators = 8;
-		sh->insn = "vpand+vpsrlq+vpaddq ymm";
+		sh->insn = "vpaddq + vpsrlq/vpaddq ymm";
 		return 0;
 #endif
 #if CT_HAVE_AVX512
 	case CT_ISA_AVX512:
 		sh->load_bytes = 64;
 		sh->accumulators = 8;
-		sh->insn = "vpandq+vpsrlq+vpaddq zmm";
+		sh->insn = "vpaddq + vpsrlq/vpaddq zmm";
 		return 0;
 #endif
 #if CT_HAVE_NEON
