@@ -1,10 +1,12 @@
 #!/bin/sh
 # run.sh - the front door.
 #
-#   ./run.sh          build, then run the main job (ct-place's comparison
-#                     once it exists; ct-clock until then)
+#   ./run.sh          build, then run the main job: ct-place's comparison of
+#                     every placement, its raw.txt and summary.md kept
+#                     under results/
 #   ./run.sh check    build, then run the test suite (make check)
-#   QUICK=1 ./run.sh  the smoke run
+#   QUICK=1 ./run.sh  the smoke run; its files go to a fresh temporary
+#                     directory and results/ is left alone
 #
 # Bootstraps the build on a machine that has only a C compiler and make:
 # runs autoreconf when configure is missing, installing autoconf, automake
@@ -56,10 +58,15 @@ check)
 	;;
 run)
 	build
-	if [ -x ./ct-place ]; then
-		exec ./run-main.sh
+	q=${QUICK:-}
+	if [ -n "$q" ] && [ "$q" != 0 ]; then
+		out=$(mktemp -d "${TMPDIR:-/tmp}/coretype.XXXXXX")
+	else
+		out=results
+		mkdir -p "$out"
 	fi
-	exec ./ct-clock
+	./ct-place -o "$out"
+	say "raw records and tables written to $out/raw.txt and $out/summary.md"
 	;;
 *)
 	say "usage: ./run.sh [check]"

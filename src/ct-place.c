@@ -1,38 +1,64 @@
 /*
- * ct-place - the kinds of core of this machine, and where a thread can be
- * placed on them.
+ * ct-place - the kinds of core of this machine, where a thread can be
+ * placed on them, and what each placement gets: the suite's main job.
  *
  * main() parses the options into struct place_opts, reads and classifies
  * the machine once (libct's core-kind rules, src/lib/topo.c), then hands
  * both to the function of the chosen mode.  A new mode is a new value of
- * enum place_mode, its options, and its function.
+ * enum place_mode, its options, and its function.  The measuring is in
+ * libct: placements in src/lib/place.c, the comparison in
+ * src/lib/compare.c.
  */
 #include "config.h"
 
 #include <err.h>
+#include <errno.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+
+#include <unistd.h>
 
 #include "ct/cli.h"
+#include "ct/clock.h"
 #include "ct/common.h"
+#include "ct/compare.h"
 #include "ct/cpuset.h"
+#include "ct/fma.h"
+#include "ct/isa.h"
+#include "ct/machine.h"
 #include "ct/out.h"
+#include "ct/outfile.h"
 #include "ct/parse.h"
+#include "ct/place.h"
+#include "ct/stream.h"
 #include "ct/topo.h"
 
 enum place_mode {
-	MODE_DEFAULT,			/* no mode option given */
+	MODE_DEFAULT,			/* no mode option given: the comparison */
 	MODE_LIST,			/* -l, --list */
-	MODE_CPUS_OF			/* --cpus-of KIND */
+	MODE_CPUS_OF,			/* --cpus-of KIND */
+	MODE_DRY_RUN,			/* --dry-run: the placement plan */
+	MODE_EXEC,			/* -- CMD [ARG...] under a placement */
+	MODE_CHILD			/* --child-run: process-background's re-run */
 };
 
 /* Long options without a short form: codes above any character. */
 enum {
 	OPT_CPUS_OF = 0x200,
-	OPT_SYSROOT
+	OPT_SYSROOT,
+	OPT_DRY_RUN,
+	OPT_CHILD
+};
+
+/* Statuses of the run-a-command mode, as env(1) and nice(1) have them. */
+enum {
+	EXIT_CANCELED = 125,		/* ct-place itself failed */
+	EXIT_CANNOT_INVOKE = 126,	/* CMD was found but could not run */
+	EXIT_ENOENT = 127		/* CMD was not found */
 };
 
 struct place_opts {
@@ -45,6 +71,15 @@ struct place_opts {
 	enum ct_kind sel_kind;
 	int by_rank;
 	int sel_rank;
+	/* The comparison and the placements. */
+	struct ct_cli cli;		/* -f -q -r -s -S as in every kernel tool */
+	struct ct_cli_isa isa;		/* --isa */
+	const char *placements;		/* -p LIST */
+	const char *outdir;		/* -o DIR */
+	const char *kind_arg;		/* -k KIND (with a command) */
+	const char *cpus_arg;		/* -c CPULIST (with a command) */
+	const char *child_spec;		/* --child-run */
+	char **cmd;			/* CMD [ARG...] */
 };
 
 /* A cpulist of up to CT_CPUSET_MAX cpus fits (worst case "0,2,4,..."). */
@@ -52,27 +87,46 @@ struct place_opts {
 
 static void usage(void)
 {
-	printf("Usage: %s [-l] [-f FMT] [--sysroot DIR]\n"
+	printf("Usage: %s [-p LIST] [-o DIR] [options]\n"
+	       "       %s -l [-f FMT] [--sysroot DIR]\n"
 	       "       %s --cpus-of KIND [--sysroot DIR]\n"
+	       "       %s --dry-run [-p LIST] [--sysroot DIR]\n"
+	       "       %s {-p process-background | -k KIND | -c CPULIST} -- CMD [ARG...]\n"
 	       "\n"
-	       "The kinds of core of this machine: for every usable cpu (online and allowed\n"
-	       "to this process) its kind (performance, efficiency, low-power), its rank\n"
-	       "(0 = the fastest kind, machine-wide) and the evidence that decided it.\n"
+	       "The kinds of core of this machine, the placements a thread can be given on\n"
+	       "them, and what each placement gets: with no mode, the add-chain clock, FMA\n"
+	       "in L1 and the streaming sum side by side for every placement.\n"
 	       "\n"
 	       "Modes:\n"
-	       "  -l, --list           list the usable cpus by kind (the default)\n"
+	       "  -l, --list           list the usable cpus by kind, rank and evidence\n"
 	       "      --cpus-of KIND   print the usable cpus of KIND (performance, efficiency,\n"
 	       "                       low-power, or a rank number) as a cpulist for taskset\n"
+	       "      --dry-run        print the placement plan and run nothing\n"
+	       "  -- CMD [ARG...]      run CMD under a process placement (-p, -k or -c)\n"
 	       "\n"
 	       "Options:\n"
+	       "  -p, --placements LIST  comma-separated: main, thread, thread-background,\n"
+	       "                       process-background, pin-KIND (default: all that apply)\n"
+	       "  -o, --output DIR     also write DIR/raw.txt and DIR/summary.md\n"
+	       "  -k, --kind KIND      with a command: limit it to the usable cpus of KIND\n"
+	       "  -c, --cpus CPULIST   with a command: limit it to CPULIST\n"
+	       "      --isa ISA        FMA and stream kernel ISA: auto (default; also\n"
+	       "                       CT_ISA=ISA), avx512, avx2, neon or scalar\n"
+	       "      --list-isa       list the ISAs built in and usable here, and exit\n"
 	       "  -f, --format FMT     output format: table (default), tsv or json\n"
+	       "  -q, --quick          a smoke run: fewer, shorter samples (also QUICK=1)\n"
+	       "  -r, --reps N         timed samples per kernel (default 15; also REPS=N)\n"
+	       "  -s, --samples        with -f json, also write one record per sample\n"
+	       "  -S, --settle MS      settle spin before the warm-up, in ms (default 200)\n"
 	       "      --sysroot DIR    read the machine recorded under DIR instead of this\n"
 	       "                       one; nothing is pinned or run\n"
 	       "  -h, --help           print this help and exit\n"
 	       "  -V, --version        print the version and the ISAs built and usable\n"
 	       "\n"
-	       "Exit status 4: no usable cpu of that kind.  See ct-place(1) and coretype(7).\n",
-	       ct_progname(), ct_progname());
+	       "Exit status: 0 ok, 1 failure, 2 usage, 3 ISA unusable, 4 no such kind here;\n"
+	       "with a command: 125 ct-place failed, 126 CMD cannot run, 127 CMD not found,\n"
+	       "else CMD's status.  See ct-place(1) and coretype(7).\n",
+	       ct_progname(), ct_progname(), ct_progname(), ct_progname(), ct_progname());
 }
 
 static void set_mode(struct place_opts *o, enum place_mode m, const char *opt)
@@ -100,36 +154,69 @@ static void parse_selector(struct place_opts *o, const char *arg)
 static void parse_options(struct place_opts *o, int argc, char **argv)
 {
 	static const struct option longopts[] = {
+		{ "child-run", required_argument, NULL, OPT_CHILD },
+		{ "cpus", required_argument, NULL, 'c' },
 		{ "cpus-of", required_argument, NULL, OPT_CPUS_OF },
+		{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
 		{ "format", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "isa", required_argument, NULL, CT_CLI_OPT_ISA },
+		{ "kind", required_argument, NULL, 'k' },
 		{ "list", no_argument, NULL, 'l' },
+		{ "list-isa", no_argument, NULL, CT_CLI_OPT_LIST_ISA },
+		{ "output", required_argument, NULL, 'o' },
+		{ "placements", required_argument, NULL, 'p' },
+		{ "quick", no_argument, NULL, 'q' },
+		{ "reps", required_argument, NULL, 'r' },
+		{ "samples", no_argument, NULL, 's' },
+		{ "settle", required_argument, NULL, 'S' },
 		{ "sysroot", required_argument, NULL, OPT_SYSROOT },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	int c;
+	int c, i, dashdash = 0;
 
 	memset(o, 0, sizeof(*o));
-	o->fmt = CT_FMT_TABLE;
-	while ((c = getopt_long(argc, argv, "f:hlV", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'f':
-			if (ct_format_parse(optarg, &o->fmt) < 0)
-				ct_usage_error("invalid --format '%s': use table, tsv or json", optarg);
+	ct_cli_init(&o->cli);
+	ct_cli_isa_init(&o->isa);
+	/*
+	 * With a command, a status of ct-place's own must not look like one
+	 * of CMD's: every failure before CMD runs is 125, as for env(1).
+	 */
+	for (i = 1; i < argc; i++)
+		if (strcmp(argv[i], "--") == 0) {
+			ct_set_usage_status(EXIT_CANCELED);
+			dashdash = 1;
 			break;
-		case 'h':
-			usage();
-			exit(CT_EXIT_OK);
+		}
+	/* '+': options stop at CMD, so CMD's own options are left to it. */
+	while ((c = getopt_long(argc, argv, "+c:f:hk:lo:p:qr:sS:V", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'c':
+			o->cpus_arg = optarg;
+			break;
+		case 'k':
+			o->kind_arg = optarg;
+			break;
 		case 'l':
 			set_mode(o, MODE_LIST, "--list");
 			break;
-		case 'V':
-			ct_cli_version();
+		case 'o':
+			o->outdir = optarg;
+			break;
+		case 'p':
+			o->placements = optarg;
 			break;
 		case OPT_CPUS_OF:
 			set_mode(o, MODE_CPUS_OF, "--cpus-of");
 			parse_selector(o, optarg);
+			break;
+		case OPT_DRY_RUN:
+			set_mode(o, MODE_DRY_RUN, "--dry-run");
+			break;
+		case OPT_CHILD:
+			set_mode(o, MODE_CHILD, "--child-run");
+			o->child_spec = optarg;
 			break;
 		case OPT_SYSROOT:
 			if (!*optarg)
@@ -137,14 +224,34 @@ static void parse_options(struct place_opts *o, int argc, char **argv)
 			o->sysroot = optarg;
 			break;
 		default:
-			fprintf(stderr, "Try '%s --help' for more information.\n", ct_progname());
-			exit(CT_EXIT_USAGE);
+			if (ct_cli_isa_option(&o->isa, c, optarg))
+				break;
+			if (!ct_cli_option(&o->cli, c, optarg, usage))
+				ct_usage_error("unhandled option");
+			break;
 		}
 	}
-	if (optind < argc)
-		ct_usage_error("unexpected argument '%s'", argv[optind]);
-	/* The listing is the default until the placement comparison exists. */
-	if (o->mode == MODE_DEFAULT)
+	o->fmt = o->cli.fmt;
+	if (optind < argc && (!dashdash || o->mode != MODE_DEFAULT))
+		ct_usage_error("unexpected argument '%s'%s", argv[optind],
+			       dashdash ? "" : " (a command goes after --)");
+	if (optind < argc) {
+		set_mode(o, MODE_EXEC, "a command");
+		o->cmd = argv + optind;
+		if (!o->kind_arg && !o->cpus_arg && !o->placements)
+			ct_usage_error("a command needs a placement: -p process-background, -k KIND or -c CPULIST");
+		if (!!o->kind_arg + !!o->cpus_arg + !!o->placements > 1)
+			ct_usage_error("use one of -p, -k and -c with a command");
+	} else if (o->kind_arg || o->cpus_arg) {
+		ct_usage_error("%s applies to a command: ct-place %s ... -- CMD [ARG...]",
+			       o->kind_arg ? "-k" : "-c", o->kind_arg ? "-k KIND" : "-c CPULIST");
+	}
+	if (o->outdir && o->mode != MODE_DEFAULT)
+		ct_usage_error("-o applies to the comparison only");
+	if (o->sysroot && (o->outdir || o->mode == MODE_EXEC || o->mode == MODE_CHILD))
+		ct_usage_error("--sysroot reads a recorded machine: only -l, --cpus-of and --dry-run apply");
+	/* A recorded machine cannot be measured: listing it is the default. */
+	if (o->sysroot && o->mode == MODE_DEFAULT)
 		o->mode = MODE_LIST;
 }
 
@@ -335,6 +442,273 @@ static int mode_cpus_of(const struct place_opts *o, const struct ct_topo *t)
 	return CT_EXIT_OK;
 }
 
+/*
+ * The placements -p asks for, in the plan's order, or every one that
+ * applies.  An unknown name is a usage error; a known one this machine
+ * cannot give (pin-efficiency on a one-kind machine) exits 4.
+ */
+static size_t select_placements(const struct place_opts *o, const struct ct_placement *plan,
+				size_t nplan, struct ct_placement *out)
+{
+	char *list, *tok, *save = NULL;
+	size_t n = 0, i;
+	int want[CT_PLACE_MAX] = { 0 };
+
+	if (!o->placements) {
+		for (i = 0; i < nplan; i++)
+			out[n++] = plan[i];
+		return n;
+	}
+	list = ct_xstrdup(o->placements);
+	for (tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		const struct ct_placement *p = ct_place_find(plan, nplan, tok);
+		enum ct_kind k;
+
+		if (!p) {
+			if (strncmp(tok, "pin-", 4) == 0 && nplan && plan[0].darwin)
+				errx(CT_EXIT_NOTAPPLICABLE,
+				     "placement '%s' does not apply: macOS cannot pin threads", tok);
+			if (strncmp(tok, "pin-", 4) == 0 && ct_kind_parse(tok + 4, &k) == 0)
+				errx(CT_EXIT_NOTAPPLICABLE,
+				     "placement '%s' does not apply: no usable cpu of kind '%s' here",
+				     tok, tok + 4);
+			ct_usage_error("invalid placement '%s': use main, thread, thread-background, "
+				       "process-background or pin-KIND", tok);
+		}
+		if (!p->applicable)
+			errx(CT_EXIT_NOTAPPLICABLE, "placement '%s' %s", tok, p->note);
+		want[p - plan] = 1;
+	}
+	free(list);
+	for (i = 0; i < nplan; i++)
+		if (want[i])
+			out[n++] = plan[i];
+	if (n == 0)
+		ct_usage_error("-p needs at least one placement");
+	return n;
+}
+
+static int mode_dry_run(const struct place_opts *o, const struct ct_topo *t)
+{
+	struct ct_placement plan[CT_PLACE_MAX], sel[CT_PLACE_MAX];
+	size_t n = ct_place_plan(t, plan, CT_PLACE_MAX), i;
+	char *list = ct_xmalloc(LIST_LEN);
+	struct ct_table *tab = NULL;
+	static const char *const cols[] = { "placement", "applies", "cpus", "how" };
+
+	n = select_placements(o, plan, n, sel);
+	if (o->fmt == CT_FMT_TSV)
+		printf("#placement\tapplicable\tcpus\thow\n");
+	if (o->fmt == CT_FMT_TABLE) {
+		printf("plan for %s%s: %s\n\n", t->model[0] ? t->model : "unknown model",
+		       t->recorded ? " (recorded)" : "", t->basis);
+		tab = ct_table_new(cols, 4);
+	}
+	for (i = 0; i < n; i++) {
+		const struct ct_placement *p = &sel[i];
+		const char *cpus = ct_cpuset_empty(&p->cpus) ? "-" :
+				   ct_cpuset_format(&p->cpus, list, LIST_LEN);
+
+		switch (o->fmt) {
+		case CT_FMT_TSV:
+			printf("%s\t%s\t%s\t%s\n", p->name, p->applicable ? "true" : "false",
+			       cpus, p->note);
+			break;
+		case CT_FMT_JSON:
+			ct_json_begin(stdout, "plan");
+			ct_json_str(stdout, "tool", "ct-place");
+			ct_json_str(stdout, "placement", p->name);
+			ct_json_bool(stdout, "applicable", p->applicable);
+			ct_json_str(stdout, "cpus", ct_cpuset_empty(&p->cpus) ? "" : cpus);
+			ct_json_str(stdout, "how", p->note);
+			ct_json_end(stdout);
+			break;
+		case CT_FMT_TABLE: {
+			const char *cells[4] = { p->name, p->applicable ? "yes" : "no", cpus,
+						 p->note };
+
+			ct_table_add(tab, cells);
+			break;
+		}
+		}
+	}
+	if (tab) {
+		ct_table_print(tab, stdout);
+		ct_table_free(tab);
+	}
+	free(list);
+	return CT_EXIT_OK;
+}
+
+/* The harness and kernel settings of a comparison, from the options. */
+static void compare_opts(const struct place_opts *o, const struct ct_topo *t,
+			 struct ct_compare_opts *co)
+{
+	int quick = o->cli.quick || ct_env_quick();
+
+	memset(co, 0, sizeof(*co));
+	ct_harness_defaults(&co->h, quick);
+	if (o->cli.reps)
+		co->h.reps = (unsigned)ct_u64_or_usage("--reps", o->cli.reps, 1, CT_REPS_MAX);
+	if (o->cli.settle)
+		co->h.settle_ns = 1000000ull * ct_u64_or_usage("--settle", o->cli.settle, 0, 60000);
+	co->quick = quick;
+	co->isa = ct_isa_choose(o->isa.req);
+	co->clock_adds = quick ? CT_CLOCK_ADDS_QUICK : CT_CLOCK_ADDS_DEFAULT;
+	co->fma_passes = quick ? CT_FMA_PASSES_QUICK : CT_FMA_PASSES_DEFAULT;
+	co->stream_bytes = ct_stream_default_size(t ? &t->usable : NULL, quick,
+						  co->stream_reason, sizeof(co->stream_reason));
+}
+
+struct outputs {
+	const struct ct_machine *m;
+	const struct ct_topo *t;
+	const struct ct_compare_row *rows;
+	size_t n;
+};
+
+static void write_raw(FILE *f, void *arg)
+{
+	const struct outputs *w = arg;
+
+	ct_compare_print(f, CT_FMT_JSON, 1, w->m, w->t, w->rows, w->n);
+}
+
+static void write_md(FILE *f, void *arg)
+{
+	const struct outputs *w = arg;
+
+	ct_compare_markdown(f, w->m, w->t, w->rows, w->n);
+}
+
+/* The main job: every selected placement, the three kernels in each. */
+static int mode_compare(const struct place_opts *o, const struct ct_topo *t)
+{
+	struct ct_placement plan[CT_PLACE_MAX], sel[CT_PLACE_MAX];
+	struct ct_compare_row *rows;
+	struct ct_compare_kernels *ck;
+	struct ct_kernel k[CT_CMP_NKERNELS];
+	struct ct_compare_opts co;
+	struct ct_machine m;
+	struct outputs w;
+	size_t n = ct_place_plan(t, plan, CT_PLACE_MAX), i;
+	char why[640];
+	int j;
+
+	n = select_placements(o, plan, n, sel);
+	compare_opts(o, t, &co);
+	if (o->outdir) {
+		struct stat st;
+
+		/* Fail before measuring, not after ten seconds of it. */
+		if (stat(o->outdir, &st) < 0 || !S_ISDIR(st.st_mode) ||
+		    access(o->outdir, W_OK) < 0)
+			errx(CT_EXIT_FAIL, "cannot write results into %s: %s", o->outdir,
+			     errno ? strerror(errno) : "not a directory");
+	}
+	ct_machine_describe(&m);
+	ck = ct_compare_kernels_new(&co, k);
+	rows = ct_xcalloc(n, sizeof(*rows));
+	for (i = 0; i < n; i++) {
+		rows[i].p = sel[i];
+		for (j = 0; j < CT_CMP_NKERNELS; j++)
+			rows[i].k[j] = k[j];
+		if (ct_compare_run(&co, t, &rows[i], why, sizeof(why)) < 0)
+			errx(CT_EXIT_FAIL, "%s", why);
+	}
+	ct_compare_print(stdout, o->fmt, o->cli.samples, &m, t, rows, n);
+	if (o->outdir) {
+		w.m = &m;
+		w.t = t;
+		w.rows = rows;
+		w.n = n;
+		if (ct_write_atomic(o->outdir, "raw.txt", write_raw, &w, why, sizeof(why)) < 0 ||
+		    ct_write_atomic(o->outdir, "summary.md", write_md, &w, why, sizeof(why)) < 0)
+			errx(CT_EXIT_FAIL, "%s", why);
+	}
+	for (i = 0; i < n; i++)
+		ct_series_free(rows[i].ser, CT_CMP_NKERNELS);
+	free(rows);
+	ct_compare_kernels_free(ck);
+	return CT_EXIT_OK;
+}
+
+/* --child-run: process-background's re-run, samples to the parent. */
+static int mode_child(const struct place_opts *o)
+{
+	struct ct_compare_opts co;
+
+	memset(&co, 0, sizeof(co));
+	if (ct_compare_parse_child_spec(o->child_spec, &co) < 0)
+		ct_usage_error("invalid --child-run '%s'", o->child_spec);
+	snprintf(co.stream_reason, sizeof(co.stream_reason), "as the parent run chose");
+	return ct_compare_child(&co, stdout);
+}
+
+/*
+ * -- CMD: limit this process as asked, then become CMD (no shell), so CMD
+ * and everything it starts inherit the placement, as with taskset(1).
+ */
+static int mode_exec(const struct place_opts *o, const struct ct_topo *t)
+{
+	struct ct_cpuset cpus, bad;
+	char *list = ct_xmalloc(LIST_LEN);
+	const char *why;
+	enum ct_kind kind;
+
+	if (o->kind_arg) {
+		struct ct_cpuset all;
+
+		if (ct_kind_parse(o->kind_arg, &kind) < 0)
+			ct_usage_error("invalid kind '%s': use performance, efficiency or low-power",
+				       o->kind_arg);
+		ct_topo_kind_cpus(t, kind, &cpus, &all);
+		if (ct_cpuset_empty(&cpus))
+			errx(EXIT_CANCELED, "no usable cpu of kind '%s'%s", o->kind_arg,
+			     ct_cpuset_empty(&all) ? ": this machine has none"
+						   : ": its cpus are not allowed to this process");
+	} else if (o->cpus_arg) {
+		if (ct_cpuset_parse(o->cpus_arg, &cpus, &why) < 0)
+			ct_usage_error("invalid cpu list '%s': %s", o->cpus_arg, why);
+		if (ct_cpuset_empty(&cpus))
+			ct_usage_error("invalid cpu list '%s': empty", o->cpus_arg);
+		ct_cpuset_andnot(&bad, &cpus, &t->online);
+		if (!ct_cpuset_empty(&bad))
+			errx(EXIT_CANCELED, "cpu %d is not online", ct_cpuset_next(&bad, 0));
+		ct_cpuset_andnot(&bad, &cpus, &t->allowed);
+		if (!ct_cpuset_empty(&bad))
+			errx(EXIT_CANCELED, "cpu %d is not allowed to this process",
+			     ct_cpuset_next(&bad, 0));
+	} else {
+		struct ct_placement plan[CT_PLACE_MAX];
+		size_t n = ct_place_plan(t, plan, CT_PLACE_MAX);
+		const struct ct_placement *p = ct_place_find(plan, n, o->placements);
+
+		if (!p || p->kind != CT_PLACE_PROCESS_BACKGROUND)
+			ct_usage_error("with a command, -p takes process-background only");
+		if (!p->applicable)
+			errx(EXIT_CANCELED, "placement '%s' %s", p->name, p->note);
+		if (p->darwin) {
+			ct_place_exec_background(o->cmd);
+			err(errno == ENOENT ? EXIT_ENOENT : EXIT_CANCELED,
+			    "cannot run '%s' under taskpolicy", o->cmd[0]);
+		}
+		cpus = p->cpus;
+	}
+	if (ct_place_clamp_process(&cpus) < 0)
+		err(EXIT_CANCELED, "cannot limit the affinity to cpus %s",
+		    ct_cpuset_format(&cpus, list, LIST_LEN));
+	free(list);
+	fflush(NULL);
+	execvp(o->cmd[0], o->cmd);
+	{
+		int e = errno;
+
+		warnx("cannot run '%s': %s", o->cmd[0], strerror(e));
+		_exit(e == ENOENT || e == ENOTDIR ? EXIT_ENOENT : EXIT_CANNOT_INVOKE);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	struct place_opts o;
@@ -344,15 +718,27 @@ int main(int argc, char **argv)
 
 	ct_init(argv);
 	parse_options(&o, argc, argv);
+	if (o.mode == MODE_CHILD)
+		return mode_child(&o);
 	if (ct_topo_load(&t, o.sysroot, why, sizeof(why)) < 0)
-		errx(CT_EXIT_FAIL, "%s", why);
+		errx(o.mode == MODE_EXEC ? EXIT_CANCELED : CT_EXIT_FAIL, "%s", why);
 	switch (o.mode) {
 	case MODE_DEFAULT:
+		rc = mode_compare(&o, &t);
+		break;
 	case MODE_LIST:
 		rc = mode_list(&o, &t);
 		break;
 	case MODE_CPUS_OF:
 		rc = mode_cpus_of(&o, &t);
+		break;
+	case MODE_DRY_RUN:
+		rc = mode_dry_run(&o, &t);
+		break;
+	case MODE_EXEC:
+		rc = mode_exec(&o, &t);
+		break;
+	case MODE_CHILD:
 		break;
 	}
 	ct_topo_free(&t);

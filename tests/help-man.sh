@@ -8,7 +8,7 @@ for tool in ct-clock ct-fma ct-stream ct-place; do
 	[ -x "$top_builddir/$tool" ] || continue
 	n=$((n + 1))
 	"$top_builddir/$tool" --help | grep -o -- '--[a-z][a-z-]*' | sort -u >"$tmp/help"
-	sed -n 's/^\.It Fl [a-zA-Z] , Fl -\([a-z-]*\).*/--\1/p; s/^\.It Fl -\([a-z-]*\).*/--\1/p' \
+	sed -n 's/^\.It Fl [a-zA-Z] , Fl -\([a-z-]*\).*/--\1/p; s/^\.It Fl -\([a-z][a-z-]*\).*/--\1/p' \
 		"$top_srcdir/man/$tool.1" | sort -u >"$tmp/man"
 	[ -s "$tmp/help" ] || fail "$tool --help lists no options"
 	diff -u "$tmp/help" "$tmp/man" || fail "$tool --help and $tool(1) list different options"

@@ -131,7 +131,7 @@ check format 2 "ct-place: invalid --format 'xml': use table, tsv or json
 $hint" -l -f xml
 check two-modes 2 "ct-place: --list and --cpus-of cannot be used together
 $hint" -l --cpus-of efficiency
-check operand 2 "ct-place: unexpected argument 'extra'
+check operand 2 "ct-place: unexpected argument 'extra' (a command goes after --)
 $hint" -l extra
 check sysroot-empty 2 "ct-place: --sysroot needs a directory
 $hint" --sysroot ""

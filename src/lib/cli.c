@@ -66,8 +66,7 @@ int ct_cli_option(struct ct_cli *cli, int c, const char *arg,
 		ct_cli_version();
 		return 1;
 	case '?':
-		fprintf(stderr, "Try '%s --help' for more information.\n", ct_progname());
-		exit(CT_EXIT_USAGE);
+		ct_usage_try();
 	default:
 		return 0;
 	}

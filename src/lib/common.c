@@ -25,6 +25,13 @@ const char *ct_progname(void)
 #endif
 }
 
+static int usage_status = CT_EXIT_USAGE;
+
+void ct_set_usage_status(int status)
+{
+	usage_status = status;
+}
+
 void ct_usage_error(const char *fmt, ...)
 {
 	va_list ap;
@@ -32,8 +39,13 @@ void ct_usage_error(const char *fmt, ...)
 	va_start(ap, fmt);
 	vwarnx(fmt, ap);
 	va_end(ap);
+	ct_usage_try();
+}
+
+void ct_usage_try(void)
+{
 	fprintf(stderr, "Try '%s --help' for more information.\n", ct_progname());
-	exit(CT_EXIT_USAGE);
+	exit(usage_status);
 }
 
 void *ct_xmalloc(size_t n)

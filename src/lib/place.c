@@ -103,7 +103,7 @@ int ct_place_run_thread(const struct ct_placement *p, void (*fn)(void *),
 }
 
 static struct ct_placement *add(struct ct_placement *out, size_t *n, size_t max,
-				enum ct_place_kind kind, const char *name)
+				enum ct_place_kind kind, const char *name, int darwin)
 {
 	struct ct_placement *p;
 
@@ -114,6 +114,7 @@ static struct ct_placement *add(struct ct_placement *out, size_t *n, size_t max,
 	p->kind = kind;
 	p->cpu = -1;
 	p->applicable = 1;
+	p->darwin = darwin;
 	snprintf(p->name, sizeof(p->name), "%s", name);
 	return p;
 }
@@ -126,13 +127,13 @@ size_t ct_place_plan(const struct ct_topo *t, struct ct_placement *out, size_t m
 	size_t n = 0;
 	int k, darwin = t->mac;
 
-	p = add(out, &n, max, CT_PLACE_MAIN, "main");
+	p = add(out, &n, max, CT_PLACE_MAIN, "main", darwin);
 	if (p)
 		snprintf(p->note, sizeof(p->note), "the main thread as spawned, no call");
-	p = add(out, &n, max, CT_PLACE_THREAD, "thread");
+	p = add(out, &n, max, CT_PLACE_THREAD, "thread", darwin);
 	if (p)
 		snprintf(p->note, sizeof(p->note), "a new pthread, no call");
-	p = add(out, &n, max, CT_PLACE_THREAD_BACKGROUND, "thread-background");
+	p = add(out, &n, max, CT_PLACE_THREAD_BACKGROUND, "thread-background", darwin);
 	if (p)
 		snprintf(p->note, sizeof(p->note), "%s",
 			 darwin ? "a pthread at QOS_CLASS_BACKGROUND"
@@ -140,9 +141,8 @@ size_t ct_place_plan(const struct ct_topo *t, struct ct_placement *out, size_t m
 
 	/* The process clamp goes to the slowest kind: the highest rank. */
 	ct_topo_rank_cpus(t, t->nranks - 1, &slow);
-	p = add(out, &n, max, CT_PLACE_PROCESS_BACKGROUND, "process-background");
+	p = add(out, &n, max, CT_PLACE_PROCESS_BACKGROUND, "process-background", darwin);
 	if (p) {
-		p->darwin = darwin;
 		if (t->nranks < 2) {
 			p->applicable = 0;
 			snprintf(p->note, sizeof(p->note),
@@ -163,24 +163,39 @@ size_t ct_place_plan(const struct ct_topo *t, struct ct_placement *out, size_t m
 	}
 	if (darwin)
 		return n;
+	/*
+	 * One pin row per kind, on its fastest rank; a kind split into tiers
+	 * (a phone's prime and big cores) gets a row per further rank too.
+	 */
 	for (k = 0; k < CT_KIND_COUNT; k++) {
-		struct ct_cpuset cpus;
-		char name[48];
-		int c, last = -1;
+		int r, first = 1;
 
-		ct_topo_kind_cpus(t, (enum ct_kind)k, &cpus, NULL);
-		for (c = ct_cpuset_next(&cpus, 0); c >= 0; c = ct_cpuset_next(&cpus, c + 1))
-			last = c;
-		if (last < 0)
-			continue;
-		snprintf(name, sizeof(name), "pin-%s", ct_kind_name((enum ct_kind)k));
-		p = add(out, &n, max, CT_PLACE_PIN, name);
-		if (!p)
-			break;
-		p->cpu = last;
-		ct_cpuset_set(&p->cpus, last);
-		snprintf(p->note, sizeof(p->note), "the thread pinned to cpu %d%s", last,
-			 t->nranks < 2 ? " (one kind of core: the only pin row)" : "");
+		for (r = 0; r < t->nranks; r++) {
+			struct ct_cpuset cpus;
+			char name[48];
+			int c, last = -1;
+
+			ct_topo_rank_cpus(t, r, &cpus);
+			for (c = ct_cpuset_next(&cpus, 0); c >= 0; c = ct_cpuset_next(&cpus, c + 1))
+				if (ct_topo_cpu(t, c)->kind == (enum ct_kind)k)
+					last = c;
+			if (last < 0)
+				continue;
+			if (first)
+				snprintf(name, sizeof(name), "pin-%s", ct_kind_name((enum ct_kind)k));
+			else
+				snprintf(name, sizeof(name), "pin-%s-rank%d",
+					 ct_kind_name((enum ct_kind)k), r);
+			first = 0;
+			p = add(out, &n, max, CT_PLACE_PIN, name, darwin);
+			if (!p)
+				return n;
+			p->cpu = last;
+			ct_cpuset_set(&p->cpus, last);
+			snprintf(p->note, sizeof(p->note), "the thread pinned to cpu %d (rank %d)%s",
+				 last, r,
+				 t->nranks < 2 ? "; one kind of core: the only pin row" : "");
+		}
 	}
 	return n;
 }

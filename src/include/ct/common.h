@@ -32,9 +32,15 @@ enum {
 /* The name errors are reported under ("ct-clock"). */
 const char *ct_progname(void);
 
-/* Print "prog: message" and "Try 'prog --help' ...", exit 2. */
+/*
+ * Print "prog: message" and "Try 'prog --help' ...", exit 2 (or the status
+ * set with ct_set_usage_status(): 125 for a tool that runs a command).
+ */
 void ct_usage_error(const char *fmt, ...)
 	__attribute__((noreturn, format(printf, 1, 2)));
+void ct_set_usage_status(int status);
+/* After getopt's own message: the "Try" line and the usage status. */
+void ct_usage_try(void) __attribute__((noreturn));
 
 /* Allocation that exits with a message instead of returning NULL. */
 void *ct_xmalloc(size_t n);

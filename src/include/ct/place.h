@@ -82,13 +82,14 @@ int ct_place_exec_background(char *const argv[]);
 
 struct ct_topo;
 
-#define CT_PLACE_MAX 8
+#define CT_PLACE_MAX 12
 
 /*
  * Every placement this machine has, in table order, with applicable and
  * note filled in: main, thread, thread-background, process-background,
- * then on Linux a pin-KIND per kind with a usable cpu (its last usable
- * cpu, away from cpu 0's housekeeping).  A recorded macOS machine gets the
+ * then on Linux a pin-KIND per kind with a usable cpu (the last usable
+ * cpu of the kind's fastest rank, away from cpu 0's housekeeping), and a
+ * pin-KIND-rankN for each further rank of a kind split into tiers.  A recorded macOS machine gets the
  * macOS plan.  Returns how many.
  */
 size_t ct_place_plan(const struct ct_topo *t, struct ct_placement *out, size_t max);

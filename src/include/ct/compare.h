@@ -1,0 +1,71 @@
+/*
+ * compare.h - ct-place's main job: the three kernels (add-chain clock, FMA
+ * in L1, streaming sum) side by side under every placement, each sample
+ * verified, the FMA and stream samples bracketed for per-cycle figures.
+ */
+#ifndef CT_COMPARE_H
+#define CT_COMPARE_H
+
+#include <stdio.h>
+
+#include "ct/harness.h"
+#include "ct/isa.h"
+#include "ct/machine.h"
+#include "ct/out.h"
+#include "ct/place.h"
+#include "ct/topo.h"
+
+enum { CT_CMP_CLOCK, CT_CMP_FMA, CT_CMP_STREAM, CT_CMP_NKERNELS };
+
+struct ct_compare_opts {
+	struct ct_harness h;
+	enum ct_isa isa;		/* for the FMA and stream kernels */
+	uint64_t clock_adds;
+	uint64_t fma_passes;
+	uint64_t stream_bytes;		/* the array, from ct_stream_default_size() */
+	char stream_reason[160];	/* why that size */
+	int quick;
+	const char *const *child_args;	/* options the child run repeats */
+};
+
+struct ct_compare_row {
+	struct ct_placement p;
+	int ran;			/* measured (0: not applicable) */
+	struct ct_series ser[CT_CMP_NKERNELS];
+	struct ct_kernel k[CT_CMP_NKERNELS];
+	char kinds[96];			/* kinds of the cpus seen ("performance") */
+	char how[160];			/* what the OS was asked, as it turned out */
+};
+
+/* Set up the three kernels (exits on failure); free them after use. */
+struct ct_compare_kernels;
+struct ct_compare_kernels *ct_compare_kernels_new(const struct ct_compare_opts *o,
+						  struct ct_kernel k[CT_CMP_NKERNELS]);
+void ct_compare_kernels_free(struct ct_compare_kernels *ck);
+
+/*
+ * Measure row->p: a thread-level placement in this process, or the
+ * process-level one by re-running this tool (self, with --child-run and
+ * the child_args) and reading back its samples.  Returns 0, or -1 with a
+ * message (a failed verification, a cpu that vanished).
+ */
+int ct_compare_run(const struct ct_compare_opts *o, const struct ct_topo *t,
+		   struct ct_compare_row *row, char *why, size_t len);
+
+/*
+ * The child side of process-background: run the kernels in this process as
+ * it was placed and write every sample to f in the internal format
+ * ct_compare_run() reads.  Returns an exit status.
+ */
+int ct_compare_child(const struct ct_compare_opts *o, FILE *f);
+/* The child's settings, as --child-run passes them; -1 if malformed. */
+int ct_compare_parse_child_spec(const char *spec, struct ct_compare_opts *o);
+
+/* Output: stdout formats, and the two files of -o DIR. */
+void ct_compare_print(FILE *f, enum ct_format fmt, int samples,
+		      const struct ct_machine *m, const struct ct_topo *t,
+		      const struct ct_compare_row *rows, size_t n);
+void ct_compare_markdown(FILE *f, const struct ct_machine *m, const struct ct_topo *t,
+			 const struct ct_compare_row *rows, size_t n);
+
+#endif

@@ -1,0 +1,693 @@
+/*
+ * compare.c - ct-place's main job: the add-chain clock, FMA in L1 and the
+ * streaming sum, round-robin under each placement, and the two tables
+ * (wall time, thread CPU time) that put the placements side by side.
+ *
+ * Thread-level placements run in this process.  process-background cannot:
+ * it clamps the whole process, so this tool re-runs itself under the clamp
+ * (fork, clamp, exec; taskpolicy on macOS) with --child-run, and the child
+ * sends back every sample over a pipe in a line format of its own.  The
+ * child verifies its samples as any run does and fails if one is wrong.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "ct/clock.h"
+#include "ct/common.h"
+#include "ct/compare.h"
+#include "ct/fma.h"
+#include "ct/stream.h"
+
+struct ct_compare_kernels {
+	struct ct_clock clock;
+	struct ct_fma *fma;
+	struct ct_stream *stream;
+};
+
+struct ct_compare_kernels *ct_compare_kernels_new(const struct ct_compare_opts *o,
+						  struct ct_kernel k[CT_CMP_NKERNELS])
+{
+	struct ct_compare_kernels *ck = ct_xcalloc(1, sizeof(*ck));
+
+	ct_clock_kernel(&k[CT_CMP_CLOCK], &ck->clock, o->clock_adds);
+	ck->fma = ct_fma_new(o->isa, o->fma_passes, &k[CT_CMP_FMA]);
+	ck->stream = ct_stream_new(o->isa, o->stream_bytes, o->stream_reason,
+				   o->quick ? CT_STREAM_QUICK : 0, &k[CT_CMP_STREAM]);
+	return ck;
+}
+
+void ct_compare_kernels_free(struct ct_compare_kernels *ck)
+{
+	if (!ck)
+		return;
+	ct_fma_free(ck->fma);
+	ct_stream_free(ck->stream);
+	free(ck);
+}
+
+/* The kinds of the cpus the samples of a row saw, "performance,efficiency". */
+static void row_kinds(const struct ct_topo *t, struct ct_compare_row *row)
+{
+	int seen[CT_KIND_COUNT] = { 0 }, unknown = 0, k, i;
+	unsigned s;
+	size_t used = 0;
+
+	for (i = 0; i < CT_CMP_NKERNELS; i++)
+		for (s = 0; s < row->ser[i].n; s++) {
+			int ends[2] = { row->ser[i].s[s].cpu_start, row->ser[i].s[s].cpu_end };
+			int e;
+
+			for (e = 0; e < 2; e++) {
+				const struct ct_topo_cpu *c = ct_topo_cpu(t, ends[e]);
+
+				if (c)
+					seen[c->kind] = 1;
+				else
+					unknown = 1;
+			}
+		}
+	row->kinds[0] = '\0';
+	for (k = 0; k < CT_KIND_COUNT; k++)
+		if (seen[k])
+			used += (size_t)snprintf(row->kinds + used, sizeof(row->kinds) - used,
+						 "%s%s", used ? "," : "",
+						 ct_kind_name((enum ct_kind)k));
+	if (unknown && used < sizeof(row->kinds))
+		snprintf(row->kinds + used, sizeof(row->kinds) - used, "%sunknown",
+			 used ? "," : "");
+}
+
+struct job {
+	const struct ct_compare_opts *o;
+	struct ct_compare_row *row;
+	int failed;
+	char why[512];
+};
+
+static void job_run(void *v)
+{
+	struct job *j = v;
+
+	if (ct_harness_run(&j->o->h, j->row->k, CT_CMP_NKERNELS, j->row->ser, j->why,
+			   sizeof(j->why)) < 0)
+		j->failed = 1;
+}
+
+/* --- process-background: the child and the parent's reader. --- */
+
+int ct_compare_child(const struct ct_compare_opts *o, FILE *f)
+{
+	struct ct_kernel k[CT_CMP_NKERNELS];
+	struct ct_series ser[CT_CMP_NKERNELS];
+	struct ct_compare_kernels *ck;
+	char why[512];
+	unsigned s;
+	int i, st = CT_EXIT_OK;
+
+	ck = ct_compare_kernels_new(o, k);
+	if (ct_harness_run(&o->h, k, CT_CMP_NKERNELS, ser, why, sizeof(why)) < 0) {
+		fprintf(stderr, "%s: verification failed: %s\n", ct_progname(), why);
+		st = CT_EXIT_FAIL;
+	} else {
+		for (i = 0; i < CT_CMP_NKERNELS; i++)
+			for (s = 0; s < ser[i].n; s++) {
+				const struct ct_sample *x = &ser[i].s[s];
+
+				fprintf(f, "S %d %u %d %d %" PRIu64 " %" PRIu64 " %.17g %.17g\n",
+					i, x->rep, x->cpu_start, x->cpu_end, x->wall_ns, x->cpu_ns,
+					x->bracket_ghz_wall, x->bracket_ghz_cpu);
+			}
+		fprintf(f, "END %u\n", o->h.reps);
+	}
+	ct_series_free(ser, CT_CMP_NKERNELS);
+	ct_compare_kernels_free(ck);
+	return st;
+}
+
+/* Read the child's samples into row->ser; every field checked. */
+static int read_child(FILE *f, const struct ct_compare_opts *o,
+		      struct ct_compare_row *row, char *why, size_t len)
+{
+	char line[512];
+	unsigned got = 0, end = 0;
+	int i, done = 0;
+
+	for (i = 0; i < CT_CMP_NKERNELS; i++) {
+		row->ser[i].k = &row->k[i];
+		row->ser[i].s = ct_xcalloc(o->h.reps, sizeof(struct ct_sample));
+		row->ser[i].n = 0;
+		row->ser[i].verified = 0;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		struct ct_sample x;
+		int kernel;
+		char tail;
+
+		if (done) {
+			snprintf(why, len, "the child wrote past its end");
+			return -1;
+		}
+		if (sscanf(line, "END %u %c", &end, &tail) == 1) {
+			done = 1;
+			continue;
+		}
+		if (sscanf(line, "S %d %u %d %d %" SCNu64 " %" SCNu64 " %lg %lg %c", &kernel,
+			   &x.rep, &x.cpu_start, &x.cpu_end, &x.wall_ns, &x.cpu_ns,
+			   &x.bracket_ghz_wall, &x.bracket_ghz_cpu, &tail) != 8 ||
+		    kernel < 0 || kernel >= CT_CMP_NKERNELS || x.rep >= o->h.reps ||
+		    x.rep != row->ser[kernel].n || x.wall_ns == 0 || x.cpu_ns == 0) {
+			snprintf(why, len, "the child wrote a bad sample line: %.80s", line);
+			return -1;
+		}
+		row->ser[kernel].s[row->ser[kernel].n++] = x;
+		got++;
+	}
+	if (!done || end != o->h.reps || got != o->h.reps * CT_CMP_NKERNELS) {
+		snprintf(why, len, "the child stopped after %u of %u samples", got,
+			 o->h.reps * CT_CMP_NKERNELS);
+		return -1;
+	}
+	for (i = 0; i < CT_CMP_NKERNELS; i++)
+		row->ser[i].verified = 1;
+	return 0;
+}
+
+static void child_spec(const struct ct_compare_opts *o, char *buf, size_t len)
+{
+	snprintf(buf, len, "%u,%" PRIu64 ",%" PRIu64 ",%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%d",
+		 o->h.reps, o->h.settle_ns, o->h.bracket_adds, ct_isa_name(o->isa),
+		 o->clock_adds, o->fma_passes, o->stream_bytes, o->quick);
+}
+
+int ct_compare_parse_child_spec(const char *spec, struct ct_compare_opts *o)
+{
+	char isa[16];
+	uint64_t settle, brackets, adds, passes, bytes;
+	unsigned reps;
+	int quick;
+	char tail;
+
+	if (sscanf(spec, "%u,%" SCNu64 ",%" SCNu64 ",%15[a-z0-9],%" SCNu64 ",%" SCNu64 ",%" SCNu64
+		   ",%d%c", &reps, &settle, &brackets, isa, &adds, &passes, &bytes, &quick,
+		   &tail) != 8 || reps == 0 || reps > CT_REPS_MAX ||
+	    ct_isa_from_name(isa, &o->isa) < 0 || !ct_isa_usable(o->isa))
+		return -1;
+	o->h.reps = reps;
+	o->h.settle_ns = settle;
+	o->h.bracket_adds = brackets;
+	o->quick = quick != 0;
+	o->clock_adds = adds;
+	o->fma_passes = passes;
+	o->stream_bytes = bytes;
+	return 0;
+}
+
+static int run_process(const struct ct_compare_opts *o, struct ct_compare_row *row,
+		       char *why, size_t len)
+{
+	char self[4096], spec[256];
+	char *argv[4];
+	int fd[2], status, rc;
+	pid_t pid;
+	FILE *f;
+
+	if (ct_place_self_exe(self, sizeof(self)) < 0) {
+		snprintf(why, len, "%s: cannot find this program to re-run it: %s",
+			 row->p.name, strerror(errno));
+		return -1;
+	}
+	child_spec(o, spec, sizeof(spec));
+	argv[0] = self;
+	argv[1] = (char *)"--child-run";
+	argv[2] = spec;
+	argv[3] = NULL;
+	if (pipe(fd) < 0) {
+		snprintf(why, len, "pipe: %s", strerror(errno));
+		return -1;
+	}
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		snprintf(why, len, "fork: %s", strerror(errno));
+		close(fd[0]);
+		close(fd[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		close(fd[0]);
+		if (dup2(fd[1], STDOUT_FILENO) < 0)
+			_exit(CT_EXIT_FAIL);
+		close(fd[1]);
+		if (row->p.darwin) {
+			ct_place_exec_background(argv);
+		} else if (ct_place_clamp_process(&row->p.cpus) < 0) {
+			fprintf(stderr, "%s: %s: cannot limit the affinity: %s\n", ct_progname(),
+				row->p.name, strerror(errno));
+			_exit(CT_EXIT_FAIL);
+		} else {
+			execv(self, argv);
+		}
+		fprintf(stderr, "%s: %s: cannot re-run %s: %s\n", ct_progname(), row->p.name,
+			self, strerror(errno));
+		_exit(CT_EXIT_FAIL);
+	}
+	close(fd[1]);
+	f = fdopen(fd[0], "r");
+	if (!f) {
+		close(fd[0]);
+		waitpid(pid, &status, 0);
+		snprintf(why, len, "fdopen: %s", strerror(errno));
+		return -1;
+	}
+	rc = read_child(f, o, row, why, len);
+	fclose(f);
+	if (waitpid(pid, &status, 0) < 0) {
+		snprintf(why, len, "waitpid: %s", strerror(errno));
+		return -1;
+	}
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+		if (WIFSIGNALED(status))
+			snprintf(why, len, "%s: the re-run was killed by signal %d", row->p.name,
+				 WTERMSIG(status));
+		else
+			snprintf(why, len, "%s: the re-run failed (exit %d)", row->p.name,
+				 WEXITSTATUS(status));
+		return -1;
+	}
+	if (rc < 0)
+		return -1;
+	snprintf(row->how, sizeof(row->how), "%s", row->p.note);
+	return 0;
+}
+
+int ct_compare_run(const struct ct_compare_opts *o, const struct ct_topo *t,
+		   struct ct_compare_row *row, char *why, size_t len)
+{
+	struct job j;
+
+	if (!row->p.applicable)
+		return 0;
+	snprintf(row->how, sizeof(row->how), "%s", row->p.note);
+	if (row->p.kind == CT_PLACE_PROCESS_BACKGROUND) {
+		if (run_process(o, row, why, len) < 0)
+			return -1;
+	} else {
+		memset(&j, 0, sizeof(j));
+		j.o = o;
+		j.row = row;
+		if (ct_place_run_thread(&row->p, job_run, &j, row->how, sizeof(row->how),
+					why, len) < 0)
+			return -1;
+		if (j.failed) {
+			snprintf(why, len, "%s: verification failed: %s", row->p.name, j.why);
+			return -1;
+		}
+	}
+	row->ran = 1;
+	row_kinds(t, row);
+	return 0;
+}
+
+/* --- Output. --- */
+
+/* The columns of one placement on one basis. */
+struct cells {
+	struct ct_summary s[CT_CMP_NKERNELS];
+	double ratio[CT_CMP_NKERNELS];	/* median rate / main's; NAN without main */
+};
+
+static void row_cells(const struct ct_compare_row *rows, size_t n, size_t r,
+		      enum ct_basis b, struct cells *c)
+{
+	const struct ct_compare_row *main_row = NULL;
+	size_t i;
+	int k;
+
+	for (i = 0; i < n; i++)
+		if (rows[i].ran && rows[i].p.kind == CT_PLACE_MAIN)
+			main_row = &rows[i];
+	for (k = 0; k < CT_CMP_NKERNELS; k++) {
+		ct_summarize(&rows[r].ser[k], b, &c->s[k]);
+		c->ratio[k] = NAN;
+		if (main_row) {
+			struct ct_summary m;
+
+			ct_summarize(&main_row->ser[k], b, &m);
+			if (m.rate.median > 0)
+				c->ratio[k] = c->s[k].rate.median / m.rate.median;
+		}
+	}
+}
+
+static const char *const tsv_cols[] = {
+	"placement", "basis", "cpus", "kinds", "clock_ghz_max", "clock_ghz_median",
+	"clock_cv_pct", "fma_gflops_median", "fma_cv_pct", "stream_gbs_median",
+	"stream_cv_pct", "fma_per_cycle_median", "fma_per_cycle_cv_pct",
+	"flops_per_cycle_median", "bytes_per_cycle_median", "bytes_per_cycle_cv_pct",
+	"cpu_share", "migrated", "clock_ratio", "fma_ratio", "stream_ratio", "verified",
+};
+
+static const char *const table_cols[] = {
+	"placement", "cpus (kinds)", "GHz max", "median", "cv%", "GFLOP/s", "cv%",
+	"GB/s", "cv%", "FMA/cyc", "cv%", "B/cyc", "cv%", "share", "x clock", "x fma",
+	"x stream",
+};
+
+static const char *kind_letters(const char *kinds, char *buf, size_t len)
+{
+	/* "performance,efficiency" -> "P,E"; "low-power" -> "LP". */
+	size_t used = 0;
+	const char *p = kinds;
+
+	buf[0] = '\0';
+	while (*p && used + 4 < len) {
+		const char *comma = strchr(p, ',');
+		size_t l = comma ? (size_t)(comma - p) : strlen(p);
+
+		used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? "," : "",
+					 strncmp(p, "performance", l) == 0 ? "P" :
+					 strncmp(p, "efficiency", l) == 0 ? "E" :
+					 strncmp(p, "low-power", l) == 0 ? "LP" : "?");
+		p += l + (comma != NULL);
+	}
+	return buf;
+}
+
+static void cpus_of_row(const struct ct_compare_row *row, char *buf, size_t len)
+{
+	struct ct_cpuset set;
+	unsigned s;
+	int k;
+
+	ct_cpuset_zero(&set);
+	for (k = 0; k < CT_CMP_NKERNELS; k++)
+		for (s = 0; s < row->ser[k].n; s++) {
+			ct_cpuset_set(&set, row->ser[k].s[s].cpu_start);
+			ct_cpuset_set(&set, row->ser[k].s[s].cpu_end);
+		}
+	ct_cpuset_format(&set, buf, len);
+	if (!buf[0])
+		snprintf(buf, len, "unknown");
+}
+
+static unsigned row_migrated(const struct cells *c)
+{
+	unsigned m = 0;
+	int k;
+
+	for (k = 0; k < CT_CMP_NKERNELS; k++)
+		m += c->s[k].migrated;
+	return m;
+}
+
+static int row_verified(const struct cells *c)
+{
+	return c->s[0].verified && c->s[1].verified && c->s[2].verified;
+}
+
+/* The median cpu share over the three kernels' medians. */
+static double row_share(const struct cells *c)
+{
+	double a = c->s[0].cpu_share, b = c->s[1].cpu_share, d = c->s[2].cpu_share;
+
+	return a > b ? (b > d ? b : (a > d ? d : a)) : (a > d ? a : (b > d ? d : b));
+}
+
+/* v with prec decimals, or "-" when there is no value. */
+static void fmt(char *buf, size_t len, int prec, double v)
+{
+	if (isnan(v))
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%.*f", prec, v);
+}
+
+/* One table row's cells, shared by the human table and the markdown. */
+#define NCELLS CT_ARRAY_SIZE(table_cols)
+struct text_row {
+	char c[NCELLS][64];
+};
+
+static void text_row(const struct ct_compare_row *rows, size_t n, size_t r,
+		     enum ct_basis b, struct text_row *t)
+{
+	struct cells c;
+	char cpus[40], letters[24];
+
+	row_cells(rows, n, r, b, &c);
+	cpus_of_row(&rows[r], cpus, sizeof(cpus));
+	snprintf(t->c[0], 64, "%s", rows[r].p.name);
+	snprintf(t->c[1], 64, "%s (%s)", cpus, kind_letters(rows[r].kinds, letters, sizeof(letters)));
+	fmt(t->c[2], 64, 3, c.s[CT_CMP_CLOCK].rate.max);
+	fmt(t->c[3], 64, 3, c.s[CT_CMP_CLOCK].rate.median);
+	fmt(t->c[4], 64, 2, c.s[CT_CMP_CLOCK].rate.cv_pct);
+	fmt(t->c[5], 64, 1, c.s[CT_CMP_FMA].rate.median);
+	fmt(t->c[6], 64, 2, c.s[CT_CMP_FMA].rate.cv_pct);
+	fmt(t->c[7], 64, 2, c.s[CT_CMP_STREAM].rate.median);
+	fmt(t->c[8], 64, 2, c.s[CT_CMP_STREAM].rate.cv_pct);
+	fmt(t->c[9], 64, 3, c.s[CT_CMP_FMA].insn_per_cycle.median);
+	fmt(t->c[10], 64, 2, c.s[CT_CMP_FMA].insn_per_cycle.cv_pct);
+	fmt(t->c[11], 64, 3, c.s[CT_CMP_STREAM].per_cycle.median);
+	fmt(t->c[12], 64, 2, c.s[CT_CMP_STREAM].per_cycle.cv_pct);
+	fmt(t->c[13], 64, 3, row_share(&c));
+	fmt(t->c[14], 64, 3, c.ratio[CT_CMP_CLOCK]);
+	fmt(t->c[15], 64, 3, c.ratio[CT_CMP_FMA]);
+	fmt(t->c[16], 64, 3, c.ratio[CT_CMP_STREAM]);
+}
+
+static void header_lines(FILE *f, const char *pre, const struct ct_machine *m,
+			 const struct ct_topo *t, const struct ct_compare_row *rows, size_t n)
+{
+	const struct ct_compare_row *main_row = NULL, *pb = NULL;
+	char list[256], desc[160];
+	size_t i;
+	int r;
+
+	fprintf(f, "%smachine: %s %s %s, %s, %ld cpus online\n", pre, m->os, m->release,
+		m->arch, m->cpu_model, m->cpus_online);
+	fprintf(f, "%sload:    %.2f %.2f %.2f at start, up %.0f s, governor %s\n", pre,
+		m->load[0], m->load[1], m->load[2], m->uptime_s, m->governor);
+	fprintf(f, "%sbuild:   %s %s, %s\n", pre, m->compiler, m->cflags, m->isas);
+	for (r = 0; r < t->nranks; r++) {
+		struct ct_cpuset set;
+		int c = -1;
+
+		ct_topo_rank_cpus(t, r, &set);
+		c = ct_cpuset_next(&set, 0);
+		fprintf(f, "%skind:    %-11s rank %d  cpus %s  (%s)\n", pre,
+			c >= 0 ? ct_kind_name(ct_topo_cpu(t, c)->kind) : "-", r,
+			ct_cpuset_format(&set, list, sizeof(list)),
+			ct_topo_describe(t, &set, desc, sizeof(desc)));
+	}
+	for (i = 0; i < n; i++) {
+		if (rows[i].ran && rows[i].p.kind == CT_PLACE_MAIN)
+			main_row = &rows[i];
+		if (rows[i].p.kind == CT_PLACE_PROCESS_BACKGROUND)
+			pb = &rows[i];
+	}
+	if (main_row) {
+		struct ct_summary s;
+
+		ct_summarize(&main_row->ser[CT_CMP_CLOCK], CT_BASIS_WALL, &s);
+		fprintf(f, "%sclock:   %.3f GHz at the default placement (main, cpus %s)", pre,
+			s.rate.max, s.cpus);
+	} else {
+		fprintf(f, "%sclock:   main not measured", pre);
+	}
+	if (pb && pb->ran) {
+		struct ct_summary s;
+
+		ct_summarize(&pb->ser[CT_CMP_CLOCK], CT_BASIS_WALL, &s);
+		fprintf(f, "; %.3f GHz under the process clamp (cpus %s)\n", s.rate.max, s.cpus);
+	} else {
+		fprintf(f, "; process clamp %s\n", pb ? pb->p.note : "not measured");
+	}
+}
+
+static void kernels_line(FILE *f, const char *pre, const struct ct_compare_row *rows,
+			 size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (rows[i].ran) {
+			const struct ct_kernel *k = rows[i].k;
+
+			fprintf(f, "%skernels: %s (%s), %s (%s), %s (%s); %u reps each, "
+				"round-robin, every sample verified\n", pre,
+				k[0].name, k[0].isa, k[1].name, k[1].isa, k[2].name, k[2].isa,
+				rows[i].ser[0].n);
+			return;
+		}
+}
+
+static void notes(FILE *f, const char *pre, const struct ct_compare_row *rows, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		fprintf(f, "%s%-18s %s\n", pre, rows[i].p.name,
+			rows[i].ran ? rows[i].how : rows[i].p.note);
+}
+
+static void print_table(FILE *f, const struct ct_machine *m, const struct ct_topo *t,
+			const struct ct_compare_row *rows, size_t n)
+{
+	static const char *const titles[2] = {
+		"basis wall: elapsed time (CLOCK_MONOTONIC_RAW)",
+		"basis cpu: the thread's CPU time (CLOCK_THREAD_CPUTIME_ID)"
+	};
+	int b;
+	size_t r;
+
+	header_lines(f, "", m, t, rows, n);
+	kernels_line(f, "", rows, n);
+	for (b = CT_BASIS_WALL; b <= CT_BASIS_CPU; b++) {
+		struct ct_table *tab = ct_table_new(table_cols, (int)NCELLS);
+
+		fprintf(f, "\n%s: rates are medians; x = ratio to main\n", titles[b]);
+		for (r = 0; r < n; r++) {
+			struct text_row tr;
+			const char *cells[NCELLS];
+			size_t i;
+
+			if (!rows[r].ran)
+				continue;
+			text_row(rows, n, r, (enum ct_basis)b, &tr);
+			for (i = 0; i < NCELLS; i++)
+				cells[i] = tr.c[i];
+			ct_table_add(tab, cells);
+		}
+		ct_table_print(tab, f);
+		ct_table_free(tab);
+	}
+	fprintf(f, "\nplacements:\n");
+	notes(f, "  ", rows, n);
+}
+
+static void print_tsv(FILE *f, const struct ct_compare_row *rows, size_t n)
+{
+	size_t r, i;
+	int b;
+
+	for (i = 0; i < CT_ARRAY_SIZE(tsv_cols); i++)
+		fprintf(f, "%s%s", i ? "\t" : "#", tsv_cols[i]);
+	fputc('\n', f);
+	for (r = 0; r < n; r++) {
+		if (!rows[r].ran)
+			continue;
+		for (b = CT_BASIS_WALL; b <= CT_BASIS_CPU; b++) {
+			struct cells c;
+			char cpus[256];
+			const struct ct_summary *s = c.s;
+
+			row_cells(rows, n, r, (enum ct_basis)b, &c);
+			cpus_of_row(&rows[r], cpus, sizeof(cpus));
+			fprintf(f, "%s\t%s\t%s\t%s\t%.6g\t%.6g\t%.3g\t%.6g\t%.3g\t%.6g\t%.3g\t"
+				"%.6g\t%.3g\t%.6g\t%.6g\t%.3g\t%.4g\t%u\t%.4g\t%.4g\t%.4g\t%s\n",
+				rows[r].p.name, ct_basis_name((enum ct_basis)b), cpus, rows[r].kinds,
+				s[0].rate.max, s[0].rate.median, s[0].rate.cv_pct,
+				s[1].rate.median, s[1].rate.cv_pct, s[2].rate.median,
+				s[2].rate.cv_pct, s[1].insn_per_cycle.median,
+				s[1].insn_per_cycle.cv_pct, s[1].per_cycle.median,
+				s[2].per_cycle.median, s[2].per_cycle.cv_pct, row_share(&c),
+				row_migrated(&c), c.ratio[0], c.ratio[1], c.ratio[2],
+				row_verified(&c) ? "true" : "false");
+		}
+	}
+}
+
+static void print_json(FILE *f, int samples, const struct ct_machine *m,
+		       const struct ct_compare_row *rows, size_t n)
+{
+	struct ct_out o;
+	size_t r;
+	int k;
+
+	ct_out_begin(&o, f, CT_FMT_JSON, "ct-place", samples);
+	ct_out_machine(&o, m);
+	for (r = 0; r < n; r++) {
+		struct cells c[2];
+
+		if (!rows[r].ran)
+			continue;
+		row_cells(rows, n, r, CT_BASIS_WALL, &c[0]);
+		row_cells(rows, n, r, CT_BASIS_CPU, &c[1]);
+		for (k = 0; k < CT_CMP_NKERNELS; k++) {
+			struct ct_field extra[4] = {
+				{ "kinds", rows[r].kinds, 0 },
+				{ "placement_how", rows[r].how, 0 },
+				{ "ratio_to_main_wall", NULL, c[0].ratio[k] },
+				{ "ratio_to_main_cpu", NULL, c[1].ratio[k] },
+			};
+
+			ct_out_series_ex(&o, rows[r].p.name, &rows[r].ser[k], extra, 4);
+		}
+	}
+	ct_out_end(&o);
+}
+
+void ct_compare_print(FILE *f, enum ct_format fmt, int samples,
+		      const struct ct_machine *m, const struct ct_topo *t,
+		      const struct ct_compare_row *rows, size_t n)
+{
+	switch (fmt) {
+	case CT_FMT_TABLE:
+		print_table(f, m, t, rows, n);
+		break;
+	case CT_FMT_TSV:
+		print_tsv(f, rows, n);
+		break;
+	case CT_FMT_JSON:
+		print_json(f, samples, m, rows, n);
+		break;
+	}
+}
+
+void ct_compare_markdown(FILE *f, const struct ct_machine *m, const struct ct_topo *t,
+			 const struct ct_compare_row *rows, size_t n)
+{
+	static const char *const titles[2] = {
+		"Basis wall: elapsed time (CLOCK_MONOTONIC_RAW)",
+		"Basis cpu: the thread's CPU time (CLOCK_THREAD_CPUTIME_ID)"
+	};
+	size_t r, i;
+	int b;
+
+	fprintf(f, "# coretype: placements compared\n\n");
+	header_lines(f, "    ", m, t, rows, n);
+	kernels_line(f, "    ", rows, n);
+	for (b = CT_BASIS_WALL; b <= CT_BASIS_CPU; b++) {
+		fprintf(f, "\n## %s\n\nRates are medians over the samples; x = ratio to main.\n\n",
+			titles[b]);
+		for (i = 0; i < NCELLS; i++)
+			fprintf(f, "| %s ", table_cols[i]);
+		fprintf(f, "|\n");
+		for (i = 0; i < NCELLS; i++)
+			fprintf(f, "|%s", i < 2 ? "---" : "--:");
+		fprintf(f, "|\n");
+		for (r = 0; r < n; r++) {
+			struct text_row tr;
+
+			if (!rows[r].ran)
+				continue;
+			text_row(rows, n, r, (enum ct_basis)b, &tr);
+			for (i = 0; i < NCELLS; i++)
+				fprintf(f, "| %s ", tr.c[i]);
+			fprintf(f, "|\n");
+		}
+	}
+	fprintf(f, "\n## Placements\n\n");
+	for (r = 0; r < n; r++)
+		fprintf(f, "- **%s**: %s\n", rows[r].p.name,
+			rows[r].ran ? rows[r].how : rows[r].p.note);
+}

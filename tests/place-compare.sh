@@ -1,0 +1,76 @@
+#!/bin/sh
+# ct-place's main job on this machine, QUICK: every placement that applies
+# runs, every sample verifies, the formats parse and agree, -o writes both
+# files whole, and what does not apply says so.
+. "${top_srcdir:-..}/tests/lib.sh"
+
+REPS=3 expect_status 0 "$CT_PLACE" -q -S 0
+[ -s "$tmp/err" ] && fail "a clean run wrote to stderr: $(cat "$tmp/err")"
+cp "$tmp/out" "$tmp/table"
+grep -q '^basis wall: elapsed time (CLOCK_MONOTONIC_RAW)' "$tmp/table" || fail "no wall-time table"
+grep -q "^basis cpu: the thread's CPU time (CLOCK_THREAD_CPUTIME_ID)" "$tmp/table" || fail "no cpu-time table"
+grep -q '^clock: .* GHz at the default placement (main' "$tmp/table" || fail "no clock line"
+grep -q '^kind: ' "$tmp/table" || fail "no kinds line"
+[ "$(grep -c '^main ' "$tmp/table")" -eq 2 ] || fail "main is not in both tables"
+# The planned placements, from the dry run, are the rows (twice) or say why not.
+"$CT_PLACE" --dry-run -f tsv >"$tmp/plan" || fail "--dry-run failed"
+awk -F'\t' 'NR > 1 { print $1, $2 }' "$tmp/plan" | while read -r name applies; do
+	if [ "$applies" = true ]; then
+		[ "$(grep -c "^$name " "$tmp/table")" -eq 2 ] || fail "$name is not a row of both tables"
+	else
+		grep -q "^  $name *not applicable" "$tmp/table" || fail "$name does not say it does not apply"
+	fi
+done || exit 1
+# The main row's ratios are 1 by definition.
+awk '/^main / { if ($(NF) != "1.000" || $(NF-1) != "1.000" || $(NF-2) != "1.000") exit 1 }' "$tmp/table" ||
+	fail "main's ratios are not 1.000"
+
+REPS=3 expect_status 0 "$CT_PLACE" -q -S 0 -f tsv -p main,thread
+awk -F'\t' 'NR == 1 && $1 != "#placement" { exit 1 } END { exit NR != 5 }' "$tmp/out" ||
+	fail "tsv is not a header and 2 placements x 2 bases"
+awk -F'\t' 'NR == 1 { n = NF } NF != n { exit 1 }' "$tmp/out" || fail "tsv rows differ in columns"
+awk -F'\t' 'NR > 1 && $NF != "true" { exit 1 }' "$tmp/out" || fail "a tsv row is not verified"
+awk -F'\t' 'NR > 1 { for (i = 5; i <= 17; i++) if (!($i + 0 > 0)) exit 1 }' "$tmp/out" ||
+	fail "a tsv figure is not positive: $(cat "$tmp/out")"
+awk -F'\t' 'NR > 1 && $1 == "main" && ($19 != 1 || $20 != 1 || $21 != 1) { exit 1 }' "$tmp/out" ||
+	fail "main's tsv ratios are not 1"
+
+REPS=3 expect_status 0 "$CT_PLACE" -q -S 0 -f json --samples -p main,thread
+"$JSONL" "$tmp/out" || fail "json does not parse"
+[ "$(head -1 "$tmp/out" | "$JSONL" -r machine -f tool -)" = ct-place ] || fail "json does not start with the machine"
+[ "$("$JSONL" -r summary -f kernel "$tmp/out" | sort | uniq -c | awk '{ print $1 }' | sort -u)" = 4 ] ||
+	fail "not 4 summaries (2 placements x 2 bases) per kernel"
+[ "$("$JSONL" -r summary -f verified "$tmp/out" | sort -u)" = true ] || fail "a summary is not verified"
+[ "$("$JSONL" -r sample -f rep "$tmp/out" | wc -l)" -eq 18 ] || fail "not 18 samples (3 kernels x 2 x 3)"
+"$JSONL" -r summary -f kinds "$tmp/out" | grep -qv '^[a-z,-]*$' && fail "bad kinds field"
+"$JSONL" -r summary -f ratio_to_main_wall "$tmp/out" >/dev/null || fail "no ratio_to_main_wall"
+
+# -o: both files, whole, nothing else left in the directory.
+mkdir "$tmp/res"
+REPS=2 expect_status 0 "$CT_PLACE" -q -S 0 -p main -o "$tmp/res"
+[ "$(ls -A "$tmp/res" | tr '\n' ' ')" = "raw.txt summary.md " ] || fail "-o left: $(ls -A "$tmp/res")"
+"$JSONL" "$tmp/res/raw.txt" || fail "raw.txt does not parse"
+[ "$(head -1 "$tmp/res/raw.txt" | "$JSONL" -r machine -f record -)" = machine ] || fail "raw.txt does not start with the machine"
+[ "$("$JSONL" -r sample -f rep "$tmp/res/raw.txt" | wc -l)" -eq 6 ] || fail "raw.txt lacks the samples"
+grep -q '^## Basis wall' "$tmp/res/summary.md" || fail "summary.md has no wall table"
+grep -q '^| main | ' "$tmp/res/summary.md" || fail "summary.md has no main row"
+
+# -o into a directory that is not there: an error before measuring, nothing written.
+expect_status 1 "$CT_PLACE" -q -p main -o "$tmp/missing"
+grep -q "^ct-place: cannot write results into $tmp/missing" "$tmp/err" || fail "missing dir: $(cat "$tmp/err")"
+[ -s "$tmp/out" ] && fail "missing dir: results on stdout"
+[ -e "$tmp/missing" ] && fail "missing dir was created"
+
+# Placements this machine cannot give, and names that are none.
+expect_status 2 "$CT_PLACE" -q -p bogus
+grep -q "^ct-place: invalid placement 'bogus'" "$tmp/err" || fail "-p bogus: $(cat "$tmp/err")"
+if ! "$CT_PLACE" --cpus-of efficiency >/dev/null 2>&1; then
+	expect_status 4 "$CT_PLACE" -q -p pin-efficiency
+	grep -q "^ct-place: placement 'pin-efficiency' does not apply" "$tmp/err" || fail "pin-efficiency: $(cat "$tmp/err")"
+fi
+if awk -F'\t' '$1 == "process-background" && $2 == "false" { f = 1 } END { exit !f }' "$tmp/plan"; then
+	expect_status 4 "$CT_PLACE" -q -p process-background
+	grep -q "^ct-place: placement 'process-background' not applicable" "$tmp/err" || fail "process-background: $(cat "$tmp/err")"
+fi
+expect_status 2 "$CT_PLACE" -q -o "$tmp" --sysroot "$top_srcdir/data/machines/arm-rk3588"
+exit 0

@@ -1,0 +1,130 @@
+/*
+ * unit-place.c - the process-level placement end to end, which a machine
+ * of one kind never runs through ct-place: ct_compare_run() clamps a
+ * re-run of this program to one cpu, and must get every sample back, all
+ * from that cpu; and a re-run that fails or writes garbage must fail the
+ * run, not pass for one.
+ *
+ * Re-run as "unit-place --child-run SPEC" this program plays ct-place's
+ * child; UNIT_PLACE_CHILD=garbage|exit|short makes it misbehave.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ct/compare.h"
+#include "ct/fma.h"
+#include "ct/stream.h"
+#include "unit.h"
+
+static int child(const char *spec)
+{
+	const char *how = getenv("UNIT_PLACE_CHILD");
+	struct ct_compare_opts co;
+
+	memset(&co, 0, sizeof(co));
+	if (ct_compare_parse_child_spec(spec, &co) < 0)
+		return 2;
+	if (how && strcmp(how, "garbage") == 0) {
+		printf("S 0 0 1 1 1000 1000 3.0 3.0\nS 9 9 x\nEND 1\n");
+		return 0;
+	}
+	if (how && strcmp(how, "exit") == 0)
+		return 1;
+	if (how && strcmp(how, "short") == 0) {
+		printf("S 0 0 1 1 1000 1000 3.0 3.0\nEND %u\n", co.h.reps);
+		return 0;
+	}
+	return ct_compare_child(&co, stdout);
+}
+
+static int run(const struct ct_compare_opts *co, const struct ct_topo *t,
+	       struct ct_compare_row *row, const struct ct_kernel *k, int cpu,
+	       char *why, size_t len)
+{
+	int i;
+
+	memset(row, 0, sizeof(*row));
+	row->p.kind = CT_PLACE_PROCESS_BACKGROUND;
+	row->p.applicable = 1;
+	row->p.cpu = -1;
+	snprintf(row->p.name, sizeof(row->p.name), "process-background");
+	ct_cpuset_set(&row->p.cpus, cpu);
+	for (i = 0; i < CT_CMP_NKERNELS; i++)
+		row->k[i] = k[i];
+	return ct_compare_run(co, t, row, why, len);
+}
+
+int main(int argc, char **argv)
+{
+	struct ct_compare_opts co;
+	struct ct_compare_row row;
+	struct ct_kernel k[CT_CMP_NKERNELS];
+	struct ct_compare_kernels *ck;
+	struct ct_topo t;
+	char why[640];
+	int cpu = -1, c, i, rc;
+	unsigned s;
+
+	if (argc == 3 && strcmp(argv[1], "--child-run") == 0)
+		return child(argv[2]);
+	if (ct_topo_load(&t, NULL, why, sizeof(why)) < 0) {
+		fprintf(stderr, "%s\n", why);
+		return 99;
+	}
+	for (c = ct_cpuset_next(&t.usable, 0); c >= 0; c = ct_cpuset_next(&t.usable, c + 1))
+		cpu = c;
+	CHECK(cpu >= 0);
+
+	memset(&co, 0, sizeof(co));
+	co.h.reps = 3;
+	co.h.settle_ns = 0;
+	co.h.bracket_adds = 100000;
+	co.quick = 1;
+	co.isa = ct_isa_best();
+	co.clock_adds = 1000000;
+	co.fma_passes = 16;
+	co.stream_bytes = 1 << 20;
+	snprintf(co.stream_reason, sizeof(co.stream_reason), "unit test");
+	ck = ct_compare_kernels_new(&co, k);
+
+	/* A good re-run: every sample back, all of them on the clamp's cpu. */
+	unsetenv("UNIT_PLACE_CHILD");
+	rc = run(&co, &t, &row, k, cpu, why, sizeof(why));
+	if (rc < 0)
+		fprintf(stderr, "%s\n", why);
+	CHECK(rc == 0);
+	CHECK(row.ran);
+	for (i = 0; i < CT_CMP_NKERNELS; i++) {
+		CHECK(row.ser[i].n == co.h.reps);
+		CHECK(row.ser[i].verified);
+		for (s = 0; s < row.ser[i].n; s++) {
+			CHECK(row.ser[i].s[s].cpu_start == cpu || row.ser[i].s[s].cpu_start == -1);
+			CHECK(row.ser[i].s[s].cpu_end == cpu || row.ser[i].s[s].cpu_end == -1);
+			CHECK(row.ser[i].s[s].wall_ns > 0);
+		}
+	}
+	CHECK(row.ser[CT_CMP_FMA].s[0].bracket_ghz_wall > 0);
+	CHECK(strcmp(row.kinds, "performance") == 0 || strchr(row.kinds, ',') == NULL);
+	ct_series_free(row.ser, CT_CMP_NKERNELS);
+
+	/* Re-runs that fail, or answer garbage or too little, fail the run. */
+	setenv("UNIT_PLACE_CHILD", "exit", 1);
+	CHECK(run(&co, &t, &row, k, cpu, why, sizeof(why)) < 0);
+	CHECK(strstr(why, "the re-run failed (exit 1)") != NULL);
+	ct_series_free(row.ser, CT_CMP_NKERNELS);
+	setenv("UNIT_PLACE_CHILD", "garbage", 1);
+	CHECK(run(&co, &t, &row, k, cpu, why, sizeof(why)) < 0);
+	CHECK(strstr(why, "bad sample line") != NULL);
+	ct_series_free(row.ser, CT_CMP_NKERNELS);
+	setenv("UNIT_PLACE_CHILD", "short", 1);
+	CHECK(run(&co, &t, &row, k, cpu, why, sizeof(why)) < 0);
+	CHECK(strstr(why, "stopped after 1 of") != NULL);
+	ct_series_free(row.ser, CT_CMP_NKERNELS);
+
+	ct_compare_kernels_free(ck);
+	ct_topo_free(&t);
+	return unit_done();
+}
