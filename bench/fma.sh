@@ -35,8 +35,8 @@ trap 'rm -rf "$tmp"' EXIT
 
 isas=$("$fma" --list-isa | awk '$3 == "yes" && ($1 == "avx2" || $1 == "avx512") { print $1 }')
 [ -n "$isas" ] || { echo "bench/fma.sh: no usable x86 vector ISA" >&2; exit 1; }
-lk_avx2=peakflops_sp_avx_fma
-lk_avx512=peakflops_sp_avx512_fma
+kernel_avx2=peakflops_sp_avx_fma
+kernel_avx512=peakflops_sp_avx512_fma
 
 # The clock from a QUICK ct-clock: its fastest sample on the wall basis,
 # as ct-clock reports it (a sample that shared the cpu only runs slower).
@@ -63,11 +63,11 @@ while [ "$i" -le "$rounds" ]; do
 	g0=$(ghz)
 	$pin "$fma" --all-isa -f tsv >"$tmp/fma.tsv"
 	for isa in $isas; do
-		eval "lk_$isa=\$(lk \$lk_$isa)"
+		eval "result_$isa=\$(lk \$kernel_$isa)"
 	done
 	g1=$(ghz)
 	for isa in $isas; do
-		eval "lg=\$lk_$isa"
+		eval "lg=\$result_$isa"
 		awk -F'\t' -v isa="$isa" -v lg="$lg" -v g0="$g0" -v g1="$g1" -v r="$i" '
 			$3 == isa && $5 == "wall" {
 				g = (g0 + g1) / 2
