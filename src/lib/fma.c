@@ -210,6 +210,9 @@ struct ct_fma *ct_fma_new(enum ct_isa isa, uint64_t passes, struct ct_kernel *k)
 	if (passes < 1 || passes > CT_FMA_PASSES_MAX)
 		errx(CT_EXIT_FAIL, "FMA passes %llu out of range 1..%u",
 		     (unsigned long long)passes, CT_FMA_PASSES_MAX);
+	/* A kernel this cpu cannot run would die of SIGILL mid-run. */
+	if (!ct_isa_usable(isa))
+		errx(CT_EXIT_NOISA, "ISA %s cannot run on this cpu", ct_isa_name(isa));
 	f = ct_xcalloc(1, sizeof(*f));
 	f->isa = isa;
 	f->fn = kernel_of(isa);

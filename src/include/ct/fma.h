@@ -76,7 +76,8 @@ struct ct_fma;
  * chose it through ct_isa_choose() or ct_isa_usable()), passes passes per
  * call over a fresh CT_FMA_ARRAY_BYTES array.  k->ctx is the returned
  * object; free it with ct_fma_free() once k is no longer used.  Exits
- * with a message on a passes count outside 1..CT_FMA_PASSES_MAX.
+ * with a message on a passes count outside 1..CT_FMA_PASSES_MAX (exit 1)
+ * or an ISA that cannot run here (exit CT_EXIT_NOISA).
  */
 struct ct_fma *ct_fma_new(enum ct_isa isa, uint64_t passes, struct ct_kernel *k);
 void ct_fma_free(struct ct_fma *f);
