@@ -55,6 +55,10 @@ cp "$tmp/out" "$tmp/all"
 	fail "--all-isa ran $("$JSONL" -r summary -f isa "$tmp/all" | uniq | tr '\n' ' '), not $usable"
 [ "$("$JSONL" -r summary -f isa "$tmp/all" | wc -l)" -eq $((2 * nusable)) ] || fail "--all-isa: not 2 summaries per ISA"
 [ "$("$JSONL" -r summary -f verified "$tmp/all" | sort -u)" = true ] || fail "--all-isa: not all verified"
+# The TSV of every ISA has the header's columns, whatever each ISA adds.
+REPS=2 expect_status 0 "$CT_FMA" -q --all-isa -f tsv
+awk -F'\t' 'NR == 1 { n = NF } NF != n { exit 1 } END { exit NR < 3 }' "$tmp/out" ||
+	fail "--all-isa tsv rows differ in columns: $(awk -F'\t' '{ print NF }' "$tmp/out" | tr '\n' ' ')"
 [ "$("$JSONL" -r summary -f checksum "$tmp/all" | sort -u | wc -l)" -eq 1 ] ||
 	fail "the ISAs disagree: $("$JSONL" -r summary -f checksum "$tmp/all" | sort -u | tr '\n' ' ')"
 "$JSONL" -r summary -f checksum "$tmp/all" | grep -q '^[0-9][0-9]*\.[0-9][0-9]$' || fail "checksum is not a sum"

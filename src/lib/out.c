@@ -158,6 +158,12 @@ static void summary_json(struct ct_out *o, const char *placement,
 	ct_json_end(f);
 }
 
+/*
+ * The TSV header.  Every summary row has the same columns: the fixed ones,
+ * the instruction-per-cycle pair ("-" for a kernel without one), then the
+ * extra fields of the first kernel written, looked up by name in every
+ * later one, so --all-isa rows line up whatever each ISA adds.
+ */
 static void tsv_header(struct ct_out *o, const char *const *cols, size_t n,
 		       const struct ct_kernel *k)
 {
@@ -166,15 +172,25 @@ static void tsv_header(struct ct_out *o, const char *const *cols, size_t n,
 	if (o->tsv_header_done)
 		return;
 	o->tsv_header_done = 1;
+	o->tsv_first = k;
 	for (i = 0; i < n; i++)
 		fprintf(o->f, "%s%s", i ? "\t" : "#", cols[i]);
 	if (!o->samples) {
-		if (k->insn_unit)
-			fputs("\tinsn_per_cycle_median\tinsn_per_cycle_unit", o->f);
+		fputs("\tinsn_per_cycle_median\tinsn_per_cycle_unit", o->f);
 		for (i = 0; i < k->nfields; i++)
 			fprintf(o->f, "\t%s", k->fields[i].key);
 	}
 	fputc('\n', o->f);
+}
+
+static const struct ct_field *find_field(const struct ct_kernel *k, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < k->nfields; i++)
+		if (strcmp(k->fields[i].key, key) == 0)
+			return &k->fields[i];
+	return NULL;
 }
 
 static void summary_tsv(struct ct_out *o, const char *placement,
@@ -196,14 +212,17 @@ static void summary_tsv(struct ct_out *o, const char *placement,
 		fputs("\t-\t-\t-", f);
 	if (k->insn_unit)
 		fprintf(f, "\t%.6g\t%s", s->insn_per_cycle.median, k->insn_unit);
-	for (i = 0; i < k->nfields; i++) {
-		if (k->fields[i].str)
-			fprintf(f, "\t%s", k->fields[i].str);
-		else if (k->fields[i].num > -9e15 && k->fields[i].num < 9e15 &&
-			 k->fields[i].num == (double)(long long)k->fields[i].num)
-			fprintf(f, "\t%lld", (long long)k->fields[i].num);	/* every digit */
+	else
+		fputs("\t-\t-", f);
+	for (i = 0; i < o->tsv_first->nfields; i++) {
+		const struct ct_field *fl = find_field(k, o->tsv_first->fields[i].key);
+
+		if (!fl)
+			fputs("\t-", f);
+		else if (fl->str)
+			fprintf(f, "\t%s", fl->str);
 		else
-			fprintf(f, "\t%.6g", k->fields[i].num);
+			fprintf(f, "\t%.6g", fl->num);
 	}
 	fputc('\n', f);
 }

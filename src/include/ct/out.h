@@ -26,6 +26,7 @@ struct ct_out {
 	struct ct_table *table;
 	struct ct_table *stable;
 	int tsv_header_done;
+	const struct ct_kernel *tsv_first;	/* whose fields name the columns */
 };
 
 void ct_out_begin(struct ct_out *o, FILE *f, enum ct_format fmt,
