@@ -45,13 +45,18 @@ if (ulimit -v 300000) 2>/dev/null; then
 	(ulimit -v 300000; exec "$CT_STREAM" -q -s 1G,0) >"$tmp/out" 2>"$tmp/err"
 	st=$?
 	[ "$st" -eq 2 ] || fail "-s 1G,0 under ulimit -v exited $st, expected 2: $(cat "$tmp/err")"
-	# And the allocation failure itself: exit 1, a message, no output.
-	(ulimit -v 300000; exec "$CT_STREAM" -q -s 1G) >"$tmp/out" 2>"$tmp/err"
+	# And the allocation failure itself: exit 1, a message, no output
+	# (where the OS enforces the limit at all: macOS does not).
+	(ulimit -v 300000; exec "$CT_STREAM" -q -r 1 -S 0 -s 1G) >"$tmp/out" 2>"$tmp/err"
 	st=$?
-	[ "$st" -eq 1 ] || fail "-s 1G under ulimit -v exited $st, expected 1: $(cat "$tmp/err")"
-	grep -q '^ct-stream: cannot allocate the 1 GiB array (1073741824 bytes): ' "$tmp/err" ||
-		fail "allocation failure message: $(cat "$tmp/err")"
-	[ -s "$tmp/out" ] && fail "allocation failure wrote to stdout"
+	if [ "$st" -eq 0 ]; then
+		echo "ulimit -v is not enforced here: allocation failure not tested"
+	else
+		[ "$st" -eq 1 ] || fail "-s 1G under ulimit -v exited $st, expected 1: $(cat "$tmp/err")"
+		grep -q '^ct-stream: cannot allocate the 1 GiB array (1073741824 bytes): ' "$tmp/err" ||
+			fail "allocation failure message: $(cat "$tmp/err")"
+		[ -s "$tmp/out" ] && fail "allocation failure wrote to stdout"
+	fi
 else
 	echo "no ulimit -v here: allocation failure not tested"
 fi

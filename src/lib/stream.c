@@ -174,9 +174,13 @@ int ct_stream_size_ok(uint64_t bytes, char *why, size_t len)
 			 fmt_size(CT_STREAM_MIN_BYTES, buf, sizeof(buf)));
 		return -1;
 	}
-	if ((mem && bytes > mem) || bytes > SIZE_MAX / 2) {
+	if (mem && bytes > mem) {
 		snprintf(why, len, "larger than this machine's memory (%.1f GiB)",
 			 (double)mem / (double)(1ull << 30));
+		return -1;
+	}
+	if (bytes > SIZE_MAX / 2) {
+		snprintf(why, len, "too large");
 		return -1;
 	}
 	return 0;
