@@ -221,6 +221,8 @@ static void summary_tsv(struct ct_out *o, const char *placement,
 			fputs("\t-", f);
 		else if (fl->str)
 			fprintf(f, "\t%s", fl->str);
+		else if (fl->num > -9e15 && fl->num < 9e15 && fl->num == (double)(long long)fl->num)
+			fprintf(f, "\t%lld", (long long)fl->num);	/* a size or count: every digit */
 		else
 			fprintf(f, "\t%.6g", fl->num);
 	}
