@@ -17,7 +17,9 @@
 # ct-stream / best likwid kernel, and ct-stream's median wall cv.
 # Target: ratio >= 0.97 at every size, cv < 5 % on an idle machine.
 #
-# Usage: bench/stream.sh [ROUNDS]   (run from the build directory)
+# Usage: bench/stream.sh [ROUNDS]   (run from the build directory; a round
+# takes a few minutes: each likwid-bench kernel runs for a second or more
+# at each size, after filling its array)
 # Environment: CPU (default the last cpu), KERNELS (likwid kernels to run,
 # default every read-only one listed by likwid-bench -a), SIZES (bytes,
 # default ct-stream's default and 67108864), CT_STREAM, CT_CLOCK.
@@ -51,7 +53,7 @@ col() {
 
 if [ -z "${SIZES:-}" ]; then
 	# ct-stream's default size for this cpu, from a one-sample run of it.
-	def=$($pin "$stream" -c "$cpu" -r 1 -S 0 -f tsv | col size_bytes)
+	def=$($pin "$stream" -c "$cpu" -r 1 -S 0 -f tsv | col size_bytes | awk '{ printf "%.0f\n", $1 }')
 	SIZES="$def 67108864"
 fi
 echo "# cpu $cpu; sizes (bytes): $SIZES; ct-stream isa: auto; likwid kernels:" $kernels
@@ -110,7 +112,7 @@ for size in $SIZES; do
 			if (k != ct && m > bm) { bm = m; best = k }
 		}
 		for (rr in rounds) if (by[rr, best] > 0) ratios = ratios " " by[rr, ct] / by[rr, best]
-		printf "Z size %s  ct-stream / best likwid (%s): median ratio %.3f; ct-stream median wall cv %.2f %%\n",
-			s, best, median(ratios), median(cv)
+		printf "Z size %s  ct-stream / best likwid (%s): median of per-round ratios %.3f, ratio of medians %.3f; ct-stream median wall cv %.2f %%\n",
+			s, best, median(ratios), median(gbs[ct]) / bm, median(cv)
 	}' "$tmp/rows" | sort | sed 's/^[^ ]* //' 
 done
