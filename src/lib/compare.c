@@ -152,6 +152,8 @@ static int read_child(FILE *f, const struct ct_compare_opts *o,
 		int kernel;
 		char tail;
 
+		memset(&x, 0, sizeof(x));	/* fields the line does not carry */
+
 		if (done) {
 			snprintf(why, len, "the child wrote past its end");
 			return -1;

@@ -93,6 +93,7 @@ static int take_sample(const struct ct_harness *h, const struct ct_kernel *k,
 		return -1;
 	}
 	s->cpu_end = ct_current_cpu();
+	s->calls = 1;
 	s->wall_ns = t1 - t0 ? t1 - t0 : 1;
 	s->cpu_ns = c1 - c0 ? c1 - c0 : 1;
 	s->bracket_ghz_wall = s->bracket_ghz_cpu = 0;
@@ -159,10 +160,16 @@ void ct_series_free(struct ct_series *s, size_t n)
 	}
 }
 
+/* The kernel calls a sample timed (0, as the harness leaves it, is one). */
+static double sample_calls(const struct ct_sample *s)
+{
+	return s->calls ? (double)s->calls : 1.0;
+}
+
 double ct_sample_rate(const struct ct_kernel *k, const struct ct_sample *s,
 		      enum ct_basis b)
 {
-	return k->work / (double)(b == CT_BASIS_WALL ? s->wall_ns : s->cpu_ns);
+	return k->work * sample_calls(s) / (double)(b == CT_BASIS_WALL ? s->wall_ns : s->cpu_ns);
 }
 
 double ct_sample_per_cycle(const struct ct_kernel *k, double work,
@@ -172,7 +179,7 @@ double ct_sample_per_cycle(const struct ct_kernel *k, double work,
 	double ns = (double)(b == CT_BASIS_WALL ? s->wall_ns : s->cpu_ns);
 
 	(void)k;
-	return ghz > 0 ? work / (ns * ghz) : 0;
+	return ghz > 0 ? work * sample_calls(s) / (ns * ghz) : 0;
 }
 
 void ct_summarize(const struct ct_series *ser, enum ct_basis b,

@@ -292,6 +292,7 @@ static void samples_out(struct ct_out *o, const char *placement,
 			ct_json_int(f, "cpu_end", s->cpu_end);
 			ct_json_int(f, "wall_ns", (long long)s->wall_ns);
 			ct_json_int(f, "cpu_ns", (long long)s->cpu_ns);
+			ct_json_int(f, "calls", s->calls ? (long long)s->calls : 1);
 			ct_json_str(f, "unit", k->unit);
 			ct_json_num(f, "value_wall", vw);
 			ct_json_num(f, "value_cpu", vc);

@@ -64,6 +64,12 @@ struct ct_sample {
 	uint64_t wall_ns, cpu_ns;
 	double bracket_ghz_wall;	/* adds per ns over both brackets, 0 if none */
 	double bracket_ghz_cpu;
+	/*
+	 * Kernel calls the sample timed, each verified: 0 counts as 1 (the
+	 * harness times one call); the all-core runner (allcore.h) times as
+	 * many as fit in a fixed duration and sums their times.
+	 */
+	uint64_t calls;
 };
 
 struct ct_series {
