@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "ct/allcore.h"
 #include "ct/cli.h"
 #include "ct/clock.h"
 #include "ct/common.h"
@@ -33,20 +34,59 @@ static void usage(void)
 	       "Options:\n"
 	       "  -n, --adds N         adds per sample (default 50000000, rounded up to a\n"
 	       "                       multiple of 8)\n"
+	       CT_ALLCORE_HELP
 	       CT_CLI_HELP
 	       "\n"
 	       "Environment: REPS, QUICK.  See ct-clock(1) and coretype(7).\n",
 	       ct_progname());
 }
 
+/* Each thread's own add chain: a call is 1/CT_ALLCORE_CHUNKS of a sample. */
+static void *make_chain(void *arg, struct ct_kernel *k)
+{
+	struct ct_clock *c = ct_xmalloc(sizeof(*c));
+
+	ct_clock_kernel(k, c, *(const uint64_t *)arg);
+	return c;
+}
+
+/* --threads: every thread's clock beside the clock of one alone. */
+static int all_core(struct ct_cli *cli, struct ct_harness *h, struct ct_allcore *a,
+		    uint64_t adds)
+{
+	uint64_t call_adds = (adds + CT_ALLCORE_CHUNKS - 1) / CT_ALLCORE_CHUNKS;
+	struct ct_allcore_kernel ak = { make_chain, free, &call_adds };
+	struct ct_machine m;
+	struct ct_out out;
+	char why[640];
+
+	ct_machine_describe(&m);
+	if (ct_allcore_run(a, h, &ak, 1, why, sizeof(why)) < 0)
+		errx(CT_EXIT_FAIL, "verification failed: %s", why);
+	ct_out_begin(&out, stdout, cli->fmt, "ct-clock", cli->samples);
+	ct_out_machine(&out, &m);
+	if (cli->fmt == CT_FMT_TABLE)
+		printf("kernel:   dependent adds (%s, %s) in calls of %.0f, %u reps; "
+		       "the clock is the max\n", ct_addchain_isa, ct_addchain_insn,
+		       a->t[0].k[0].work, h->reps);
+	ct_allcore_print(&out, a);
+	ct_out_end(&out);
+	ct_allcore_print_kinds(&out, a);
+	ct_allcore_free(a);
+	return CT_EXIT_OK;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "adds", required_argument, NULL, 'n' },
+		CT_ALLCORE_LONGOPTS,
 		CT_CLI_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
 	struct ct_cli cli;
+	struct ct_allcore_cli ac;
+	struct ct_allcore a;
 	struct ct_harness h;
 	struct ct_kernel k;
 	struct ct_series ser;
@@ -60,16 +100,20 @@ int main(int argc, char **argv)
 
 	ct_init(argv);
 	ct_cli_init(&cli);
-	while ((c = getopt_long(argc, argv, "n:" CT_CLI_SHORTOPTS, longopts, NULL)) != -1) {
+	ct_allcore_cli_init(&ac);
+	while ((c = getopt_long(argc, argv, "n:" CT_ALLCORE_SHORTOPTS CT_CLI_SHORTOPTS, longopts,
+				NULL)) != -1) {
 		if (c == 'n')
 			adds_arg = optarg;
-		else if (!ct_cli_option(&cli, c, optarg, usage))
+		else if (!ct_allcore_cli_option(&ac, c, optarg) &&
+			 !ct_cli_option(&cli, c, optarg, usage))
 			ct_usage_error("unhandled option");
 	}
-	ct_cli_finish(&cli, &h, argc, argv);
 	adds = cli.quick || ct_env_quick() ? CT_CLOCK_ADDS_QUICK : CT_CLOCK_ADDS_DEFAULT;
 	if (adds_arg)
 		adds = ct_u64_or_usage("--adds", adds_arg, 1, CT_CLOCK_ADDS_MAX);
+	if (ct_allcore_cli_finish(&ac, &cli, &h, argc, argv, &a))
+		return all_core(&cli, &h, &a, adds);
 	ct_clock_kernel(&k, &ctx, adds);
 
 	ct_machine_describe(&m);

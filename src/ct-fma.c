@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "ct/allcore.h"
 #include "ct/cli.h"
 #include "ct/common.h"
 #include "ct/fma.h"
@@ -32,6 +33,7 @@ static void usage(void)
 	       "  -p, --passes N       passes over the array per sample (default %u,\n"
 	       "                       %u with -q; at most %u)\n"
 	       CT_CLI_ISA_HELP
+	       CT_ALLCORE_HELP
 	       CT_CLI_HELP
 	       "\n"
 	       "Environment: CT_ISA, REPS, QUICK.  See ct-fma(1) and coretype(7).\n",
@@ -39,16 +41,90 @@ static void usage(void)
 	       CT_FMA_PASSES_QUICK, CT_FMA_PASSES_MAX);
 }
 
+static void kernel_lines(const enum ct_isa *isas, size_t n, uint64_t passes,
+			 unsigned reps, const char *per)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		struct ct_fma_shape sh;
+
+		ct_fma_shape_of(isas[i], &sh);
+		printf("kernel:   fma %-6s %2u accumulators x %2u lanes, %s, %llu passes "
+		       "over %u bytes %s, %u reps\n",
+		       ct_isa_name(isas[i]), sh.accumulators, sh.lanes,
+		       sh.insn ? sh.insn : "multiply-add as compiled",
+		       (unsigned long long)passes, CT_FMA_ARRAY_BYTES, per, reps);
+	}
+}
+
+/* What each thread of --threads builds for itself: its own array and sums. */
+struct fma_arg {
+	enum ct_isa isa;
+	uint64_t passes;
+};
+
+static void *make_fma(void *arg, struct ct_kernel *k)
+{
+	const struct fma_arg *fa = arg;
+
+	return ct_fma_new(fa->isa, fa->passes, k);
+}
+
+static void free_fma(void *state)
+{
+	ct_fma_free(state);
+}
+
+/*
+ * --threads: every thread's FMA rate beside the rate of one alone; a call
+ * is 1/CT_ALLCORE_CHUNKS of a sample's passes.
+ */
+static int all_core(struct ct_cli *cli, struct ct_harness *h, struct ct_allcore *a,
+		    const enum ct_isa *isas, size_t n, uint64_t passes)
+{
+	struct ct_allcore_kernel ak[CT_ISA_COUNT];
+	struct fma_arg fa[CT_ISA_COUNT];
+	uint64_t call_passes = (passes + CT_ALLCORE_CHUNKS - 1) / CT_ALLCORE_CHUNKS;
+	struct ct_machine m;
+	struct ct_out out;
+	char why[640];
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		fa[i].isa = isas[i];
+		fa[i].passes = call_passes;
+		ak[i].make = make_fma;
+		ak[i].destroy = free_fma;
+		ak[i].arg = &fa[i];
+	}
+	ct_machine_describe(&m);
+	if (ct_allcore_run(a, h, ak, n, why, sizeof(why)) < 0)
+		errx(CT_EXIT_FAIL, "verification failed: %s", why);
+	ct_out_begin(&out, stdout, cli->fmt, "ct-fma", cli->samples);
+	ct_out_machine(&out, &m);
+	if (cli->fmt == CT_FMT_TABLE)
+		kernel_lines(isas, n, call_passes, h->reps, "per call");
+	ct_allcore_print(&out, a);
+	ct_out_end(&out);
+	ct_allcore_print_kinds(&out, a);
+	ct_allcore_free(a);
+	return CT_EXIT_OK;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "passes", required_argument, NULL, 'p' },
 		CT_CLI_ISA_LONGOPTS,
+		CT_ALLCORE_LONGOPTS,
 		CT_CLI_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
 	struct ct_cli cli;
 	struct ct_cli_isa ci;
+	struct ct_allcore_cli ac;
+	struct ct_allcore a;
 	struct ct_harness h;
 	struct ct_kernel k[CT_ISA_COUNT];
 	struct ct_fma *ctx[CT_ISA_COUNT];
@@ -65,18 +141,24 @@ int main(int argc, char **argv)
 	ct_init(argv);
 	ct_cli_init(&cli);
 	ct_cli_isa_init(&ci);
-	while ((c = getopt_long(argc, argv, "p:" CT_CLI_SHORTOPTS, longopts, NULL)) != -1) {
+	ct_allcore_cli_init(&ac);
+	while ((c = getopt_long(argc, argv, "p:" CT_ALLCORE_SHORTOPTS CT_CLI_SHORTOPTS, longopts,
+				NULL)) != -1) {
 		if (c == 'p')
 			passes_arg = optarg;
 		else if (!ct_cli_isa_option(&ci, c, optarg) &&
+			 !ct_allcore_cli_option(&ac, c, optarg) &&
 			 !ct_cli_option(&cli, c, optarg, usage))
 			ct_usage_error("unhandled option");
 	}
-	ct_cli_finish(&cli, &h, argc, argv);
-	n = ct_cli_isa_finish(&ci, isas);
 	passes = cli.quick || ct_env_quick() ? CT_FMA_PASSES_QUICK : CT_FMA_PASSES_DEFAULT;
 	if (passes_arg)
 		passes = ct_u64_or_usage("--passes", passes_arg, 1, CT_FMA_PASSES_MAX);
+	if (ct_allcore_cli_finish(&ac, &cli, &h, argc, argv, &a)) {
+		n = ct_cli_isa_finish(&ci, isas);
+		return all_core(&cli, &h, &a, isas, n, passes);
+	}
+	n = ct_cli_isa_finish(&ci, isas);
 
 	for (i = 0; i < n; i++)
 		ctx[i] = ct_fma_new(isas[i], passes, &k[i]);
@@ -87,16 +169,8 @@ int main(int argc, char **argv)
 
 	ct_out_begin(&out, stdout, cli.fmt, "ct-fma", cli.samples);
 	ct_out_machine(&out, &m);
-	for (i = 0; i < n && cli.fmt == CT_FMT_TABLE; i++) {
-		struct ct_fma_shape sh;
-
-		ct_fma_shape_of(isas[i], &sh);
-		printf("kernel:   fma %-6s %2u accumulators x %2u lanes, %s, %llu passes "
-		       "over %u bytes, %u reps\n",
-		       ct_isa_name(isas[i]), sh.accumulators, sh.lanes,
-		       sh.insn ? sh.insn : "multiply-add as compiled",
-		       (unsigned long long)passes, CT_FMA_ARRAY_BYTES, h.reps);
-	}
+	if (cli.fmt == CT_FMT_TABLE)
+		kernel_lines(isas, n, passes, h.reps, "per sample");
 	for (i = 0; i < n; i++)
 		ct_out_series(&out, cli.placement, &ser[i]);
 	ct_out_end(&out);

@@ -5,6 +5,7 @@
 
 #include <err.h>
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,6 +63,12 @@ int ct_cli_option(struct ct_cli *cli, int c, const char *arg,
 	case 'S':
 		cli->settle = arg;
 		return 1;
+	case CT_CLI_OPT_PRECISION:
+		cli->precision = arg;
+		return 1;
+	case CT_CLI_OPT_MAX_TIME:
+		cli->max_time = arg;
+		return 1;
 	case 'V':
 		ct_cli_version();
 		return 1;
@@ -72,16 +79,41 @@ int ct_cli_option(struct ct_cli *cli, int c, const char *arg,
 	}
 }
 
-void ct_cli_finish(struct ct_cli *cli, struct ct_harness *h, int argc,
-		   char **argv)
+/* A decimal number in (lo, hi]: percent and seconds may have fractions. */
+static double positive_or_usage(const char *opt, const char *arg, double hi)
 {
-	if (optind < argc)
-		ct_usage_error("unexpected argument '%s'", argv[optind]);
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(arg, &end);
+	if (end == arg || *end != '\0' || errno || !isfinite(v) || !(v > 0) || v > hi)
+		ct_usage_error("invalid %s '%s': a number above 0 and at most %g", opt, arg, hi);
+	return v;
+}
+
+void ct_cli_harness(const struct ct_cli *cli, struct ct_harness *h)
+{
 	ct_harness_defaults(h, cli->quick);
 	if (cli->reps)
 		h->reps = (unsigned)ct_u64_or_usage("--reps", cli->reps, 1, CT_REPS_MAX);
 	if (cli->settle)
 		h->settle_ns = 1000000ull * ct_u64_or_usage("--settle", cli->settle, 0, 60000);
+	if (cli->precision) {
+		h->precision_pct = positive_or_usage("--precision", cli->precision, 100);
+		h->max_ns = CT_PRECISION_MAX_TIME_DEFAULT_S * 1000000000ull;
+	}
+	/* A day at most: a cap that cannot be reached is no cap. */
+	if (cli->max_time)
+		h->max_ns = (uint64_t)(positive_or_usage("--max-time", cli->max_time, 86400) * 1e9);
+}
+
+void ct_cli_finish(struct ct_cli *cli, struct ct_harness *h, int argc,
+		   char **argv)
+{
+	if (optind < argc)
+		ct_usage_error("unexpected argument '%s'", argv[optind]);
+	ct_cli_harness(cli, h);
 	if (cli->cpu >= 0) {
 		if (ct_pin_thread(cli->cpu) < 0) {
 			if (errno == ENOTSUP)

@@ -2,15 +2,19 @@
  * harness.c - settle, warm up, then take REPS samples round-robin over the
  * kernels, verifying every call.  Round-robin (not kernel after kernel)
  * spreads a slow stretch of a shared machine over every kernel instead of
- * charging it all to one.
+ * charging it all to one.  With a precision asked for, rounds go on until
+ * every median is known well enough or the time cap is reached; where the
+ * machine has hardware counters, they are read around every call.
  */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ct/common.h"
+#include "ct/counters.h"
 #include "ct/cpuset.h"
 #include "ct/harness.h"
 #include "ct/kernels.h"
@@ -32,6 +36,8 @@ void ct_harness_defaults(struct ct_harness *h, int quick)
 	h->reps = quick ? CT_REPS_QUICK : CT_REPS_DEFAULT;
 	h->settle_ns = quick ? CT_SETTLE_NS_QUICK : CT_SETTLE_NS_DEFAULT;
 	h->bracket_adds = CT_BRACKET_ADDS_DEFAULT;
+	h->precision_pct = 0;
+	h->max_ns = 0;
 	if (reps && *reps)
 		h->reps = (unsigned)ct_u64_or_usage("REPS", reps, 1, CT_REPS_MAX);
 }
@@ -39,6 +45,18 @@ void ct_harness_defaults(struct ct_harness *h, int quick)
 const char *ct_basis_name(enum ct_basis b)
 {
 	return b == CT_BASIS_WALL ? "wall" : "cpu";
+}
+
+const char *ct_stop_name(enum ct_stop s)
+{
+	switch (s) {
+	case CT_STOP_PRECISION:
+		return "precision";
+	case CT_STOP_MAX_TIME:
+		return "max-time";
+	default:
+		return "reps";
+	}
 }
 
 /* One bracket: adds, wall ns and cpu ns of a short dependent add chain. */
@@ -71,11 +89,14 @@ static void settle(uint64_t settle_ns)
 }
 
 static int take_sample(const struct ct_harness *h, const struct ct_kernel *k,
-		       struct ct_sample *s, char *why, size_t len)
+		       struct ct_counters *pmc, struct ct_sample *s, char *why, size_t len)
 {
 	struct bracket pre, post;
+	struct ct_counter_read r0, r1;
+	struct ct_count cnt;
 	uint64_t c0, t0, t1, c1, ret;
 	int bracketed = k->per_cycle_unit != NULL && h->bracket_adds > 0;
+	int read0 = -1, read1 = -1;
 	char reason[256];
 
 	s->cpu_start = ct_current_cpu();
@@ -83,11 +104,16 @@ static int take_sample(const struct ct_harness *h, const struct ct_kernel *k,
 		snprintf(why, len, "the add chain before it miscounted");
 		return -1;
 	}
+	/* The counters outside the clock readings: a read is a system call. */
+	if (pmc)
+		read0 = ct_counters_read(pmc, &r0);
 	c0 = ct_thread_cpu_ns();
 	t0 = ct_now_ns();
 	ret = k->run(k->ctx);
 	t1 = ct_now_ns();
 	c1 = ct_thread_cpu_ns();
+	if (pmc)
+		read1 = ct_counters_read(pmc, &r1);
 	if (bracketed && run_bracket(h->bracket_adds, &post) < 0) {
 		snprintf(why, len, "the add chain after it miscounted");
 		return -1;
@@ -97,6 +123,19 @@ static int take_sample(const struct ct_harness *h, const struct ct_kernel *k,
 	s->wall_ns = t1 - t0 ? t1 - t0 : 1;
 	s->cpu_ns = c1 - c0 ? c1 - c0 : 1;
 	s->bracket_ghz_wall = s->bracket_ghz_cpu = 0;
+	s->count_status = CT_COUNT_NONE;
+	s->cycles = s->instructions = 0;
+	if (pmc) {
+		if (read0 < 0 || read1 < 0)
+			cnt.status = CT_COUNT_NOT_RUNNING;
+		else
+			ct_count_decide(&r0, &r1, c1 - c0, &cnt);
+		s->count_status = cnt.status;
+		if (ct_count_usable(cnt.status)) {
+			s->cycles = cnt.cycles;
+			s->instructions = cnt.instructions;
+		}
+	}
 	if (bracketed) {
 		/* The mean of the two periods (ns per add), as a frequency. */
 		s->bracket_ghz_wall = 2.0 * (double)pre.adds /
@@ -112,42 +151,151 @@ static int take_sample(const struct ct_harness *h, const struct ct_kernel *k,
 	return 0;
 }
 
+/* Room for at least n samples in every series. */
+static void grow(struct ct_series *out, size_t nk, unsigned *cap, unsigned n)
+{
+	size_t i;
+
+	if (n <= *cap)
+		return;
+	*cap = *cap * 2 > n ? *cap * 2 : n;
+	if (*cap > CT_REPS_MAX)
+		*cap = CT_REPS_MAX;
+	for (i = 0; i < nk; i++)
+		out[i].s = ct_xrealloc(out[i].s, *cap * sizeof(*out[i].s));
+}
+
 int ct_harness_run(const struct ct_harness *h, const struct ct_kernel *k,
 		   size_t nk, struct ct_series *out, char *why, size_t len)
 {
 	struct ct_sample scratch;
+	struct ct_counters *pmc;
+	enum ct_count_status first_reject = CT_COUNT_NONE;
 	char reason[384];
-	unsigned rep;
+	unsigned rep, cap = h->reps, counted = 0;
+	uint64_t start = ct_now_ns();
+	double worst;
+	int stop = -1, rc = 0;
 	size_t i;
 
+	/* Precision grows the series as it goes: start with room to spare. */
+	if (h->precision_pct > 0 && cap < 64)
+		cap = 64;
 	for (i = 0; i < nk; i++) {
 		out[i].k = &k[i];
-		out[i].s = ct_xcalloc(h->reps, sizeof(*out[i].s));
+		out[i].s = ct_xcalloc(cap, sizeof(*out[i].s));
 		out[i].n = 0;
 		out[i].verified = 0;
+		out[i].stopped_by = CT_STOP_REPS;
+		out[i].counters = 0;
 	}
+	/* Opened in the measuring thread: the counts are this thread's. */
+	pmc = ct_counters_start();
 	settle(h->settle_ns);
 	/* The warm-up: caches, TLB and page faults, discarded but verified. */
 	for (i = 0; i < nk; i++)
-		if (take_sample(h, &k[i], &scratch, reason, sizeof(reason)) < 0) {
+		if (take_sample(h, &k[i], pmc, &scratch, reason, sizeof(reason)) < 0) {
 			snprintf(why, len, "warm-up of %s (%s): %s", k[i].name, k[i].isa, reason);
-			return -1;
+			rc = -1;
+			goto out;
 		}
-	for (rep = 0; rep < h->reps; rep++)
+	for (rep = 0; stop < 0; rep++) {
+		grow(out, nk, &cap, rep + 1);
 		for (i = 0; i < nk; i++) {
 			struct ct_sample *s = &out[i].s[rep];
 
+			memset(s, 0, sizeof(*s));
 			s->rep = rep;
-			if (take_sample(h, &k[i], s, reason, sizeof(reason)) < 0) {
+			if (take_sample(h, &k[i], pmc, s, reason, sizeof(reason)) < 0) {
 				snprintf(why, len, "sample %u of %s (%s): %s", rep + 1,
 					 k[i].name, k[i].isa, reason);
-				return -1;
+				rc = -1;
+				goto out;
 			}
 			out[i].n = rep + 1;
+			if (ct_count_usable(s->count_status))
+				counted++;
+			else if (first_reject == CT_COUNT_NONE)
+				first_reject = s->count_status;
 		}
-	for (i = 0; i < nk; i++)
-		out[i].verified = out[i].n == h->reps;
-	return 0;
+		stop = ct_harness_should_stop(h, out, nk, ct_now_ns() - start, &worst);
+	}
+	for (i = 0; i < nk; i++) {
+		out[i].verified = 1;
+		out[i].stopped_by = (enum ct_stop)stop;
+		out[i].counters = pmc != NULL;
+	}
+out:
+	if (pmc) {
+		unsigned taken = 0;
+
+		for (i = 0; i < nk; i++)
+			taken += out[i].n;
+		ct_counters_note_run(1, counted, taken, first_reject);
+	}
+	ct_counters_close(pmc);
+	return rc;
+}
+
+double ct_series_halfwidth_pct(const struct ct_series *ser, enum ct_basis b)
+{
+	double *v, lo, hi, hw;
+	unsigned i;
+
+	if (ser->n < 6)
+		return NAN;
+	v = ct_xmalloc(ser->n * sizeof(*v));
+	for (i = 0; i < ser->n; i++)
+		v[i] = ct_sample_rate(ser->k, &ser->s[i], b);
+	ct_median_ci(v, ser->n, &lo, &hi, &hw);
+	free(v);
+	return hw;
+}
+
+/*
+ * Checking sorts every series on both bases: after 100 rounds, check
+ * every n/100 rounds only, so that a kernel with very short samples does
+ * not spend its run sorting (it overshoots by at most 1%).
+ */
+static int check_due(unsigned n)
+{
+	return n < 100 || n % (n / 100) == 0;
+}
+
+int ct_harness_should_stop(const struct ct_harness *h, const struct ct_series *ser,
+			   size_t nk, uint64_t elapsed_ns, double *worst_pct)
+{
+	unsigned n = nk ? ser[0].n : 0;
+	size_t i;
+	int b;
+
+	*worst_pct = NAN;
+	if (h->precision_pct <= 0) {
+		if (n >= h->reps)
+			return CT_STOP_REPS;
+	} else if (n >= h->reps && check_due(n)) {
+		double worst = 0;
+		int all = 1;
+
+		for (i = 0; i < nk && all; i++)
+			for (b = CT_BASIS_WALL; b <= CT_BASIS_CPU; b++) {
+				double hw = ct_series_halfwidth_pct(&ser[i], (enum ct_basis)b);
+
+				/* NaN (too few samples, a zero median) is not precise. */
+				if (!(hw <= h->precision_pct))
+					all = 0;
+				if (!(hw <= worst))
+					worst = hw;
+			}
+		*worst_pct = worst;
+		if (all)
+			return CT_STOP_PRECISION;
+	}
+	if (n >= CT_REPS_MAX)
+		return CT_STOP_REPS;
+	if (h->max_ns && elapsed_ns >= h->max_ns)
+		return CT_STOP_MAX_TIME;
+	return -1;
 }
 
 void ct_series_free(struct ct_series *s, size_t n)
@@ -182,6 +330,73 @@ double ct_sample_per_cycle(const struct ct_kernel *k, double work,
 	return ghz > 0 ? work * sample_calls(s) / (ns * ghz) : 0;
 }
 
+double ct_sample_cycles_est(const struct ct_kernel *k, const struct ct_sample *s,
+			    enum ct_basis b)
+{
+	double ghz = b == CT_BASIS_WALL ? s->bracket_ghz_wall : s->bracket_ghz_cpu;
+	double ns = (double)(b == CT_BASIS_WALL ? s->wall_ns : s->cpu_ns);
+
+	if (k->per_cycle_unit && ghz > 0)
+		return ns * ghz;
+	if (k->cycles_work > 0)
+		return k->cycles_work * sample_calls(s);
+	return NAN;
+}
+
+double ct_sample_counter_ghz(const struct ct_sample *s)
+{
+	return ct_count_usable(s->count_status) && s->cpu_ns ?
+	       s->cycles / (double)s->cpu_ns : NAN;
+}
+
+/* The counter statistics of a summary, over the samples that were counted. */
+static void summarize_counters(const struct ct_series *ser, enum ct_basis b,
+			       struct ct_summary *sum)
+{
+	const struct ct_kernel *k = ser->k;
+	double *cyc = ct_xcalloc(ser->n + 1, sizeof(double));
+	double *ins = ct_xcalloc(ser->n + 1, sizeof(double));
+	double *ghz = ct_xcalloc(ser->n + 1, sizeof(double));
+	double *est = ct_xcalloc(ser->n + 1, sizeof(double));
+	double *ratio = ct_xcalloc(ser->n + 1, sizeof(double));
+	unsigned i, n = 0, ne = 0;
+
+	sum->counters = ser->counters;
+	sum->verdict = CT_CYCLES_UNKNOWN;
+	for (i = 0; i < ser->n; i++) {
+		const struct ct_sample *s = &ser->s[i];
+		double e;
+
+		if (!ct_count_usable(s->count_status))
+			continue;
+		sum->counters_scaled += s->count_status == CT_COUNT_SCALED;
+		cyc[n] = s->cycles;
+		ins[n] = s->instructions;
+		ghz[n] = ct_sample_counter_ghz(s);
+		n++;
+		e = ct_sample_cycles_est(k, s, b);
+		if (isfinite(e) && e > 0) {
+			est[ne] = e;
+			ratio[ne] = ct_cycles_ratio(s->cycles, e);
+			ne++;
+		}
+	}
+	sum->counted = n;
+	ct_stats_compute(cyc, n, &sum->cycles);
+	ct_stats_compute(ins, n, &sum->instructions);
+	ct_stats_compute(ghz, n, &sum->counter_ghz);
+	sum->has_estimate = ne > 0;
+	ct_stats_compute(est, ne, &sum->cycles_est);
+	ct_stats_compute(ratio, ne, &sum->cycles_ratio);
+	if (ne)
+		sum->verdict = ct_cycles_verdict(sum->cycles_ratio.median);
+	free(cyc);
+	free(ins);
+	free(ghz);
+	free(est);
+	free(ratio);
+}
+
 void ct_summarize(const struct ct_series *ser, enum ct_basis b,
 		  struct ct_summary *sum)
 {
@@ -207,11 +422,15 @@ void ct_summarize(const struct ct_series *ser, enum ct_basis b,
 		pc[i] = ct_sample_per_cycle(k, k->per_cycle_work, s, b);
 		ipc[i] = ct_sample_per_cycle(k, k->insn_work, s, b);
 		share[i] = (double)s->cpu_ns / (double)s->wall_ns;
+		sum->descheduled += share[i] < CT_DESCHEDULED_SHARE;
 		ct_cpuset_set(&seen, s->cpu_start);
 		ct_cpuset_set(&seen, s->cpu_end);
 		sum->migrated += s->cpu_start != s->cpu_end;
 	}
 	ct_stats_compute(rate, ser->n, &sum->rate);
+	ct_median_ci(rate, ser->n, &sum->ci_low, &sum->ci_high, &sum->ci_halfwidth_pct);
+	sum->stopped_by = ser->stopped_by;
+	summarize_counters(ser, b, sum);
 	if (k->per_cycle_unit)
 		ct_stats_compute(pc, ser->n, &sum->per_cycle);
 	if (k->insn_unit)

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/utsname.h>
 
+#include "ct/counters.h"
 #include "ct/isa.h"
 #include "ct/machine.h"
 #include "ct/os.h"
@@ -54,4 +55,5 @@ void ct_machine_describe(struct ct_machine *m)
 	m->compiler = CT_COMPILER;
 	m->cflags = CT_BUILD_CFLAGS;
 	m->isas = ct_isa_summary(isas, sizeof(isas));
+	ct_counters_status(m->counters, sizeof(m->counters));
 }

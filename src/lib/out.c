@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,9 +38,23 @@ static const char *const tsv_sample_cols[] = {
 	"bracket_ghz_wall", "per_cycle_wall", "per_cycle_unit",
 };
 
+/*
+ * The TSV summary columns after the kernel's own fields: appended last, so
+ * that every column before them keeps its number.
+ */
+static const char *const tsv_summary_tail[] = {
+	"ci_halfwidth_pct", "stopped_by", "descheduled",
+};
+
 static const char *const table_cols[] = {
 	"kernel", "isa", "placement", "basis", "unit", "max", "median", "min",
-	"cv%", "per-cycle", "pc-cv%", "share", "cpus", "migr", "verified",
+	"cv%", "per-cycle", "pc-cv%", "share", "cpus", "migr", "verified", "ci%",
+};
+
+/* The hardware counter table, written where some series was counted. */
+static const char *const counter_cols[] = {
+	"kernel", "isa", "placement", "basis", "counted", "GHz", "cycles",
+	"estimate", "ratio", "verdict", "insn/cyc",
 };
 
 static const char *const table_sample_cols[] = {
@@ -86,6 +101,7 @@ void ct_out_machine(struct ct_out *o, const struct ct_machine *m)
 		ct_json_str(f, "compiler", m->compiler);
 		ct_json_str(f, "cflags", m->cflags);
 		ct_json_str(f, "isas", m->isas);
+		ct_json_str(f, "counters", m->counters);
 		ct_json_end(f);
 		break;
 	case CT_FMT_TABLE:
@@ -95,6 +111,7 @@ void ct_out_machine(struct ct_out *o, const struct ct_machine *m)
 			m->load[0], m->load[1], m->load[2], m->uptime_s, m->governor);
 		fprintf(f, "build:    %s %s, %s; clock %s\n", m->compiler, m->cflags,
 			m->isas, m->clock);
+		fprintf(f, "counters: %s\n", m->counters);
 		break;
 	case CT_FMT_TSV:
 		/* TSV carries records only: the description is in json. */
@@ -153,6 +170,25 @@ static void summary_json(struct ct_out *o, const char *placement,
 		ct_json_num(f, "insn_per_cycle_cv_pct", s->insn_per_cycle.cv_pct);
 		ct_json_str(f, "insn_per_cycle_unit", k->insn_unit);
 	}
+	ct_json_num(f, "ci_low", s->ci_low);
+	ct_json_num(f, "ci_high", s->ci_high);
+	ct_json_num(f, "ci_halfwidth_pct", s->ci_halfwidth_pct);
+	ct_json_str(f, "stopped_by", ct_stop_name(s->stopped_by));
+	ct_json_int(f, "descheduled", s->descheduled);
+	if (s->counters) {
+		ct_json_int(f, "counted", s->counted);
+		ct_json_int(f, "counters_scaled", s->counters_scaled);
+	}
+	if (s->counters && s->counted) {
+		ct_json_num(f, "cycles_median", s->cycles.median);
+		ct_json_num(f, "instructions_median", s->instructions.median);
+		ct_json_num(f, "counter_ghz_median", s->counter_ghz.median);
+		if (s->has_estimate) {
+			ct_json_num(f, "cycles_est_median", s->cycles_est.median);
+			ct_json_num(f, "cycles_ratio_median", s->cycles_ratio.median);
+			ct_json_str(f, "cycles_verdict", ct_cycles_verdict_name(s->verdict));
+		}
+	}
 	json_fields(f, k->fields, k->nfields);
 	json_fields(f, extra, nextra);
 	ct_json_end(f);
@@ -179,6 +215,8 @@ static void tsv_header(struct ct_out *o, const char *const *cols, size_t n,
 		fputs("\tinsn_per_cycle_median\tinsn_per_cycle_unit", o->f);
 		for (i = 0; i < k->nfields; i++)
 			fprintf(o->f, "\t%s", k->fields[i].key);
+		for (i = 0; i < CT_ARRAY_SIZE(tsv_summary_tail); i++)
+			fprintf(o->f, "\t%s", tsv_summary_tail[i]);
 	}
 	fputc('\n', o->f);
 }
@@ -226,14 +264,60 @@ static void summary_tsv(struct ct_out *o, const char *placement,
 		else
 			fprintf(f, "\t%.6g", fl->num);
 	}
-	fputc('\n', f);
+	if (isfinite(s->ci_halfwidth_pct))
+		fprintf(f, "\t%.3g", s->ci_halfwidth_pct);
+	else
+		fputs("\t-", f);
+	fprintf(f, "\t%s\t%u\n", ct_stop_name(s->stopped_by), s->descheduled);
+}
+
+/* v with prec decimals (-prec: significant digits), or "-" without one. */
+static void counter_cell(char *buf, size_t len, int have, int prec, double v)
+{
+	if (!have || !isfinite(v))
+		snprintf(buf, len, "-");
+	else if (prec < 0)
+		snprintf(buf, len, "%.*g", -prec, v);
+	else
+		snprintf(buf, len, "%.*f", prec, v);
+}
+
+/* A series with counters open: a row of the counter table. */
+static void counter_row(struct ct_out *o, const char *placement,
+			const struct ct_summary *s)
+{
+	char counted[32], ghz[32], cyc[32], est[32], ratio[32], ipc[32];
+	const char *cells[CT_ARRAY_SIZE(counter_cols)];
+	int have = s->counted > 0, est_ok = have && s->has_estimate;
+
+	if (!o->ctable)
+		o->ctable = ct_table_new(counter_cols, (int)CT_ARRAY_SIZE(counter_cols));
+	snprintf(counted, sizeof(counted), "%u/%u", s->counted, s->reps);
+	counter_cell(ghz, sizeof(ghz), have, 3, s->counter_ghz.median);
+	counter_cell(cyc, sizeof(cyc), have, -4, s->cycles.median);
+	counter_cell(est, sizeof(est), est_ok, -4, s->cycles_est.median);
+	counter_cell(ratio, sizeof(ratio), est_ok, 3, s->cycles_ratio.median);
+	counter_cell(ipc, sizeof(ipc), have && s->cycles.median > 0, 2,
+		     s->instructions.median / s->cycles.median);
+	cells[0] = s->k->name;
+	cells[1] = s->k->isa;
+	cells[2] = placement;
+	cells[3] = ct_basis_name(s->basis);
+	cells[4] = counted;
+	cells[5] = ghz;
+	cells[6] = cyc;
+	cells[7] = est;
+	cells[8] = ratio;
+	cells[9] = est_ok ? ct_cycles_verdict_name(s->verdict) : "-";
+	cells[10] = ipc;
+	ct_table_add(o->ctable, cells);
 }
 
 static void summary_table(struct ct_out *o, const char *placement,
 			  const struct ct_summary *s)
 {
 	const struct ct_kernel *k = s->k;
-	char mx[32], md[32], mn[32], cv[32], pc[48], pccv[32], share[32], migr[32];
+	char mx[32], md[32], mn[32], cv[32], pc[48], pccv[32], share[32], migr[32], ci[32];
 	const char *cells[CT_ARRAY_SIZE(table_cols)];
 
 	fmt_num(mx, sizeof(mx), s->rate.max);
@@ -264,7 +348,14 @@ static void summary_table(struct ct_out *o, const char *placement,
 	cells[12] = s->cpus;
 	cells[13] = migr;
 	cells[14] = s->verified ? "yes" : "NO";
+	if (isfinite(s->ci_halfwidth_pct))
+		snprintf(ci, sizeof(ci), "%.2f", s->ci_halfwidth_pct);
+	else
+		snprintf(ci, sizeof(ci), "-");
+	cells[15] = ci;
 	ct_table_add(o->table, cells);
+	if (s->counters)
+		counter_row(o, placement, s);
 }
 
 static void samples_out(struct ct_out *o, const char *placement,
@@ -303,6 +394,21 @@ static void samples_out(struct ct_out *o, const char *placement,
 				ct_json_num(f, "per_cycle_cpu",
 					    ct_sample_per_cycle(k, k->per_cycle_work, s, CT_BASIS_CPU));
 				ct_json_str(f, "per_cycle_unit", k->per_cycle_unit);
+			}
+			if (ser->counters) {
+				double est = ct_sample_cycles_est(k, s, CT_BASIS_WALL);
+
+				ct_json_str(f, "counter_status", ct_count_status_name(s->count_status));
+				if (ct_count_usable(s->count_status)) {
+					ct_json_num(f, "cycles", s->cycles);
+					ct_json_num(f, "instructions", s->instructions);
+					ct_json_num(f, "counter_ghz", ct_sample_counter_ghz(s));
+					if (isfinite(est)) {
+						ct_json_num(f, "cycles_est", est);
+						ct_json_num(f, "cycles_ratio",
+							    ct_cycles_ratio(s->cycles, est));
+					}
+				}
 			}
 			ct_json_end(f);
 			break;
@@ -392,6 +498,13 @@ void ct_out_end(struct ct_out *o)
 		ct_table_print(o->table, o->f);
 		ct_table_free(o->table);
 		o->table = NULL;
+	}
+	if (o->ctable) {
+		fprintf(o->f, "\nhardware counters (%s): medians over the samples counted; "
+			"ratio = cycles / estimate\n", ct_counters_scope());
+		ct_table_print(o->ctable, o->f);
+		ct_table_free(o->ctable);
+		o->ctable = NULL;
 	}
 	if (o->stable) {
 		fputc('\n', o->f);

@@ -298,6 +298,7 @@ static struct ct_stream *stream_new(enum ct_isa isa, struct array *arr,
 	k->work = bytes;
 	k->per_cycle_unit = "byte/cycle";
 	k->per_cycle_work = bytes;
+	k->memory = 1;
 	k->run = stream_run;
 	k->verify = stream_verify;
 	k->ctx = s;

@@ -5,6 +5,8 @@
  *   -c, --cpu CPU        pin the measuring thread to CPU
  *   -f, --format FMT     table, tsv or json
  *   -h, --help
+ *       --max-time SEC   stop sampling after SEC seconds
+ *       --precision PCT  sample until every median is known to +-PCT%
  *   -q, --quick          QUICK=1: fewer, shorter samples
  *   -r, --reps N         REPS=N: timed samples per kernel
  *   -s, --samples        one record per sample too
@@ -21,11 +23,29 @@
 #include "ct/isa.h"
 #include "ct/out.h"
 
+/*
+ * Long-only options of every kernel tool (and ct-place): their getopt
+ * codes, above any character and apart from the ISA options' and
+ * --samples'.
+ */
+enum {
+	CT_CLI_OPT_PRECISION = 0x190,
+	CT_CLI_OPT_MAX_TIME
+};
+
+#define CT_CLI_PRECISION_HELP                                                       \
+	"      --precision PCT  sample until the 95%% interval of every median is\n"  \
+	"                       within +-PCT percent of it, or --max-time passed\n"   \
+	"      --max-time SEC   take no more samples after SEC seconds (default 60\n" \
+	"                       with --precision; none without)\n"
+
 #define CT_CLI_SHORTOPTS "c:f:hqr:sS:V"
 #define CT_CLI_LONGOPTS                                        \
 	{ "cpu", required_argument, NULL, 'c' },               \
 	{ "format", required_argument, NULL, 'f' },            \
 	{ "help", no_argument, NULL, 'h' },                    \
+	{ "max-time", required_argument, NULL, CT_CLI_OPT_MAX_TIME }, \
+	{ "precision", required_argument, NULL, CT_CLI_OPT_PRECISION }, \
 	{ "quick", no_argument, NULL, 'q' },                   \
 	{ "reps", required_argument, NULL, 'r' },              \
 	{ "samples", no_argument, NULL, 's' },                 \
@@ -36,6 +56,7 @@
 #define CT_CLI_HELP                                                                 \
 	"  -c, --cpu CPU        pin the measuring thread to logical cpu CPU\n"      \
 	"  -f, --format FMT     output format: table (default), tsv or json\n"      \
+	CT_CLI_PRECISION_HELP                                                       \
 	"  -q, --quick          a smoke run: fewer, shorter samples (also QUICK=1)\n" \
 	"  -r, --reps N         timed samples per kernel (default 15; also REPS=N)\n" \
 	"  -s, --samples        also write one record per sample\n"                 \
@@ -55,6 +76,8 @@ enum { CT_CLI_OPT_SAMPLES = 0x180 };
 	{ "cpu", required_argument, NULL, 'c' },               \
 	{ "format", required_argument, NULL, 'f' },            \
 	{ "help", no_argument, NULL, 'h' },                    \
+	{ "max-time", required_argument, NULL, CT_CLI_OPT_MAX_TIME }, \
+	{ "precision", required_argument, NULL, CT_CLI_OPT_PRECISION }, \
 	{ "quick", no_argument, NULL, 'q' },                   \
 	{ "reps", required_argument, NULL, 'r' },              \
 	{ "samples", no_argument, NULL, CT_CLI_OPT_SAMPLES },  \
@@ -63,6 +86,7 @@ enum { CT_CLI_OPT_SAMPLES = 0x180 };
 #define CT_CLI_HELP_NO_S                                                            \
 	"  -c, --cpu CPU        pin the measuring thread to logical cpu CPU\n"      \
 	"  -f, --format FMT     output format: table (default), tsv or json\n"      \
+	CT_CLI_PRECISION_HELP                                                       \
 	"  -q, --quick          a smoke run: fewer, shorter samples (also QUICK=1)\n" \
 	"  -r, --reps N         timed samples per kernel (default 15; also REPS=N)\n" \
 	"      --samples        also write one record per sample\n"                 \
@@ -77,6 +101,8 @@ struct ct_cli {
 	int cpu;			/* -1: not pinned */
 	const char *reps;		/* --reps argument, NULL if none */
 	const char *settle;		/* --settle argument */
+	const char *precision;		/* --precision argument */
+	const char *max_time;		/* --max-time argument */
 	char placement[32];		/* "main" or "cpuN" */
 };
 
@@ -95,6 +121,12 @@ int ct_cli_option(struct ct_cli *cli, int c, const char *arg,
  */
 void ct_cli_finish(struct ct_cli *cli, struct ct_harness *h, int argc,
 		   char **argv);
+/*
+ * The harness settings alone: defaults, QUICK, REPS, --reps, --settle,
+ * --precision and --max-time (usage errors exit 2).  ct_cli_finish()
+ * calls it; ct-place, whose options are its own, calls it directly.
+ */
+void ct_cli_harness(const struct ct_cli *cli, struct ct_harness *h);
 void ct_cli_version(void);
 
 /*

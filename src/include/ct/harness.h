@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ct/counters.h"
 #include "ct/stats.h"
 
 /* A kernel-specific fact carried into every summary record (size, lanes). */
@@ -43,12 +44,29 @@ struct ct_kernel {
 	void *ctx;
 	const struct ct_field *fields;
 	size_t nfields;
+	/*
+	 * Cycles one call claims to take where the kernel is itself a clock
+	 * (the add chain: one per add), else 0.  A kernel that is neither
+	 * bracketed nor a clock has no cycle estimate to set a hardware
+	 * count beside.
+	 */
+	double cycles_work;
+	/* Reads memory beyond the caches, so the page size matters (ct-stream). */
+	int memory;
 };
 
 struct ct_harness {
-	unsigned reps;			/* timed samples per kernel */
+	unsigned reps;			/* timed samples per kernel (the minimum with precision_pct) */
 	uint64_t settle_ns;		/* settle spin before the warm-up */
 	uint64_t bracket_adds;		/* adds in each bracket */
+	/*
+	 * Precision on demand (--precision): above 0, rounds go on until the
+	 * 95% confidence interval of the median rate of every kernel, on
+	 * both bases, is narrower than +-precision_pct percent of it
+	 * (ct_median_ci), or max_ns have passed, or CT_REPS_MAX samples.
+	 */
+	double precision_pct;
+	uint64_t max_ns;		/* above 0: no round starts after this (--max-time) */
 };
 
 #define CT_REPS_DEFAULT 15
@@ -57,6 +75,17 @@ struct ct_harness {
 #define CT_SETTLE_NS_DEFAULT 200000000ull
 #define CT_SETTLE_NS_QUICK 20000000ull
 #define CT_BRACKET_ADDS_DEFAULT 5000000ull
+#define CT_PRECISION_MAX_TIME_DEFAULT_S 60
+/* A sample whose thread ran for less of its wall time was descheduled. */
+#define CT_DESCHEDULED_SHARE 0.9
+
+/* What ended a harness run. */
+enum ct_stop {
+	CT_STOP_REPS,			/* the fixed number of samples (or the cap) */
+	CT_STOP_PRECISION,		/* every interval narrow enough */
+	CT_STOP_MAX_TIME		/* the time cap */
+};
+const char *ct_stop_name(enum ct_stop s);	/* "reps", "precision", "max-time" */
 
 struct ct_sample {
 	unsigned rep;			/* 0-based */
@@ -70,6 +99,14 @@ struct ct_sample {
 	 * many as fit in a fixed duration and sums their times.
 	 */
 	uint64_t calls;
+	/*
+	 * Hardware counts over the timed call(s) (counters.h), read just
+	 * outside the two clock readings: count_status is CT_COUNT_NONE
+	 * without counters; cycles and instructions are 0 unless it is
+	 * usable (OK or SCALED).
+	 */
+	enum ct_count_status count_status;
+	double cycles, instructions;
 };
 
 struct ct_series {
@@ -77,6 +114,8 @@ struct ct_series {
 	struct ct_sample *s;		/* reps samples, owned */
 	unsigned n;			/* samples taken */
 	int verified;			/* every sample taken was checked and matched */
+	enum ct_stop stopped_by;	/* what ended the run that took them */
+	int counters;			/* hardware counters were open for them */
 };
 
 /*
@@ -88,6 +127,15 @@ int ct_harness_run(const struct ct_harness *h, const struct ct_kernel *k,
 		   size_t nk, struct ct_series *out, char *why, size_t len);
 void ct_series_free(struct ct_series *s, size_t n);
 
+/*
+ * After a round of nk series with n samples each, elapsed_ns into the run:
+ * -1 to take another round, else why to stop.  worst_pct gets the widest
+ * relative half-width of the intervals checked (NaN when none was).
+ * Pure: unit-tested with given samples.
+ */
+int ct_harness_should_stop(const struct ct_harness *h, const struct ct_series *ser,
+			   size_t nk, uint64_t elapsed_ns, double *worst_pct);
+
 /* The harness settings from the environment and -q: REPS, QUICK. */
 void ct_harness_defaults(struct ct_harness *h, int quick);
 /* QUICK=1 in the environment (anything but "", "0"). */
@@ -95,6 +143,12 @@ int ct_env_quick(void);
 
 enum ct_basis { CT_BASIS_WALL, CT_BASIS_CPU };
 const char *ct_basis_name(enum ct_basis b);
+
+/*
+ * The relative half-width of the interval of a series' median rate on
+ * one basis (ct_median_ci), NaN with fewer than 6 samples.
+ */
+double ct_series_halfwidth_pct(const struct ct_series *s, enum ct_basis b);
 
 struct ct_summary {
 	const struct ct_kernel *k;
@@ -107,6 +161,23 @@ struct ct_summary {
 	unsigned migrated;		/* samples with cpu_start != cpu_end */
 	char cpus[256];			/* distinct cpus seen, as a cpulist */
 	int verified;
+	/* The 95% interval of the median rate (ct_median_ci); NaN under 6 samples. */
+	double ci_low, ci_high, ci_halfwidth_pct;
+	enum ct_stop stopped_by;
+	unsigned descheduled;		/* samples with cpu share < CT_DESCHEDULED_SHARE */
+	/*
+	 * Hardware counters, where the series had them open (counters):
+	 * the samples counted (scaled: of them, multiplexed and scaled) and
+	 * the statistics over those.  cycles_est is the count the basis's
+	 * brackets (or a clock kernel's own claim) predict; has_estimate is
+	 * 0 for a kernel that has neither.
+	 */
+	int counters;
+	unsigned counted, counters_scaled;
+	struct ct_stats cycles, instructions, counter_ghz;
+	int has_estimate;
+	struct ct_stats cycles_est, cycles_ratio;
+	enum ct_cycles_verdict verdict;	/* of the median ratio */
 };
 
 /* Statistics of one series on one basis. */
@@ -117,5 +188,14 @@ double ct_sample_rate(const struct ct_kernel *k, const struct ct_sample *s,
 		      enum ct_basis b);
 double ct_sample_per_cycle(const struct ct_kernel *k, double work,
 			   const struct ct_sample *s, enum ct_basis b);
+/*
+ * The cycles a sample should have taken on one basis: its time times the
+ * brackets' clock, or a clock kernel's cycles_work; NaN when the kernel
+ * has neither.  The counter clock: counted cycles per thread CPU ns (NaN
+ * when not counted).
+ */
+double ct_sample_cycles_est(const struct ct_kernel *k, const struct ct_sample *s,
+			    enum ct_basis b);
+double ct_sample_counter_ghz(const struct ct_sample *s);
 
 #endif

@@ -17,6 +17,7 @@ struct ct_machine {
 	const char *compiler;
 	const char *cflags;
 	const char *isas;		/* ISAs compiled in */
+	char counters[256];		/* ct_counters_status() */
 };
 
 void ct_machine_describe(struct ct_machine *m);

@@ -25,6 +25,7 @@ struct ct_out {
 	/* private */
 	struct ct_table *table;
 	struct ct_table *stable;
+	struct ct_table *ctable;		/* hardware counters, when any */
 	int tsv_header_done;
 	const struct ct_kernel *tsv_first;	/* whose fields name the columns */
 };
