@@ -208,9 +208,17 @@ char *ct_cpuset_format(const struct ct_cpuset *s, char *buf, size_t len)
 		else
 			n = snprintf(buf + used, len - used, "%s%d-%d", used ? "," : "", c, end);
 		if (n < 0 || (size_t)n >= len - used) {
-			/* Too long: end with "..." rather than a wrong list. */
-			if (len >= 4)
+			/*
+			 * Too long: end with "..." rather than a wrong list;
+			 * in a buffer too short even for that, only dots
+			 * (a cut "123" must not read as cpu 12).
+			 */
+			if (len >= 4) {
 				strcpy(buf + len - 4, "...");
+			} else if (len) {
+				memset(buf, '.', len - 1);
+				buf[len - 1] = '\0';
+			}
 			return buf;
 		}
 		used += (size_t)n;

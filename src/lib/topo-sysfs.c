@@ -44,7 +44,8 @@ static const char *quote(const char *v, char *buf, size_t len)
 	return buf;
 }
 
-static void vpath(char *buf, size_t len, const char *root, const char *fmt, va_list ap)
+static void __attribute__((format(printf, 4, 0)))
+vpath(char *buf, size_t len, const char *root, const char *fmt, va_list ap)
 {
 	int n = snprintf(buf, len, "%s/", root);
 

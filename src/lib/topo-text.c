@@ -215,6 +215,12 @@ int ct_topo_mac_cpus(struct ct_topo *t, char *why, size_t len)
 		snprintf(why, len, "neither hw.logicalcpu nor hw.perflevelN.logicalcpu says how many cpus there are");
 		return -1;
 	}
+	/* Each level's count is at most CT_CPUSET_MAX, their sum need not be. */
+	if (n > CT_CPUSET_MAX) {
+		snprintf(why, len, "hw.perflevelN.logicalcpu add up to %d cpus, more than %d", n,
+			 CT_CPUSET_MAX);
+		return -1;
+	}
 	for (l = 0; l < t->nperflevels; l++)
 		if (!t->perflevel[l].name[0] || t->perflevel[l].logicalcpu <= 0) {
 			snprintf(why, len, "hw.nperflevels is %d but hw.perflevel%d.name or "
