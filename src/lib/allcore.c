@@ -763,6 +763,10 @@ int ct_allcore_cli_finish(struct ct_allcore_cli *ac, struct ct_cli *cli,
 	if (cli->cpu >= 0 && (ac->kind || ac->threads))
 		ct_usage_error("-c and %s exclude each other", ac->threads ? "--threads" : "-k");
 	ct_cli_finish(cli, h, argc, argv);
+	/* The all-core rounds are a fixed number: REPS. */
+	if (ac->threads && (h->precision_pct > 0 || h->max_ns > 0))
+		ct_usage_error("--threads takes a fixed number of samples (-r): not %s",
+			       h->precision_pct > 0 ? "--precision" : "--max-time");
 	if (!ac->kind && !ac->threads)
 		return 0;
 
