@@ -202,6 +202,8 @@ static void parse_options(struct place_opts *o, int argc, char **argv)
 			set_mode(o, MODE_LIST, "--list");
 			break;
 		case 'o':
+			if (!*optarg)
+				ct_usage_error("-o needs a directory");
 			o->outdir = optarg;
 			break;
 		case 'p':
@@ -460,6 +462,9 @@ static size_t select_placements(const struct place_opts *o, const struct ct_plac
 		return n;
 	}
 	list = ct_xstrdup(o->placements);
+	/* strtok_r() would skip an empty name: "main,,thread" is a typo, not a list. */
+	if (*list && (list[0] == ',' || list[strlen(list) - 1] == ',' || strstr(list, ",,")))
+		ct_usage_error("invalid -p '%s': an empty placement name", o->placements);
 	for (tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		const struct ct_placement *p = ct_place_find(plan, nplan, tok);
 		enum ct_kind k;
@@ -601,10 +606,11 @@ static int mode_compare(const struct place_opts *o, const struct ct_topo *t)
 		struct stat st;
 
 		/* Fail before measuring, not after ten seconds of it. */
-		if (stat(o->outdir, &st) < 0 || !S_ISDIR(st.st_mode) ||
-		    access(o->outdir, W_OK) < 0)
-			errx(CT_EXIT_FAIL, "cannot write results into %s: %s", o->outdir,
-			     errno ? strerror(errno) : "not a directory");
+		if (stat(o->outdir, &st) < 0 || access(o->outdir, W_OK) < 0)
+			err(CT_EXIT_FAIL, "cannot write results into %s", o->outdir);
+		if (!S_ISDIR(st.st_mode))
+			errx(CT_EXIT_FAIL, "cannot write results into %s: not a directory",
+			     o->outdir);
 	}
 	ct_machine_describe(&m);
 	ck = ct_compare_kernels_new(&co, k);
@@ -616,16 +622,25 @@ static int mode_compare(const struct place_opts *o, const struct ct_topo *t)
 		if (ct_compare_run(&co, t, &rows[i], why, sizeof(why)) < 0)
 			errx(CT_EXIT_FAIL, "%s", why);
 	}
-	ct_compare_print(stdout, o->fmt, o->cli.samples, &m, t, rows, n);
+	/*
+	 * The files first, both or neither: a directory that fills up fails
+	 * the run before anything reaches stdout, so no result is half there.
+	 */
 	if (o->outdir) {
+		static const struct ct_outfile files[] = {
+			{ "raw.txt", write_raw },
+			{ "summary.md", write_md },
+		};
+
 		w.m = &m;
 		w.t = t;
 		w.rows = rows;
 		w.n = n;
-		if (ct_write_atomic(o->outdir, "raw.txt", write_raw, &w, why, sizeof(why)) < 0 ||
-		    ct_write_atomic(o->outdir, "summary.md", write_md, &w, why, sizeof(why)) < 0)
+		if (ct_write_files(o->outdir, files, CT_ARRAY_SIZE(files), &w, why,
+				   sizeof(why)) < 0)
 			errx(CT_EXIT_FAIL, "%s", why);
 	}
+	ct_compare_print(stdout, o->fmt, o->cli.samples, &m, t, rows, n);
 	for (i = 0; i < n; i++)
 		ct_series_free(rows[i].ser, CT_CMP_NKERNELS);
 	free(rows);

@@ -17,6 +17,7 @@
 #include "ct/kernels.h"
 #include "ct/os.h"
 #include "ct/parse.h"
+#include "ct/place.h"
 
 void ct_cli_init(struct ct_cli *cli)
 {
@@ -115,12 +116,10 @@ void ct_cli_finish(struct ct_cli *cli, struct ct_harness *h, int argc,
 		ct_usage_error("unexpected argument '%s'", argv[optind]);
 	ct_cli_harness(cli, h);
 	if (cli->cpu >= 0) {
-		if (ct_pin_thread(cli->cpu) < 0) {
-			if (errno == ENOTSUP)
-				errx(CT_EXIT_FAIL, "cannot pin to cpu %d: this OS has no cpu affinity",
-				     cli->cpu);
-			err(CT_EXIT_FAIL, "cannot pin to cpu %d", cli->cpu);
-		}
+		char why[200];
+
+		if (ct_place_pin(cli->cpu, why, sizeof(why)) < 0)
+			errx(CT_EXIT_FAIL, "%s", why);
 		snprintf(cli->placement, sizeof(cli->placement), "cpu%d", cli->cpu);
 	}
 }

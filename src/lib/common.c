@@ -118,8 +118,17 @@ void ct_close_stdout(void)
  * the results are printed only at the end, so nothing half-made reaches
  * stdout, and a result file being written is removed.
  */
+static volatile sig_atomic_t child_pid;
+
+void ct_set_child(long pid)
+{
+	child_pid = (sig_atomic_t)pid;
+}
+
 static void on_signal(int sig)
 {
+	if (child_pid > 0)
+		kill((pid_t)child_pid, sig);	/* async-signal-safe */
 	ct_outfile_cleanup();
 	_exit(128 + sig);
 }

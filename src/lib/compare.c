@@ -262,20 +262,24 @@ static int run_process(const struct ct_compare_opts *o, struct ct_compare_row *r
 			self, strerror(errno));
 		_exit(CT_EXIT_FAIL);
 	}
+	ct_set_child(pid);
 	close(fd[1]);
 	f = fdopen(fd[0], "r");
 	if (!f) {
 		close(fd[0]);
 		waitpid(pid, &status, 0);
+		ct_set_child(0);
 		snprintf(why, len, "fdopen: %s", strerror(errno));
 		return -1;
 	}
 	rc = read_child(f, o, row, why, len);
 	fclose(f);
 	if (waitpid(pid, &status, 0) < 0) {
+		ct_set_child(0);
 		snprintf(why, len, "waitpid: %s", strerror(errno));
 		return -1;
 	}
+	ct_set_child(0);
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
 		if (WIFSIGNALED(status))
 			snprintf(why, len, "%s: the re-run was killed by signal %d", row->p.name,

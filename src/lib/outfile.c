@@ -15,25 +15,66 @@
 
 #include "ct/outfile.h"
 
-/* The temporary in progress, for ct_outfile_cleanup(); one at a time. */
-static char tmp_path[PATH_MAX];
-static volatile sig_atomic_t tmp_live;
+/* The temporaries in progress, for ct_outfile_cleanup(). */
+static char tmp_path[CT_OUTFILE_MAX][PATH_MAX];
+static volatile sig_atomic_t tmp_live[CT_OUTFILE_MAX];
 
 void ct_outfile_cleanup(void)
 {
-	if (tmp_live)
-		unlink(tmp_path);	/* async-signal-safe */
-	tmp_live = 0;
+	int i;
+
+	for (i = 0; i < CT_OUTFILE_MAX; i++) {
+		if (tmp_live[i])
+			unlink(tmp_path[i]);	/* async-signal-safe */
+		tmp_live[i] = 0;
+	}
 }
 
-int ct_write_atomic(const char *dir, const char *name,
-		    void (*fn)(FILE *f, void *arg), void *arg, char *why, size_t len)
+/* Write tmp_path[i] through fn: 0, or an errno value. */
+static int write_tmp(int i, void (*fn)(FILE *f, void *arg), void *arg)
 {
-	char final[PATH_MAX];
-	struct stat st;
+	mode_t um;
 	FILE *f;
 	int fd, e;
 
+	fd = mkstemp(tmp_path[i]);
+	if (fd < 0)
+		return errno;
+	tmp_live[i] = 1;
+	/* mkstemp makes it 0600; a result file is as readable as any other. */
+	um = umask(0);
+	umask(um);
+	fchmod(fd, 0666 & ~um);
+	f = fdopen(fd, "w");
+	if (!f) {
+		e = errno;
+		close(fd);
+		return e;
+	}
+	errno = 0;
+	fn(f, arg);
+	if (fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0) {
+		e = errno ? errno : EIO;
+		fclose(f);
+		return e;
+	}
+	if (fclose(f) != 0)
+		return errno;
+	return 0;
+}
+
+int ct_write_files(const char *dir, const struct ct_outfile *files, size_t n, void *arg,
+		   char *why, size_t len)
+{
+	char final[CT_OUTFILE_MAX][PATH_MAX];
+	struct stat st;
+	size_t i, done;
+	int e = 0;
+
+	if (n > CT_OUTFILE_MAX) {
+		snprintf(why, len, "%s: more than %d files at once", dir, CT_OUTFILE_MAX);
+		return -1;
+	}
 	if (stat(dir, &st) < 0) {
 		snprintf(why, len, "%s: %s", dir, strerror(errno));
 		return -1;
@@ -42,49 +83,50 @@ int ct_write_atomic(const char *dir, const char *name,
 		snprintf(why, len, "%s: not a directory", dir);
 		return -1;
 	}
-	if ((size_t)snprintf(final, sizeof(final), "%s/%s", dir, name) >= sizeof(final) ||
-	    (size_t)snprintf(tmp_path, sizeof(tmp_path), "%s/.%s.XXXXXX", dir, name) >=
-		    sizeof(tmp_path)) {
-		snprintf(why, len, "%s/%s: path too long", dir, name);
-		return -1;
+	for (i = 0; i < n; i++)
+		if ((size_t)snprintf(final[i], sizeof(final[i]), "%s/%s", dir, files[i].name) >=
+			    sizeof(final[i]) ||
+		    (size_t)snprintf(tmp_path[i], sizeof(tmp_path[i]), "%s/.%s.XXXXXX", dir,
+				     files[i].name) >= sizeof(tmp_path[i])) {
+			snprintf(why, len, "%s/%s: path too long", dir, files[i].name);
+			return -1;
+		}
+	/* Every file to its temporary first: a full disk fails before any rename. */
+	for (i = 0; i < n; i++) {
+		e = write_tmp((int)i, files[i].fn, arg);
+		if (e) {
+			if (!tmp_live[i])
+				snprintf(why, len, "cannot create a file in %s: %s", dir,
+					 strerror(e));
+			else
+				snprintf(why, len, "cannot write %s: %s", final[i], strerror(e));
+			ct_outfile_cleanup();
+			return -1;
+		}
 	}
-	fd = mkstemp(tmp_path);
-	if (fd < 0) {
-		snprintf(why, len, "cannot create a file in %s: %s", dir, strerror(errno));
-		return -1;
+	for (done = 0; done < n; done++) {
+		if (rename(tmp_path[done], final[done]) != 0) {
+			e = errno;
+			break;
+		}
+		tmp_live[done] = 0;
 	}
-	tmp_live = 1;
-	/* mkstemp makes it 0600; a result file is as readable as any other. */
-	{
-		mode_t um = umask(0);
-
-		umask(um);
-		fchmod(fd, 0666 & ~um);
-	}
-	f = fdopen(fd, "w");
-	if (!f) {
-		e = errno;
-		close(fd);
-		goto fail;
-	}
-	fn(f, arg);
-	if (fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0) {
-		e = errno ? errno : EIO;
-		fclose(f);
-		goto fail;
-	}
-	if (fclose(f) != 0) {
-		e = errno;
-		goto fail;
-	}
-	if (rename(tmp_path, final) != 0) {
-		e = errno;
-		goto fail;
-	}
-	tmp_live = 0;
-	return 0;
-fail:
+	if (done == n)
+		return 0;
+	/* Neither: the files already renamed are this run's, and go too. */
 	ct_outfile_cleanup();
-	snprintf(why, len, "cannot write %s: %s", final, strerror(e));
+	for (i = 0; i < done; i++)
+		unlink(final[i]);
+	snprintf(why, len, "cannot write %s: %s", final[done], strerror(e));
 	return -1;
+}
+
+int ct_write_atomic(const char *dir, const char *name,
+		    void (*fn)(FILE *f, void *arg), void *arg, char *why, size_t len)
+{
+	struct ct_outfile file;
+
+	file.name = name;
+	file.fn = fn;
+	return ct_write_files(dir, &file, 1, arg, why, len);
 }

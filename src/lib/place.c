@@ -42,22 +42,17 @@ static void *thread_main(void *v)
 			 ", then slept once");
 		break;
 	}
-	case CT_PLACE_PIN:
-		if (ct_pin_thread(j->p->cpu) < 0) {
+	case CT_PLACE_PIN: {
+		char why[200];
+
+		if (ct_place_pin(j->p->cpu, why, sizeof(why)) < 0) {
 			j->failed = 1;
-			snprintf(j->why, sizeof(j->why),
-				 "%s: cannot pin to cpu %d (offline or not allowed?): %s",
-				 j->p->name, j->p->cpu, strerror(errno));
-			return NULL;
-		}
-		if (ct_current_cpu() >= 0 && ct_current_cpu() != j->p->cpu) {
-			j->failed = 1;
-			snprintf(j->why, sizeof(j->why), "%s: pinned to cpu %d but running on %d",
-				 j->p->name, j->p->cpu, ct_current_cpu());
+			snprintf(j->why, sizeof(j->why), "%s: %s", j->p->name, why);
 			return NULL;
 		}
 		snprintf(j->how, sizeof(j->how), "pinned to cpu %d", j->p->cpu);
 		break;
+	}
 	case CT_PLACE_THREAD:
 		snprintf(j->how, sizeof(j->how), "a new pthread, no call");
 		break;
@@ -66,6 +61,39 @@ static void *thread_main(void *v)
 	}
 	j->fn(j->arg);
 	return NULL;
+}
+
+int ct_place_pin(int cpu, char *why, size_t len)
+{
+	struct ct_cpuset allowed;
+	char list[128];
+	int now;
+
+	/*
+	 * The affinity this thread has now, not the one the plan was made
+	 * from: the kernel leaves offline cpus out of it, and taskset or a
+	 * cpuset cgroup may have shrunk it since.
+	 */
+	if (ct_place_allowed(&allowed) == 0 &&
+	    (cpu < 0 || cpu >= CT_CPUSET_MAX || !ct_cpuset_isset(&allowed, cpu))) {
+		snprintf(why, len, "cannot pin to cpu %d: it is offline or not allowed to this "
+			 "process (allowed: %s)", cpu, ct_cpuset_format(&allowed, list, sizeof(list)));
+		return -1;
+	}
+	if (ct_pin_thread(cpu) < 0) {
+		if (errno == ENOTSUP)
+			snprintf(why, len, "cannot pin to cpu %d: this OS has no cpu affinity", cpu);
+		else
+			snprintf(why, len, "cannot pin to cpu %d: %s", cpu, strerror(errno));
+		return -1;
+	}
+	/* sched_setaffinity() migrates the thread before it returns. */
+	now = ct_current_cpu();
+	if (now >= 0 && now != cpu) {
+		snprintf(why, len, "pinned to cpu %d but running on cpu %d", cpu, now);
+		return -1;
+	}
+	return 0;
 }
 
 int ct_place_run_thread(const struct ct_placement *p, void (*fn)(void *),

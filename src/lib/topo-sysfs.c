@@ -19,6 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <fcntl.h>
+#include <unistd.h>
 
 #include "ct/common.h"
 #include "ct/cpuset.h"
@@ -28,6 +30,8 @@
 /* Longer than any sysfs value (a cpulist of 8192 single cpus is ~40 KiB). */
 #define VALUE_MAX (64 * 1024)
 #define PATH_LEN 4096
+/* Larger than any file of a machine: /proc/cpuinfo of 8192 cpus is ~12 MiB. */
+#define FILE_MAX (64 << 20)
 
 /* A value for a message: at most 40 printable characters, quoted. */
 static const char *quote(const char *v, char *buf, size_t len)
@@ -54,19 +58,54 @@ vpath(char *buf, size_t len, const char *root, const char *fmt, va_list ap)
 	vsnprintf(buf + n, len - (size_t)n, fmt, ap);
 }
 
-/* Read the file p into val (trailing white space removed): 1 read, 0 absent, -1 error. */
-static int read_file(const char *p, char *val, char *why, size_t len)
+/*
+ * Open a file of the machine for reading: 1 open (*fp), 0 absent, -1 an
+ * error in why.  Regular files only: every sysfs and procfs file this
+ * reads is one, and a FIFO or a device planted in a recorded tree
+ * (/dev/zero as cpu/online) would otherwise block or never end.  Nothing
+ * this reads is near FILE_MAX either, so a huge file is refused before a
+ * line of it is held in memory.
+ */
+static int open_file(const char *p, FILE **fp, char *why, size_t len)
 {
-	FILE *f;
-	size_t n;
+	struct stat st;
+	int fd;
 
-	f = fopen(p, "r");
-	if (!f) {
+	*fp = NULL;
+	fd = open(p, O_RDONLY | O_NONBLOCK);
+	if (fd < 0) {
 		if (errno == ENOENT || errno == ENOTDIR)
 			return 0;
 		snprintf(why, len, "%s: %s", p, strerror(errno));
 		return -1;
 	}
+	if (fstat(fd, &st) < 0)
+		snprintf(why, len, "%s: %s", p, strerror(errno));
+	else if (S_ISDIR(st.st_mode))
+		snprintf(why, len, "%s: %s", p, strerror(EISDIR));
+	else if (!S_ISREG(st.st_mode))
+		snprintf(why, len, "%s: not a regular file", p);
+	else if (st.st_size > FILE_MAX)
+		snprintf(why, len, "%s: larger than %d MiB: not a machine's file", p,
+			 FILE_MAX >> 20);
+	else if ((*fp = fdopen(fd, "r")) == NULL)
+		snprintf(why, len, "%s: %s", p, strerror(errno));
+	if (*fp)
+		return 1;
+	close(fd);
+	return -1;
+}
+
+/* Read the file p into val (trailing white space removed): 1 read, 0 absent, -1 error. */
+static int read_file(const char *p, char *val, char *why, size_t len)
+{
+	FILE *f;
+	size_t n;
+	int rc;
+
+	rc = open_file(p, &f, why, len);
+	if (rc <= 0)
+		return rc;
 	n = fread(val, 1, VALUE_MAX, f);
 	if (ferror(f)) {
 		snprintf(why, len, "%s: %s", p, strerror(errno));
@@ -237,9 +276,25 @@ static int read_cpu(struct ct_topo *t, const char *root, int i, struct llc_table
 		    char *val, char *why, size_t len)
 {
 	struct ct_topo_cpu *c = &t->cpu[i];
+	char p[PATH_LEN];
+	struct stat st;
 	long v;
 	int rc;
 
+	/*
+	 * The kernel makes a directory for every cpu it knows; an online cpu
+	 * without one is a truncated tree (or online is not this tree's),
+	 * and its kind would be a guess from its neighbours.
+	 */
+	snprintf(p, sizeof(p), "%s/sys/devices/system/cpu/cpu%d", root, i);
+	if (stat(p, &st) < 0) {
+		snprintf(why, len, "%s: %s (cpu %d is online)", p, strerror(errno), i);
+		return -1;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		snprintf(why, len, "%s: not a directory (cpu %d is online)", p, i);
+		return -1;
+	}
 	rc = read_long(root, val, 0, 1L << 20, &v, why, len,
 		       "sys/devices/system/cpu/cpu%d/cpu_capacity", i);
 	if (rc < 0)
@@ -327,7 +382,7 @@ static const char *cpuinfo_value(char *line, const char *key)
  */
 static void read_cpuinfo(struct ct_topo *t, const char *root)
 {
-	char p[PATH_LEN], *line = NULL;
+	char p[PATH_LEN], why[PATH_LEN + 64], *line = NULL;
 	size_t cap = 0;
 	FILE *f;
 	int cpu = -1, have_impl = 0, have_part = 0;
@@ -335,8 +390,7 @@ static void read_cpuinfo(struct ct_topo *t, const char *root)
 	const char *v;
 
 	snprintf(p, sizeof(p), "%s/proc/cpuinfo", root);
-	f = fopen(p, "r");
-	if (!f)
+	if (open_file(p, &f, why, sizeof(why)) <= 0)
 		return;
 	for (;;) {
 		int eof = getline(&line, &cap, f) < 0;
@@ -478,15 +532,11 @@ int ct_topo_read_status(struct ct_cpuset *allowed, const char *path, char *why,
 	char *line = NULL, *v;
 	size_t cap = 0;
 	FILE *f;
-	int found = 0;
+	int found = 0, rc;
 
-	f = fopen(path, "r");
-	if (!f) {
-		if (errno == ENOENT || errno == ENOTDIR)
-			return 0;
-		snprintf(why, len, "%s: %s", path, strerror(errno));
-		return -1;
-	}
+	rc = open_file(path, &f, why, len);
+	if (rc <= 0)
+		return rc;
 	while (!found && getline(&line, &cap, f) >= 0) {
 		if (strncmp(line, key, sizeof(key) - 1) != 0)
 			continue;
@@ -526,13 +576,8 @@ static FILE *open_optional(const char *root, const char *name, char *p, size_t p
 {
 	FILE *f;
 
-	*err = 0;
 	snprintf(p, plen, "%s/%s", root, name);
-	f = fopen(p, "r");
-	if (!f && errno != ENOENT) {
-		snprintf(why, len, "%s: %s", p, strerror(errno));
-		*err = 1;
-	}
+	*err = open_file(p, &f, why, len) < 0;
 	return f;
 }
 

@@ -139,14 +139,18 @@ static int perflevel_key(const char *key, const char **field)
 	return (int)n;
 }
 
-static int parse_count(const char *s, int *out)
+/* A count of cpus: 0, or the error for the line ("value is not a number"). */
+static const char *parse_count(const char *s, int *out)
 {
 	uint32_t v;
 
-	if (parse_u32(s, 10, &v) < 0 || v > CT_CPUSET_MAX)
-		return -1;
+	if (s[0] && strspn(s, "0123456789") == strlen(s) &&
+	    (parse_u32(s, 10, &v) < 0 || v > CT_CPUSET_MAX))
+		return "value is too large for a count of cpus";
+	if (parse_u32(s, 10, &v) < 0)
+		return "value is not a number";
 	*out = (int)v;
-	return 0;
+	return NULL;
 }
 
 int ct_topo_parse_sysctl(struct ct_topo *t, FILE *f, const char *name, char *why,
@@ -179,13 +183,11 @@ int ct_topo_parse_sysctl(struct ct_topo *t, FILE *f, const char *name, char *why
 			break;
 		}
 		if (strcmp(s, "hw.nperflevels") == 0) {
-			if (parse_count(val, &t->nperflevels) < 0)
-				err = "value is not a number";
-			else if (t->nperflevels > CT_TOPO_PERFLEVELS)
+			err = parse_count(val, &t->nperflevels);
+			if (!err && t->nperflevels > CT_TOPO_PERFLEVELS)
 				err = "too many perflevels";
 		} else if (strcmp(s, "hw.logicalcpu") == 0) {
-			if (parse_count(val, &t->mac_ncpu) < 0)
-				err = "value is not a number";
+			err = parse_count(val, &t->mac_ncpu);
 		} else if (strcmp(s, "machdep.cpu.brand_string") == 0) {
 			snprintf(t->model, sizeof(t->model), "%s", val);
 		} else if ((l = perflevel_key(s, &field)) >= 0) {
@@ -193,9 +195,8 @@ int ct_topo_parse_sysctl(struct ct_topo *t, FILE *f, const char *name, char *why
 				err = "perflevel number too large";
 			else if (strcmp(field, "name") == 0)
 				snprintf(t->perflevel[l].name, sizeof(t->perflevel[l].name), "%s", val);
-			else if (strcmp(field, "logicalcpu") == 0 &&
-				 parse_count(val, &t->perflevel[l].logicalcpu) < 0)
-				err = "value is not a number";
+			else if (strcmp(field, "logicalcpu") == 0)
+				err = parse_count(val, &t->perflevel[l].logicalcpu);
 		}
 	}
 	free(line);

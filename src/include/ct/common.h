@@ -56,6 +56,13 @@ char *ct_xstrdup(const char *s);
 void ct_close_stdout(void);
 
 /*
+ * The child process this one is waiting for (ct-place's re-run under
+ * process-background), 0 for none: a signal that ends this process is
+ * passed on to it first, so no measurement runs on orphaned.
+ */
+void ct_set_child(long pid);
+
+/*
  * Per-tool start-up: stdout checked at exit, and argv[0] shortened to the
  * program's name so getopt's own messages read "ct-clock: ...".
  */

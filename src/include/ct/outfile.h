@@ -17,7 +17,23 @@
 int ct_write_atomic(const char *dir, const char *name,
 		    void (*fn)(FILE *f, void *arg), void *arg, char *why, size_t len);
 
-/* Remove the temporary file of a write in progress (from a signal handler). */
+/* Files written together: all of them, or none. */
+#define CT_OUTFILE_MAX 4
+struct ct_outfile {
+	const char *name;
+	void (*fn)(FILE *f, void *arg);
+};
+
+/*
+ * Write dir/files[i].name through files[i].fn(f, arg) for each of the n
+ * (at most CT_OUTFILE_MAX) files: every one to its temporary first, then
+ * every rename, so a full disk or a failed write leaves none of them (and
+ * no temporary).  Returns 0, or -1 with a message naming the file in why.
+ */
+int ct_write_files(const char *dir, const struct ct_outfile *files, size_t n, void *arg,
+		   char *why, size_t len);
+
+/* Remove the temporary files of a write in progress (from a signal handler). */
 void ct_outfile_cleanup(void);
 
 #endif

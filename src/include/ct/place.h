@@ -49,6 +49,15 @@ struct ct_placement {
 int ct_place_run_thread(const struct ct_placement *p, void (*fn)(void *),
 			void *arg, char *how, size_t howlen, char *why, size_t len);
 
+/*
+ * Pin the calling thread to cpu, only if this process may run there: a
+ * cpu that went offline or was taken out of the allowed set since it was
+ * chosen is an error naming it, never a silent widening of the affinity
+ * (Linux lets a thread pin itself outside the set taskset gave it) nor a
+ * run on some other cpu.  Returns 0, or -1 with "cpu N ..." in why.
+ */
+int ct_place_pin(int cpu, char *why, size_t len);
+
 /* --- The platform seam (src/platform/place-*.c). --- */
 
 /*
