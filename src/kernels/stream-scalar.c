@@ -19,6 +19,10 @@
 
 #include "ct/stream.h"
 
+#if CT_STREAM_BLOCK % 64 != 0
+#error "stream-scalar.c reads 64 bytes per iteration: CT_STREAM_BLOCK must be a multiple"
+#endif
+
 #if defined(__GNUC__) || defined(__clang__)
 /* Into L1 (prefetcht0 on x86-64, prfm pldl1keep on aarch64), as the others. */
 #define PREFETCH(p) __builtin_prefetch((p), 0, 3)
