@@ -19,7 +19,7 @@ esac
 REPS=3 expect_status 0 "$CT_CLOCK" -q -S 0 -n 8000000 --threads all -f json --samples
 json=$tmp/out
 cp "$json" "$tmp/clock.json"
-[ -s "$tmp/err" ] && fail "a clean run wrote to stderr: $(cat "$tmp/err")"
+[ -n "$(messages "$tmp/err")" ] && fail "a clean run wrote to stderr: $(cat "$tmp/err")"
 "$JSONL" "$json" || fail "json does not parse"
 "$JSONL" -r summary -f placement "$json" | sort -u >"$tmp/placements"
 [ "$(grep -c '^allcore-cpu' "$tmp/placements")" -eq "$ncpu" ] ||

@@ -20,7 +20,7 @@
 # asm_inner_loop FILE FUNC
 asm_inner_loop() {
 	awk -v fn="$2" '
-	function flush_loop(   i, j, best, bl, inner) {
+	function flush_loop(   i, j, best, bl, inner, anycond) {
 		best = 0; bl = -1
 		for (i = 1; i <= nl; i++) {
 			inner = 1
@@ -30,7 +30,16 @@ asm_inner_loop() {
 					inner = 0
 			if (inner && le[i] - ls[i] > bl) { bl = le[i] - ls[i]; best = i }
 		}
+		# A loop the compiler closes with a conditional branch; an
+		# unconditional jump back (a shared exit block laid out after
+		# the loop) only when there is no such loop.
+		anycond = 0
+		for (i = 1; i <= nl; i++)
+			if (cond[i])
+				anycond = 1
 		if (!best)
+			if (anycond && !cond[i])
+				continue
 			exit 3
 		for (i = ls[best]; i <= le[best]; i++)
 			print insn[i]
@@ -86,6 +95,7 @@ asm_inner_loop() {
 			flush_loop()
 		if (!found)
 			exit 3
+				cond[nl] = mn != "jmp" && mn != "b"
 	}' "$1"
 }
 
