@@ -41,7 +41,12 @@ CASES
 # A bad size late in a list fails before the first, valid, size is
 # allocated: under a 300 MB address-space limit a 1 GiB array cannot be
 # allocated, so exit 2 (not 1) proves the order.
-if (ulimit -v 300000) 2>/dev/null; then
+if [ "${CT_SANITIZERS:-no}" = yes ]; then
+	# AddressSanitizer reserves terabytes of address space as it starts,
+	# so it cannot start under any such limit, and the array is mmap'd,
+	# beyond its own allocation limits.  The plain build tests this.
+	echo "sanitizer build: no ulimit -v, allocation failure not tested"
+elif (ulimit -v 300000) 2>/dev/null; then
 	(ulimit -v 300000; exec "$CT_STREAM" -q -s 1G,0) >"$tmp/out" 2>"$tmp/err"
 	st=$?
 	[ "$st" -eq 2 ] || fail "-s 1G,0 under ulimit -v exited $st, expected 2: $(cat "$tmp/err")"

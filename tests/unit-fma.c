@@ -61,7 +61,7 @@ int main(void)
 		struct ct_fma_shape sh;
 		struct ct_kernel k, sk;
 		struct sabotage sab;
-		struct ct_harness h = { 3, 0, 1000 };
+		struct ct_harness h = { .reps = 3, .settle_ns = 0, .bracket_adds = 1000 };
 		struct ct_series ser;
 		struct ct_fma *f;
 		char why[512];

@@ -45,6 +45,20 @@
 
 #define PREFETCH(p) _mm_prefetch((p) + CT_STREAM_PREFETCH, _MM_HINT_T0)
 
+/*
+ * The sum of the eight lanes, mod 2^64 like every sum here.  Not
+ * _mm512_reduce_add_epi64: GCC's adds the lanes as signed long long, and
+ * a signed overflow is undefined behaviour (UBSan stops there); these
+ * adds are all on unsigned lanes and wrap.
+ */
+static uint64_t lanes_sum(__m512i v)
+{
+	__m256i q = _mm256_add_epi64(_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64(v, 1));
+	__m128i d = _mm_add_epi64(_mm256_castsi256_si128(q), _mm256_extracti128_si256(q, 1));
+
+	return (uint64_t)_mm_cvtsi128_si64(d) + (uint64_t)_mm_extract_epi64(d, 1);
+}
+
 uint64_t ct_stream_avx512(const uint32_t *a, size_t n)
 {
 	__m512i w0 = _mm512_setzero_si512(), w1 = w0, w2 = w0, w3 = w0;
@@ -78,8 +92,8 @@ uint64_t ct_stream_avx512(const uint32_t *a, size_t n)
 	}
 	w0 = _mm512_add_epi64(_mm512_add_epi64(w0, w1), _mm512_add_epi64(w2, w3));
 	h0 = _mm512_add_epi64(_mm512_add_epi64(h0, h1), _mm512_add_epi64(h2, h3));
-	w = (uint64_t)_mm512_reduce_add_epi64(w0);
-	h = (uint64_t)_mm512_reduce_add_epi64(h0);
+	w = lanes_sum(w0);
+	h = lanes_sum(h0);
 	/* The low values are w - h * 2^32; the sum is that plus h. */
 	return w - (h << 32) + h;
 }
