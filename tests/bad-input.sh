@@ -163,10 +163,28 @@ while IFS='|' read -r name tools want msg setup cmd; do
 		[ "$st" -lt 128 ] || fail "$row: crashed (status $st): $(cat "$tmp/err")"
 		[ "$st" -eq "$want" ] || fail "$row: exit $st, expected $want: $(cat "$tmp/err")"
 		[ -s "$tmp/out" ] && fail "$row: wrote to stdout: $(head -3 "$tmp/out")"
-		left=$(find "$T" \( -name raw.txt -o -name summary.md -o -name '.raw.txt.*' \
-			-o -name '.summary.md.*' \) -print 2>/dev/null)
+		left=$(find "$T" \( -name raw.txt -o -name 'summary.*' -o -name '.raw.txt.*' \
+			-o -name '.summary.*' \) -print 2>/dev/null)
 		[ -z "$left" ] && [ ! -e /sys/kernel/raw.txt ] || fail "$row: left $left"
-		sed 's/^lt-//' "$tmp/err" >"$tmp/err2"
+		# The warnings about the machine (load, governor) may come first;
+		# then the message, and the --help hint after a usage error (2;
+		# 125 with a command), nothing else.
+		sed 's/^lt-//' "$tmp/err" >"$tmp/err1"
+		grep -v "^$prog: warning: " "$tmp/err1" >"$tmp/err2"
+		[ "$(grep -c "^$prog: warning: " "$tmp/err1")" -eq 0 ] ||
+			[ "$(sed -n "/^$prog: warning: /!{=;q;}" "$tmp/err1")" -gt \
+				"$(grep -c "^$prog: warning: " "$tmp/err1")" ] ||
+			fail "$row: a warning after the message: $(cat "$tmp/err1")"
+		nlines=$(wc -l <"$tmp/err2")
+		hint=$(sed -n 2p "$tmp/err2")
+		case $want.$nlines in
+		2.2|125.2)
+			[ "$hint" = "Try '$prog --help' for more information." ] ||
+				fail "$row: the second line is not the --help hint: $hint" ;;
+		2.*) fail "$row: a usage error without the --help hint: $(cat "$tmp/err1")" ;;
+		*.1) ;;
+		*) fail "$row: more than one line on stderr: $(cat "$tmp/err1")" ;;
+		esac
 		first=$(sed -n 1p "$tmp/err2")
 		expect="$prog: $(subst "$msg")"
 		case $msg in
@@ -184,17 +202,6 @@ $first
 expected
 $expect"
 			;;
-		esac
-		# The hint follows a usage error (2; 125 with a command), only that.
-		nlines=$(wc -l <"$tmp/err2")
-		hint=$(sed -n 2p "$tmp/err2")
-		case $want.$nlines in
-		2.2|125.2)
-			[ "$hint" = "Try '$prog --help' for more information." ] ||
-				fail "$row: the second line is not the --help hint: $hint" ;;
-		2.*) fail "$row: a usage error without the --help hint: $(cat "$tmp/err2")" ;;
-		*.1) ;;
-		*) fail "$row: more than one line on stderr: $(cat "$tmp/err2")" ;;
 		esac
 		eval "n_$tool=\$((n_$tool + 1))"
 	done
