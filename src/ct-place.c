@@ -35,6 +35,7 @@
 #include "ct/parse.h"
 #include "ct/place.h"
 #include "ct/stream.h"
+#include "ct/svg.h"
 #include "ct/topo.h"
 
 enum place_mode {
@@ -107,7 +108,8 @@ static void usage(void)
 	       "Options:\n"
 	       "  -p, --placements LIST  comma-separated: main, thread, thread-background,\n"
 	       "                       process-background, pin-KIND (default: all that apply)\n"
-	       "  -o, --output DIR     also write DIR/raw.txt and DIR/summary.md\n"
+	       "  -o, --output DIR     also write DIR/raw.txt, DIR/summary.md and the chart\n"
+	       "                       DIR/summary.svg\n"
 	       "  -k, --kind KIND      with a command: limit it to the usable cpus of KIND\n"
 	       "  -c, --cpus CPULIST   with a command: limit it to CPULIST\n"
 	       "      --isa ISA        FMA and stream kernel ISA: auto (default; also\n"
@@ -433,12 +435,11 @@ static int mode_cpus_of(const struct place_opts *o, const struct ct_topo *t)
 	}
 	if (ct_cpuset_empty(&usable)) {
 		if (ct_cpuset_empty(&all))
-			warnx("no usable cpu of %s '%s': this machine has none", what, o->sel_arg);
-		else
-			warnx("no usable cpu of %s '%s': cpus %s are not allowed to this process",
-			      what, o->sel_arg, ct_cpuset_format(&all, list, LIST_LEN));
-		free(list);
-		return CT_EXIT_NOTAPPLICABLE;
+			errx(CT_EXIT_NOTAPPLICABLE, "no usable cpu of %s '%s': this machine has none",
+			     what, o->sel_arg);
+		errx(CT_EXIT_NOTAPPLICABLE,
+		     "no usable cpu of %s '%s': cpus %s are not allowed to this process", what,
+		     o->sel_arg, ct_cpuset_format(&all, list, LIST_LEN));
 	}
 	printf("%s\n", ct_cpuset_format(&usable, list, LIST_LEN));
 	free(list);
@@ -587,6 +588,13 @@ static void write_md(FILE *f, void *arg)
 	ct_compare_markdown(f, w->m, w->t, w->rows, w->n);
 }
 
+static void write_svg(FILE *f, void *arg)
+{
+	const struct outputs *w = arg;
+
+	ct_compare_svg(f, w->m, w->t, w->rows, w->n);
+}
+
 /* The main job: every selected placement, the three kernels in each. */
 static int mode_compare(const struct place_opts *o, const struct ct_topo *t)
 {
@@ -631,6 +639,7 @@ static int mode_compare(const struct place_opts *o, const struct ct_topo *t)
 		static const struct ct_outfile files[] = {
 			{ "raw.txt", write_raw },
 			{ "summary.md", write_md },
+			{ "summary.svg", write_svg },
 		};
 
 		w.m = &m;

@@ -48,7 +48,7 @@ REPS=3 expect_status 0 "$CT_PLACE" -q -S 0 -f json --samples -p main,thread
 # -o: both files, whole, nothing else left in the directory.
 mkdir "$tmp/res"
 REPS=2 expect_status 0 "$CT_PLACE" -q -S 0 -p main -o "$tmp/res"
-[ "$(ls -A "$tmp/res" | tr '\n' ' ')" = "raw.txt summary.md " ] || fail "-o left: $(ls -A "$tmp/res")"
+[ "$(ls -A "$tmp/res" | tr '\n' ' ')" = "raw.txt summary.md summary.svg " ] || fail "-o left: $(ls -A "$tmp/res")"
 "$JSONL" "$tmp/res/raw.txt" || fail "raw.txt does not parse"
 [ "$(head -1 "$tmp/res/raw.txt" | "$JSONL" -r machine -f record -)" = machine ] || fail "raw.txt does not start with the machine"
 [ "$("$JSONL" -r sample -f rep "$tmp/res/raw.txt" | wc -l)" -eq 6 ] || fail "raw.txt lacks the samples"
