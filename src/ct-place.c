@@ -435,11 +435,12 @@ static int mode_cpus_of(const struct place_opts *o, const struct ct_topo *t)
 	}
 	if (ct_cpuset_empty(&usable)) {
 		if (ct_cpuset_empty(&all))
-			errx(CT_EXIT_NOTAPPLICABLE, "no usable cpu of %s '%s': this machine has none",
-			     what, o->sel_arg);
-		errx(CT_EXIT_NOTAPPLICABLE,
-		     "no usable cpu of %s '%s': cpus %s are not allowed to this process", what,
-		     o->sel_arg, ct_cpuset_format(&all, list, LIST_LEN));
+			warnx("no usable cpu of %s '%s': this machine has none", what, o->sel_arg);
+		else
+			warnx("no usable cpu of %s '%s': cpus %s are not allowed to this process",
+			      what, o->sel_arg, ct_cpuset_format(&all, list, LIST_LEN));
+		free(list);
+		return CT_EXIT_NOTAPPLICABLE;
 	}
 	printf("%s\n", ct_cpuset_format(&usable, list, LIST_LEN));
 	free(list);
