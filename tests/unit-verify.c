@@ -342,8 +342,9 @@ static void outfiles(const char *dir)
 		ct_write_files(dir, killed, 2, (void *)"result", why, sizeof(why));
 		_exit(0);
 	}
-	CHECK(pid > 0 && waitpid(pid, &status, 0) == pid);
-	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 128 + SIGTERM);
+	/* status is read only when waitpid() filled it in. */
+	CHECK(pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
+	      WEXITSTATUS(status) == 128 + SIGTERM);
 	CHECK(entries(dir) == 0);
 }
 

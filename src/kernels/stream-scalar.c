@@ -3,9 +3,15 @@
  * builds it for the baseline cpu.
  *
  * Per iteration: 64 bytes (one cache line), sixteen 32-bit loads, each
- * zero-extended and added into one of eight 64-bit accumulators, and one
- * prefetch CT_STREAM_PREFETCH bytes ahead where the compiler has
+ * zero-extended; the two values eight apart are added and their sum added
+ * into one of eight 64-bit accumulators (16 adds), and one prefetch
+ * CT_STREAM_PREFETCH bytes ahead where the compiler has
  * __builtin_prefetch.  16 values summed, nothing stored.
+ *
+ * Written as pairs because that is the shape GCC makes of sixteen plain
+ * "s += a[i]" anyway; clang keeps every loaded value live to the end of
+ * the iteration, runs out of the sixteen registers and spills two
+ * accumulators and the end pointer to the stack inside the loop.
  *
  * What binds it: from memory, the misses in flight and the prefetchers,
  * as for the vector kernels (see stream-avx512.c); from the caches, the
@@ -37,22 +43,14 @@ uint64_t ct_stream_scalar(const uint32_t *a, size_t n)
 
 	for (; a < end; a += 16) {
 		PREFETCH((const char *)a + CT_STREAM_PREFETCH);
-		s0 += a[0];
-		s1 += a[1];
-		s2 += a[2];
-		s3 += a[3];
-		s4 += a[4];
-		s5 += a[5];
-		s6 += a[6];
-		s7 += a[7];
-		s0 += a[8];
-		s1 += a[9];
-		s2 += a[10];
-		s3 += a[11];
-		s4 += a[12];
-		s5 += a[13];
-		s6 += a[14];
-		s7 += a[15];
+		s0 += (uint64_t)a[0] + a[8];
+		s1 += (uint64_t)a[1] + a[9];
+		s2 += (uint64_t)a[2] + a[10];
+		s3 += (uint64_t)a[3] + a[11];
+		s4 += (uint64_t)a[4] + a[12];
+		s5 += (uint64_t)a[5] + a[13];
+		s6 += (uint64_t)a[6] + a[14];
+		s7 += (uint64_t)a[7] + a[15];
 	}
 	return s0 + s1 + s2 + s3 + s4 + s5 + s6 + s7;
 }
