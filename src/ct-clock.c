@@ -63,6 +63,7 @@ static int all_core(struct ct_cli *cli, struct ct_harness *h, struct ct_allcore 
 	ct_machine_describe(&m);
 	if (ct_allcore_run(a, h, &ak, 1, why, sizeof(why)) < 0)
 		errx(CT_EXIT_FAIL, "verification failed: %s", why);
+	ct_machine_finish(&m, (unsigned)a->n);
 	ct_out_begin(&out, stdout, cli->fmt, "ct-clock", cli->samples);
 	ct_out_machine(&out, &m);
 	if (cli->fmt == CT_FMT_TABLE)
@@ -119,6 +120,8 @@ int main(int argc, char **argv)
 	ct_machine_describe(&m);
 	if (ct_harness_run(&h, &k, 1, &ser, why, sizeof(why)) < 0)
 		errx(CT_EXIT_FAIL, "verification failed: %s", why);
+	ct_machine_note(&m, cli.placement, &ser, 1);
+	ct_machine_finish(&m, 1);
 
 	ct_out_begin(&out, stdout, cli.fmt, "ct-clock", cli.samples);
 	ct_out_machine(&out, &m);
@@ -126,7 +129,7 @@ int main(int argc, char **argv)
 		printf("kernel:   %llu dependent adds per sample (%s, %s), %u reps; "
 		       "the clock is the max\n",
 		       (unsigned long long)ctx.iters * CT_ADDCHAIN_UNROLL, ct_addchain_isa,
-		       ct_addchain_insn, h.reps);
+		       ct_addchain_insn, ser.n);
 	ct_out_series(&out, cli.placement, &ser);
 	ct_out_end(&out);
 	ct_series_free(&ser, 1);

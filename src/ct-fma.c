@@ -101,6 +101,7 @@ static int all_core(struct ct_cli *cli, struct ct_harness *h, struct ct_allcore 
 	ct_machine_describe(&m);
 	if (ct_allcore_run(a, h, ak, n, why, sizeof(why)) < 0)
 		errx(CT_EXIT_FAIL, "verification failed: %s", why);
+	ct_machine_finish(&m, (unsigned)a->n);
 	ct_out_begin(&out, stdout, cli->fmt, "ct-fma", cli->samples);
 	ct_out_machine(&out, &m);
 	if (cli->fmt == CT_FMT_TABLE)
@@ -166,11 +167,13 @@ int main(int argc, char **argv)
 	ct_machine_describe(&m);
 	if (ct_harness_run(&h, k, n, ser, why, sizeof(why)) < 0)
 		errx(CT_EXIT_FAIL, "verification failed: %s", why);
+	ct_machine_note(&m, cli.placement, ser, n);
+	ct_machine_finish(&m, 1);
 
 	ct_out_begin(&out, stdout, cli.fmt, "ct-fma", cli.samples);
 	ct_out_machine(&out, &m);
 	if (cli.fmt == CT_FMT_TABLE)
-		kernel_lines(isas, n, passes, h.reps, "per sample");
+		kernel_lines(isas, n, passes, ser[0].n, "per sample");
 	for (i = 0; i < n; i++)
 		ct_out_series(&out, cli.placement, &ser[i]);
 	ct_out_end(&out);

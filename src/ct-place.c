@@ -116,6 +116,11 @@ static void usage(void)
 	       "                       CT_ISA=ISA), avx512, avx2, neon or scalar\n"
 	       "      --list-isa       list the ISAs built in and usable here, and exit\n"
 	       "  -f, --format FMT     output format: table (default), tsv or json\n"
+	       "      --precision PCT  sample each placement until the 95%% interval of\n"
+	       "                       every median is within +-PCT percent of it, or\n"
+	       "                       --max-time passed\n"
+	       "      --max-time SEC   take no more samples of a placement after SEC\n"
+	       "                       seconds (default 60 with --precision; none without)\n"
 	       "  -q, --quick          a smoke run: fewer, shorter samples (also QUICK=1)\n"
 	       "  -r, --reps N         timed samples per kernel (default 15; also REPS=N)\n"
 	       "  -s, --samples        with -f json, also write one record per sample\n"
@@ -166,8 +171,10 @@ static void parse_options(struct place_opts *o, int argc, char **argv)
 		{ "kind", required_argument, NULL, 'k' },
 		{ "list", no_argument, NULL, 'l' },
 		{ "list-isa", no_argument, NULL, CT_CLI_OPT_LIST_ISA },
+		{ "max-time", required_argument, NULL, CT_CLI_OPT_MAX_TIME },
 		{ "output", required_argument, NULL, 'o' },
 		{ "placements", required_argument, NULL, 'p' },
+		{ "precision", required_argument, NULL, CT_CLI_OPT_PRECISION },
 		{ "quick", no_argument, NULL, 'q' },
 		{ "reps", required_argument, NULL, 'r' },
 		{ "samples", no_argument, NULL, 's' },
@@ -252,6 +259,9 @@ static void parse_options(struct place_opts *o, int argc, char **argv)
 	}
 	if (o->outdir && o->mode != MODE_DEFAULT)
 		ct_usage_error("-o applies to the comparison only");
+	if ((o->cli.precision || o->cli.max_time) && o->mode != MODE_DEFAULT)
+		ct_usage_error("%s applies to the comparison only",
+			       o->cli.precision ? "--precision" : "--max-time");
 	if (o->sysroot && (o->outdir || o->mode == MODE_EXEC || o->mode == MODE_CHILD))
 		ct_usage_error("--sysroot reads a recorded machine: only -l, --cpus-of and --dry-run apply");
 	/* A recorded machine cannot be measured: listing it is the default. */
@@ -555,11 +565,8 @@ static void compare_opts(const struct place_opts *o, const struct ct_topo *t,
 	int quick = o->cli.quick || ct_env_quick();
 
 	memset(co, 0, sizeof(*co));
-	ct_harness_defaults(&co->h, quick);
-	if (o->cli.reps)
-		co->h.reps = (unsigned)ct_u64_or_usage("--reps", o->cli.reps, 1, CT_REPS_MAX);
-	if (o->cli.settle)
-		co->h.settle_ns = 1000000ull * ct_u64_or_usage("--settle", o->cli.settle, 0, 60000);
+	/* -r, -S, --precision and --max-time as every kernel tool has them. */
+	ct_cli_harness(&o->cli, &co->h);
 	co->quick = quick;
 	co->isa = ct_isa_choose(o->isa.req);
 	co->clock_adds = quick ? CT_CLOCK_ADDS_QUICK : CT_CLOCK_ADDS_DEFAULT;
@@ -631,7 +638,10 @@ static int mode_compare(const struct place_opts *o, const struct ct_topo *t)
 			rows[i].k[j] = k[j];
 		if (ct_compare_run(&co, t, &rows[i], why, sizeof(why)) < 0)
 			errx(CT_EXIT_FAIL, "%s", why);
+		if (rows[i].ran)
+			ct_machine_note(&m, rows[i].p.name, rows[i].ser, CT_CMP_NKERNELS);
 	}
+	ct_machine_finish(&m, 1);
 	/*
 	 * The files first, both or neither: a directory that fills up fails
 	 * the run before anything reaches stdout, so no result is half there.

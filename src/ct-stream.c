@@ -123,6 +123,9 @@ int main(int argc, char **argv)
 	const char *size_arg = NULL;
 	unsigned flags = 0;
 	char reason[160], why[512];
+	FILE *json = NULL;
+	char *jbuf = NULL;
+	size_t jlen = 0;
 	size_t nisa, nsize, i, z;
 	int c, quick;
 
@@ -162,18 +165,26 @@ int main(int argc, char **argv)
 		ctx[0] = ct_stream_new(isas[0], sizes[z], reason, flags, &k[0]);
 		for (i = 1; i < nisa; i++)
 			ctx[i] = ct_stream_share(ctx[0], isas[i], &k[i]);
-		/* Nothing on stdout until the first array is there. */
+		/*
+		 * Nothing on stdout until the first array is there.  JSON
+		 * waits for the end: its machine record comes first and holds
+		 * the load after the last sample.
+		 */
 		if (z == 0) {
 			ct_machine_describe(&m);
-			ct_out_begin(&out, stdout, cli.fmt, "ct-stream", cli.samples);
-			ct_out_machine(&out, &m);
+			if (cli.fmt == CT_FMT_JSON && !(json = open_memstream(&jbuf, &jlen)))
+				err(CT_EXIT_FAIL, "open_memstream");
+			ct_out_begin(&out, json ? json : stdout, cli.fmt, "ct-stream", cli.samples);
+			if (!json)
+				ct_out_machine(&out, &m);
 		}
 		if (ct_harness_run(&h, k, nisa, ser, why, sizeof(why)) < 0)
 			errx(CT_EXIT_FAIL, "verification failed: %s", why);
+		ct_machine_note(&m, cli.placement, ser, nisa);
 		if (cli.fmt == CT_FMT_TABLE) {
 			if (z > 0)
 				ct_out_begin(&out, stdout, cli.fmt, "ct-stream", cli.samples);
-			table_header(ctx[0], isas, nisa, h.reps);
+			table_header(ctx[0], isas, nisa, ser[0].n);
 		}
 		for (i = 0; i < nisa; i++)
 			ct_out_series(&out, cli.placement, &ser[i]);
@@ -187,5 +198,17 @@ int main(int argc, char **argv)
 	}
 	if (cli.fmt != CT_FMT_TABLE)
 		ct_out_end(&out);
+	ct_machine_finish(&m, 1);
+	if (json) {
+		if (fclose(json) != 0)
+			err(CT_EXIT_FAIL, "open_memstream");
+		ct_out_begin(&out, stdout, cli.fmt, "ct-stream", cli.samples);
+		ct_out_machine(&out, &m);
+		fwrite(jbuf, 1, jlen, stdout);
+		free(jbuf);
+	} else if (cli.fmt == CT_FMT_TABLE) {
+		/* The header was written before the first size ran. */
+		printf("\nload:     %s\n", ct_machine_load_text(&m, why, sizeof(why)));
+	}
 	return CT_EXIT_OK;
 }

@@ -3,7 +3,7 @@
 . "${top_srcdir:-..}/tests/lib.sh"
 
 expect_status 0 "$CT_CLOCK" -q
-[ -s "$tmp/err" ] && fail "a clean run wrote to stderr: $(cat "$tmp/err")"
+[ -n "$(messages "$tmp/err")" ] && fail "a clean run wrote to stderr: $(cat "$tmp/err")"
 grep -q '^machine: ' "$tmp/out" || fail "no machine line"
 for basis in wall cpu; do
 	row=$(awk -v b="$basis" '$1 == "addchain" && $3 == "main" && $4 == b' "$tmp/out")

@@ -12,7 +12,7 @@ echo "usable: " $usable
 for isa in $usable; do
 	# The human table.
 	expect_status 0 "$CT_FMA" -q --isa "$isa"
-	[ -s "$tmp/err" ] && fail "$isa: a clean run wrote to stderr: $(cat "$tmp/err")"
+	[ -n "$(messages "$tmp/err")" ] && fail "$isa: a clean run wrote to stderr: $(cat "$tmp/err")"
 	grep -q "^kernel:   fma $isa " "$tmp/out" || fail "$isa: no kernel line"
 	for basis in wall cpu; do
 		row=$(awk -v b="$basis" -v i="$isa" '$1 == "fma" && $2 == i && $4 == b' "$tmp/out")

@@ -37,6 +37,13 @@ expect_status() {
 	}
 }
 
+# messages FILE: what FILE (a tool's stderr) says besides the one-line
+# warnings about the machine and the run (load, descheduled samples...),
+# which a shared machine may cause at any time.
+messages() {
+	sed 's/^lt-//' "$1" | grep -v '^ct-[a-z]*: warning: '
+}
+
 # is_positive NUMBER: a finite number greater than zero.
 is_positive() {
 	awk -v x="$1" 'BEGIN { exit !(x ~ /^[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?$/ && x + 0 > 0) }'

@@ -5,7 +5,7 @@
 . "${top_srcdir:-..}/tests/lib.sh"
 
 REPS=3 expect_status 0 "$CT_PLACE" -q -S 0
-[ -s "$tmp/err" ] && fail "a clean run wrote to stderr: $(cat "$tmp/err")"
+[ -n "$(messages "$tmp/err")" ] && fail "a clean run wrote to stderr: $(cat "$tmp/err")"
 cp "$tmp/out" "$tmp/table"
 grep -q '^basis wall: elapsed time (CLOCK_MONOTONIC_RAW)' "$tmp/table" || fail "no wall-time table"
 grep -q "^basis cpu: the thread's CPU time (CLOCK_THREAD_CPUTIME_ID)" "$tmp/table" || fail "no cpu-time table"

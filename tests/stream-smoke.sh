@@ -23,7 +23,7 @@ col() {
 for isa in $usable; do
 	# The human table.
 	expect_status 0 run_stream -q --isa "$isa"
-	[ -s "$tmp/err" ] && fail "$isa: a clean run wrote to stderr: $(cat "$tmp/err")"
+	[ -n "$(messages "$tmp/err")" ] && fail "$isa: a clean run wrote to stderr: $(cat "$tmp/err")"
 	grep -q "^kernel:   stream $isa " "$tmp/out" || fail "$isa: no kernel line"
 	grep -q '^array:    16777216 bytes (QUICK' "$tmp/out" || fail "$isa: no QUICK array line"
 	grep -q '^pages:    THP ' "$tmp/out" || fail "$isa: no pages line"

@@ -6,7 +6,8 @@
  * run, not pass for one.
  *
  * Re-run as "unit-place --child-run SPEC" this program plays ct-place's
- * child; UNIT_PLACE_CHILD=garbage|exit|short makes it misbehave.
+ * child; UNIT_PLACE_CHILD=garbage|exit|short|uneven|uncounted makes it
+ * misbehave.
  */
 #include "config.h"
 
@@ -28,13 +29,24 @@ static int child(const char *spec)
 	if (ct_compare_parse_child_spec(spec, &co) < 0)
 		return 2;
 	if (how && strcmp(how, "garbage") == 0) {
-		printf("S 0 0 1 1 1000 1000 3.0 3.0\nS 9 9 x\nEND 1\n");
+		printf("S 0 0 1 1 1000 1000 3.0 3.0 0 0 0\nS 9 9 x\nEND 1 0 0\n");
 		return 0;
 	}
 	if (how && strcmp(how, "exit") == 0)
 		return 1;
 	if (how && strcmp(how, "short") == 0) {
-		printf("S 0 0 1 1 1000 1000 3.0 3.0\nEND %u\n", co.h.reps);
+		printf("S 0 0 1 1 1000 1000 3.0 3.0 0 0 0\nEND %u 0 0\n", co.h.reps);
+		return 0;
+	}
+	/* Three samples, but two of one kernel and none of another. */
+	if (how && strcmp(how, "uneven") == 0) {
+		printf("S 0 0 1 1 1000 1000 3.0 3.0 0 0 0\nS 0 1 1 1 1000 1000 3.0 3.0 0 0 0\n"
+		       "S 1 0 1 1 1000 1000 3.0 3.0 0 0 0\nEND 1 2 0\n");
+		return 0;
+	}
+	/* A sample said to be counted, with no cycles. */
+	if (how && strcmp(how, "uncounted") == 0) {
+		printf("S 0 0 1 1 1000 1000 3.0 3.0 1 0 5\nEND 1 0 1\n");
 		return 0;
 	}
 	return ct_compare_child(&co, stdout);
@@ -122,6 +134,33 @@ int main(int argc, char **argv)
 	setenv("UNIT_PLACE_CHILD", "short", 1);
 	CHECK(run(&co, &t, &row, k, cpu, why, sizeof(why)) < 0);
 	CHECK(strstr(why, "stopped after 1 of") != NULL);
+	ct_series_free(row.ser, CT_CMP_NKERNELS);
+	setenv("UNIT_PLACE_CHILD", "uneven", 1);
+	CHECK(run(&co, &t, &row, k, cpu, why, sizeof(why)) < 0);
+	CHECK(strstr(why, "samples of one kernel") != NULL);
+	ct_series_free(row.ser, CT_CMP_NKERNELS);
+	setenv("UNIT_PLACE_CHILD", "uncounted", 1);
+	CHECK(run(&co, &t, &row, k, cpu, why, sizeof(why)) < 0);
+	CHECK(strstr(why, "bad sample line") != NULL);
+	ct_series_free(row.ser, CT_CMP_NKERNELS);
+
+	/*
+	 * --precision reaches the re-run: it takes as many rounds as it needs
+	 * (+-100%: the 6 an interval needs), more than REPS, and says why it
+	 * stopped.
+	 */
+	unsetenv("UNIT_PLACE_CHILD");
+	co.h.precision_pct = 100;
+	co.h.max_ns = 30000000000ull;
+	rc = run(&co, &t, &row, k, cpu, why, sizeof(why));
+	if (rc < 0)
+		fprintf(stderr, "%s\n", why);
+	CHECK(rc == 0);
+	for (i = 0; i < CT_CMP_NKERNELS && rc == 0; i++) {
+		CHECK(row.ser[i].n >= 6 && row.ser[i].n == row.ser[0].n);
+		CHECK(row.ser[i].stopped_by == CT_STOP_PRECISION);
+		CHECK(row.ser[i].verified);
+	}
 	ct_series_free(row.ser, CT_CMP_NKERNELS);
 
 	ct_compare_kernels_free(ck);

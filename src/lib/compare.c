@@ -122,11 +122,13 @@ int ct_compare_child(const struct ct_compare_opts *o, FILE *f)
 			for (s = 0; s < ser[i].n; s++) {
 				const struct ct_sample *x = &ser[i].s[s];
 
-				fprintf(f, "S %d %u %d %d %" PRIu64 " %" PRIu64 " %.17g %.17g\n",
-					i, x->rep, x->cpu_start, x->cpu_end, x->wall_ns, x->cpu_ns,
-					x->bracket_ghz_wall, x->bracket_ghz_cpu);
+				fprintf(f, "S %d %u %d %d %" PRIu64 " %" PRIu64 " %.17g %.17g %d %.17g "
+					"%.17g\n", i, x->rep, x->cpu_start, x->cpu_end, x->wall_ns,
+					x->cpu_ns, x->bracket_ghz_wall, x->bracket_ghz_cpu,
+					(int)x->count_status, x->cycles, x->instructions);
 			}
-		fprintf(f, "END %u\n", o->h.reps);
+		/* Samples per kernel (--precision makes it vary), why they stopped. */
+		fprintf(f, "END %u %d %d\n", ser[0].n, (int)ser[0].stopped_by, ser[0].counters);
 	}
 	ct_series_free(ser, CT_CMP_NKERNELS);
 	ct_compare_kernels_free(ck);
@@ -138,18 +140,18 @@ static int read_child(FILE *f, const struct ct_compare_opts *o,
 		      struct ct_compare_row *row, char *why, size_t len)
 {
 	char line[512];
-	unsigned got = 0, end = 0;
-	int i, done = 0;
+	unsigned got = 0, end = 0, cap = o->h.reps;
+	int i, done = 0, stop = 0, counters = 0;
 
 	for (i = 0; i < CT_CMP_NKERNELS; i++) {
 		row->ser[i].k = &row->k[i];
-		row->ser[i].s = ct_xcalloc(o->h.reps, sizeof(struct ct_sample));
+		row->ser[i].s = ct_xcalloc(cap, sizeof(struct ct_sample));
 		row->ser[i].n = 0;
 		row->ser[i].verified = 0;
 	}
 	while (fgets(line, sizeof(line), f)) {
 		struct ct_sample x;
-		int kernel;
+		int kernel, count;
 		char tail;
 
 		memset(&x, 0, sizeof(x));	/* fields the line does not carry */
@@ -158,51 +160,81 @@ static int read_child(FILE *f, const struct ct_compare_opts *o,
 			snprintf(why, len, "the child wrote past its end");
 			return -1;
 		}
-		if (sscanf(line, "END %u %c", &end, &tail) == 1) {
+		if (sscanf(line, "END %u %d %d %c", &end, &stop, &counters, &tail) == 3) {
 			done = 1;
 			continue;
 		}
-		if (sscanf(line, "S %d %u %d %d %" SCNu64 " %" SCNu64 " %lg %lg %c", &kernel,
-			   &x.rep, &x.cpu_start, &x.cpu_end, &x.wall_ns, &x.cpu_ns,
-			   &x.bracket_ghz_wall, &x.bracket_ghz_cpu, &tail) != 8 ||
-		    kernel < 0 || kernel >= CT_CMP_NKERNELS || x.rep >= o->h.reps ||
-		    x.rep != row->ser[kernel].n || x.wall_ns == 0 || x.cpu_ns == 0) {
+		if (sscanf(line, "S %d %u %d %d %" SCNu64 " %" SCNu64 " %lg %lg %d %lg %lg %c",
+			   &kernel, &x.rep, &x.cpu_start, &x.cpu_end, &x.wall_ns, &x.cpu_ns,
+			   &x.bracket_ghz_wall, &x.bracket_ghz_cpu, &count, &x.cycles,
+			   &x.instructions, &tail) != 11 ||
+		    kernel < 0 || kernel >= CT_CMP_NKERNELS || x.rep >= CT_REPS_MAX ||
+		    x.rep != row->ser[kernel].n || x.wall_ns == 0 || x.cpu_ns == 0 ||
+		    count < 0 || count >= CT_COUNT_NSTATUS ||
+		    (ct_count_usable((enum ct_count_status)count) && !(x.cycles > 0))) {
 			snprintf(why, len, "the child wrote a bad sample line: %.80s", line);
 			return -1;
+		}
+		x.count_status = (enum ct_count_status)count;
+		/* --precision: as many samples as the child took. */
+		if (row->ser[kernel].n == cap) {
+			cap *= 2;
+			for (i = 0; i < CT_CMP_NKERNELS; i++)
+				row->ser[i].s = ct_xrealloc(row->ser[i].s, cap * sizeof(struct ct_sample));
 		}
 		row->ser[kernel].s[row->ser[kernel].n++] = x;
 		got++;
 	}
-	if (!done || end != o->h.reps || got != o->h.reps * CT_CMP_NKERNELS) {
-		snprintf(why, len, "the child stopped after %u of %u samples", got,
-			 o->h.reps * CT_CMP_NKERNELS);
+	/* A fixed run has exactly REPS; one stopped otherwise, at least one round. */
+	if (!done || end == 0 || got != end * CT_CMP_NKERNELS ||
+	    (stop == CT_STOP_REPS && o->h.precision_pct <= 0 && end != o->h.reps) ||
+	    stop < CT_STOP_REPS || stop > CT_STOP_MAX_TIME) {
+		if (done)
+			snprintf(why, len, "the child stopped after %u of %u samples", got,
+				 end * CT_CMP_NKERNELS);
+		else
+			snprintf(why, len, "the child stopped after %u samples, without its end",
+				 got);
 		return -1;
 	}
-	for (i = 0; i < CT_CMP_NKERNELS; i++)
+	for (i = 0; i < CT_CMP_NKERNELS; i++) {
+		if (row->ser[i].n != end) {
+			snprintf(why, len, "the child sent %u samples of one kernel, %u of another",
+				 row->ser[i].n, end);
+			return -1;
+		}
 		row->ser[i].verified = 1;
+		row->ser[i].stopped_by = (enum ct_stop)stop;
+		row->ser[i].counters = counters != 0;
+	}
 	return 0;
 }
 
 static void child_spec(const struct ct_compare_opts *o, char *buf, size_t len)
 {
-	snprintf(buf, len, "%u,%" PRIu64 ",%" PRIu64 ",%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%d",
-		 o->h.reps, o->h.settle_ns, o->h.bracket_adds, ct_isa_name(o->isa),
-		 o->clock_adds, o->fma_passes, o->stream_bytes, o->quick);
+	snprintf(buf, len, "%u,%" PRIu64 ",%" PRIu64 ",%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64
+		 ",%d,%.17g,%" PRIu64, o->h.reps, o->h.settle_ns, o->h.bracket_adds,
+		 ct_isa_name(o->isa), o->clock_adds, o->fma_passes, o->stream_bytes, o->quick,
+		 o->h.precision_pct, o->h.max_ns);
 }
 
 int ct_compare_parse_child_spec(const char *spec, struct ct_compare_opts *o)
 {
 	char isa[16];
-	uint64_t settle, brackets, adds, passes, bytes;
+	uint64_t settle, brackets, adds, passes, bytes, max_ns;
 	unsigned reps;
+	double precision;
 	int quick;
 	char tail;
 
 	if (sscanf(spec, "%u,%" SCNu64 ",%" SCNu64 ",%15[a-z0-9],%" SCNu64 ",%" SCNu64 ",%" SCNu64
-		   ",%d%c", &reps, &settle, &brackets, isa, &adds, &passes, &bytes, &quick,
-		   &tail) != 8 || reps == 0 || reps > CT_REPS_MAX ||
+		   ",%d,%lg,%" SCNu64 "%c", &reps, &settle, &brackets, isa, &adds, &passes, &bytes,
+		   &quick, &precision, &max_ns, &tail) != 10 || reps == 0 || reps > CT_REPS_MAX ||
+	    !(precision >= 0 && precision <= 100) ||
 	    ct_isa_from_name(isa, &o->isa) < 0 || !ct_isa_usable(o->isa))
 		return -1;
+	o->h.precision_pct = precision;
+	o->h.max_ns = max_ns;
 	o->h.reps = reps;
 	o->h.settle_ns = settle;
 	o->h.bracket_adds = brackets;
@@ -474,15 +506,17 @@ static void header_lines(FILE *f, const char *pre, const struct ct_machine *m,
 			 const struct ct_topo *t, const struct ct_compare_row *rows, size_t n)
 {
 	const struct ct_compare_row *main_row = NULL, *pb = NULL;
-	char list[256], desc[160];
+	char list[256], desc[160], ctx[400];
 	size_t i;
 	int r;
 
 	fprintf(f, "%smachine: %s %s %s, %s, %ld cpus online\n", pre, m->os, m->release,
 		m->arch, m->cpu_model, m->cpus_online);
-	fprintf(f, "%sload:    %.2f %.2f %.2f at start, up %.0f s, governor %s\n", pre,
-		m->load[0], m->load[1], m->load[2], m->uptime_s, m->governor);
+	fprintf(f, "%sload:    %s, up %.0f s\n", pre,
+		ct_machine_load_text(m, desc, sizeof(desc)), m->uptime_s);
+	fprintf(f, "%scontext: %s\n", pre, ct_machine_context_text(m, ctx, sizeof(ctx)));
 	fprintf(f, "%sbuild:   %s %s, %s\n", pre, m->compiler, m->cflags, m->isas);
+	fprintf(f, "%scounters: %s\n", pre, m->counters);
 	for (r = 0; r < t->nranks; r++) {
 		struct ct_cpuset set;
 		int c = -1;

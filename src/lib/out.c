@@ -81,6 +81,7 @@ void ct_out_begin(struct ct_out *o, FILE *f, enum ct_format fmt,
 void ct_out_machine(struct ct_out *o, const struct ct_machine *m)
 {
 	FILE *f = o->f;
+	char text[512];
 
 	switch (o->fmt) {
 	case CT_FMT_JSON:
@@ -102,13 +103,26 @@ void ct_out_machine(struct ct_out *o, const struct ct_machine *m)
 		ct_json_str(f, "cflags", m->cflags);
 		ct_json_str(f, "isas", m->isas);
 		ct_json_str(f, "counters", m->counters);
+		ct_json_str(f, "energy_performance_preference", m->epp);
+		ct_json_str(f, "turbo", m->turbo);
+		ct_json_str(f, "thp", m->thp);
+		ct_json_int(f, "cpus_allowed", m->cpus_allowed);
+		ct_json_bool(f, "confined", m->cpus_allowed > 0 && m->cpus_allowed < m->cpus_online);
+		ct_json_str(f, "container", m->container);
+		ct_json_num(f, "cpu_quota", m->cpu_quota > 0 ? m->cpu_quota : NAN);
+		ct_json_num(f, "load_end_1m", m->load_end[0]);
+		ct_json_num(f, "load_end_5m", m->load_end[1]);
+		ct_json_num(f, "load_end_15m", m->load_end[2]);
+		ct_json_num(f, "run_s", m->run_s);
+		ct_json_num(f, "other_load", m->other_load);
+		ct_json_int(f, "descheduled_samples", m->descheduled);
 		ct_json_end(f);
 		break;
 	case CT_FMT_TABLE:
-		fprintf(f, "machine:  %s %s %s, %s, %ld cpus online\n", m->os,
-			m->release, m->arch, m->cpu_model, m->cpus_online);
-		fprintf(f, "load:     %.2f %.2f %.2f at start, up %.0f s, governor %s\n",
-			m->load[0], m->load[1], m->load[2], m->uptime_s, m->governor);
+		fprintf(f, "machine:  %s %s %s, %s, %ld cpus online, up %.0f s\n", m->os,
+			m->release, m->arch, m->cpu_model, m->cpus_online, m->uptime_s);
+		fprintf(f, "load:     %s\n", ct_machine_load_text(m, text, sizeof(text)));
+		fprintf(f, "context:  %s\n", ct_machine_context_text(m, text, sizeof(text)));
 		fprintf(f, "build:    %s %s, %s; clock %s\n", m->compiler, m->cflags,
 			m->isas, m->clock);
 		fprintf(f, "counters: %s\n", m->counters);

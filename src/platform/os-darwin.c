@@ -108,6 +108,38 @@ long ct_os_ncpus(void)
 	return sysconf(_SC_NPROCESSORS_ONLN);
 }
 
+/*
+ * macOS has no energy-performance preference, turbo switch or cpu quota a
+ * process can read, and no affinity: every online cpu is allowed.
+ */
+char *ct_os_epp(char *buf, size_t len)
+{
+	snprintf(buf, len, "none");
+	return buf;
+}
+
+char *ct_os_turbo(char *buf, size_t len)
+{
+	snprintf(buf, len, "unknown");
+	return buf;
+}
+
+long ct_os_cpus_allowed(void)
+{
+	return sysconf(_SC_NPROCESSORS_ONLN);
+}
+
+char *ct_os_container(char *buf, size_t len)
+{
+	snprintf(buf, len, "none");
+	return buf;
+}
+
+double ct_os_cpu_quota(void)
+{
+	return -1;
+}
+
 /* An integer sysctl of 4 or 8 bytes, or 0. */
 static uint64_t sysctl_u64(const char *name)
 {

@@ -8,6 +8,7 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,6 +60,27 @@ int ct_current_cpu(void)
 #endif
 }
 
+/*
+ * The cpus this process was allowed before it pinned a thread of its own:
+ * what ct_os_cpus_allowed() reports, since a tool's own --cpu does not
+ * confine the run.  Taken at the first pin, whichever thread makes it
+ * (a new thread inherits the process's set).
+ */
+static pthread_mutex_t allowed_lock = PTHREAD_MUTEX_INITIALIZER;
+static long allowed_at_first_pin = -1;
+
+static long affinity_count(void)
+{
+#if HAVE_SCHED_GETAFFINITY
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	if (sched_getaffinity(0, sizeof(set), &set) == 0)
+		return CPU_COUNT(&set);
+#endif
+	return -1;
+}
+
 int ct_pin_thread(int cpu)
 {
 #if HAVE_SCHED_SETAFFINITY
@@ -68,6 +90,10 @@ int ct_pin_thread(int cpu)
 		errno = EINVAL;
 		return -1;
 	}
+	pthread_mutex_lock(&allowed_lock);
+	if (allowed_at_first_pin < 0)
+		allowed_at_first_pin = affinity_count();
+	pthread_mutex_unlock(&allowed_lock);
 	CPU_ZERO(&set);
 	CPU_SET(cpu, &set);
 	/* pid 0 is the calling thread, not the whole process. */
@@ -151,6 +177,140 @@ double ct_os_uptime(void)
 long ct_os_ncpus(void)
 {
 	return sysconf(_SC_NPROCESSORS_ONLN);
+}
+
+char *ct_os_epp(char *buf, size_t len)
+{
+	if (read_line("/sys/devices/system/cpu/cpu0/cpufreq/energy_performance_preference",
+		      buf, len) < 0 || !buf[0])
+		snprintf(buf, len, "none");
+	return buf;
+}
+
+/*
+ * intel_pstate says no_turbo (1: off); acpi-cpufreq a global boost (1:
+ * on); amd-pstate a boost per policy.
+ */
+char *ct_os_turbo(char *buf, size_t len)
+{
+	static const char *const boost[] = {
+		"/sys/devices/system/cpu/cpufreq/boost",
+		"/sys/devices/system/cpu/cpu0/cpufreq/boost",
+	};
+	char v[16];
+	size_t i;
+
+	if (read_line("/sys/devices/system/cpu/intel_pstate/no_turbo", v, sizeof(v)) == 0 &&
+	    (v[0] == '0' || v[0] == '1')) {
+		snprintf(buf, len, "%s", v[0] == '1' ? "off" : "on");
+		return buf;
+	}
+	for (i = 0; i < sizeof(boost) / sizeof(boost[0]); i++)
+		if (read_line(boost[i], v, sizeof(v)) == 0 && (v[0] == '0' || v[0] == '1')) {
+			snprintf(buf, len, "%s", v[0] == '1' ? "on" : "off");
+			return buf;
+		}
+	snprintf(buf, len, "unknown");
+	return buf;
+}
+
+long ct_os_cpus_allowed(void)
+{
+	long n;
+
+	pthread_mutex_lock(&allowed_lock);
+	n = allowed_at_first_pin;
+	pthread_mutex_unlock(&allowed_lock);
+	return n >= 0 ? n : affinity_count();
+}
+
+char *ct_os_container(char *buf, size_t len)
+{
+	const char *env = getenv("container");
+
+	if (access("/.dockerenv", F_OK) == 0)
+		snprintf(buf, len, "docker");
+	else if (access("/run/.containerenv", F_OK) == 0)
+		snprintf(buf, len, "podman");
+	else if (env && *env)
+		snprintf(buf, len, "%s", env);	/* systemd-nspawn, lxc */
+	else
+		snprintf(buf, len, "none");
+	return buf;
+}
+
+/* cgroup v2: "max 100000" or "QUOTA PERIOD" in DIR/cpu.max. */
+static double quota_v2(const char *dir)
+{
+	char path[4200], line[64];
+	long long q, p;
+
+	snprintf(path, sizeof(path), "/sys/fs/cgroup%s/cpu.max", dir);
+	if (read_line(path, line, sizeof(line)) < 0)
+		return -2;
+	if (sscanf(line, "%lld %lld", &q, &p) != 2 || q <= 0 || p <= 0)
+		return -1;	/* "max": no quota */
+	return (double)q / (double)p;
+}
+
+/* cgroup v1: cpu.cfs_quota_us (-1: none) over cpu.cfs_period_us. */
+static double quota_v1(const char *mount, const char *dir)
+{
+	char path[4200], line[64];
+	long long q, p;
+
+	snprintf(path, sizeof(path), "/sys/fs/cgroup/%s%s/cpu.cfs_quota_us", mount, dir);
+	if (read_line(path, line, sizeof(line)) < 0)
+		return -2;
+	if (sscanf(line, "%lld", &q) != 1 || q <= 0)
+		return -1;
+	snprintf(path, sizeof(path), "/sys/fs/cgroup/%s%s/cpu.cfs_period_us", mount, dir);
+	if (read_line(path, line, sizeof(line)) < 0 || sscanf(line, "%lld", &p) != 1 || p <= 0)
+		return -1;
+	return (double)q / (double)p;
+}
+
+/*
+ * The quota of this process's own cgroup, as /proc/self/cgroup names it
+ * (inside a cgroup namespace, "/": the mount's root).  -2 from a reader
+ * is "no such file": try the next place.
+ */
+double ct_os_cpu_quota(void)
+{
+	FILE *f = fopen("/proc/self/cgroup", "r");
+	char line[4096];
+	double q = -2;
+
+	if (!f)
+		return -1;
+	while (q == -2 && fgets(line, sizeof(line), f)) {
+		char *ctl = strchr(line, ':'), *dir;
+
+		if (!ctl || !(dir = strchr(ctl + 1, ':')))
+			continue;
+		*dir++ = '\0';
+		ctl++;
+		dir[strcspn(dir, "\n")] = '\0';
+		if (strcmp(dir, "/") == 0)
+			dir[0] = '\0';
+		if (*ctl == '\0') {
+			q = quota_v2(dir);
+		} else {
+			char *c, *save = NULL;
+			int cpu = 0;
+
+			for (c = strtok_r(ctl, ",", &save); c; c = strtok_r(NULL, ",", &save))
+				cpu |= strcmp(c, "cpu") == 0;
+			if (cpu && (q = quota_v1("cpu", dir)) == -2)
+				q = quota_v1("cpu,cpuacct", dir);
+		}
+	}
+	fclose(f);
+	if (q == -2)
+		q = quota_v2("");
+	if (q == -2)
+		q = quota_v1("cpu", "");
+	return q < 0 ? -1 : q;
 }
 
 /*

@@ -1,8 +1,21 @@
 /*
- * machine.h - the description every run starts with: what ran where.
+ * machine.h - the description every run starts with: what ran where, and
+ * the context that can change a result (the clock's governor and
+ * preference, turbo, huge pages, the load before and after, confinement,
+ * samples the thread was descheduled in).
+ *
+ * ct_machine_describe() at the start (and its warnings about the start),
+ * ct_machine_note() for every series measured, ct_machine_finish() after
+ * the last sample (the end load, the counters' status, the warnings about
+ * the run); the record is written after that.
  */
 #ifndef CT_MACHINE_H
 #define CT_MACHINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct ct_series;
 
 struct ct_machine {
 	char os[80];			/* uname sysname */
@@ -18,8 +31,58 @@ struct ct_machine {
 	const char *cflags;
 	const char *isas;		/* ISAs compiled in */
 	char counters[256];		/* ct_counters_status() */
+	/* Context (os.h): "none"/"unknown" where the OS has no such thing. */
+	char epp[64];			/* energy_performance_preference of cpu 0 */
+	char turbo[16];			/* "on", "off", "unknown" */
+	char thp[16];			/* transparent huge pages: "always", "madvise", ... */
+	long cpus_allowed;		/* -1 if unknown */
+	char container[64];		/* "docker", ..., "none" */
+	double cpu_quota;		/* cpus a cgroup quota allows, -1: none */
+	/* The run: filled by ct_machine_finish(). */
+	double load_end[3];		/* load average at the end, -1 before or unknown */
+	double run_s;			/* describe to finish, -1 before */
+	double other_load;		/* other runnable tasks during the run, NaN if unknown */
+	unsigned samples;		/* samples of the series noted */
+	unsigned descheduled;		/* of them, with cpu share < CT_DESCHEDULED_SHARE */
+	/* private */
+	uint64_t start_ns;
+	int memory;			/* a series noted reads memory (THP matters) */
+	struct ct_machine_desched {
+		char what[96];		/* "addchain (x86-64) at main" */
+		unsigned d, n;
+	} desched[16];
+	size_t ndesched;
+	unsigned desched_more;		/* descheduled samples of series past the table */
 };
 
+/* Fill the description at the start of a run; warn about the start. */
 void ct_machine_describe(struct ct_machine *m);
+/* Count the descheduled samples of n series measured at placement. */
+void ct_machine_note(struct ct_machine *m, const char *placement,
+		     const struct ct_series *s, size_t n);
+/*
+ * After the last sample, before the record is written: the end load, the
+ * run's length and the counters' status; warn about the run.  threads is
+ * how many threads of this process ran at once (1, or --threads N): the
+ * load they added themselves.
+ */
+void ct_machine_finish(struct ct_machine *m, unsigned threads);
+
+/*
+ * The machine's context and the load, as one line of text each, for the
+ * human headers (ct-place's too).
+ */
+char *ct_machine_context_text(const struct ct_machine *m, char *buf, size_t len);
+char *ct_machine_load_text(const struct ct_machine *m, char *buf, size_t len);
+
+/*
+ * The load-average figures the warnings use, pure for the unit tests:
+ * the 1-minute average is busy when it reaches max(0.5, cpus / 4); the
+ * other tasks that ran beside threads own ones over run_s seconds, from
+ * the 1-minute averages at start and end (NaN under CT_LOAD_MIN_RUN_S).
+ */
+#define CT_LOAD_MIN_RUN_S 20.0
+double ct_load_busy(long cpus);
+double ct_load_others(double start_1m, double end_1m, double run_s, unsigned threads);
 
 #endif

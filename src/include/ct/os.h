@@ -36,6 +36,30 @@ double ct_os_uptime(void);
 long ct_os_ncpus(void);
 
 /*
+ * The context of a run, for the machine description and its warnings
+ * (machine.c).  Live paths only: a recorded tree has no run to describe.
+ *
+ * The energy-performance preference of cpu 0 (cpufreq
+ * energy_performance_preference: "performance", "balance_performance",
+ * "balance_power", "power", ...) or "none".
+ */
+char *ct_os_epp(char *buf, size_t len);
+/*
+ * Turbo (boost) state: "on", "off", or "unknown" where the OS does not
+ * say (Linux: intel_pstate/no_turbo, else cpufreq/boost).
+ */
+char *ct_os_turbo(char *buf, size_t len);
+/* Cpus this process may run on, or -1 when the OS cannot tell. */
+long ct_os_cpus_allowed(void);
+/* "docker", "podman", another container manager's name, or "none". */
+char *ct_os_container(char *buf, size_t len);
+/*
+ * The cpus a CPU bandwidth quota allows this process's group (the cgroup
+ * CFS quota over its period), or -1 when there is none.
+ */
+double ct_os_cpu_quota(void);
+
+/*
  * Memory facts for the streaming kernel (ct-stream).
  */
 struct ct_cpuset;
