@@ -3,6 +3,7 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <err.h>
 #include <errno.h>
 #include <math.h>
@@ -83,11 +84,15 @@ int ct_cli_option(struct ct_cli *cli, int c, const char *arg,
 /* A decimal number in (lo, hi]: percent and seconds may have fractions. */
 static double positive_or_usage(const char *opt, const char *arg, double hi)
 {
-	char *end;
-	double v;
+	char *end = (char *)arg;
+	double v = 0;
 
-	errno = 0;
-	v = strtod(arg, &end);
+	/* strtod() alone would also take " 5", "+5", "0x10", "inf" and "nan". */
+	if ((isdigit((unsigned char)arg[0]) || arg[0] == '.') &&
+	    arg[strspn(arg, "0123456789.eE+-")] == '\0') {
+		errno = 0;
+		v = strtod(arg, &end);
+	}
 	if (end == arg || *end != '\0' || errno || !isfinite(v) || !(v > 0) || v > hi)
 		ct_usage_error("invalid %s '%s': a number above 0 and at most %g", opt, arg, hi);
 	return v;
