@@ -352,13 +352,9 @@ static void *worker_main(void *v)
 	size_t i;
 	enum cmd cmd;
 
-	if (t->cpu >= 0 && ct_pin_thread(t->cpu) < 0) {
+	/* The cpu still allowed (ct_place_pin), and the thread running on it. */
+	if (t->cpu >= 0 && ct_place_pin(t->cpu, w->why, sizeof(w->why)) < 0) {
 		w->failed = 1;
-		snprintf(w->why, sizeof(w->why), "cannot pin to it: %s", strerror(errno));
-	} else if (t->cpu >= 0 && ct_current_cpu() >= 0 && ct_current_cpu() != t->cpu) {
-		w->failed = 1;
-		snprintf(w->why, sizeof(w->why), "pinned to it but running on cpu %d",
-			 ct_current_cpu());
 	} else {
 		/* Each thread's own kernels, their data first touched on its cpu. */
 		for (i = 0; i < r->nk; i++)
@@ -798,8 +794,8 @@ int ct_allcore_cli_finish(struct ct_allcore_cli *ac, struct ct_cli *cli,
 	if (!ac->threads) {
 		c = kind_pin_cpu(&t, kind);
 		ct_topo_free(&t);
-		if (ct_pin_thread(c) < 0)
-			err(CT_EXIT_FAIL, "cannot pin to cpu %d", c);
+		if (ct_place_pin(c, why, sizeof(why)) < 0)
+			errx(CT_EXIT_FAIL, "%s", why);
 		snprintf(cli->placement, sizeof(cli->placement), "pin-%s", ct_kind_name(kind));
 		return 0;
 	}
