@@ -6,6 +6,10 @@
  * that disturbs a sample only slows it); the median and cv show how steady
  * the clock was.  Both bases are reported: wall time, and the thread's own
  * CPU time, which excludes time the thread was not running.
+ *
+ * --threads runs the chain on every cpu at once beside one thread alone
+ * (the all-core runner, src/include/ct/allcore.h): the clock a socket
+ * keeps with every core busy against its single-core clock.
  */
 #include "config.h"
 

@@ -2,7 +2,8 @@
  * ct-fma - vector FMA throughput in L1 for one ISA or every usable one,
  * each sample verified bit for bit and divided by the cycles the add-chain
  * brackets say it took.  The kernels and their verification are in libct
- * (src/include/ct/fma.h), shared with ct-place.
+ * (src/include/ct/fma.h), shared with ct-place.  --threads runs it on every
+ * cpu at once beside one thread alone (src/include/ct/allcore.h).
  */
 #include "config.h"
 
