@@ -556,16 +556,28 @@ static void header_lines(FILE *f, const char *pre, const struct ct_machine *m,
 static void kernels_line(FILE *f, const char *pre, const struct ct_compare_row *rows,
 			 size_t n)
 {
+	unsigned lo = 0, hi = 0;
+	char reps[48];
 	size_t i;
 
+	/* --precision: each placement took as many as it needed. */
+	for (i = 0; i < n; i++)
+		if (rows[i].ran) {
+			lo = !lo || rows[i].ser[0].n < lo ? rows[i].ser[0].n : lo;
+			hi = rows[i].ser[0].n > hi ? rows[i].ser[0].n : hi;
+		}
+	if (lo == hi)
+		snprintf(reps, sizeof(reps), "%u reps each", lo);
+	else
+		snprintf(reps, sizeof(reps), "%u to %u reps per placement", lo, hi);
 	for (i = 0; i < n; i++)
 		if (rows[i].ran) {
 			const struct ct_kernel *k = rows[i].k;
 
-			fprintf(f, "%skernels: %s (%s), %s (%s), %s (%s); %u reps each, "
+			fprintf(f, "%skernels: %s (%s), %s (%s), %s (%s); %s, "
 				"round-robin, every sample verified\n", pre,
 				k[0].name, k[0].isa, k[1].name, k[1].isa, k[2].name, k[2].isa,
-				rows[i].ser[0].n);
+				reps);
 			return;
 		}
 }
