@@ -79,7 +79,9 @@ if [ -e /.dockerenv ]; then
 	[ "$(m container)" = docker ] || fail "container $(m container) with /.dockerenv"
 fi
 if command -v nproc >/dev/null 2>&1; then
-	[ "$allowed" -eq "$(nproc)" ] || fail "cpus_allowed $allowed, nproc $(nproc)"
+	# GNU nproc would also obey OpenMP's variables.
+	n=$(env -u OMP_NUM_THREADS -u OMP_THREAD_LIMIT nproc)
+	[ "$allowed" -eq "$n" ] || fail "cpus_allowed $allowed, nproc $n"
 fi
 
 # ct-stream's JSON: the machine record first, written after the last size.
