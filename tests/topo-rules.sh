@@ -134,4 +134,15 @@ kinds "$tmp/smt" | grep -qx 'cpu=1 kind=performance rank=0' || fail "online cpu 
 # A trailing slash changes nothing.
 grep -v '^#' "$M/arm-rk3588/expected.txt" >"$tmp/want"
 kinds "$M/arm-rk3588/" | diff -u "$tmp/want" - || fail "trailing slash"
+
+# Without regs/identification the MIDR comes from /proc/cpuinfo, by its
+# processor numbers: a block numbered 4294967296 is no cpu's (atoi() made
+# it cpu 0's), so cpu 0 has no part and the model counts three A55s.
+copy arm-rk3588 rkinfo
+rm -rf "$tmp/rkinfo"/sys/devices/system/cpu/cpu*/regs
+same arm-rk3588 "$tmp/rkinfo"
+sed 's/^processor	: 0$/processor	: 4294967296/' "$M/arm-rk3588/proc/cpuinfo" >"$tmp/rkinfo/proc/cpuinfo"
+expect_status 0 "$CT_PLACE" --sysroot "$tmp/rkinfo" -l
+grep -q '^machine: *Cortex-A55 x3 + Cortex-A76 x4 ' "$tmp/out" ||
+	fail "cpuinfo block 4294967296 given to a cpu: $(head -1 "$tmp/out")"
 exit 0

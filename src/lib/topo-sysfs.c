@@ -388,6 +388,7 @@ static void read_cpuinfo(struct ct_topo *t, const char *root)
 	int cpu = -1, have_impl = 0, have_part = 0;
 	unsigned impl = 0, part = 0, variant = 0, rev = 0;
 	const char *v;
+	uint64_t n;
 
 	snprintf(p, sizeof(p), "%s/proc/cpuinfo", root);
 	if (open_file(p, &f, why, sizeof(why)) <= 0)
@@ -410,7 +411,8 @@ static void read_cpuinfo(struct ct_topo *t, const char *root)
 			if (eof)
 				break;
 			v = cpuinfo_value(line, "processor");
-			cpu = isdigit((unsigned char)v[0]) ? atoi(v) : -1;
+			/* Not atoi(): "4294967296" would be cpu 0, "1x" cpu 1. */
+			cpu = ct_parse_u64(v, 0, CT_CPUSET_MAX - 1, &n, NULL) == 0 ? (int)n : -1;
 			have_impl = have_part = 0;
 			continue;
 		}

@@ -19,6 +19,7 @@
 
 #include "ct/cpuset.h"
 #include "ct/os.h"
+#include "ct/parse.h"
 
 #if HAVE_DECL_CLOCK_MONOTONIC_RAW
 #define CT_NOW_CLOCK CLOCK_MONOTONIC_RAW
@@ -315,23 +316,15 @@ double ct_os_cpu_quota(void)
 
 /*
  * A cache size as sysfs writes it: "48K", "2048K", "266240K" (kibibytes);
- * "M" and a bare byte count are taken too.  0 when unreadable.
+ * "M" and a bare byte count are taken too.  0 when unreadable.  Through
+ * the size parser every option uses (and make fuzz checks): a shift that
+ * overflows or junk after the unit is unreadable, not a wrong size.
  */
 static uint64_t sysfs_cache_bytes(const char *s)
 {
-	char *end;
-	unsigned long long v;
+	uint64_t v;
 
-	if (!isdigit((unsigned char)*s))
-		return 0;
-	v = strtoull(s, &end, 10);
-	if (*end == 'K')
-		return (uint64_t)v << 10;
-	if (*end == 'M')
-		return (uint64_t)v << 20;
-	if (*end == 'G')
-		return (uint64_t)v << 30;
-	return *end == '\0' ? (uint64_t)v : 0;
+	return ct_parse_size(s, 1, UINT64_MAX, &v, NULL) == 0 ? v : 0;
 }
 
 /* The caches of one cpu: keep the highest level, the largest at it. */
