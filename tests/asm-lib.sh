@@ -30,14 +30,6 @@ asm_inner_loop() {
 	awk -v fn="$2" '
 	function flush_loop(   i, j, best, bl, inner, anycond) {
 		best = 0; bl = -1
-		for (i = 1; i <= nl; i++) {
-			inner = 1
-			for (j = 1; j <= nl; j++)
-				if (j != i && ls[j] >= ls[i] && le[j] <= le[i] &&
-				    (ls[j] != ls[i] || le[j] != le[i]))
-					inner = 0
-			if (inner && le[i] - ls[i] > bl) { bl = le[i] - ls[i]; best = i }
-		}
 		# A loop the compiler closes with a conditional branch; an
 		# unconditional jump back (a shared exit block laid out after
 		# the loop) only when there is no such loop.
@@ -45,9 +37,17 @@ asm_inner_loop() {
 		for (i = 1; i <= nl; i++)
 			if (cond[i])
 				anycond = 1
-		if (!best)
+		for (i = 1; i <= nl; i++) {
 			if (anycond && !cond[i])
 				continue
+			inner = 1
+			for (j = 1; j <= nl; j++)
+				if (j != i && ls[j] >= ls[i] && le[j] <= le[i] &&
+				    (ls[j] != ls[i] || le[j] != le[i]))
+					inner = 0
+			if (inner && le[i] - ls[i] > bl) { bl = le[i] - ls[i]; best = i }
+		}
+		if (!best)
 			exit 3
 		for (i = ls[best]; i <= le[best]; i++)
 			print insn[i]
@@ -95,6 +95,7 @@ asm_inner_loop() {
 				nl++
 				ls[nl] = pos[t]
 				le[nl] = n
+				cond[nl] = mn != "jmp" && mn != "b"
 			}
 		}
 	}
@@ -103,7 +104,6 @@ asm_inner_loop() {
 			flush_loop()
 		if (!found)
 			exit 3
-				cond[nl] = mn != "jmp" && mn != "b"
 	}' "$1"
 }
 
