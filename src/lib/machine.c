@@ -45,9 +45,14 @@ static void loadavg(double load[3])
 #endif
 }
 
+/*
+ * The load average is machine-wide: compare it with the online cpus.  Under
+ * 1 it is mostly the decay of earlier runs (a benchmark script's own
+ * previous tool), not work that competes now.
+ */
 double ct_load_busy(long cpus)
 {
-	return cpus / 4.0 > 0.5 ? cpus / 4.0 : 0.5;
+	return cpus / 4.0 > 1.0 ? cpus / 4.0 : 1.0;
 }
 
 /*
@@ -93,9 +98,10 @@ static void warn_start(const struct ct_machine *m)
 	if (m->cpu_quota > 0 && m->cpu_quota < (double)cpus)
 		warnx("warning: a cgroup cpu quota of %.2f cpus for %ld allowed: the process "
 		      "is stopped whenever its group has used it up", m->cpu_quota, cpus);
-	if (m->load[0] >= ct_load_busy(cpus))
-		warnx("warning: load average %.2f at start with %ld cpu%s: other work "
-		      "competes for them", m->load[0], cpus, cpus == 1 ? "" : "s");
+	if (m->load[0] >= ct_load_busy(m->cpus_online))
+		warnx("warning: load average %.2f at start with %ld cpu%s online: other work "
+		      "competes for them", m->load[0], m->cpus_online,
+		      m->cpus_online == 1 ? "" : "s");
 }
 
 void ct_machine_describe(struct ct_machine *m)
@@ -200,8 +206,7 @@ void ct_machine_finish(struct ct_machine *m, unsigned threads)
 	if (m->memory && strcmp(m->thp, "never") == 0)
 		warnx("warning: transparent huge pages are off ('never'): the array is on "
 		      "small pages");
-	if (m->other_load >= ct_load_busy(m->cpus_allowed > 0 ? m->cpus_allowed
-							      : m->cpus_online))
+	if (m->other_load >= ct_load_busy(m->cpus_online))
 		warnx("warning: about %.1f other runnable tasks during the %.0f s run (load "
 		      "%.2f at start, %.2f at end)", m->other_load, m->run_s, m->load[0],
 		      m->load_end[0]);
