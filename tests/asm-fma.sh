@@ -2,9 +2,10 @@
 # asm-fma.sh ISA (or ISA=... in the environment): the FMA kernel of ISA as
 # the compiler really built it (asm/fma-ISA.s, written by make asm with the
 # binary's flags), checked in its inner loop:
-#   - avx512, avx2, neon: exactly CT_FMA_<ISA>_ACC FMAs per iteration, all
-#     of the ISA's width, into as many distinct registers, each squaring
-#     the one vector the one load brought in; no other FP arithmetic;
+#   - avx512, avx2, neon: the loop is groups of one load and exactly
+#     CT_FMA_<ISA>_ACC FMAs, all of the ISA's width, into as many distinct
+#     registers, each squaring the vector its group's load brought in (avx2
+#     has two groups per iteration); no other FP arithmetic;
 #   - scalar: whatever the compiler made of it (SSE, FMA, plain), the flops
 #     executed per byte loaded are the 0.5 the tool counts;
 #   - no stack access (a spill) and no call in the loop, no store;
@@ -74,21 +75,26 @@ check_loop() {
 			why "$flops flops per $lbytes bytes loaded, expected 0.5 flop per byte"
 	else
 		fma=$(asm_get fma "$tmp/stats")
-		[ "$fma" -eq "$acc" ] || why "$fma FMAs per iteration, expected $acc"
-		[ "$loads" -eq 1 ] || why "$loads loads per iteration, expected 1"
-		[ "$lbytes" -eq $((lanes * 4)) ] || why "the load moves $lbytes bytes, expected $((lanes * 4))"
-		[ "$flops" -eq $((acc * lanes * 2)) ] ||
-			why "$flops flops per iteration, expected $((acc * lanes * 2))"
-		# Every FMA: the ISA's width, v * v from the loaded register,
-		# into a register of its own.
+		[ "$fma" -eq $((acc * loads)) ] ||
+			why "$fma FMAs per iteration for $loads loads, expected $acc per load"
+		[ "$lbytes" -eq $((loads * lanes * 4)) ] ||
+			why "$loads loads move $lbytes bytes, expected $((lanes * 4)) each"
+		[ "$flops" -eq $((fma * lanes * 2)) ] ||
+			why "$flops flops per iteration, expected $((fma * lanes * 2))"
+		# Every FMA: the ISA's width, v * v from its group's loaded
+		# register, into a register of its own; acc FMAs per group.
 		awk -v arch="$arch" -v reg="$reg" -v re="$fmare" -v acc="$acc" '
 			function num(r) { sub(/\.[0-9]*[a-z]+$/, "", r); gsub(/[^0-9]/, "", r); return r }
 			{
 				sp = index($0, " "); mn = substr($0, 1, sp - 1); ops = substr($0, sp + 1)
 				n = split(ops, o, /, */)
 			}
-			arch == "x86_64" && /\(/ && mn !~ /^lea/ && o[n] !~ /\(/ { loaded = num(o[n]) }
-			arch == "aarch64" && mn ~ /^ld/ { split(ops, o2, /[ ,{}]+/); loaded = num(o2[1] == "" ? o2[2] : o2[1]) }
+			function group_end() {
+				if (ngroups && ingroup != acc) { print "  a group of " ingroup " FMAs, expected " acc; bad = 1 }
+				ngroups++; ingroup = 0
+			}
+			arch == "x86_64" && /\(/ && mn !~ /^lea/ && o[n] !~ /\(/ { group_end(); loaded = num(o[n]) }
+			arch == "aarch64" && mn ~ /^ld/ { group_end(); split(ops, o2, /[ ,{}]+/); loaded = num(o2[1] == "" ? o2[2] : o2[1]) }
 			mn ~ /^(vf|fml|fmad)/ {
 				if (mn !~ re) { print "  FMA " $0 " is not the expected instruction"; bad = 1 }
 				for (i = 1; i <= n; i++)
@@ -98,8 +104,10 @@ check_loop() {
 				if (s1 != loaded || s2 != loaded) { print "  FMA " $0 " does not square the loaded register"; bad = 1 }
 				if (!(d in dst)) ndst++
 				dst[d] = 1
+				ingroup++
 			}
 			END {
+				group_end()
 				if (ndst != acc) { print "  " ndst " distinct FMA destinations, expected " acc; bad = 1 }
 				exit bad
 			}' "$1" >&2 || bad=1

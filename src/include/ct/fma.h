@@ -49,7 +49,7 @@
 #define CT_FMA_NEON_ACC 16
 
 /*
- * The kernels.  data: n floats, n a multiple of the ISA's load width
+ * The kernels.  data: n floats, n a multiple of twice the ISA's load width
  * (lanes, or CT_FMA_SCALAR_ACC); out: accumulators * lanes floats,
  * accumulator a's lane l at out[a * lanes + l].
  */
