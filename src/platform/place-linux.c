@@ -69,39 +69,46 @@ int ct_place_background_hint(char *how, size_t len)
 	return 0;
 }
 
+/* Dynamic cpu sets: cpu_set_t stops at 1024 cpus, Linux goes to 8192. */
 int ct_place_allowed(struct ct_cpuset *cpus)
 {
-	cpu_set_t set;
+	size_t size = CPU_ALLOC_SIZE(CT_CPUSET_MAX);
+	cpu_set_t *set = CPU_ALLOC(CT_CPUSET_MAX);
 	int c;
 
-	if (sched_getaffinity(0, sizeof(set), &set) != 0)
+	if (!set)
 		return -1;
+	if (sched_getaffinity(0, size, set) != 0) {
+		CPU_FREE(set);
+		return -1;
+	}
 	ct_cpuset_zero(cpus);
-	for (c = 0; c < CPU_SETSIZE && c < CT_CPUSET_MAX; c++)
-		if (CPU_ISSET(c, &set))
+	for (c = 0; c < CT_CPUSET_MAX; c++)
+		if (CPU_ISSET_S(c, size, set))
 			ct_cpuset_set(cpus, c);
+	CPU_FREE(set);
 	return 0;
 }
 
 int ct_place_clamp_process(const struct ct_cpuset *cpus)
 {
-	cpu_set_t set;
-	int c;
+	size_t size = CPU_ALLOC_SIZE(CT_CPUSET_MAX);
+	cpu_set_t *set = CPU_ALLOC(CT_CPUSET_MAX);
+	int c, rc;
 
-	CPU_ZERO(&set);
-	for (c = ct_cpuset_next(cpus, 0); c >= 0; c = ct_cpuset_next(cpus, c + 1)) {
-		if (c >= CPU_SETSIZE) {
-			errno = EINVAL;
-			return -1;
-		}
-		CPU_SET(c, &set);
-	}
+	if (!set)
+		return -1;
+	CPU_ZERO_S(size, set);
+	for (c = ct_cpuset_next(cpus, 0); c >= 0; c = ct_cpuset_next(cpus, c + 1))
+		CPU_SET_S(c, size, set);
 	/*
 	 * pid 0 is the calling thread only; called before any other thread
 	 * exists, and inherited by exec and by threads created later, it
 	 * clamps the whole process, as taskset does.
 	 */
-	return sched_setaffinity(0, sizeof(set), &set);
+	rc = sched_setaffinity(0, size, set);
+	CPU_FREE(set);
+	return rc;
 }
 
 int ct_place_can_pin(void)

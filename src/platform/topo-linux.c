@@ -16,44 +16,8 @@
 #include "ct/common.h"
 #include "ct/cpuset.h"
 #include "ct/os.h"
+#include "ct/place.h"
 #include "ct/topo.h"
-
-static int get_affinity(struct ct_cpuset *s)
-{
-	size_t size = CPU_ALLOC_SIZE(CT_CPUSET_MAX);
-	cpu_set_t *set = CPU_ALLOC(CT_CPUSET_MAX);
-	int c;
-
-	if (!set)
-		return -1;
-	if (sched_getaffinity(0, size, set) != 0) {
-		CPU_FREE(set);
-		return -1;
-	}
-	ct_cpuset_zero(s);
-	for (c = 0; c < CT_CPUSET_MAX; c++)
-		if (CPU_ISSET_S(c, size, set))
-			ct_cpuset_set(s, c);
-	CPU_FREE(set);
-	return 0;
-}
-
-static int set_affinity(const struct ct_cpuset *s)
-{
-	size_t size = CPU_ALLOC_SIZE(CT_CPUSET_MAX);
-	cpu_set_t *set = CPU_ALLOC(CT_CPUSET_MAX);
-	int c, rc;
-
-	if (!set)
-		return -1;
-	CPU_ZERO_S(size, set);
-	for (c = ct_cpuset_next(s, 0); c >= 0; c = ct_cpuset_next(s, c + 1))
-		CPU_SET_S(c, size, set);
-	/* pid 0: the calling thread. */
-	rc = sched_setaffinity(0, size, set);
-	CPU_FREE(set);
-	return rc;
-}
 
 static void cpuid_fact(struct ct_topo *t, int cpu, uint32_t leaf, uint32_t sub, uint32_t r[4])
 {
@@ -92,7 +56,7 @@ static void read_cpuid_all(struct ct_topo *t)
 
 	if (ct_cpuid(0, 0, r) < 0)
 		return;			/* not x86: no CPUID */
-	if (get_affinity(&saved) < 0)
+	if (ct_place_allowed(&saved) < 0)
 		return;
 	ct_cpuset_and(&usable, &t->online, &t->allowed);
 	for (c = ct_cpuset_next(&usable, 0); c >= 0 && c < t->ncpu;
@@ -105,14 +69,15 @@ static void read_cpuid_all(struct ct_topo *t)
 			continue;
 		read_cpuid(t, c);
 	}
-	set_affinity(&saved);
+	/* The calling thread gets its affinity back (pid 0: this thread only). */
+	ct_place_clamp_process(&saved);
 }
 
 int ct_topo_read_live(struct ct_topo *t, char *why, size_t len)
 {
 	if (ct_topo_read_sysfs(t, "", why, len) < 0)
 		return -1;
-	if (get_affinity(&t->allowed) < 0) {
+	if (ct_place_allowed(&t->allowed) < 0) {
 		snprintf(why, len, "sched_getaffinity: %s", strerror(errno));
 		return -1;
 	}
