@@ -39,65 +39,45 @@ struct ct_fma {
 /* The largest value fp32 holds exactly at a granularity of 0.25. */
 #define EXACT_LIMIT 4194304.0	/* 2^22 */
 
-int ct_fma_shape_of(enum ct_isa isa, struct ct_fma_shape *sh)
-{
-	memset(sh, 0, sizeof(*sh));
-	switch (isa) {
-	case CT_ISA_SCALAR:
-		sh->accumulators = CT_FMA_SCALAR_ACC;
-		sh->lanes = 1;
-		sh->shared_load = 0;
-		sh->insn = NULL;
-		return 0;
+/* The kernels built into this binary: what each runs and does per call. */
+static const struct {
+	enum ct_isa isa;
+	fma_fn fn;
+	struct ct_fma_shape shape;	/* accumulators, lanes, shared_load, insn */
+} kernels[] = {
+	{ CT_ISA_SCALAR, ct_fma_scalar, { CT_FMA_SCALAR_ACC, 1, 0, NULL } },
 #if CT_HAVE_AVX2
-	case CT_ISA_AVX2:
-		sh->accumulators = CT_FMA_AVX2_ACC;
-		sh->lanes = 8;
-		sh->shared_load = 1;
-		sh->insn = "vfmadd231ps ymm";
-		return 0;
+	{ CT_ISA_AVX2, ct_fma_avx2, { CT_FMA_AVX2_ACC, 8, 1, "vfmadd231ps ymm" } },
 #endif
 #if CT_HAVE_AVX512
-	case CT_ISA_AVX512:
-		sh->accumulators = CT_FMA_AVX512_ACC;
-		sh->lanes = 16;
-		sh->shared_load = 1;
-		sh->insn = "vfmadd231ps zmm";
-		return 0;
+	{ CT_ISA_AVX512, ct_fma_avx512, { CT_FMA_AVX512_ACC, 16, 1, "vfmadd231ps zmm" } },
 #endif
 #if CT_HAVE_NEON
-	case CT_ISA_NEON:
-		sh->accumulators = CT_FMA_NEON_ACC;
-		sh->lanes = 4;
-		sh->shared_load = 1;
-		sh->insn = "fmla v.4s";
-		return 0;
+	{ CT_ISA_NEON, ct_fma_neon, { CT_FMA_NEON_ACC, 4, 1, "fmla v.4s" } },
 #endif
-	default:
-		return -1;
-	}
+};
+
+int ct_fma_shape_of(enum ct_isa isa, struct ct_fma_shape *sh)
+{
+	size_t i;
+
+	for (i = 0; i < CT_ARRAY_SIZE(kernels); i++)
+		if (kernels[i].isa == isa) {
+			*sh = kernels[i].shape;
+			return 0;
+		}
+	memset(sh, 0, sizeof(*sh));
+	return -1;
 }
 
 static fma_fn kernel_of(enum ct_isa isa)
 {
-	switch (isa) {
-	case CT_ISA_SCALAR:
-		return ct_fma_scalar;
-#if CT_HAVE_AVX2
-	case CT_ISA_AVX2:
-		return ct_fma_avx2;
-#endif
-#if CT_HAVE_AVX512
-	case CT_ISA_AVX512:
-		return ct_fma_avx512;
-#endif
-#if CT_HAVE_NEON
-	case CT_ISA_NEON:
-		return ct_fma_neon;
-#endif
-	default:
-		return NULL;
-	}
+	size_t i;
+
+	for (i = 0; i < CT_ARRAY_SIZE(kernels); i++)
+		if (kernels[i].isa == isa)
+			return kernels[i].fn;
+	return NULL;
 }
 
 /*

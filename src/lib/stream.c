@@ -57,65 +57,57 @@ struct ct_stream {
 	struct ct_field fields[10];
 };
 
-int ct_stream_shape_of(enum ct_isa isa, struct ct_stream_shape *sh)
-{
-	memset(sh, 0, sizeof(*sh));
-	sh->prefetch = CT_STREAM_PREFETCH;
-	switch (isa) {
-	case CT_ISA_SCALAR:
-		sh->load_bytes = 4;
-		sh->accumulators = 8;
-#if !defined(__GNUC__) && !defined(__clang__)
-		sh->prefetch = 0;
+/* The scalar kernel prefetches through a GCC/Clang builtin, where there is one. */
+#if defined(__GNUC__) || defined(__clang__)
+#define SCALAR_PREFETCH CT_STREAM_PREFETCH
+#else
+#define SCALAR_PREFETCH 0
 #endif
-		sh->insn = "zero-extending loads and adds as compiled";
-		return 0;
+
+/* The kernels built into this binary: what each runs and does per line. */
+static const struct {
+	enum ct_isa isa;
+	stream_fn fn;
+	struct ct_stream_shape shape;	/* load_bytes, accumulators, prefetch, insn */
+} kernels[] = {
+	{ CT_ISA_SCALAR, ct_stream_scalar,
+	  { 4, 8, SCALAR_PREFETCH, "zero-extending loads and adds as compiled" } },
 #if CT_HAVE_AVX2
-	case CT_ISA_AVX2:
-		sh->load_bytes = 32;
-		sh->accumulators = 8;
-		sh->insn = "vpaddq + vpsrlq/vpaddq ymm";
-		return 0;
+	{ CT_ISA_AVX2, ct_stream_avx2,
+	  { 32, 8, CT_STREAM_PREFETCH, "vpaddq + vpsrlq/vpaddq ymm" } },
 #endif
 #if CT_HAVE_AVX512
-	case CT_ISA_AVX512:
-		sh->load_bytes = 64;
-		sh->accumulators = 8;
-		sh->insn = "vpaddq + vpsrlq/vpaddq zmm";
-		return 0;
+	{ CT_ISA_AVX512, ct_stream_avx512,
+	  { 64, 8, CT_STREAM_PREFETCH, "vpaddq + vpsrlq/vpaddq zmm" } },
 #endif
 #if CT_HAVE_NEON
-	case CT_ISA_NEON:
-		sh->load_bytes = 32;	/* ldp of two q registers */
-		sh->accumulators = 8;
-		sh->insn = "ldp q + uaddw/uaddw2 .2d";
-		return 0;
+	/* 32 bytes: an ldp of two q registers. */
+	{ CT_ISA_NEON, ct_stream_neon,
+	  { 32, 8, CT_STREAM_PREFETCH, "ldp q + uaddw/uaddw2 .2d" } },
 #endif
-	default:
-		return -1;
-	}
+};
+
+int ct_stream_shape_of(enum ct_isa isa, struct ct_stream_shape *sh)
+{
+	size_t i;
+
+	for (i = 0; i < CT_ARRAY_SIZE(kernels); i++)
+		if (kernels[i].isa == isa) {
+			*sh = kernels[i].shape;
+			return 0;
+		}
+	memset(sh, 0, sizeof(*sh));
+	return -1;
 }
 
 static stream_fn kernel_of(enum ct_isa isa)
 {
-	switch (isa) {
-	case CT_ISA_SCALAR:
-		return ct_stream_scalar;
-#if CT_HAVE_AVX2
-	case CT_ISA_AVX2:
-		return ct_stream_avx2;
-#endif
-#if CT_HAVE_AVX512
-	case CT_ISA_AVX512:
-		return ct_stream_avx512;
-#endif
-#if CT_HAVE_NEON
-	case CT_ISA_NEON:
-		return ct_stream_neon;
-#endif
-	default:
-		return NULL;
-	}
+	size_t i;
+
+	for (i = 0; i < CT_ARRAY_SIZE(kernels); i++)
+		if (kernels[i].isa == isa)
+			return kernels[i].fn;
+	return NULL;
 }
 
 /* "16 KiB", "1040 MiB", "3 GiB": exact, in the largest unit that divides. */
