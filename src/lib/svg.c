@@ -111,69 +111,66 @@ static void tick_label(char *buf, size_t len, double v)
 }
 
 /*
- * Text wrapped at spaces to lines of at most width px; returns the y
- * after the last line.
+ * Wrapping at spaces to lines of at most width px: the length of the next
+ * line of s (len bytes), and where the one after starts.
  */
-static double wrapped(FILE *f, const char *s, double x, double y, double size,
-		      double width, const char *attrs)
+static size_t wrap_next(const char **s, size_t *len, double size, double width)
 {
-	size_t max = (size_t)(width / (size * CHAR_W)), len = strlen(s), cut;
+	size_t max = (size_t)(width / (size * CHAR_W)), cut = *len;
 
 	if (max < 20)
 		max = 20;
-	while (len > 0) {
-		cut = len;
-		if (cut > max) {
+	if (cut > max) {
+		cut = max;
+		while (cut > 0 && (*s)[cut] != ' ')
+			cut--;
+		if (cut == 0)
 			cut = max;
-			while (cut > 0 && s[cut] != ' ')
-				cut--;
-			if (cut == 0)
-				cut = max;
-		}
-		fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\" %s>", x, y, size, attrs);
-		{
-			char *part = ct_xmalloc(cut + 1);
+	}
+	return cut;
+}
 
-			memcpy(part, s, cut);
-			part[cut] = '\0';
-			ct_svg_text(f, part);
-			free(part);
-		}
+static void wrap_skip(const char **s, size_t *len, size_t cut)
+{
+	*s += cut;
+	*len -= cut;
+	while (*len > 0 && **s == ' ') {
+		(*s)++;
+		(*len)--;
+	}
+}
+
+/* Text wrapped to lines of at most width px; returns the y after the last line. */
+static double wrapped(FILE *f, const char *s, double x, double y, double size,
+		      double width, const char *attrs)
+{
+	size_t len = strlen(s), cut;
+
+	while (len > 0) {
+		char *part;
+
+		cut = wrap_next(&s, &len, size, width);
+		part = ct_xmalloc(cut + 1);
+		memcpy(part, s, cut);
+		part[cut] = '\0';
+		fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\" %s>", x, y, size, attrs);
+		ct_svg_text(f, part);
 		fputs("</text>\n", f);
+		free(part);
 		y += size * 1.35;
-		s += cut;
-		len -= cut;
-		while (len > 0 && *s == ' ') {
-			s++;
-			len--;
-		}
+		wrap_skip(&s, &len, cut);
 	}
 	return y;
 }
 
 static int wrapped_lines(const char *s, double size, double width)
 {
-	size_t max = (size_t)(width / (size * CHAR_W)), len = strlen(s), cut;
+	size_t len = strlen(s);
 	int n = 0;
 
-	if (max < 20)
-		max = 20;
 	while (len > 0) {
-		cut = len;
-		if (cut > max) {
-			cut = max;
-			while (cut > 0 && s[cut] != ' ')
-				cut--;
-			if (cut == 0)
-				cut = max;
-		}
+		wrap_skip(&s, &len, wrap_next(&s, &len, size, width));
 		n++;
-		s += cut;
-		len -= cut;
-		while (len > 0 && *s == ' ') {
-			s++;
-			len--;
-		}
 	}
 	return n;
 }
