@@ -54,31 +54,23 @@ static void *make_chain(void *arg, struct ct_kernel *k)
 	return c;
 }
 
+static void chain_header(const struct ct_allcore *a, void *arg)
+{
+	const struct ct_harness *h = arg;
+
+	printf("kernel:   dependent adds (%s, %s) in calls of %.0f, %u reps; "
+	       "the clock is the max\n", ct_addchain_isa, ct_addchain_insn,
+	       a->t[0].k[0].work, h->reps);
+}
+
 /* --threads: every thread's clock beside the clock of one alone. */
 static int all_core(struct ct_cli *cli, struct ct_harness *h, struct ct_allcore *a,
 		    uint64_t adds)
 {
 	uint64_t call_adds = (adds + CT_ALLCORE_CHUNKS - 1) / CT_ALLCORE_CHUNKS;
 	struct ct_allcore_kernel ak = { make_chain, free, &call_adds };
-	struct ct_machine m;
-	struct ct_out out;
-	char why[640];
 
-	ct_machine_describe(&m);
-	if (ct_allcore_run(a, h, &ak, 1, why, sizeof(why)) < 0)
-		errx(CT_EXIT_FAIL, "verification failed: %s", why);
-	ct_machine_finish(&m, (unsigned)a->n);
-	ct_out_begin(&out, stdout, cli->fmt, "ct-clock", cli->samples);
-	ct_out_machine(&out, &m);
-	if (cli->fmt == CT_FMT_TABLE)
-		printf("kernel:   dependent adds (%s, %s) in calls of %.0f, %u reps; "
-		       "the clock is the max\n", ct_addchain_isa, ct_addchain_insn,
-		       a->t[0].k[0].work, h->reps);
-	ct_allcore_print(&out, a);
-	ct_out_end(&out);
-	ct_allcore_print_kinds(&out, a);
-	ct_allcore_free(a);
-	return CT_EXIT_OK;
+	return ct_allcore_report(a, h, &ak, 1, cli, "ct-clock", chain_header, h);
 }
 
 int main(int argc, char **argv)

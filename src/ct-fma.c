@@ -81,15 +81,28 @@ static void free_fma(void *state)
  * --threads: every thread's FMA rate beside the rate of one alone; a call
  * is 1/CT_ALLCORE_CHUNKS of a sample's passes.
  */
+struct fma_header {
+	const enum ct_isa *isas;
+	size_t n;
+	uint64_t call_passes;
+	unsigned reps;
+};
+
+static void fma_header(const struct ct_allcore *a, void *arg)
+{
+	const struct fma_header *fh = arg;
+
+	(void)a;
+	kernel_lines(fh->isas, fh->n, fh->call_passes, fh->reps, "per call");
+}
+
 static int all_core(struct ct_cli *cli, struct ct_harness *h, struct ct_allcore *a,
 		    const enum ct_isa *isas, size_t n, uint64_t passes)
 {
 	struct ct_allcore_kernel ak[CT_ISA_COUNT];
 	struct fma_arg fa[CT_ISA_COUNT];
 	uint64_t call_passes = (passes + CT_ALLCORE_CHUNKS - 1) / CT_ALLCORE_CHUNKS;
-	struct ct_machine m;
-	struct ct_out out;
-	char why[640];
+	struct fma_header fh = { isas, n, call_passes, h->reps };
 	size_t i;
 
 	for (i = 0; i < n; i++) {
@@ -99,19 +112,7 @@ static int all_core(struct ct_cli *cli, struct ct_harness *h, struct ct_allcore 
 		ak[i].destroy = free_fma;
 		ak[i].arg = &fa[i];
 	}
-	ct_machine_describe(&m);
-	if (ct_allcore_run(a, h, ak, n, why, sizeof(why)) < 0)
-		errx(CT_EXIT_FAIL, "verification failed: %s", why);
-	ct_machine_finish(&m, (unsigned)a->n);
-	ct_out_begin(&out, stdout, cli->fmt, "ct-fma", cli->samples);
-	ct_out_machine(&out, &m);
-	if (cli->fmt == CT_FMT_TABLE)
-		kernel_lines(isas, n, call_passes, h->reps, "per call");
-	ct_allcore_print(&out, a);
-	ct_out_end(&out);
-	ct_allcore_print_kinds(&out, a);
-	ct_allcore_free(a);
-	return CT_EXIT_OK;
+	return ct_allcore_report(a, h, ak, n, cli, "ct-fma", fma_header, &fh);
 }
 
 int main(int argc, char **argv)

@@ -23,6 +23,7 @@
 #include "ct/allcore.h"
 #include "ct/common.h"
 #include "ct/kernels.h"
+#include "ct/machine.h"
 #include "ct/os.h"
 #include "ct/parse.h"
 #include "ct/place.h"
@@ -818,4 +819,28 @@ int ct_allcore_cli_finish(struct ct_allcore_cli *ac, struct ct_cli *cli,
 	ct_allcore_plan(a, &t, &cpus, 0);
 	ct_topo_free(&t);
 	return 1;
+}
+
+int ct_allcore_report(struct ct_allcore *a, const struct ct_harness *h,
+		      const struct ct_allcore_kernel *ks, size_t nk, const struct ct_cli *cli,
+		      const char *tool, void (*header)(const struct ct_allcore *a, void *arg),
+		      void *arg)
+{
+	struct ct_machine m;
+	struct ct_out out;
+	char why[640];
+
+	ct_machine_describe(&m);
+	if (ct_allcore_run(a, h, ks, nk, why, sizeof(why)) < 0)
+		errx(CT_EXIT_FAIL, "verification failed: %s", why);
+	ct_machine_finish(&m, (unsigned)a->n);
+	ct_out_begin(&out, stdout, cli->fmt, tool, cli->samples);
+	ct_out_machine(&out, &m);
+	if (cli->fmt == CT_FMT_TABLE)
+		header(a, arg);
+	ct_allcore_print(&out, a);
+	ct_out_end(&out);
+	ct_allcore_print_kinds(&out, a);
+	ct_allcore_free(a);
+	return CT_EXIT_OK;
 }

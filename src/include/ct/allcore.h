@@ -125,6 +125,16 @@ double ct_allcore_ratio(const struct ct_allcore *a, size_t g, size_t k, enum ct_
 void ct_allcore_free(struct ct_allcore *a);
 
 /*
+ * A kernel tool's whole --threads run: the machine description, the run
+ * (a failed call exits 1 naming it), then every record on stdout; in the
+ * table format header(a, arg) first says how the kernels ran.  Frees a.
+ */
+int ct_allcore_report(struct ct_allcore *a, const struct ct_harness *h,
+		      const struct ct_allcore_kernel *ks, size_t nk, const struct ct_cli *cli,
+		      const char *tool, void (*header)(const struct ct_allcore *a, void *arg),
+		      void *arg);
+
+/*
  * The options of the kernel tools that --threads brings, a piece beside
  * the shared ones (cli.h):
  *
