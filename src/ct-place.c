@@ -29,6 +29,7 @@
 #include "ct/cpuset.h"
 #include "ct/fma.h"
 #include "ct/isa.h"
+#include "ct/kinds.h"
 #include "ct/machine.h"
 #include "ct/out.h"
 #include "ct/outfile.h"
@@ -52,7 +53,8 @@ enum {
 	OPT_CPUS_OF = 0x200,
 	OPT_SYSROOT,
 	OPT_DRY_RUN,
-	OPT_CHILD
+	OPT_CHILD,
+	OPT_KINDS
 };
 
 /* Statuses of the run-a-command mode, as env(1) and nice(1) have them. */
@@ -112,6 +114,9 @@ static void usage(void)
 	       "                       DIR/summary.svg\n"
 	       "  -k, --kind KIND      with a command: limit it to the usable cpus of KIND\n"
 	       "  -c, --cpus CPULIST   with a command: limit it to CPULIST\n"
+	       "      --kinds KIND=CPULIST  declare the kind of cpus (performance, efficiency,\n"
+	       "                       low-power; P, E, LP) in place of detecting it; repeat\n"
+	       "                       for each kind (also CT_KINDS='KIND=CPULIST;...')\n"
 	       "      --isa ISA        FMA and stream kernel ISA: auto (default; also\n"
 	       "                       CT_ISA=ISA), avx512, avx2, neon or scalar\n"
 	       "      --list-isa       list the ISAs built in and usable here, and exit\n"
@@ -169,6 +174,7 @@ static void parse_options(struct place_opts *o, int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ "isa", required_argument, NULL, CT_CLI_OPT_ISA },
 		{ "kind", required_argument, NULL, 'k' },
+		{ "kinds", required_argument, NULL, OPT_KINDS },
 		{ "list", no_argument, NULL, 'l' },
 		{ "list-isa", no_argument, NULL, CT_CLI_OPT_LIST_ISA },
 		{ "max-time", required_argument, NULL, CT_CLI_OPT_MAX_TIME },
@@ -229,6 +235,9 @@ static void parse_options(struct place_opts *o, int argc, char **argv)
 			set_mode(o, MODE_CHILD, "--child-run");
 			o->child_spec = optarg;
 			break;
+		case OPT_KINDS:
+			ct_kinds_option(optarg);
+			break;
 		case OPT_SYSROOT:
 			if (!*optarg)
 				ct_usage_error("--sysroot needs a directory");
@@ -243,6 +252,7 @@ static void parse_options(struct place_opts *o, int argc, char **argv)
 		}
 	}
 	o->fmt = o->cli.fmt;
+	ct_kinds_finish();
 	if (optind < argc && (!dashdash || o->mode != MODE_DEFAULT))
 		ct_usage_error("unexpected argument '%s'%s", argv[optind],
 			       dashdash ? "" : " (a command goes after --)");
@@ -629,6 +639,9 @@ static int mode_compare(const struct place_opts *o, const struct ct_topo *t)
 			errx(CT_EXIT_FAIL, "cannot write results into %s: not a directory",
 			     o->outdir);
 	}
+	/* The re-run of process-background declares the kinds this run does. */
+	if (ct_kinds_export() < 0)
+		err(CT_EXIT_FAIL, "cannot pass the declared kinds to the re-run");
 	ct_machine_describe(&m);
 	ck = ct_compare_kernels_new(&co, k);
 	rows = ct_xcalloc(n, sizeof(*rows));
