@@ -93,7 +93,7 @@ loop_facts() {
 			# A load that also computes (vpsrlq $32, (%rdi), ...) is a
 			# second operation on the data.
 			if (mn !~ /^v?mov/) extra++
-			kind[o[n]] = "L"
+			kind[o[n]] = "L"; loaded[o[n]] = 1
 			next
 		}
 		if (mn ~ /^(cmp|test|j|nop)/) next
@@ -113,16 +113,18 @@ loop_facts() {
 		if (mn ~ /^(add|uaddw2?|uaddl2?|uadalp)$/ && o[1] ~ /^v/) {
 			if (o[1] !~ /\.2d$/ || mn != "add") { bad32 += o[1] !~ /\.2d$/; extra += mn != "add"; if (o[1] !~ /\.2d$/) next }
 			adds += 2; add2d++
-			dst[o[1]] = 1
-			for (i = 2; i <= 3; i++) { r = o[i]; sub(/\..*/, "", r); if (r in q) used[r]++ }
+			# A loaded register is consumed once; the sum it becomes is not
+			# "loaded" any more (GCC may add two loaded registers first).
+			for (i = 2; i <= 3; i++) { r = o[i]; sub(/\..*/, "", r); if (kind[r] == "L") { used[r]++; kind[r] = "used" } else if (kind[r] == "used") used[r]++ }
+			r = o[1]; sub(/\..*/, "", r); dst[r] = 1; kind[r] = "acc"
 			next
 		}
 		if (mn ~ /^ld/) {
 			a = ops; sub(/^.*\[/, "[", a); addr[a]++
 			b = a; sub(/^\[/, "", b); sub(/[],].*$/, "", b); bases[b] = 1
 			if (mn == "ldp" && o[1] ~ /^q/) {
-				r = o[1]; sub(/^q/, "v", r); q[r] = 1
-				r = o[2]; sub(/^q/, "v", r); q[r] = 1
+				r = o[1]; sub(/^q/, "v", r); q[r] = 1; kind[r] = "L"; loaded[r] = 1
+				r = o[2]; sub(/^q/, "v", r); q[r] = 1; kind[r] = "L"; loaded[r] = 1
 				ldq += 2
 			}
 			next
@@ -132,7 +134,9 @@ loop_facts() {
 	}
 	END {
 		dup = 0; for (a in addr) if (addr[a] > 1) dup++
-		nd = 0; for (d in dst) if (d ~ /mm|^v/) nd++
+		# Accumulators: sums carried from one iteration to the next, the
+		# registers the adds write that no load of the loop writes.
+		nd = 0; for (d in dst) if (d ~ /mm|^v/ && !(d in loaded)) nd++
 		stride = 0; for (r in bases) if (r in imm) stride = imm[r]
 		# neon: every q register an ldp loaded is read by one add.
 		qbad = 0; for (r in q) if (used[r] != 1) qbad++
