@@ -142,10 +142,12 @@ static int cpu_ident(enum ct_topo_vendor *vendor, unsigned *family, unsigned *mo
  * as two 256-bit halves: there a 512-bit load buys nothing, and ct-stream's
  * avx2 kernel read about 10 % faster from memory than its avx512 one
  * (issue 13: 30.4 against 27.1 GB/s, medians of 10 interleaved rounds),
- * and likwid-bench's best readers there are its AVX (256-bit) kernels at
- * every level.  On Skylake-SP (family 6 model 85) the avx512 kernel read
- * faster than avx2 at every level (16 KiB 1.9x, 256 KiB 1.4x, 64 MiB
- * 1.1x); on Emerald Rapids (model 207) avx512 was the measured default.
+ * and likwid-bench's best readers there were its AVX (256-bit) kernels in
+ * L1, L3 and memory.  On Skylake-SP (family 6 model 85) 512-bit loads read
+ * faster than 256-bit ones at every level (one-add-per-load loops, thread
+ * CPU time, interleaved: 16 KiB about 2x, 256 KiB 1.4-1.5x, 8 MiB 1.1x,
+ * 64 MiB 1.08-1.1x); on Emerald Rapids (model 207) avx512 was the measured
+ * default.
  * A rule, not a start-up calibration: a few passes timed on a shared
  * machine would pick by the noise, and the record must be reproducible.
  */
