@@ -151,7 +151,10 @@ static void table_header(const enum ct_isa *isas, size_t nisa, const char *isa_r
 	char b1[32], b2[32], b3[32];
 	size_t i;
 
-	printf("\nisa:      %s (%s)\n", ct_isa_name(isas[0]), isa_reason);
+	printf("\nisa:     ");
+	for (i = 0; i < nisa; i++)
+		printf(" %s", ct_isa_name(isas[i]));
+	printf(" (%s)\n", isa_reason);
 	for (i = 0; i < nisa; i++) {
 		ct_stream_shape_of(isas[i], &sh);
 		printf("kernel:   stream %-6s %2u-byte loads, %u accumulators, %s, %u bytes an "
