@@ -29,6 +29,7 @@
 #include "ct/cpuset.h"
 #include "ct/fma.h"
 #include "ct/isa.h"
+#include "ct/kinds.h"
 #include "ct/machine.h"
 #include "ct/observe.h"
 #include "ct/out.h"
@@ -54,6 +55,7 @@ enum {
 	OPT_SYSROOT,
 	OPT_DRY_RUN,
 	OPT_CHILD,
+	OPT_KINDS,
 	OPT_OBSERVE
 };
 
@@ -122,6 +124,9 @@ static void usage(void)
 	       "                       DIR/summary.svg (--observe: raw.txt and summary.md)\n"
 	       "  -k, --kind KIND      with a command: limit it to the usable cpus of KIND\n"
 	       "  -c, --cpus CPULIST   with a command: limit it to CPULIST\n"
+	       "      --kinds KIND=CPULIST  declare the kind of cpus (performance, efficiency,\n"
+	       "                       low-power; P, E, LP) in place of detecting it; repeat\n"
+	       "                       for each kind (also CT_KINDS='KIND=CPULIST;...')\n"
 	       "      --isa ISA        FMA and stream kernel ISA: auto (default; also\n"
 	       "                       CT_ISA=ISA), avx512, avx2, neon or scalar\n"
 	       "      --list-isa       list the ISAs built in and usable here, and exit\n"
@@ -180,6 +185,7 @@ static void parse_options(struct place_opts *o, int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ "isa", required_argument, NULL, CT_CLI_OPT_ISA },
 		{ "kind", required_argument, NULL, 'k' },
+		{ "kinds", required_argument, NULL, OPT_KINDS },
 		{ "list", no_argument, NULL, 'l' },
 		{ "list-isa", no_argument, NULL, CT_CLI_OPT_LIST_ISA },
 		{ "max-time", required_argument, NULL, CT_CLI_OPT_MAX_TIME },
@@ -242,6 +248,9 @@ static void parse_options(struct place_opts *o, int argc, char **argv)
 			set_mode(o, MODE_CHILD, "--child-run");
 			o->child_spec = optarg;
 			break;
+		case OPT_KINDS:
+			ct_kinds_option(optarg);
+			break;
 		case OPT_OBSERVE:
 			o->observe = 1;
 			break;
@@ -259,6 +268,7 @@ static void parse_options(struct place_opts *o, int argc, char **argv)
 		}
 	}
 	o->fmt = o->cli.fmt;
+	ct_kinds_finish();
 	if (optind < argc && (!dashdash || o->mode != MODE_DEFAULT))
 		ct_usage_error("unexpected argument '%s'%s", argv[optind],
 			       dashdash ? "" : " (a command goes after --)");
@@ -647,6 +657,9 @@ static int mode_compare(const struct place_opts *o, const struct ct_topo *t)
 			errx(CT_EXIT_FAIL, "cannot write results into %s: not a directory",
 			     o->outdir);
 	}
+	/* The re-run of process-background declares the kinds this run does. */
+	if (ct_kinds_export() < 0)
+		err(CT_EXIT_FAIL, "cannot pass the declared kinds to the re-run");
 	ct_machine_describe(&m);
 	ck = ct_compare_kernels_new(&co, k);
 	rows = ct_xcalloc(n, sizeof(*rows));
