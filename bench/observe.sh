@@ -23,38 +23,51 @@ set -- awk -v n="$loops" 'BEGIN { for (i = 0; i < n; i++) s += i * i; if (s < 0)
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+mkdir "$tmp/o"
 
 now() { date +%s%N; }
-# sec "XmY.Zs": seconds.
+# The CPU time of a run: tests/spin -r (getrusage, in microseconds) where
+# make check built it, else the shell's times (in clock ticks).
+spin=${SPIN:-./tests/spin}
 sec() { echo "$1" | awk '{ split($1, p, "m"); sub("s", "", p[2]); printf "%.4f", p[1] * 60 + p[2] }'; }
 # run NAME CMD...: "wall cpu" seconds of CMD; appended to $tmp/NAME.wall, .cpu
 run() {
 	name=$1
 	shift
 	t0=$(now)
-	tm=$(sh -c '"$@" >/dev/null 2>&1; times' sh "$@" | sed -n 2p)
+	if [ -x "$spin" ]; then
+		c=$("$spin" -r "$@" 2>&1 >/dev/null | awk '$1 == "rusage_children_s" { printf "%.4f", $2 }')
+	else
+		tm=$(sh -c '"$@" >/dev/null 2>&1; times' sh "$@" | sed -n 2p)
+		c=$(awk -v u="$(sec "${tm% *}")" -v s="$(sec "${tm#* }")" 'BEGIN { printf "%.4f", u + s }')
+	fi
 	t1=$(now)
 	w=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f", (b - a) / 1e9 }')
-	c=$(awk -v u="$(sec "${tm% *}")" -v s="$(sec "${tm#* }")" 'BEGIN { printf "%.4f", u + s }')
 	echo "$w" >>"$tmp/$name.wall"
 	echo "$c" >>"$tmp/$name.cpu"
+	if [ -f "$tmp/o/raw.txt" ]; then
+		tree=$(sed -n 's/.*"record":"observe_command".*"cpu_s":\([0-9.e+-]*\).*/\1/p' "$tmp/o/raw.txt")
+		awk -v c="$c" -v t="$tree" -v w="$w" 'BEGIN { printf "%.3f\n", (c - t) / w * 100 }' \
+			>>"$tmp/$name.self"
+		rm -f "$tmp/o/raw.txt"
+	fi
 	echo "$w $c"
 }
 med() { sort -g "$1" | awk '{ v[NR] = $1 } END { if (NR) print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
 
 method=$($pin "$place" --observe -f json -- true 2>/dev/null | sed -n 's/.*"record":"observe_command".*"method":"\([a-z_]*\)".*/\1/p')
-echo "# cpu $cpu; awk loop of $loops; --observe measures by: $method"
+echo "# cpu $cpu; awk loop of $loops; --observe measures by: $method; cpu time by $([ -x "$spin" ] && echo "$spin -r" || echo times)"
 echo "#round	plain_wall	plain_cpu	observe_wall	observe_cpu	sampled_wall	sampled_cpu"
 i=1
 while [ "$i" -le "$rounds" ]; do
 	# Rotate the order, so a drift of the machine favours no one.
 	case $((i % 3)) in
-	0) a=$(run plain $pin "$@"); b=$(run observe $pin "$place" --observe -- "$@")
-	   c=$(run sampled env CT_OBSERVE=sampled $pin "$place" --observe -- "$@") ;;
-	1) b=$(run observe $pin "$place" --observe -- "$@")
-	   c=$(run sampled env CT_OBSERVE=sampled $pin "$place" --observe -- "$@"); a=$(run plain $pin "$@") ;;
-	2) c=$(run sampled env CT_OBSERVE=sampled $pin "$place" --observe -- "$@")
-	   a=$(run plain $pin "$@"); b=$(run observe $pin "$place" --observe -- "$@") ;;
+	0) a=$(run plain $pin "$@"); b=$(run observe $pin "$place" --observe -o "$tmp/o" -- "$@")
+	   c=$(run sampled env CT_OBSERVE=sampled $pin "$place" --observe -o "$tmp/o" -- "$@") ;;
+	1) b=$(run observe $pin "$place" --observe -o "$tmp/o" -- "$@")
+	   c=$(run sampled env CT_OBSERVE=sampled $pin "$place" --observe -o "$tmp/o" -- "$@"); a=$(run plain $pin "$@") ;;
+	2) c=$(run sampled env CT_OBSERVE=sampled $pin "$place" --observe -o "$tmp/o" -- "$@")
+	   a=$(run plain $pin "$@"); b=$(run observe $pin "$place" --observe -o "$tmp/o" -- "$@") ;;
 	esac
 	for x in wall cpu; do
 		pa=$(tail -1 "$tmp/plain.$x")
@@ -68,3 +81,4 @@ for x in wall cpu; do
 	echo "median $x s: plain $(med "$tmp/plain.$x"), observe $(med "$tmp/observe.$x"), sampled $(med "$tmp/sampled.$x")"
 	echo "median ratio ($x): observe/plain $(med "$tmp/r-observe.$x"), sampled/plain $(med "$tmp/r-sampled.$x")"
 done
+echo "median observer load, % of one cpu: observe $(med "$tmp/observe.self"), sampled $(med "$tmp/sampled.self")"
