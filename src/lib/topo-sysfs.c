@@ -24,6 +24,7 @@
 
 #include "ct/common.h"
 #include "ct/cpuset.h"
+#include "ct/kinds.h"
 #include "ct/parse.h"
 #include "ct/topo.h"
 
@@ -636,7 +637,7 @@ int ct_topo_load(struct ct_topo *t, const char *sysroot, char *why, size_t len)
 
 	ct_topo_init(t, 0);
 	if (!sysroot || !*sysroot) {
-		if (ct_topo_read_live(t, why, len) < 0 || ct_topo_classify(t, why, len) < 0) {
+		if (ct_topo_read_live(t, why, len) < 0 || ct_kinds_classify(t, why, len) < 0) {
 			ct_topo_free(t);
 			return -1;
 		}
@@ -654,7 +655,7 @@ int ct_topo_load(struct ct_topo *t, const char *sysroot, char *why, size_t len)
 	root = root_of(sysroot);
 	rc = load_recorded(t, root, why, len);
 	free(root);
-	if (rc < 0 || ct_topo_classify(t, why, len) < 0) {
+	if (rc < 0 || ct_kinds_classify(t, why, len) < 0) {
 		ct_topo_free(t);
 		return -1;
 	}

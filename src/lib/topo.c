@@ -65,6 +65,7 @@ static const struct {
 	{ CT_EV_IOREG, "ioreg" },
 	{ CT_EV_IDORDER, "id-order" },
 	{ CT_EV_UNIFORM, "uniform" },
+	{ CT_EV_GIVEN, "given" },
 };
 
 char *ct_evidence_format(unsigned ev, char *buf, size_t len)
@@ -1049,5 +1050,7 @@ char *ct_topo_describe(const struct ct_topo *t, const struct ct_cpuset *set,
 	/* The reason is the machine's, in t->basis; the group just has one kind. */
 	if (ev & CT_EV_UNIFORM)
 		add_part(buf, len, "one kind");
+	if (ev & CT_EV_GIVEN)
+		add_part(buf, len, "declared");
 	return buf;
 }

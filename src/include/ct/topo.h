@@ -51,7 +51,8 @@ enum {
 	CT_EV_UNIFORM = 1u << 7,	/* R8: one kind */
 	CT_EV_PERFLEVEL = 1u << 8,	/* M1: macOS hw.perflevelN */
 	CT_EV_IOREG = 1u << 9,		/* M2: IORegistry cluster-type per cpu id */
-	CT_EV_IDORDER = 1u << 10	/* M2 without the IORegistry: ids assumed */
+	CT_EV_IDORDER = 1u << 10,	/* M2 without the IORegistry: ids assumed */
+	CT_EV_GIVEN = 1u << 11		/* declared with --kinds or CT_KINDS (kinds.h) */
 };
 
 /*
@@ -143,7 +144,9 @@ void ct_topo_free(struct ct_topo *t);
  * Read the machine and classify it.  sysroot NULL or "" reads the live
  * machine (and, on x86 Linux, pins this thread to each allowed cpu in turn
  * to read CPUID, then restores its affinity); otherwise the recorded tree
- * under sysroot, where nothing is pinned or run.  Returns 0 (free t with
+ * under sysroot, where nothing is pinned or run.  Kinds declared for the
+ * run (--kinds, CT_KINDS: kinds.h) replace the rules, and one that does
+ * not fit the machine is a usage error.  Returns 0 (free t with
  * ct_topo_free()), or -1 with a message naming the file in why (t holds
  * nothing then).
  */
