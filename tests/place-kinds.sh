@@ -204,70 +204,79 @@ for tool in clock fma; do
 done
 
 # --- The full comparison, with a busy process sharing cpu E. ---
-"$BUSY" "$E" 120 >"$tmp/busy" 2>&1 &
-busy=$!
-trap 'kill "$busy" 2>/dev/null; rm -rf "$tmp"' EXIT
-i=0
-until grep -q "^busy $E\$" "$tmp/busy"; do
-	kill -0 "$busy" 2>/dev/null || fail "the busy process ended: $(cat "$tmp/busy")"
-	i=$((i + 1))
-	[ "$i" -lt 100 ] || fail "the busy process did not start"
-	sleep 0.1
-done
-[ "$(allowed "$busy")" = "$E" ] || fail "the busy process is allowed $(allowed "$busy"), not cpu $E"
-mkdir "$tmp/res"
-# QUICK, with 10 samples so that the fastest (the clock estimate) is one
-# the host's own load left alone.
-expect_status 0 $lim "$CT_PLACE" $K -q -r 10 -f json --samples -o "$tmp/res"
-cp "$tmp/out" "$tmp/cmp.json"
-[ -n "$(messages "$tmp/err")" ] && fail "the comparison wrote to stderr: $(cat "$tmp/err")"
-# Still there, still on cpu E: it shared that cpu for the whole run.
-kill -0 "$busy" 2>/dev/null || fail "the busy process ended during the run: $(cat "$tmp/busy")"
-[ "$(allowed "$busy")" = "$E" ] || fail "the busy process moved to $(allowed "$busy")"
-kill "$busy"
-wait "$busy" 2>/dev/null
-trap 'rm -rf "$tmp"' EXIT
-json=$tmp/cmp.json
-"$JSONL" "$json" || fail "the comparison's json does not parse"
-[ "$("$JSONL" -r summary -f placement "$json" | sort -u | tr '\n' ' ')" = \
-	"main pin-efficiency pin-performance process-background thread thread-background " ] ||
-	fail "not the six placements: $("$JSONL" -r summary -f placement "$json" | sort -u | tr '\n' ' ')"
-[ "$("$JSONL" -r summary -f verified "$json" | sort -u)" = true ] || fail "a summary is not verified"
-# Each placement's cpus: from every sample, and as the summaries and kinds say.
-for q in "pin-efficiency:$E:efficiency" "process-background:$E:efficiency" "pin-performance:$P:performance"; do
-	row=${q%%:*} rest=${q#*:}
-	[ "$(cpus_of "$json" "$row")" = "${rest%%:*}" ] || fail "$row ran on cpus $(cpus_of "$json" "$row")"
-	[ "$(grep "\"placement\":\"$row\"" "$json" | "$JSONL" -r summary -f cpus - | sort -u)" = "${rest%%:*}" ] ||
-		fail "$row: the summaries' cpus are not ${rest%%:*}"
-	[ "$(grep "\"placement\":\"$row\"" "$json" | "$JSONL" -r summary -f kinds - | sort -u)" = "${rest#*:}" ] ||
-		fail "$row: kinds $(grep "\"placement\":\"$row\"" "$json" | "$JSONL" -r summary -f kinds - | sort -u)"
-done
-for row in main thread thread-background; do
-	for c in $(cpus_of "$json" "$row"); do
-		[ "$c" = "$E" ] || [ "$c" = "$P" ] || fail "$row ran on cpu $c, neither $E nor $P"
+for attempt in 1 2 3; do
+	clock_off=
+	: >"$tmp/busy"
+	"$BUSY" "$E" 120 >"$tmp/busy" 2>&1 &
+	busy=$!
+	trap 'kill "$busy" 2>/dev/null; rm -rf "$tmp"' EXIT
+	i=0
+	until grep -q "^busy $E\$" "$tmp/busy"; do
+		kill -0 "$busy" 2>/dev/null || fail "the busy process ended: $(cat "$tmp/busy")"
+		i=$((i + 1))
+		[ "$i" -lt 100 ] || fail "the busy process did not start"
+		sleep 0.1
 	done
-done
-grep '"record":"summary"' "$json" | grep '"placement":"process-background"' |
-	"$JSONL" -r summary -f placement_how - | sort -u >"$tmp/how"
-[ "$(cat "$tmp/how")" = "the process re-run with its affinity limited to cpus $E (a pin)" ] ||
-	fail "process-background: $(cat "$tmp/how")"
-# The shared cpu on the wall basis, the same silicon on the cpu basis.
-# The share is the clock's: its samples (10 million adds, some 4 ms) span
-# several of the scheduler's slices, while QUICK's FMA and stream samples
-# (a millisecond or two) mostly fit in one and may keep the cpu throughout.
-pclock=$(summary "$json" pin-performance addchain cpu max)
-is_positive "$pclock" || fail "pin-performance's cpu-basis clock: $pclock"
-for row in pin-efficiency process-background; do
-	share=$(summary "$json" "$row" addchain wall cpu_share)
-	eclock=$(summary "$json" "$row" addchain cpu max)
-	ewall=$(summary "$json" "$row" addchain wall median)
-	echo "$row: clock's wall share $share (fma $(summary "$json" "$row" fma wall cpu_share)," \
-		"stream $(summary "$json" "$row" stream wall cpu_share)); clock median $ewall GHz wall," \
-		"max $eclock GHz cpu; pin-performance max $pclock GHz cpu"
-	awk -v s="$share" 'BEGIN { exit !(s > 0 && s < 0.8) }' ||
-		fail "$row: the clock's wall share is $share with a busy process on cpu $E, expected below 0.8"
-	awk -v e="$eclock" -v p="$pclock" 'BEGIN { r = e / p; exit !(r > 0.9 && r < 1.1) }' ||
-		fail "$row: cpu-basis clock $eclock GHz, not within 10% of pin-performance's $pclock GHz"
+	[ "$(allowed "$busy")" = "$E" ] || fail "the busy process is allowed $(allowed "$busy"), not cpu $E"
+	rm -rf "$tmp/res" && mkdir "$tmp/res" || exit 99
+	# QUICK, with 10 samples so that the fastest (the clock estimate) is one
+	# the host's own load left alone.
+	expect_status 0 $lim "$CT_PLACE" $K -q -r 10 -f json --samples -o "$tmp/res"
+	cp "$tmp/out" "$tmp/cmp.json"
+	[ -n "$(messages "$tmp/err")" ] && fail "the comparison wrote to stderr: $(cat "$tmp/err")"
+	# Still there, still on cpu E: it shared that cpu for the whole run.
+	kill -0 "$busy" 2>/dev/null || fail "the busy process ended during the run: $(cat "$tmp/busy")"
+	[ "$(allowed "$busy")" = "$E" ] || fail "the busy process moved to $(allowed "$busy")"
+	kill "$busy"
+	wait "$busy" 2>/dev/null
+	trap 'rm -rf "$tmp"' EXIT
+	json=$tmp/cmp.json
+	"$JSONL" "$json" || fail "the comparison's json does not parse"
+	[ "$("$JSONL" -r summary -f placement "$json" | sort -u | tr '\n' ' ')" = \
+		"main pin-efficiency pin-performance process-background thread thread-background " ] ||
+		fail "not the six placements: $("$JSONL" -r summary -f placement "$json" | sort -u | tr '\n' ' ')"
+	[ "$("$JSONL" -r summary -f verified "$json" | sort -u)" = true ] || fail "a summary is not verified"
+	# Each placement's cpus: from every sample, and as the summaries and kinds say.
+	for q in "pin-efficiency:$E:efficiency" "process-background:$E:efficiency" "pin-performance:$P:performance"; do
+		row=${q%%:*} rest=${q#*:}
+		[ "$(cpus_of "$json" "$row")" = "${rest%%:*}" ] || fail "$row ran on cpus $(cpus_of "$json" "$row")"
+		[ "$(grep "\"placement\":\"$row\"" "$json" | "$JSONL" -r summary -f cpus - | sort -u)" = "${rest%%:*}" ] ||
+			fail "$row: the summaries' cpus are not ${rest%%:*}"
+		[ "$(grep "\"placement\":\"$row\"" "$json" | "$JSONL" -r summary -f kinds - | sort -u)" = "${rest#*:}" ] ||
+			fail "$row: kinds $(grep "\"placement\":\"$row\"" "$json" | "$JSONL" -r summary -f kinds - | sort -u)"
+	done
+	for row in main thread thread-background; do
+		for c in $(cpus_of "$json" "$row"); do
+			[ "$c" = "$E" ] || [ "$c" = "$P" ] || fail "$row ran on cpu $c, neither $E nor $P"
+		done
+	done
+	grep '"record":"summary"' "$json" | grep '"placement":"process-background"' |
+		"$JSONL" -r summary -f placement_how - | sort -u >"$tmp/how"
+	[ "$(cat "$tmp/how")" = "the process re-run with its affinity limited to cpus $E (a pin)" ] ||
+		fail "process-background: $(cat "$tmp/how")"
+	# The shared cpu on the wall basis, the same silicon on the cpu basis.
+	# The share is the clock's: its samples (10 million adds, some 4 ms) span
+	# several of the scheduler's slices, while QUICK's FMA and stream samples
+	# (a millisecond or two) mostly fit in one and may keep the cpu throughout.
+	pclock=$(summary "$json" pin-performance addchain cpu max)
+	is_positive "$pclock" || fail "pin-performance's cpu-basis clock: $pclock"
+	for row in pin-efficiency process-background; do
+		share=$(summary "$json" "$row" addchain wall cpu_share)
+		eclock=$(summary "$json" "$row" addchain cpu max)
+		ewall=$(summary "$json" "$row" addchain wall median)
+		echo "$row: clock's wall share $share (fma $(summary "$json" "$row" fma wall cpu_share)," \
+			"stream $(summary "$json" "$row" stream wall cpu_share)); clock median $ewall GHz wall," \
+			"max $eclock GHz cpu; pin-performance max $pclock GHz cpu"
+		awk -v s="$share" 'BEGIN { exit !(s > 0 && s < 0.8) }' ||
+			fail "$row: the clock's wall share is $share with a busy process on cpu $E, expected below 0.8"
+		awk -v e="$eclock" -v p="$pclock" 'BEGIN { r = e / p; exit !(r > 0.9 && r < 1.1) }' ||
+			clock_off="$clock_off $row: cpu-basis clock $eclock GHz, not within 10% of pin-performance's $pclock GHz;"
+	done
+	[ -z "$clock_off" ] && break
+	# The host's load (another guest on the core, steal) only slows a cpu:
+	# another run, at most three, before a slow clock is the tool's.
+	[ "$attempt" -lt 3 ] || fail "$clock_off"
+	echo "run $attempt:$clock_off again"
 done
 # The files: the kinds in the header, the chart coloured by kind.
 "$JSONL" "$tmp/res/raw.txt" || fail "raw.txt does not parse"
