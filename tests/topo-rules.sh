@@ -71,12 +71,15 @@ kinds "$tmp/mtl" | cut -d' ' -f2- | sort -u >"$tmp/got"
 printf 'kind=efficiency rank=2\nkind=performance rank=0\nkind=performance rank=1\n' >"$tmp/want"
 diff -u "$tmp/want" "$tmp/got" || fail "mtl by frequency alone"
 
-# Strix Point without cpuid.txt: capacities are all 1024 and the max
-# frequencies (5.1 vs 3.3 GHz) decide by R6, to the same answer.
+# Strix Point without cpuid.txt: the max frequencies (5.1 vs 3.3 GHz)
+# would make two tiers, but only CPUID 0x80000026 makes AMD kinds (C2), and
+# family 0x1a may have them: one kind, unclassified, never a guess.
 copy amd-strix-hx370 strix
 rm "$tmp/strix/cpuid.txt"
-same amd-strix-hx370 "$tmp/strix"
-[ "$(rules "$tmp/strix")" = R6 ] || fail "strix without CPUID: rules $(rules "$tmp/strix")"
+kinds "$tmp/strix" | cut -d' ' -f2- | sort -u >"$tmp/got"
+echo 'kind=performance rank=0' | diff -u - "$tmp/got" || fail "strix without CPUID"
+[ "$(rules "$tmp/strix")" = C2 ] || fail "strix without CPUID: rules $(rules "$tmp/strix")"
+[ "$(evidence "$tmp/strix" 0)" = unclassified ] || fail "strix without CPUID: $(evidence "$tmp/strix" 0)"
 
 # RK3588 without cpu_capacity: MIDR alone (R4) ...
 copy arm-rk3588 rk
@@ -100,12 +103,28 @@ copy apple-m1-macos mac
 rm "$tmp/mac/ioreg-cpus.txt"
 same apple-m1-macos "$tmp/mac"
 [ "$(evidence "$tmp/mac" 0)" = perflevel+id-order ] || fail "mac without ioreg: $(evidence "$tmp/mac" 0)"
-# ... and an IORegistry that contradicts the perflevels is an error.
+# ... and an IORegistry whose cluster sizes match no perflevels (5 E, 3 P)
+# falls back to the same order, saying so (C6), instead of failing.
 copy apple-m1-macos mac2
 sed 's/^cpu4 logical-cpu-id=4 cluster-type=P/cpu4 logical-cpu-id=4 cluster-type=E/' \
 	"$M/apple-m1-macos/ioreg-cpus.txt" >"$tmp/mac2/ioreg-cpus.txt"
-expect_status 1 "$CT_PLACE" --sysroot "$tmp/mac2"
-grep -q "hw.perflevel0.logicalcpu is 4" "$tmp/err" || fail "mac2: $(cat "$tmp/err")"
+same apple-m1-macos "$tmp/mac2"
+[ "$(evidence "$tmp/mac2" 4)" = perflevel+id-order+ioreg-mismatch ] ||
+	fail "mac2: $(evidence "$tmp/mac2" 4)"
+"$CT_PLACE" --sysroot "$tmp/mac2" | grep -q "^kinds: .*cluster-type 'E'" ||
+	fail "mac2: the kinds line does not say which cluster-type matched nothing"
+# An IORegistry naming some cpus only: the same fallback.
+printf 'cpu0 logical-cpu-id=0 cluster-type=E\n' >"$tmp/mac2/ioreg-cpus.txt"
+same apple-m1-macos "$tmp/mac2"
+[ "$(evidence "$tmp/mac2" 0)" = perflevel+id-order+ioreg-mismatch ] ||
+	fail "mac2 partial: $(evidence "$tmp/mac2" 0)"
+# Perflevels that add up to more cpus than hw.logicalcpu: no order is
+# consistent, so one kind, unclassified, with the reason.
+sed 's/^hw.perflevel0.logicalcpu: 4/hw.perflevel0.logicalcpu: 6/' \
+	"$M/apple-m1-macos/sysctl.txt" >"$tmp/mac2/sysctl.txt"
+expect_status 0 "$CT_PLACE" --sysroot "$tmp/mac2" -l -f tsv
+awk -F'\t' 'NR > 1 && ($2 != "performance" || $3 != 0 || $4 != "unclassified") { exit 1 }' \
+	"$tmp/out" || fail "mac2 unclassified: $(cat "$tmp/out")"
 
 # The container: ranks are machine-wide, the P-cores are not usable.
 C=$M/intel-adl-container

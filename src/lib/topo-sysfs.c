@@ -376,7 +376,7 @@ static const char *cpuinfo_value(char *line, const char *key)
 }
 
 /*
- * /proc/cpuinfo: the model name and vendor (x86), and on Arm the MIDR
+ * /proc/cpuinfo: the model name, vendor and family (x86), and on Arm the MIDR
  * fields of each processor for kernels without regs/identification.
  * Optional, and read leniently: it is free text.
  */
@@ -422,6 +422,10 @@ static void read_cpuinfo(struct ct_topo *t, const char *root)
 				t->vendor = strcmp(v, "GenuineIntel") == 0   ? CT_VENDOR_INTEL
 					    : strcmp(v, "AuthenticAMD") == 0 ? CT_VENDOR_AMD
 									     : CT_VENDOR_OTHER;
+		} else if ((v = cpuinfo_value(line, "cpu family"))) {
+			/* Decimal, as the kernel prints it; a family is below 0x200. */
+			if (!t->family && ct_parse_u64(v, 1, 0x1ff, &n, NULL) == 0)
+				t->family = (int)n;
 		} else if ((v = cpuinfo_value(line, "model name"))) {
 			if (!t->model[0])
 				snprintf(t->model, sizeof(t->model), "%s", v);
