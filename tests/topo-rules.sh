@@ -81,6 +81,52 @@ echo 'kind=performance rank=0' | diff -u - "$tmp/got" || fail "strix without CPU
 [ "$(rules "$tmp/strix")" = C2 ] || fail "strix without CPUID: rules $(rules "$tmp/strix")"
 [ "$(evidence "$tmp/strix" 0)" = unclassified ] || fail "strix without CPUID: $(evidence "$tmp/strix" 0)"
 
+# C1 without C2: the Threadripper PRO's maxima (5352 MHz climbing in ~3 %
+# steps to 6642 MHz) with the vendor and family removed reach R6, and
+# make one tier, not nine: no value is more than 10 % below the next.
+copy amd-tr-pro-7975wx tr
+grep -v -e '^vendor_id' -e '^cpu family' "$M/amd-tr-pro-7975wx/proc/cpuinfo" >"$tmp/tr/proc/cpuinfo"
+kinds "$tmp/tr" | cut -d' ' -f2- | sort -u >"$tmp/got"
+echo 'kind=performance rank=0' | diff -u - "$tmp/got" || fail "threadripper by frequency alone"
+[ "$(rules "$tmp/tr")" = R8 ] || fail "threadripper by frequency alone: rules $(rules "$tmp/tr")"
+# ... while a real gap still splits: core 21 at 7400 MHz is 11 % above 6642.
+echo 7400000 >"$tmp/tr/sys/devices/system/cpu/cpu21/cpufreq/cpuinfo_max_freq"
+[ "$(rules "$tmp/tr")" = R6 ] || fail "threadripper with a gap: rules $(rules "$tmp/tr")"
+# With the family back, C2 keeps it one kind whatever the gap.
+cp "$M/amd-tr-pro-7975wx/proc/cpuinfo" "$tmp/tr/proc/cpuinfo"
+[ "$(rules "$tmp/tr")" = C2+R8 ] || fail "threadripper with a gap, AMD: rules $(rules "$tmp/tr")"
+
+# C4: the Alder Lake with its P-cores taken offline: cpu_atom covers every
+# online cpu, so the one kind left is performance rank 0 (not efficiency).
+copy intel-adl-12900k eonly
+echo 16-23 >"$tmp/eonly/sys/devices/system/cpu/online"
+for c in $(seq 0 15); do
+	rm -rf "$tmp/eonly/sys/devices/system/cpu/cpu$c"
+	mkdir "$tmp/eonly/sys/devices/system/cpu/cpu$c"
+	echo 0 >"$tmp/eonly/sys/devices/system/cpu/cpu$c/online"
+done
+kinds "$tmp/eonly" | cut -d' ' -f2- | sort -u >"$tmp/got"
+echo 'kind=performance rank=0' | diff -u - "$tmp/got" || fail "adl with only E-cores online"
+[ "$(evidence "$tmp/eonly" 16)" = pmu ] || fail "adl E-cores only: evidence $(evidence "$tmp/eonly" 16)"
+
+# C3: the X Elite without MIDR (no regs/, no cpuinfo) and without
+# capacities: nothing says the cores are identical, so the boost clusters'
+# maxima (4.0 vs 3.4 GHz) are frequency tiers (R6); with its MIDR back, one
+# kind again even without capacities.
+copy arm-x1e80100 x1e
+rm -f "$tmp"/x1e/sys/devices/system/cpu/cpu*/cpu_capacity
+same arm-x1e80100 "$tmp/x1e"
+[ "$(evidence "$tmp/x1e" 0)" = midr+uniform ] || fail "x1e without capacities: $(evidence "$tmp/x1e" 0)"
+rm -rf "$tmp"/x1e/sys/devices/system/cpu/cpu*/regs "$tmp/x1e/proc/cpuinfo"
+[ "$(rules "$tmp/x1e")" = R6 ] || fail "x1e without MIDR and capacities: rules $(rules "$tmp/x1e")"
+
+# C6: the M5 Max without its IORegistry data: the observed order (slowest
+# level first) is all that is left, and the evidence says ids were assumed.
+copy apple-m5-max-macos m5
+rm "$tmp/m5/ioreg-cpus.txt"
+[ "$(evidence "$tmp/m5" 0)" = perflevel+id-order ] || fail "m5 without ioreg: $(evidence "$tmp/m5" 0)"
+[ "$(kinds "$tmp/m5" | sed -n 1p)" = "cpu=0 kind=performance rank=1" ] || fail "m5 without ioreg"
+
 # RK3588 without cpu_capacity: MIDR alone (R4) ...
 copy arm-rk3588 rk
 rm -f "$tmp"/rk/sys/devices/system/cpu/cpu*/cpu_capacity

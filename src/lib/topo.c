@@ -1007,7 +1007,7 @@ static int arm_rules(struct ct_topo *t)
 	int r;
 
 	if (one_part(t, part, sizeof(part))) {
-		snprintf(reason, sizeof(reason), "every cpu is a %s (C3)", part);
+		snprintf(reason, sizeof(reason), "every cpu is the same part, %s (C3)", part);
 		uniform_by(t, "R4+R8", CT_EV_MIDR, reason);
 		return 1;
 	}
@@ -1229,14 +1229,23 @@ char *ct_topo_describe(const struct ct_topo *t, const struct ct_cpuset *set,
 		add_part(buf, len, "no L3");
 	if (ev & CT_EV_CAPACITY)
 		add_range(t, set, val_capacity, "capacity", 1, "", buf, len);
-	if (ev & CT_EV_MIDR) {
-		/* Distinct part names in cpu order, joined with " + ". */
+	if (ev & (CT_EV_MIDR | CT_EV_CAPACITY)) {
+		/*
+		 * Distinct part names in cpu order, joined with " + ": also
+		 * beside capacity tiers that MIDR did not label (C5's big
+		 * designs in the lowest tier), as long as every cpu has one.
+		 */
 		char names[160] = "";
 
 		for_each_cpu(t, i, set) {
 			const struct ct_topo_cpu *c = &t->cpu[i];
 			const char *n = ct_midr_name(c->implementer, c->part);
 			char hex[32];
+
+			if (!c->has_midr || c->part == 0) {
+				names[0] = '\0';
+				break;
+			}
 
 			if (!n) {
 				snprintf(hex, sizeof(hex), "MIDR 0x%02x:0x%03x", c->implementer, c->part);
@@ -1248,7 +1257,8 @@ char *ct_topo_describe(const struct ct_topo *t, const struct ct_cpuset *set,
 				snprintf(names + u, sizeof(names) - u, "%s%s", u ? " + " : "", n);
 			}
 		}
-		add_part(buf, len, names);
+		if (names[0])
+			add_part(buf, len, names);
 	}
 	if (ev & CT_EV_FREQUENCY) {
 		int base = 1;
