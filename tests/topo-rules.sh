@@ -127,6 +127,15 @@ rm "$tmp/m5/ioreg-cpus.txt"
 [ "$(evidence "$tmp/m5" 0)" = perflevel+id-order ] || fail "m5 without ioreg: $(evidence "$tmp/m5" 0)"
 [ "$(kinds "$tmp/m5" | sed -n 1p)" = "cpu=0 kind=performance rank=1" ] || fail "m5 without ioreg"
 
+# isolcpus= without a recorded affinity: the default affinity leaves the
+# isolated X925s out all the same, and the A725s keep rank 1.
+copy nvidia-gb10-isolcpus iso
+rm "$tmp/iso/proc/self/status"
+same nvidia-gb10-isolcpus "$tmp/iso"
+# ... and an affinity that names them (a user pinning on purpose) wins.
+printf 'Cpus_allowed_list:\t0-19\n' >"$tmp/iso/proc/self/status"
+same nvidia-gb10 "$tmp/iso"
+
 # RK3588 without cpu_capacity: MIDR alone (R4) ...
 copy arm-rk3588 rk
 rm -f "$tmp"/rk/sys/devices/system/cpu/cpu*/cpu_capacity

@@ -587,6 +587,23 @@ static FILE *open_optional(const char *root, const char *name, char *p, size_t p
 	return f;
 }
 
+/* Take the cpus of root's sys/devices/system/cpu/isolated out of t->allowed. */
+static int remove_isolated(struct ct_topo *t, const char *root, char *why, size_t len)
+{
+	char *val = ct_xmalloc(VALUE_MAX + 1);
+	char p[PATH_LEN];
+	struct ct_cpuset iso;
+	int rc;
+
+	rc = read_value(root, val, p, why, len, "sys/devices/system/cpu/isolated");
+	if (rc == 1 && parse_list(p, val, &iso, why, len) < 0)
+		rc = -1;
+	if (rc == 1)
+		ct_cpuset_andnot(&t->allowed, &t->allowed, &iso);
+	free(val);
+	return rc < 0 ? -1 : 0;
+}
+
 static int load_recorded(struct ct_topo *t, const char *root, char *why, size_t len)
 {
 	char p[PATH_LEN];
@@ -615,9 +632,16 @@ static int load_recorded(struct ct_topo *t, const char *root, char *why, size_t 
 	}
 	if (ct_topo_read_sysfs(t, root, why, len) < 0)
 		return -1;
-	/* The affinity a process would have had; absent: everything allowed. */
+	/*
+	 * The affinity a process would have had.  Absent: the default one,
+	 * every cpu but those isolcpus= isolated (cputopology.rst: isolated
+	 * cpus are not in the default affinity of ordinary tasks).
+	 */
 	snprintf(p, sizeof(p), "%s/proc/self/status", root);
-	if (ct_topo_read_status(&t->allowed, p, why, len) < 0)
+	rc = ct_topo_read_status(&t->allowed, p, why, len);
+	if (rc < 0)
+		return -1;
+	if (rc == 0 && remove_isolated(t, root, why, len) < 0)
 		return -1;
 	f = open_optional(root, "cpuid.txt", p, sizeof(p), why, len, &err);
 	if (err)
