@@ -175,7 +175,8 @@ int ct_topo_read_status(struct ct_cpuset *allowed, const char *path, char *why,
  * The text formats of recorded trees.  name is what messages call the
  * file.  cpuid.txt: "cpu=N leaf=0x7 sub=0x0 eax=... ebx=... ecx=... edx=...";
  * sysctl.txt: "key: value" as sysctl(8) prints; ioreg-cpus.txt:
- * "cpuN logical-cpu-id=N cluster-type=E|P compatible=...".
+ * "cpuN logical-cpu-id=N cluster-type=L compatible=...", L any capital
+ * letter (E, P, M...).
  */
 int ct_topo_parse_cpuid(struct ct_topo *t, FILE *f, const char *name, char *why,
 			size_t len);
