@@ -954,7 +954,6 @@ static void rule_mac(struct ct_topo *t)
 		l = c->perflevel;
 		set_cpu(c, strcasecmp(t->perflevel[l].name, "Efficiency") == 0
 				   ? CT_KIND_EFFICIENCY : CT_KIND_PERFORMANCE, l, ev);
-		c->perflevel = l;
 	}
 	snprintf(t->rules, sizeof(t->rules), "M1+M2");
 	if (ev & CT_EV_IOREG)
@@ -1054,7 +1053,7 @@ static void one_kind_is_performance(struct ct_topo *t)
 
 int ct_topo_classify(struct ct_topo *t, char *why, size_t len)
 {
-	int i, r;
+	int i;
 
 	clear_results(t);
 	ct_cpuset_and(&t->usable, &t->online, &t->allowed);
@@ -1074,7 +1073,7 @@ int ct_topo_classify(struct ct_topo *t, char *why, size_t len)
 		/* R3 decided, or said the part has one kind; else C2. */
 		if (rule_cpuid_amd(t) != 1)
 			rule_amd_without_cpuid(t);
-	} else if (t->vendor == CT_VENDOR_INTEL && (r = rule_cpuid_intel(t)) == 1) {
+	} else if (t->vendor == CT_VENDOR_INTEL && rule_cpuid_intel(t) == 1) {
 		/* R3 decided, or said the part has one kind. */
 	} else {
 		clear_results(t);
