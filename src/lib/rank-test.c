@@ -58,7 +58,8 @@ static double phi(double z)
 	return 0.5 * erfc(-z / sqrt(2.0));
 }
 
-int ct_utest(const double *x, size_t m, const double *y, size_t n, struct ct_utest *r)
+static int utest(const double *x, size_t m, const double *y, size_t n, int exact,
+		 struct ct_utest *r)
 {
 	size_t N = m + n, i, j;
 	struct pooled {
@@ -94,7 +95,7 @@ int ct_utest(const double *x, size_t m, const double *y, size_t n, struct ct_ute
 	}
 	/* U of y = m n - U of x, U of x = R_x - m (m + 1) / 2. */
 	r->u = (double)m * (double)n - (rx2 / 2 - (double)m * (double)(m + 1) / 2);
-	if (N <= CT_UTEST_EXACT_MAX) {
+	if (exact) {
 		size_t smax, s, obs = (size_t)rx2;
 		double *d = sum_dist(r2, N, m, &smax), lo = 0, hi = 0;
 
@@ -121,6 +122,16 @@ int ct_utest(const double *x, size_t m, const double *y, size_t n, struct ct_ute
 	free(pool);
 	free(r2);
 	return 0;
+}
+
+int ct_utest(const double *x, size_t m, const double *y, size_t n, struct ct_utest *r)
+{
+	return utest(x, m, y, n, m + n <= CT_UTEST_EXACT_MAX, r);
+}
+
+int ct_utest_normal(const double *x, size_t m, const double *y, size_t n, struct ct_utest *r)
+{
+	return utest(x, m, y, n, 0, r);
 }
 
 long ct_utest_critical(size_t m, size_t n, double alpha)

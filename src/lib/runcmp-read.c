@@ -336,36 +336,20 @@ static int record(struct reader *rd)
 	return bad(rd, "unknown record \"%s\" (written by a newer coretype?)", rec);
 }
 
-int ct_run_read(const char *file, struct ct_run *r, char *why, size_t len)
+int ct_run_read_stream(FILE *f, const char *file, const char *path, struct ct_run *r,
+		       char *why, size_t len)
 {
 	struct ct_jobject o;
 	struct reader rd;
-	struct stat st;
 	char *line = NULL, jwhy[96];
-	size_t cap = 0, col;
+	size_t cap = 0, col, i;
 	ssize_t n;
-	FILE *f;
 	int rc = -1;
 
 	memset(r, 0, sizeof(*r));
 	memset(&o, 0, sizeof(o));
 	r->file = ct_xstrdup(file);
-	if (strcmp(file, "-") == 0) {
-		r->path = ct_xstrdup("(standard input)");
-		f = stdin;
-	} else {
-		if (stat(file, &st) == 0 && S_ISDIR(st.st_mode)) {
-			r->path = ct_xmalloc(strlen(file) + sizeof("/raw.txt"));
-			sprintf(r->path, "%s/raw.txt", file);
-		} else {
-			r->path = ct_xstrdup(file);
-		}
-		f = fopen(r->path, "r");
-		if (!f) {
-			snprintf(why, len, "cannot read %s: %s", r->path, strerror(errno));
-			return -1;
-		}
-	}
+	r->path = ct_xstrdup(path);
 	rd.r = r;
 	rd.o = &o;
 	rd.line = 0;
@@ -396,7 +380,7 @@ int ct_run_read(const char *file, struct ct_run *r, char *why, size_t len)
 			 r->path, rd.line, rd.line == 1 ? "" : "s");
 		goto out;
 	}
-	for (size_t i = 0; i < r->nser; i++) {
+	for (i = 0; i < r->nser; i++) {
 		const struct ct_run_series *s = &r->ser[i];
 
 		if (s->dup_line && s->n == 0) {
@@ -411,8 +395,34 @@ int ct_run_read(const char *file, struct ct_run *r, char *why, size_t len)
 out:
 	free(line);
 	ct_jobject_free(&o);
-	if (f != stdin)
-		fclose(f);
+	return rc;
+}
+
+int ct_run_read(const char *file, struct ct_run *r, char *why, size_t len)
+{
+	struct stat st;
+	char *path;
+	FILE *f;
+	int rc;
+
+	if (strcmp(file, "-") == 0)
+		return ct_run_read_stream(stdin, file, "(standard input)", r, why, len);
+	if (stat(file, &st) == 0 && S_ISDIR(st.st_mode)) {
+		path = ct_xmalloc(strlen(file) + sizeof("/raw.txt"));
+		sprintf(path, "%s/raw.txt", file);
+	} else {
+		path = ct_xstrdup(file);
+	}
+	f = fopen(path, "r");
+	if (!f) {
+		memset(r, 0, sizeof(*r));
+		snprintf(why, len, "cannot read %s: %s", path, strerror(errno));
+		free(path);
+		return -1;
+	}
+	rc = ct_run_read_stream(f, file, path, r, why, len);
+	fclose(f);
+	free(path);
 	return rc;
 }
 

@@ -28,6 +28,9 @@ struct ct_utest {
 /* Test y[0..n-1] against x[0..m-1] (both left untouched); -1 if m or n is 0. */
 int ct_utest(const double *x, size_t m, const double *y, size_t n, struct ct_utest *r);
 
+/* The same with the normal approximation whatever the sizes (for the tests). */
+int ct_utest_normal(const double *x, size_t m, const double *y, size_t n, struct ct_utest *r);
+
 /*
  * The critical value of U for a two-sided test at level alpha without
  * ties: the largest c with P(U <= c) <= alpha / 2 (exact up to

@@ -50,6 +50,9 @@ struct ct_run {
  * (standard input).  Returns 0, or -1 with "FILE:LINE: reason" in why.
  */
 int ct_run_read(const char *file, struct ct_run *r, char *why, size_t len);
+/* The same from an open stream; file names it in the results, path in messages. */
+int ct_run_read_stream(FILE *f, const char *file, const char *path, struct ct_run *r,
+		       char *why, size_t len);
 void ct_run_free(struct ct_run *r);
 
 /* What is compared of a series. */
