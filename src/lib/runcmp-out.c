@@ -26,7 +26,7 @@ enum mrow {
 };
 
 static const char *const mrow_names[M_NROWS] = {
-	"file", "hostname", "tool", "cpu_model", "kinds", "cpus", "kernel", "governor",
+	"file", "hostname", "tools", "cpu_model", "kinds", "cpus", "os", "governor",
 	"epp", "turbo", "thp", "compiler", "cflags", "counters", "container", "load",
 	"warnings",
 };

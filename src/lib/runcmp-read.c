@@ -336,6 +336,35 @@ static int record(struct reader *rd)
 	return bad(rd, "unknown record \"%s\" (written by a newer coretype?)", rec);
 }
 
+/*
+ * The next line into *buf (NUL-terminated, the newline kept): its length,
+ * 0 at the end, -1 on a read error, -2 past CT_RUN_LINE_MAX bytes (a
+ * record is a few hundred; /dev/zero or a binary file has no end of line).
+ */
+#define CT_RUN_LINE_MAX (1 << 20)
+static long read_line(FILE *f, char **buf, size_t *cap)
+{
+	size_t n = 0;
+	int c;
+
+	while ((c = getc(f)) != EOF) {
+		if (n + 2 > *cap) {
+			*cap = *cap ? 2 * *cap : 4096;
+			*buf = ct_xrealloc(*buf, *cap);
+		}
+		(*buf)[n++] = (char)c;
+		if (c == '\n')
+			break;
+		if (n > CT_RUN_LINE_MAX)
+			return -2;
+	}
+	if (ferror(f))
+		return -1;
+	if (n)
+		(*buf)[n] = '\0';
+	return (long)n;
+}
+
 int ct_run_read_stream(FILE *f, const char *file, const char *path, struct ct_run *r,
 		       char *why, size_t len)
 {
@@ -343,7 +372,7 @@ int ct_run_read_stream(FILE *f, const char *file, const char *path, struct ct_ru
 	struct reader rd;
 	char *line = NULL, jwhy[96];
 	size_t cap = 0, col, i;
-	ssize_t n;
+	long n;
 	int rc = -1;
 
 	memset(r, 0, sizeof(*r));
@@ -357,7 +386,7 @@ int ct_run_read_stream(FILE *f, const char *file, const char *path, struct ct_ru
 	rd.len = len;
 	rd.cur = (size_t)-1;
 	errno = 0;
-	while ((n = getline(&line, &cap, f)) > 0) {
+	while ((n = read_line(f, &line, &cap)) > 0) {
 		rd.line++;
 		if (ct_jsonl_parse(line, (size_t)n, &o, jwhy, sizeof(jwhy), &col) < 0) {
 			bad(&rd, "column %zu: %s", col, jwhy);
@@ -366,7 +395,12 @@ int ct_run_read_stream(FILE *f, const char *file, const char *path, struct ct_ru
 		if (record(&rd) < 0)
 			goto out;
 	}
-	if (ferror(f)) {
+	if (n == -2) {
+		rd.line++;
+		bad(&rd, "line too long (over %d bytes): not coretype's JSON Lines", CT_RUN_LINE_MAX);
+		goto out;
+	}
+	if (n < 0) {
 		snprintf(why, len, "cannot read %s: %s", r->path, strerror(errno ? errno : EIO));
 		goto out;
 	}
