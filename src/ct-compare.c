@@ -36,7 +36,7 @@ static void usage(void)
 	       "Compare the results of coretype runs: each NEW against BASE, result by\n"
 	       "result (tool, kernel, isa, placement, basis, size, unit), with the machines\n"
 	       "side by side.  An input is the JSON Lines of any tool's -f json (with or\n"
-	       "without --samples), a ct-place -o directory or its raw.txt, or - for\n"
+	       "without the samples), a ct-place -o directory or its raw.txt, or - for\n"
 	       "standard input.  With samples on both sides: the ratio of the medians, its\n"
 	       "95%% interval and a Mann-Whitney U test; with summaries only, the ratio.\n"
 	       "\n"

@@ -97,6 +97,8 @@ int main(void)
 	CHECK(refused("{\"a\":NaN}", "bad number", 6));
 	CHECK(refused("{\"a\":tru}", "expected a value", 6));
 	CHECK(refused("{\"a\":\"\\x\"}", "bad escape", 8));
+	/* Cut after a backslash (found by fuzz-jsonl: the column was past the end). */
+	CHECK(refused("{\"a\":\"\\", "unterminated string", 8));
 	CHECK(refused("{\"a\":\"\\u12g4\"}", "\\u escape", 0));
 	CHECK(refused("{\"a\":\"\\u0000\"}", "\\u0000", 0));
 	CHECK(refused("{\"a\":\"\\udc00\"}", "lone low surrogate", 0));

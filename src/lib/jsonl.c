@@ -113,6 +113,8 @@ static int string(struct parser *ps, int keep, size_t *off)
 			continue;
 		}
 		c = peek(ps);
+		if (c < 0)
+			return fail(ps, "unterminated string (a truncated line?)");
 		ps->p++;
 		switch (c) {
 		case '"':
@@ -158,8 +160,7 @@ static int string(struct parser *ps, int keep, size_t *off)
 			break;
 		}
 		default:
-			if (c >= 0)
-				ps->p--;
+			ps->p--;
 			return fail(ps, "bad escape in a string");
 		}
 	}
