@@ -243,11 +243,12 @@ static const char *verdict(const struct ct_cmp_row *r, char *buf, size_t len)
 	return buf;
 }
 
-static int any_size(const struct ct_cmp *c)
+/* Whether a row of the kernel group starting at row i has a size. */
+static int group_sized(const struct ct_cmp *c, size_t i)
 {
-	size_t i;
+	size_t k = c->rows[i].kernel_rank;
 
-	for (i = 0; i < c->nrows; i++)
+	for (; i < c->nrows && c->rows[i].kernel_rank == k; i++)
 		if (!isnan(ct_cmp_side(&c->rows[i])->size))
 			return 1;
 	return 0;
@@ -324,7 +325,7 @@ static void legend_lines(FILE *f, const char *pre, const struct ct_cmp *c)
 
 static void print_table(FILE *f, const struct ct_cmp *c)
 {
-	int sized = any_size(c), col, ncols = 0;
+	int sized = 0, col, ncols = 0;
 	const char *hdr[C_NCOLS];
 	struct ct_table *t = NULL;
 	char title[400], last[400] = "";
@@ -335,9 +336,6 @@ static void print_table(FILE *f, const struct ct_cmp *c)
 	machines_table(f, c);
 	fprintf(f, "%s\n\n", any_differs(c) ? "(* the inputs differ)" : "(no difference in these rows)");
 	legend_lines(f, "", c);
-	for (col = 0; col < C_NCOLS; col++)
-		if (col_shown(c, col, sized))
-			hdr[ncols++] = col_names[col];
 	for (i = 0; i < c->nrows; i++) {
 		const struct ct_cmp_row *r = &c->rows[i];
 		const char *cells[C_NCOLS];
@@ -352,6 +350,10 @@ static void print_table(FILE *f, const struct ct_cmp *c)
 			}
 			fprintf(f, "\n%s\n", title);
 			snprintf(last, sizeof(last), "%s", title);
+			sized = group_sized(c, i);
+			for (col = 0, ncols = 0; col < C_NCOLS; col++)
+				if (col_shown(c, col, sized))
+					hdr[ncols++] = col_names[col];
 			t = ct_table_new(hdr, ncols);
 		}
 		text_row(c, r, &tr);
@@ -499,7 +501,7 @@ static void md_cell(FILE *f, const char *s)
 
 void ct_cmp_markdown(FILE *f, const struct ct_cmp *c)
 {
-	int sized = any_size(c), col, row;
+	int sized = 0, col, row;
 	char title[400], last[400] = "", text[512];
 	size_t i;
 
@@ -536,6 +538,7 @@ void ct_cmp_markdown(FILE *f, const struct ct_cmp *c)
 		if (strcmp(title, last) != 0) {
 			fprintf(f, "\n## %s\n\n", title);
 			snprintf(last, sizeof(last), "%s", title);
+			sized = group_sized(c, i);
 			for (col = 0; col < C_NCOLS; col++)
 				if (col_shown(c, col, sized))
 					md_cell(f, col_names[col]);
