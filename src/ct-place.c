@@ -623,6 +623,8 @@ static int mode_compare(const struct place_opts *o, const struct ct_topo *t)
 		struct stat st;
 
 		/* Fail before measuring, not after ten seconds of it. */
+		if (ct_mkdir_p(o->outdir, why, sizeof(why)) < 0)
+			errx(CT_EXIT_FAIL, "%s", why);
 		if (stat(o->outdir, &st) < 0 || access(o->outdir, W_OK) < 0)
 			err(CT_EXIT_FAIL, "cannot write results into %s", o->outdir);
 		if (!S_ISDIR(st.st_mode))

@@ -11,6 +11,7 @@
 
 #include <err.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -83,23 +84,38 @@ static int slow_governor(const struct ct_machine *m)
 	       strcmp(m->governor, "userspace") == 0;
 }
 
-static void warn_start(const struct ct_machine *m)
+void ct_machine_warn(struct ct_machine *m, const char *fmt, ...)
+{
+	char text[sizeof(m->warnings[0])];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	warnx("warning: %s", text);
+	if (m->nwarnings < CT_MACHINE_WARNINGS)
+		memcpy(m->warnings[m->nwarnings++], text, sizeof(text));
+	else
+		m->warnings_lost++;
+}
+
+static void warn_start(struct ct_machine *m)
 {
 	long cpus = m->cpus_allowed > 0 ? m->cpus_allowed : m->cpus_online;
 
 	if (slow_governor(m))
-		warnx("warning: cpufreq governor '%s' may hold the clock below what the "
+		ct_machine_warn(m, "cpufreq governor '%s' may hold the clock below what the "
 		      "cores can give", m->governor);
 	if (strcmp(m->epp, "power") == 0 || strcmp(m->epp, "balance_power") == 0)
-		warnx("warning: energy_performance_preference is '%s': the cores favour "
+		ct_machine_warn(m, "energy_performance_preference is '%s': the cores favour "
 		      "saving energy over speed", m->epp);
 	if (strcmp(m->turbo, "off") == 0)
-		warnx("warning: turbo is off: the clock stays at or under base");
+		ct_machine_warn(m, "turbo is off: the clock stays at or under base");
 	if (m->cpu_quota > 0 && m->cpu_quota < (double)cpus)
-		warnx("warning: a cgroup cpu quota of %.2f cpus for %ld allowed: the process "
+		ct_machine_warn(m, "a cgroup cpu quota of %.2f cpus for %ld allowed: the process "
 		      "is stopped whenever its group has used it up", m->cpu_quota, cpus);
 	if (m->load[0] >= ct_load_busy(m->cpus_online))
-		warnx("warning: load average %.2f at start with %ld cpu%s online: other work "
+		ct_machine_warn(m, "load average %.2f at start with %ld cpu%s online: other work "
 		      "competes for them", m->load[0], m->cpus_online,
 		      m->cpus_online == 1 ? "" : "s");
 }
@@ -157,8 +173,7 @@ void ct_machine_note(struct ct_machine *m, const char *placement,
 
 		m->memory |= s->k->memory;
 		for (j = 0; j < s->n; j++)
-			d += (double)s->s[j].cpu_ns <
-			     CT_DESCHEDULED_SHARE * (double)s->s[j].wall_ns;
+			d += (unsigned)ct_sample_disturbed(&s->s[j]);
 		m->samples += s->n;
 		m->descheduled += d;
 		/* One entry per kernel and placement, over every size of a sweep. */
@@ -176,6 +191,17 @@ void ct_machine_note(struct ct_machine *m, const char *placement,
 		}
 		m->desched[e].d += d;
 		m->desched[e].n += s->n;
+	}
+	for (i = 0; i < n; i++) {
+		const struct ct_series *s = &ser[i];
+
+		if (s->precision_pct <= 0)
+			continue;
+		m->imprecise_of++;
+		m->imprecise_pct = s->precision_pct;
+		if (s->stopped_by != CT_STOP_PRECISION && !m->imprecise++)
+			snprintf(m->imprecise_how, sizeof(m->imprecise_how), "%s",
+				 ct_stop_name(s->stopped_by));
 	}
 }
 
@@ -199,15 +225,19 @@ void ct_machine_finish(struct ct_machine *m, unsigned threads)
 		if (m->desched_more && used + 1 < sizeof(note))
 			snprintf(note + used, sizeof(note) - used, ", %u more elsewhere",
 				 m->desched_more);
-		warnx("warning: the thread ran for under %.0f%% of the wall time of %u of %u "
+		ct_machine_warn(m, "the thread ran for under %.0f%% of the wall time of %u of %u "
 		      "samples (descheduled): %s; the cpu basis leaves that time out",
 		      100 * CT_DESCHEDULED_SHARE, m->descheduled, m->samples, note);
 	}
+	if (m->imprecise)
+		ct_machine_warn(m, "precision +-%g%% not reached for %u of %u series (stopped by "
+				"%s): their intervals are wider", m->imprecise_pct, m->imprecise,
+				m->imprecise_of, m->imprecise_how);
 	if (m->memory && strcmp(m->thp, "never") == 0)
-		warnx("warning: transparent huge pages are off ('never'): the array is on "
+		ct_machine_warn(m, "transparent huge pages are off ('never'): the array is on "
 		      "small pages");
 	if (m->other_load >= ct_load_busy(m->cpus_online))
-		warnx("warning: about %.1f other runnable tasks during the %.0f s run (load "
+		ct_machine_warn(m, "about %.1f other runnable tasks during the %.0f s run (load "
 		      "%.2f at start, %.2f at end)", m->other_load, m->run_s, m->load[0],
 		      m->load_end[0]);
 }
