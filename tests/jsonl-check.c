@@ -8,6 +8,9 @@
  *   jsonl-check -r REC -f KEY FILE   print KEY of every REC object, one per
  *                                    line (strings unquoted); a missing KEY
  *                                    is an error
+ *   jsonl-check -d -r REC -f KEY ... the same with a string's escapes
+ *                                    decoded (\uXXXX to UTF-8), so a test
+ *                                    can compare the text itself
  *
  * Exit status: 0 valid, 1 invalid or missing key, 2 usage.
  */
@@ -187,17 +190,67 @@ static const struct member *find(const char *key)
 	return NULL;
 }
 
+static int hexval(int c)
+{
+	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 :
+	       c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+/* The text of a JSON string literal s (quotes excluded, len bytes), decoded. */
+static void print_decoded(const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		unsigned u = 0;
+		int j;
+
+		if (s[i] != '\\') {
+			putchar(s[i]);
+			continue;
+		}
+		switch (s[++i]) {
+		case 'b': putchar('\b'); break;
+		case 'f': putchar('\f'); break;
+		case 'n': putchar('\n'); break;
+		case 'r': putchar('\r'); break;
+		case 't': putchar('\t'); break;
+		case 'u':
+			for (j = 1; j <= 4; j++)
+				u = u * 16 + (unsigned)hexval(s[i + (size_t)j]);
+			i += 4;
+			/* The writer escapes control characters only: one byte each. */
+			if (u < 0x80) {
+				putchar((int)u);
+			} else if (u < 0x800) {
+				putchar((int)(0xc0 | (u >> 6)));
+				putchar((int)(0x80 | (u & 0x3f)));
+			} else {
+				putchar((int)(0xe0 | (u >> 12)));
+				putchar((int)(0x80 | ((u >> 6) & 0x3f)));
+				putchar((int)(0x80 | (u & 0x3f)));
+			}
+			break;
+		default: putchar(s[i]); break;	/* \" \\ \/ */
+		}
+	}
+	putchar('\n');
+}
+
 int main(int argc, char **argv)
 {
 	const char *rec = NULL, *field = NULL;
+	int decode = 0;
 	char *line = NULL;
 	size_t cap = 0;
 	long lineno = 0;
 	FILE *f;
 	int c;
 
-	while ((c = getopt(argc, argv, "r:f:")) != -1) {
-		if (c == 'r')
+	while ((c = getopt(argc, argv, "dr:f:")) != -1) {
+		if (c == 'd')
+			decode = 1;
+		else if (c == 'r')
 			rec = optarg;
 		else if (c == 'f')
 			field = optarg;
@@ -205,7 +258,7 @@ int main(int argc, char **argv)
 			return 2;
 	}
 	if (optind != argc - 1) {
-		fprintf(stderr, "usage: jsonl-check [-r RECORD -f KEY] FILE\n");
+		fprintf(stderr, "usage: jsonl-check [-d] [-r RECORD -f KEY] FILE\n");
 		return 2;
 	}
 	f = strcmp(argv[optind], "-") ? fopen(argv[optind], "r") : stdin;
@@ -242,7 +295,9 @@ int main(int argc, char **argv)
 			fprintf(stderr, "line %ld: %s record has no \"%s\"\n", lineno, rec, field);
 			return 1;
 		}
-		if (m->is_str)
+		if (m->is_str && decode)
+			print_decoded(m->val + 1, m->len - 2);
+		else if (m->is_str)
 			printf("%.*s\n", (int)m->len - 2, m->val + 1);
 		else
 			printf("%.*s\n", (int)m->len, m->val);
