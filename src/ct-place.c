@@ -638,6 +638,10 @@ static int mode_compare(const struct place_opts *o, const struct ct_topo *t)
 		rows[i].p = sel[i];
 		for (j = 0; j < CT_CMP_NKERNELS; j++)
 			rows[i].k[j] = k[j];
+		/*
+		 * Also a sample under the floor (floor.h): the work per
+		 * sample is not an option here, so it is a failure, exit 1.
+		 */
 		if (ct_compare_run(&co, t, &rows[i], why, sizeof(why)) < 0)
 			errx(CT_EXIT_FAIL, "%s", why);
 		if (rows[i].ran)

@@ -127,7 +127,7 @@ int main(int argc, char **argv)
 	char *jbuf = NULL;
 	size_t jlen = 0;
 	size_t nisa, nsize, i, z;
-	int c, quick;
+	int c, quick, rc;
 
 	ct_init(argv);
 	ct_cli_init(&cli);
@@ -178,8 +178,8 @@ int main(int argc, char **argv)
 			if (!json)
 				ct_out_machine(&out, &m);
 		}
-		if (ct_harness_run(&h, k, nisa, ser, why, sizeof(why)) < 0)
-			errx(CT_EXIT_FAIL, "verification failed: %s", why);
+		if ((rc = ct_harness_run(&h, k, nisa, ser, why, sizeof(why))) < 0)
+			ct_cli_harness_failed(rc, why, "raise --size");
 		ct_machine_note(&m, cli.placement, ser, nisa);
 		if (cli.fmt == CT_FMT_TABLE) {
 			if (z > 0)

@@ -64,7 +64,7 @@ done
 expect_status 0 "$CT_CLOCK" -q -S 0 -f json
 [ "$(field summary stopped_by | sort -u)" = reps ] || fail "a default run did not stop on reps"
 [ "$(field summary reps | sort -u)" = 5 ] || fail "a QUICK run did not take 5 samples"
-REPS=100000 expect_status 0 "$CT_CLOCK" -q -S 0 -n 80000 --max-time 0.3 -f json
+REPS=100000 expect_status 0 "$CT_CLOCK" -q -S 0 -n 800000 --max-time 0.3 -f json
 [ "$(field summary stopped_by | sort -u)" = max-time ] || fail "REPS=100000 was not capped"
 [ "$(field summary reps | head -1)" -lt 100000 ] || fail "REPS=100000 took them all in 0.3 s"
 

@@ -97,9 +97,11 @@ static void job_run(void *v)
 {
 	struct job *j = v;
 
-	if (ct_harness_run(&j->o->h, j->row->k, CT_CMP_NKERNELS, j->row->ser, j->why,
-			   sizeof(j->why)) < 0)
-		j->failed = 1;
+	int rc = ct_harness_run(&j->o->h, j->row->k, CT_CMP_NKERNELS, j->row->ser, j->why,
+				sizeof(j->why));
+
+	if (rc < 0)
+		j->failed = rc;
 }
 
 /* --- process-background: the child and the parent's reader. --- */
@@ -349,6 +351,10 @@ int ct_compare_run(const struct ct_compare_opts *o, const struct ct_topo *t,
 		if (ct_place_run_thread(&row->p, job_run, &j, row->how, sizeof(row->how),
 					why, len) < 0)
 			return -1;
+		if (j.failed == CT_HARNESS_TOO_SHORT) {
+			snprintf(why, len, "%s: %s", row->p.name, j.why);
+			return CT_HARNESS_TOO_SHORT;
+		}
 		if (j.failed) {
 			snprintf(why, len, "%s: verification failed: %s", row->p.name, j.why);
 			return -1;

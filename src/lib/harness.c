@@ -17,6 +17,7 @@
 #include "ct/common.h"
 #include "ct/counters.h"
 #include "ct/cpuset.h"
+#include "ct/floor.h"
 #include "ct/harness.h"
 #include "ct/kernels.h"
 #include "ct/os.h"
@@ -39,6 +40,8 @@ void ct_harness_defaults(struct ct_harness *h, int quick)
 	h->bracket_adds = CT_BRACKET_ADDS_DEFAULT;
 	h->precision_pct = 0;
 	h->max_ns = 0;
+	h->floor_ns = ct_floor_get()->floor_ns;
+	h->floor_why = ct_floor_get()->why;
 	if (reps && *reps)
 		h->reps = (unsigned)ct_u64_or_usage("REPS", reps, 1, CT_REPS_MAX);
 }
@@ -171,6 +174,32 @@ static void grow(struct ct_series *out, size_t nk, unsigned *cap, unsigned n)
 		out[i].s = ct_xrealloc(out[i].s, *cap * sizeof(*out[i].s));
 }
 
+/*
+ * The first round against the floor: the shorter of a sample's wall and
+ * CPU times (descheduling only lengthens the wall one), over the calls
+ * it timed.
+ */
+static int too_short(const struct ct_harness *h, const struct ct_kernel *k, size_t nk,
+		     const struct ct_series *out, char *why, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < nk; i++) {
+		const struct ct_sample *s = &out[i].s[0];
+		uint64_t t = s->wall_ns < s->cpu_ns ? s->wall_ns : s->cpu_ns;
+
+		if (t < h->floor_ns) {
+			snprintf(why, len, "a sample of %s (%s) takes %.1f us, under the floor of "
+				 "%.0f us (%s): give each sample about %.0fx the work",
+				 k[i].name, k[i].isa, (double)t / 1e3, (double)h->floor_ns / 1e3,
+				 h->floor_why ? h->floor_why : "set by the caller",
+				 ceil((double)h->floor_ns / (double)(t ? t : 1)));
+			return 1;
+		}
+	}
+	return 0;
+}
+
 int ct_harness_run(const struct ct_harness *h, const struct ct_kernel *k,
 		   size_t nk, struct ct_series *out, char *why, size_t len)
 {
@@ -224,6 +253,10 @@ int ct_harness_run(const struct ct_harness *h, const struct ct_kernel *k,
 				counted++;
 			else if (first_reject == CT_COUNT_NONE)
 				first_reject = s->count_status;
+		}
+		if (rep == 0 && h->floor_ns && too_short(h, k, nk, out, why, len)) {
+			rc = CT_HARNESS_TOO_SHORT;
+			goto out;
 		}
 		stop = ct_harness_should_stop(h, out, nk, ct_now_ns() - start, &worst);
 	}

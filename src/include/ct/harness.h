@@ -67,7 +67,18 @@ struct ct_harness {
 	 */
 	double precision_pct;
 	uint64_t max_ns;		/* above 0: no round starts after this (--max-time) */
+	/*
+	 * Above 0: every sample of the first round must last this long (the
+	 * shorter of its wall and CPU times), else the run stops with
+	 * CT_HARNESS_TOO_SHORT.  ct_harness_defaults() sets it from the
+	 * clocks (floor.h); 0 checks nothing.
+	 */
+	uint64_t floor_ns;
+	const char *floor_why;		/* how floor_ns was set, for the message */
 };
+
+/* ct_harness_run()'s return when a sample is under h->floor_ns. */
+#define CT_HARNESS_TOO_SHORT (-2)
 
 #define CT_REPS_DEFAULT 15
 #define CT_REPS_QUICK 5
@@ -140,7 +151,9 @@ struct ct_series {
 /*
  * Run the harness over k[0..nk-1]; out[] gets one series per kernel.
  * Returns 0, or -1 when a sample failed verification or a bracket
- * miscounted, with "sample N of KERNEL: reason" in why.
+ * miscounted, with "sample N of KERNEL: reason" in why, or
+ * CT_HARNESS_TOO_SHORT when a first sample was under h->floor_ns (a
+ * request for too little work per sample: the tools exit 2).
  */
 int ct_harness_run(const struct ct_harness *h, const struct ct_kernel *k,
 		   size_t nk, struct ct_series *out, char *why, size_t len);
