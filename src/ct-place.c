@@ -34,6 +34,7 @@
 #include "ct/outfile.h"
 #include "ct/parse.h"
 #include "ct/place.h"
+#include "ct/progress.h"
 #include "ct/stream.h"
 #include "ct/svg.h"
 #include "ct/topo.h"
@@ -52,7 +53,9 @@ enum {
 	OPT_CPUS_OF = 0x200,
 	OPT_SYSROOT,
 	OPT_DRY_RUN,
-	OPT_CHILD
+	OPT_CHILD,
+	OPT_PROGRESS,
+	OPT_NO_PROGRESS
 };
 
 /* Statuses of the run-a-command mode, as env(1) and nice(1) have them. */
@@ -80,6 +83,7 @@ struct place_opts {
 	const char *kind_arg;		/* -k KIND (with a command) */
 	const char *cpus_arg;		/* -c CPULIST (with a command) */
 	const char *child_spec;		/* --child-run */
+	enum ct_progress_mode progress;	/* --progress, --no-progress */
 	char **cmd;			/* CMD [ARG...] */
 };
 
@@ -123,6 +127,8 @@ static void usage(void)
 	       "                       seconds (default 60 with --precision; none without)\n"
 	       "  -q, --quick          a smoke run: fewer, shorter samples (also QUICK=1)\n"
 	       "  -r, --reps N         timed samples per kernel (default 15; also REPS=N)\n"
+	       "      --progress       show a progress line on standard error even when it\n"
+	       "                       is not a terminal; --no-progress: never\n"
 	       "  -s, --samples        with -f json, also write one record per sample\n"
 	       "  -S, --settle MS      settle spin before the warm-up, in ms (default 200)\n"
 	       "      --sysroot DIR    read the machine recorded under DIR instead of this\n"
@@ -174,7 +180,9 @@ static void parse_options(struct place_opts *o, int argc, char **argv)
 		{ "max-time", required_argument, NULL, CT_CLI_OPT_MAX_TIME },
 		{ "output", required_argument, NULL, 'o' },
 		{ "placements", required_argument, NULL, 'p' },
+		{ "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
 		{ "precision", required_argument, NULL, CT_CLI_OPT_PRECISION },
+		{ "progress", no_argument, NULL, OPT_PROGRESS },
 		{ "quick", no_argument, NULL, 'q' },
 		{ "reps", required_argument, NULL, 'r' },
 		{ "samples", no_argument, NULL, 's' },
@@ -228,6 +236,12 @@ static void parse_options(struct place_opts *o, int argc, char **argv)
 		case OPT_CHILD:
 			set_mode(o, MODE_CHILD, "--child-run");
 			o->child_spec = optarg;
+			break;
+		case OPT_PROGRESS:
+			o->progress = CT_PROGRESS_ON;
+			break;
+		case OPT_NO_PROGRESS:
+			o->progress = CT_PROGRESS_OFF;
 			break;
 		case OPT_SYSROOT:
 			if (!*optarg)
@@ -603,6 +617,46 @@ static void write_svg(FILE *f, void *arg)
 	ct_compare_svg(f, w->m, w->t, w->rows, w->n);
 }
 
+/* Where the comparison is, for the progress line. */
+struct place_progress {
+	struct ct_progress pr;
+	size_t i, n;			/* placement i (0-based) of n */
+	const char *name;
+	double before_s;		/* elapsed when placement i started */
+	unsigned reps;
+	double precision_pct, max_s;
+};
+
+/*
+ * "placement 2 of 5 (thread): fma, rep 3 of 15, 4.2 s, about 11 s left":
+ * what is left from this placement's pace (fixed reps) or from --max-time
+ * (an upper bound with --precision).
+ */
+static void place_progress(void *arg, const struct ct_harness_state *st)
+{
+	struct place_progress *pp = arg;
+	double row_s = ct_progress_elapsed(&pp->pr) - pp->before_s, left = -1;
+	size_t later = pp->n - pp->i - 1;
+
+	if (pp->precision_pct > 0) {
+		if (pp->max_s > 0)
+			left = (pp->max_s > row_s ? pp->max_s - row_s : 0) + (double)later * pp->max_s;
+		ct_progress_show(&pp->pr, 0, left, "placement %zu of %zu (%s): %s, rep %u, "
+				 "+-%.2f%% of +-%g%%", pp->i + 1, pp->n, pp->name, st->k->name,
+				 st->rep, st->worst_pct, pp->precision_pct);
+		return;
+	}
+	{
+		double done = ((double)(st->rep - 1) * (double)st->nkernels + (double)st->kernel + 1) /
+			      ((double)pp->reps * (double)st->nkernels);
+
+		if (done > 0 && row_s > 0.5)
+			left = row_s / done * (1 - done) + (double)later * row_s / done;
+	}
+	ct_progress_show(&pp->pr, 0, left, "placement %zu of %zu (%s): %s, rep %u of %u",
+			 pp->i + 1, pp->n, pp->name, st->k->name, st->rep, pp->reps);
+}
+
 /* The main job: every selected placement, the three kernels in each. */
 static int mode_compare(const struct place_opts *o, const struct ct_topo *t)
 {
@@ -613,6 +667,7 @@ static int mode_compare(const struct place_opts *o, const struct ct_topo *t)
 	struct ct_compare_opts co;
 	struct ct_machine m;
 	struct outputs w;
+	struct place_progress pp;
 	size_t n = ct_place_plan(t, plan, CT_PLACE_MAX), i;
 	char why[640];
 	int j;
@@ -634,7 +689,28 @@ static int mode_compare(const struct place_opts *o, const struct ct_topo *t)
 	ct_machine_describe(&m);
 	ck = ct_compare_kernels_new(&co, k);
 	rows = ct_xcalloc(n, sizeof(*rows));
+	/* The progress line, and at once what the run will do. */
+	memset(&pp, 0, sizeof(pp));
+	ct_progress_init(&pp.pr, stderr, o->progress);
+	pp.n = n;
+	pp.reps = co.h.reps;
+	pp.precision_pct = co.h.precision_pct;
+	pp.max_s = (double)co.h.max_ns / 1e9;
+	if (pp.pr.on) {
+		fprintf(stderr, "%s: %zu placement%s x %s (%s), %s (%s), %s (%s); %u reps each%s\n",
+			ct_progname(), n, n == 1 ? "" : "s", k[0].name, k[0].isa, k[1].name,
+			k[1].isa, k[2].name, k[2].isa, co.h.reps,
+			co.h.precision_pct > 0 ? " at least, until the precision" : "");
+		co.h.progress = place_progress;
+		co.h.progress_arg = &pp;
+	}
 	for (i = 0; i < n; i++) {
+		pp.i = i;
+		pp.name = sel[i].name;
+		pp.before_s = ct_progress_elapsed(&pp.pr);
+		ct_progress_show(&pp.pr, 1, -1, "placement %zu of %zu (%s)%s", i + 1, n,
+				 sel[i].name, sel[i].kind == CT_PLACE_PROCESS_BACKGROUND ?
+				 ": re-run in a clamped child" : "");
 		rows[i].p = sel[i];
 		for (j = 0; j < CT_CMP_NKERNELS; j++)
 			rows[i].k[j] = k[j];
@@ -642,11 +718,15 @@ static int mode_compare(const struct place_opts *o, const struct ct_topo *t)
 		 * Also a sample under the floor (floor.h): the work per
 		 * sample is not an option here, so it is a failure, exit 1.
 		 */
-		if (ct_compare_run(&co, t, &rows[i], why, sizeof(why)) < 0)
+		if (ct_compare_run(&co, t, &rows[i], why, sizeof(why)) < 0) {
+			ct_progress_clear(&pp.pr);
 			errx(CT_EXIT_FAIL, "%s", why);
+		}
 		if (rows[i].ran)
 			ct_machine_note(&m, rows[i].p.name, rows[i].ser, CT_CMP_NKERNELS);
 	}
+	/* Erased before any warning or result. */
+	ct_progress_clear(&pp.pr);
 	ct_machine_finish(&m, 1);
 	/*
 	 * The files first, both or neither: a directory that fills up fails

@@ -209,7 +209,7 @@ int ct_harness_run(const struct ct_harness *h, const struct ct_kernel *k,
 	char reason[384];
 	unsigned rep, cap = h->reps, counted = 0;
 	uint64_t start = ct_now_ns();
-	double worst;
+	double worst = NAN;
 	int stop = -1, rc = 0;
 	size_t i;
 
@@ -249,6 +249,13 @@ int ct_harness_run(const struct ct_harness *h, const struct ct_kernel *k,
 				goto out;
 			}
 			out[i].n = rep + 1;
+			/* Between samples: a progress line costs the next one nothing. */
+			if (h->progress) {
+				struct ct_harness_state st = { h, &k[i], i, nk, rep + 1, worst,
+							       ct_now_ns() - start };
+
+				h->progress(h->progress_arg, &st);
+			}
 			if (ct_count_usable(s->count_status))
 				counted++;
 			else if (first_reject == CT_COUNT_NONE)

@@ -55,6 +55,18 @@ struct ct_kernel {
 	int memory;
 };
 
+struct ct_harness;
+
+/* Where a run is, for its progress hook. */
+struct ct_harness_state {
+	const struct ct_harness *h;
+	const struct ct_kernel *k;	/* the kernel just sampled */
+	size_t kernel, nkernels;
+	unsigned rep;			/* samples of it taken, 1-based */
+	double worst_pct;		/* --precision: the widest interval so far, NaN */
+	uint64_t elapsed_ns;		/* since the run started (settle included) */
+};
+
 struct ct_harness {
 	unsigned reps;			/* timed samples per kernel (the minimum with precision_pct) */
 	uint64_t settle_ns;		/* settle spin before the warm-up */
@@ -75,6 +87,12 @@ struct ct_harness {
 	 */
 	uint64_t floor_ns;
 	const char *floor_why;		/* how floor_ns was set, for the message */
+	/*
+	 * Called between samples, never inside one (a progress line,
+	 * progress.h), or NULL.
+	 */
+	void (*progress)(void *arg, const struct ct_harness_state *st);
+	void *progress_arg;
 };
 
 /* ct_harness_run()'s return when a sample is under h->floor_ns. */
