@@ -1,118 +1,120 @@
 #!/bin/sh
-# bench/stream.sh - ct-stream against likwid-bench's single-thread read
-# kernels, in the same run, interleaved round by round, on the same cpu,
-# over the same array sizes: ct-stream's default size (max(64 MiB, 4 x the
-# largest cache)) and 64 MiB.
+# bench/stream.sh - ct-stream's default against likwid-bench's best
+# single-thread read kernel at every cache level, in the same run,
+# interleaved round by round, on the same cpu.
 #
-# For each round and size: ct-stream with its best ISA (wall-basis median
-# GB/s, its cv, bytes per cycle from its add-chain brackets), then every
-# read-only likwid-bench kernel this likwid has (load*, sum*; see
-# KERNELS), one thread, pinned by taskset to the same cpu.  likwid reports
-# MByte/s (10^6 bytes per second) and, without hardware counters, counts
-# time in TSC ticks, not core cycles; its bytes per cycle here are its
-# GB/s over the add-chain clock of ct-clock in the same round.
+# Rows: 16 KiB (L1), 256 KiB (L2), 8 MiB (L3), 64 MiB (memory, huge pages
+# asked for) and 64 MiB with --small-pages (4 KiB pages: likwid-bench's
+# arrays are malloc'd and get huge pages only when THP is "always").  For
+# each round and row: ct-stream with its default ISA and prefetch (wall
+# basis median GB/s over its samples, bytes per cycle from its add-chain
+# brackets), then every likwid-bench read kernel of load_avx, load_avx512,
+# sum_avx, sum_avx512, sum_sp_avx512 this likwid has, one thread, pinned
+# by taskset to the same cpu.  likwid reports MByte/s (10^6 bytes/s).
 #
-# Prints every round, then per size the median of each tool over the
-# rounds, the best likwid kernel, the median of the per-round ratios
-# ct-stream / best likwid kernel, and ct-stream's median wall cv.
-# Target: ratio >= 0.97 at every size, cv < 5 % on an idle machine.
+# Then per row: the median over the rounds of ct-stream and of each likwid
+# kernel, the best likwid kernel (the best median), the median of the
+# per-round ratios ct-stream / that kernel and the ratio of the medians.
+# Target: both ratios >= 0.97 at every row.  Medians over rounds, never
+# the best of one round: on a shared machine one sample moves by 20 %.
 #
-# Usage: bench/stream.sh [ROUNDS]   (run from the build directory; a round
-# takes a few minutes: each likwid-bench kernel runs for a second or more
-# at each size, after filling its array)
-# Environment: CPU (default the last cpu), KERNELS (likwid kernels to run,
-# default every read-only one listed by likwid-bench -a), SIZES (bytes,
-# default ct-stream's default and 67108864), CT_STREAM, CT_CLOCK.
+# Usage: bench/stream.sh [ROUNDS]   (run from the build directory; default
+# 5 rounds, each about a minute: every likwid kernel runs LIKWID_SECONDS
+# at every row)
+# Environment: CPU (default the last cpu), KERNELS (likwid kernels, default
+# the five above that exist), ROWS (default "16384 262144 8388608 67108864
+# 67108864:small"), LIKWID_SECONDS (default 1), CT_REPS (ct-stream's
+# samples per run, default 9), CT_STREAM.
 set -eu
 rounds=${1:-5}
 stream=${CT_STREAM:-./ct-stream}
-clock=${CT_CLOCK:-./ct-clock}
-for b in "$stream" "$clock"; do
-	[ -x "$b" ] || { echo "bench/stream.sh: build first (no $b)" >&2; exit 1; }
-done
+[ -x "$stream" ] || { echo "bench/stream.sh: build first (no $stream)" >&2; exit 1; }
 command -v likwid-bench >/dev/null 2>&1 ||
 	{ echo "bench/stream.sh: likwid-bench not found (Debian package likwid)" >&2; exit 1; }
 cpu=${CPU:-$(( $(getconf _NPROCESSORS_ONLN) - 1 ))}
 pin=""
 command -v taskset >/dev/null 2>&1 && pin="taskset -c $cpu"
+secs=${LIKWID_SECONDS:-1}
+reps=${CT_REPS:-9}
+rows=${ROWS:-"16384 262144 8388608 67108864 67108864:small"}
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# The read-only kernels: loads and sums, nothing stored.
-all=$(likwid-bench -a 2>/dev/null | awk '{ print $1 }' |
-	grep -E '^(load|sum)(_sp)?(_sse|_avx|_avx512|_mem)?$' || true)
-kernels=${KERNELS:-$all}
-[ -n "$kernels" ] || { echo "bench/stream.sh: likwid-bench lists no load/sum kernel" >&2; exit 1; }
+have=$(likwid-bench -a 2>/dev/null | awk '{ print $1 }')
+kernels=""
+for k in ${KERNELS:-load_avx load_avx512 sum_avx sum_avx512 sum_sp_avx512}; do
+	echo "$have" | grep -q -x "$k" && kernels="$kernels $k"
+done
+[ -n "$kernels" ] || { echo "bench/stream.sh: likwid-bench has none of the read kernels" >&2; exit 1; }
 
-# col NAME: a column of a ct-* TSV record on stdin, wall row.
+# col NAME: a column of a ct-stream TSV record on stdin, wall row.
 col() {
 	awk -F'\t' -v n="$1" 'NR == 1 { for (i = 1; i <= NF; i++) { h = $i; sub(/^#/, "", h); c[h] = i } next }
 		$c["basis"] == "wall" { print $c[n]; exit }'
 }
 
-if [ -z "${SIZES:-}" ]; then
-	# ct-stream's default size for this cpu, from a one-sample run of it.
-	def=$($pin "$stream" -c "$cpu" -r 1 -S 0 -f tsv | col size_bytes | awk '{ printf "%.0f\n", $1 }')
-	SIZES="$def 67108864"
-fi
-echo "# cpu $cpu; sizes (bytes): $SIZES; ct-stream isa: auto; likwid kernels:" $kernels
+echo "# cpu $cpu; $rounds rounds; rows:" $rows "; likwid kernels:" $kernels
 echo "# THP: $(cat /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null || echo none)"
-echo "#round	size	tool	kernel	GB/s	byte/cycle	cv_pct	huge_pct"
+echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
+echo "#round	row	tool	kernel	GB/s	byte/cycle	level	prefetch	verified"
 : >"$tmp/rows"
 r=1
 while [ "$r" -le "$rounds" ]; do
-	ghz=$($pin "$clock" -c "$cpu" -q -f tsv | awk -F'\t' '$5 == "wall" { print $9 }')
-	for size in $SIZES; do
-		$pin "$stream" -c "$cpu" -s "$size" -f tsv >"$tmp/ct"
-		gbs=$(col median <"$tmp/ct")
-		bpc=$(col per_cycle_median <"$tmp/ct")
-		cv=$(col cv_pct <"$tmp/ct")
-		k=$(col isa <"$tmp/ct")
-		hp=$(col huge_pct <"$tmp/ct")
-		printf '%s\t%s\tct-stream\tstream-%s\t%.3f\t%.3f\t%.2f\t%s\n' "$r" "$size" "$k" "$gbs" "$bpc" "$cv" "$hp" |
+	for row in $rows; do
+		size=${row%%:*}
+		opt=""
+		[ "$row" = "$size" ] || opt=--small-pages
+		$pin "$stream" -c "$cpu" -s "$size" $opt -r "$reps" -S 50 -f tsv >"$tmp/ct" 2>"$tmp/ct.err" ||
+			{ cat "$tmp/ct.err" >&2; echo "bench/stream.sh: ct-stream failed" >&2; exit 1; }
+		printf '%s\t%s\tct-stream\t%s\t%.3f\t%.3f\t%s\t%s\t%s\n' "$r" "$row" \
+			"$(col isa <"$tmp/ct")" "$(col median <"$tmp/ct")" "$(col per_cycle_median <"$tmp/ct")" \
+			"$(col level <"$tmp/ct")" "$(col prefetch_bytes <"$tmp/ct")" "$(col verified <"$tmp/ct")" |
 			tee -a "$tmp/rows"
 		for lk in $kernels; do
-			mbs=$($pin likwid-bench -t "$lk" -W "N:${size}B:1" 2>&1 |
+			mbs=$($pin likwid-bench -t "$lk" -W "N:${size}B:1" -s "$secs" 2>&1 |
 				awk '/^MByte\/s:/ { print $2 }')
 			if [ -z "$mbs" ]; then
-				printf '%s\t%s\tlikwid\t%s\tfailed\n' "$r" "$size" "$lk"
+				printf '%s\t%s\tlikwid\t%s\tfailed\n' "$r" "$row" "$lk"
 				continue
 			fi
-			awk -v r="$r" -v s="$size" -v k="$lk" -v m="$mbs" -v g="$ghz" \
-				'BEGIN { printf "%s\t%s\tlikwid\t%s\t%.3f\t%.3f\t-\t-\n", r, s, k, m / 1000, m / 1000 / g }' |
+			awk -v r="$r" -v s="$row" -v k="$lk" -v m="$mbs" \
+				'BEGIN { printf "%s\t%s\tlikwid\t%s\t%.3f\t-\t-\t-\t-\n", r, s, k, m / 1000 }' |
 				tee -a "$tmp/rows"
 		done
 	done
 	r=$((r + 1))
 done
 
+awk -F'\t' '$3 == "ct-stream" && $9 != "true" { bad = 1 } END { exit !bad }' "$tmp/rows" &&
+	echo "bench/stream.sh: a ct-stream run was not verified" >&2
+
 echo
-echo "# per size: median over $rounds rounds (GB/s, byte/cycle); ratio = median of the per-round"
-echo "# ratios ct-stream / best likwid kernel (the one with the best median GB/s)"
-for size in $SIZES; do
-	awk -F'\t' -v s="$size" '
+echo "# medians over $rounds rounds, GB/s (10^9 bytes/s); ct-stream's default ISA and prefetch;"
+echo "# ratio = ct-stream / the likwid kernel with the best median: median of the per-round"
+echo "# ratios, and the ratio of the medians; target >= 0.97"
+printf '%-14s %-7s %-7s %9s %9s  %-14s %9s %8s %8s  %s\n' row level isa ct-GB/s byte/cyc \
+	"best likwid" GB/s "med(r)" "r(med)" ok
+for row in $rows; do
+	awk -F'\t' -v s="$row" '
 	function median(list,   n, v, i, j, t) {
 		n = split(list, v, " ")
 		for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (v[j] + 0 < v[i] + 0) { t = v[i]; v[i] = v[j]; v[j] = t }
 		return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
 	}
-	$2 == s {
-		key = $3 ":" $4
-		gbs[key] = gbs[key] " " $5; bpc[key] = bpc[key] " " $6
-		by[$1, key] = $5
-		if ($3 == "ct-stream") { ct = key; cv = cv " " $7 }
+	$2 == s && $5 != "failed" {
+		if ($3 == "ct-stream") { ct = ct " " $5; bpc = bpc " " $6; isa = $4; lvl = $7; byr[$1] = $5 }
+		else { lk[$4] = lk[$4] " " $5; by[$1, $4] = $5 }
 		rounds[$1] = 1
 	}
 	END {
 		best = ""; bm = 0
-		for (k in gbs) {
-			m = median(gbs[k])
-			printf "A%s size %s  %-26s %8.3f GB/s %7.3f byte/cycle\n", k, s, k, m, median(bpc[k])
-			if (k != ct && m > bm) { bm = m; best = k }
-		}
-		for (rr in rounds) if (by[rr, best] > 0) ratios = ratios " " by[rr, ct] / by[rr, best]
-		printf "Z size %s  ct-stream / best likwid (%s): median of per-round ratios %.3f, ratio of medians %.3f; ct-stream median wall cv %.2f %%\n",
-			s, best, median(ratios), median(gbs[ct]) / bm, median(cv)
-	}' "$tmp/rows" | sort | sed 's/^[^ ]* //' 
+		for (k in lk) { m = median(lk[k]); if (m > bm) { bm = m; best = k } }
+		for (rr in rounds) if (by[rr, best] > 0 && byr[rr] > 0) ratios = ratios " " byr[rr] / by[rr, best]
+		b = s; sub(/:.*/, "", b)
+		name = (b >= 1048576 ? b / 1048576 " MiB" : b / 1024 " KiB") (s ~ /:small$/ ? " small" : "")
+		mr = median(ratios); rm = median(ct) / bm
+		printf "%-14s %-7s %-7s %9.2f %9.2f  %-14s %9.2f %8.3f %8.3f  %s\n", name, lvl, isa, median(ct),
+			median(bpc), best, bm, mr, rm, (mr >= 0.97 && rm >= 0.97) ? "yes" : "NO"
+	}' "$tmp/rows"
 done

@@ -1,18 +1,19 @@
 #!/bin/sh
 # asm-stream.sh ISA (or ISA=... in the environment): the stream kernel of
 # ISA as the compiler really built it (asm/stream-ISA.s, written by make
-# asm with the binary's flags), checked in its inner loop:
+# asm with the binary's flags), checked in its inner loop, for the plain
+# loop ct_stream_ISA and, for avx512 and avx2, the prefetching loop
+# ct_stream_ISA_pf:
 #   - the loads of one iteration cover the pointer's stride exactly (every
 #     byte read once), at distinct addresses;
-#   - every loaded 32-bit value is absorbed by exactly one 64-bit add (the
-#     lanes of the adds count the values; a 32-bit add is refused);
-#   - avx512, avx2: vector loads of the ISA's width; followed through the
-#     registers, each loaded vector is shifted right by 32 once (its high
-#     values, widened) and that added once, and the vector itself (or its
-#     low values, vpand) added once; neon: ldp of q registers, each
-#     register read by one uaddw and one uaddw2; as many distinct
+#   - every loaded 64-bit word is absorbed by exactly one 64-bit add (the
+#     lanes of the adds count the words; a 32-bit add is refused);
+#   - one add per load and no other arithmetic: avx512, avx2: vector loads
+#     of the ISA's width, each loaded vector (a vpaddq's memory operand or
+#     a loaded register) added once, no other vector operation; neon: ldp
+#     of q registers, each register read by one add .2d; as many distinct
 #     accumulators as ct-stream reports;
-#   - one prefetch per 64-byte line, where the record says it prefetches;
+#   - the _pf loop: one prefetch per 64-byte line; the plain loop: none;
 #   - no store, no stack access (a spill), no call.
 # Then the checker itself is shown to fail on broken copies of the loop.
 # Skips (77) when ISA is not built into ct-stream.  CT_EXEC runs the binary
@@ -34,10 +35,10 @@ s=$top_builddir/asm/stream-$isa.s
 arch=$(asm_arch "$s")
 
 # What ct-stream says of the kernel, from its record where it can run here.
-acc=8 width= prefetch=4096
+acc=8 width=8 pfloop=no
 case $isa in
-avx512) width=64 ;;
-avx2) width=32 ;;
+avx512) width=64 pfloop=yes ;;
+avx2) width=32 pfloop=yes ;;
 neon) width=32 ;;
 esac
 if [ "$usable" = yes ]; then
@@ -47,10 +48,8 @@ if [ "$usable" = yes ]; then
 			NR == 2 { print $c[f] }' "$tmp/rec"
 	}
 	acc=$(field accumulators)
-	prefetch=$(field prefetch_bytes)
-	[ "$isa" = scalar ] || width=$(field load_bytes)
-	[ -n "$acc" ] && [ -n "$prefetch" ] && [ -n "$width" ] || [ "$isa" = scalar ] ||
-		fail "ct-stream's record lacks accumulators, prefetch_bytes or load_bytes"
+	width=$(field load_bytes)
+	[ -n "$acc" ] && [ -n "$width" ] || fail "ct-stream's record lacks accumulators or load_bytes"
 fi
 
 # loop_facts LOOPFILE: "key value" lines for what the generic stats lack.
@@ -62,168 +61,185 @@ loop_facts() {
 		if (s ~ /%xmm/) return 16
 		return 8
 	}
-	function lanes2d(ops) { return ops ~ /\.2d/ ? 2 : (ops ~ /\.4s|\.8h|\.16b/ ? -1 : 0) }
-	BEGIN { stride = 0; adds = 0; bad32 = 0; pf = 0; andn = 0; srl = 0; uw = 0; uw2 = 0; ldq = 0; addw = addlo = addhi = 0 }
+	# The base register of an x86 memory operand: "-64(%rdi)" -> "%rdi".
+	function base(s,   t) { t = s; sub(/^[^(]*\(/, "", t); sub(/[,)].*$/, "", t); return t }
+	BEGIN { adds = 0; bad32 = 0; pf = 0; extra = 0; memadd = 0; addw = 0; ldq = 0; add2d = 0 }
 	{
 		sp = index($0, " "); mn = sp ? substr($0, 1, sp - 1) : $0; ops = sp ? substr($0, sp + 1) : ""
 		n = split(ops, o, /, */)
 	}
 	arch == "x86_64" {
-		# The pointer: add/sub of an immediate to a register the loads use.
-		if (mn ~ /^(add|sub)q$/ && o[1] ~ /^\$-?[0-9]+$/) {
+		# Immediate adds to a register: the pointer is the one the loads use.
+		if (mn ~ /^(add|sub)q?$/ && o[1] ~ /^\$-?[0-9]+$/ && o[2] ~ /^%r/) {
 			v = substr(o[1], 2) + 0
-			stride += mn == "addq" ? v : -v
+			imm[o[2]] += mn ~ /^add/ ? v : -v
 			next
 		}
 		if (mn ~ /^prefetch/) { pf++; next }
-		if (mn ~ /^(add|addq)$/) { adds += 1; next }
 		if (mn ~ /^(add[lwb]|v?padd[dwb])$/) { bad32++; next }
-		# The data flow of each register: L loaded, LO its low values
-		# (vpand), H its high values (vpsrlq $32).
-		if (mn ~ /^v?paddq$/) {
-			adds += vbytes(o[n]) / 8; dst[o[n]] = 1
+		if (mn ~ /^(v?paddq|addq?)$/) {
+			adds += (mn ~ /^add/) ? 1 : vbytes(o[n]) / 8; dst[o[n]] = 1
 			for (i = 1; i < n; i++) {
-				if (kind[o[i]] == "L") addw++
-				if (kind[o[i]] == "LO") addlo++
-				if (kind[o[i]] == "H") addhi++
+				if (o[i] ~ /\(/) { memadd++; addr[o[i]]++; bases[base(o[i])] = 1 }
+				else if (kind[o[i]] == "L") { addw++; kind[o[i]] = "used" }
 			}
 			kind[o[n]] = "acc"
 			next
 		}
-		if (mn ~ /^vpand[dq]?$/) {
-			andn++; if (vbytes(o[n]) != width) badw++
-			kind[o[n]] = (kind[o[1]] == "L" || kind[o[2]] == "L") ? "LO" : "?"
-			next
-		}
-		if (mn == "vpsrlq") {
-			if (vbytes(o[n]) != width) badw++
-			if (o[1] == "$32" && kind[o[2]] == "L") { srl++; kind[o[n]] = "H" } else kind[o[n]] = "?"
-			next
-		}
 		if (ops ~ /\(/ && mn !~ /^(lea|nop)/ && o[n] !~ /\(/) {
-			addr[o[1]]++
+			for (i = 1; i < n; i++) if (o[i] ~ /\(/) m = o[i]
+			addr[m]++; bases[base(m)] = 1
 			if (width + 0 && vbytes(o[n]) != width && mn ~ /^v/) badw++
-			kind[o[n]] = "L"
+			# A load that also computes (vpsrlq $32, (%rdi), ...) is a
+			# second operation on the data.
+			if (mn !~ /^v?mov/) extra++
+			kind[o[n]] = "L"; loaded[o[n]] = 1
 			next
 		}
+		if (mn ~ /^(cmp|test|j|nop)/) next
+		# Anything else that computes on a vector register is a second
+		# operation on the loaded data.
+		if (ops ~ /%[xyz]mm/) extra++
 		if (n) kind[o[n]] = "?"
 	}
 	arch == "aarch64" {
 		if (mn == "add" && o[1] ~ /^x[0-9]+$/ && o[2] == o[1] && o[3] ~ /^#?[0-9]+$/) {
-			v = o[3]; sub(/^#/, "", v); stride += v + 0; next
+			v = o[3]; sub(/^#/, "", v); imm[o[1]] += v + 0; next
 		}
 		if (mn == "sub" && o[1] ~ /^x[0-9]+$/ && o[2] == o[1] && o[3] ~ /^#?[0-9]+$/) {
-			v = o[3]; sub(/^#/, "", v); stride -= v + 0; next
+			v = o[3]; sub(/^#/, "", v); imm[o[1]] -= v + 0; next
 		}
 		if (mn == "prfm") { pf++; next }
 		if (mn ~ /^(add|uaddw2?|uaddl2?|uadalp)$/ && o[1] ~ /^v/) {
-			if (o[1] !~ /\.2d$/) { bad32++; next }
-			adds += (mn == "uadalp" && o[2] ~ /\.4s/) ? 4 : 2
-			dst[o[1]] = 1
-			if (mn == "uaddw") { uw++; r = o[3]; sub(/\..*/, "", r); w1[r]++ }
-			if (mn == "uaddw2") { uw2++; r = o[3]; sub(/\..*/, "", r); w2[r]++ }
+			if (o[1] !~ /\.2d$/ || mn != "add") { bad32 += o[1] !~ /\.2d$/; extra += mn != "add"; if (o[1] !~ /\.2d$/) next }
+			adds += 2; add2d++
+			# A loaded register is consumed once; the sum it becomes is not
+			# "loaded" any more (GCC may add two loaded registers first).
+			for (i = 2; i <= 3; i++) { r = o[i]; sub(/\..*/, "", r); if (kind[r] == "L") { used[r]++; kind[r] = "used" } else if (kind[r] == "used") used[r]++ }
+			r = o[1]; sub(/\..*/, "", r); dst[r] = 1; kind[r] = "acc"
 			next
 		}
 		if (mn ~ /^ld/) {
 			a = ops; sub(/^.*\[/, "[", a); addr[a]++
-			if (mn == "ldp" && o[1] ~ /^q/) { q[o[1]]++; q[o[2]]++; ldq += 2 }
+			b = a; sub(/^\[/, "", b); sub(/[],].*$/, "", b); bases[b] = 1
+			if (mn == "ldp" && o[1] ~ /^q/) {
+				r = o[1]; sub(/^q/, "v", r); q[r] = 1; kind[r] = "L"; loaded[r] = 1
+				r = o[2]; sub(/^q/, "v", r); q[r] = 1; kind[r] = "L"; loaded[r] = 1
+				ldq += 2
+			}
+			next
 		}
+		if (mn ~ /^(cmp|b|b\..*|cbn?z|nop)$/) next
+		if (o[1] ~ /^v/) extra++
 	}
 	END {
 		dup = 0; for (a in addr) if (addr[a] > 1) dup++
-		nd = 0; for (d in dst) nd++
-		# neon: every load of a q register feeds one uaddw and one uaddw2.
-		qbad = 0
-		for (r in q) { rr = r; sub(/^q/, "v", rr); if (w1[rr] != q[r] || w2[rr] != q[r]) qbad++ }
-		printf "stride %d\nadds %d\nbad32 %d\nprefetch %d\nand %d\nsrl32 %d\nbadwidth %d\n", stride, adds, bad32, pf, andn, srl, badw + 0
-		printf "dupaddr %d\naccumulators %d\nuaddw %d\nuaddw2 %d\nldpq %d\nqbad %d\n", dup, nd, uw, uw2, ldq, qbad
-		printf "add_loaded %d\nadd_low %d\nadd_high %d\n", addw, addlo, addhi
+		# Accumulators: sums carried from one iteration to the next, the
+		# registers the adds write that no load of the loop writes.
+		nd = 0; for (d in dst) if (d ~ /mm|^v/ && !(d in loaded)) nd++
+		stride = 0; for (r in bases) if (r in imm) stride = imm[r]
+		# neon: every q register an ldp loaded is read by one add.
+		qbad = 0; for (r in q) if (used[r] != 1) qbad++
+		printf "stride %d\nadds %d\nbad32 %d\nprefetch %d\nextra %d\nbadwidth %d\n", stride, adds, bad32, pf, extra, badw + 0
+		printf "dupaddr %d\naccumulators %d\nmemadd %d\nadd_loaded %d\nldpq %d\nadd2d %d\nqbad %d\n", dup, nd, memadd, addw, ldq, add2d, qbad
 	}' "$1"
 }
 
-# check_loop LOOPFILE: 0 when the loop has the shape, else 1 with reasons.
+# check_loop LOOPFILE PREFETCHING: 0 when the loop has the shape, else 1
+# with reasons.
 check_loop() {
 	asm_stats "$arch" <"$1" >"$tmp/stats"
 	loop_facts "$1" >>"$tmp/stats"
 	bad=0
-	why() { echo "  $isa: $*" >&2; bad=1; }
+	why() { echo "  $fn: $*" >&2; bad=1; }
 	get() { asm_get "$1" "$tmp/stats"; }
-	for k in calls stack stores bad32 dupaddr badwidth; do
+	for k in calls stack stores bad32 dupaddr badwidth extra; do
 		[ "$(get $k)" -eq 0 ] || why "$(get $k) $k in the loop (expected none)"
 	done
 	stride=$(get stride) lb=$(get load_bytes) loads=$(get loads)
 	[ "$stride" -gt 0 ] || why "no pointer increment found"
 	[ "$lb" -eq "$stride" ] || why "the loads read $lb bytes per iteration, the pointer moves $stride"
-	# Every 32-bit value loaded, added once into a 64-bit lane.
-	[ "$(get adds)" -eq $((lb / 4)) ] ||
-		why "$(get adds) 64-bit lane adds for $((lb / 4)) values loaded"
-	if [ "$prefetch" -gt 0 ]; then
+	# Every 64-bit word loaded, added once into a 64-bit lane.
+	[ "$(get adds)" -eq $((lb / 8)) ] ||
+		why "$(get adds) 64-bit lane adds for $((lb / 8)) words loaded"
+	if [ "$2" = yes ]; then
 		[ "$(get prefetch)" -eq $((stride / 64)) ] ||
 			why "$(get prefetch) prefetches for $((stride / 64)) lines"
+	else
+		[ "$(get prefetch)" -eq 0 ] || why "$(get prefetch) prefetches in the plain loop"
 	fi
 	case $isa in
 	avx512|avx2)
-		# Each loaded vector: its high values shifted down and added,
-		# and either its low values (vpand) or the whole lanes added.
 		[ "$loads" -eq $((stride / width)) ] || why "$loads loads of $width bytes, expected $((stride / width))"
-		[ "$(get srl32)" -eq "$loads" ] || why "$(get srl32) vpsrlq \$32 of a loaded vector for $loads loads"
-		[ "$(get add_high)" -eq "$loads" ] || why "$(get add_high) adds of high values for $loads loads"
-		[ $(($(get add_loaded) + $(get add_low))) -eq "$loads" ] ||
-			why "$(get add_loaded) adds of loaded and $(get add_low) of low values for $loads loads"
+		[ $(($(get memadd) + $(get add_loaded))) -eq "$loads" ] ||
+			why "$(get memadd) adds of memory and $(get add_loaded) of loaded registers for $loads loads"
 		[ "$(get accumulators)" -eq "$acc" ] || why "$(get accumulators) accumulators, ct-stream says $acc"
 		;;
 	neon)
 		[ "$(get ldpq)" -eq $((stride / 16)) ] || why "$(get ldpq) q registers loaded by ldp, expected $((stride / 16))"
-		[ "$(get uaddw)" -eq $((stride / 16)) ] || why "$(get uaddw) uaddw for $((stride / 16)) q registers"
-		[ "$(get uaddw2)" -eq $((stride / 16)) ] || why "$(get uaddw2) uaddw2 for $((stride / 16)) q registers"
-		[ "$(get qbad)" -eq 0 ] || why "$(get qbad) loaded registers not widened by one uaddw and one uaddw2"
+		[ "$(get add2d)" -eq $((stride / 16)) ] || why "$(get add2d) add .2d for $((stride / 16)) q registers"
+		[ "$(get qbad)" -eq 0 ] || why "$(get qbad) loaded registers not added exactly once"
 		[ "$(get accumulators)" -eq "$acc" ] || why "$(get accumulators) accumulators, ct-stream says $acc"
 		;;
 	esac
 	return $bad
 }
 
-asm_inner_loop "$s" "ct_stream_$isa" >"$tmp/loop" || fail "no inner loop found in ct_stream_$isa ($s)"
-echo "inner loop of ct_stream_$isa ($s):"
-sed 's/^/  /' "$tmp/loop"
-check_loop "$tmp/loop" || fail "the $isa kernel's inner loop does not have its shape"
-sed 's/^/  /' "$tmp/stats"
-
-# The checker can fail: a load fewer, a widening step fewer, an add fewer,
-# a store, a spill, a call, a 32-bit add.
+fns="ct_stream_$isa:no"
+[ "$pfloop" = yes ] && fns="$fns ct_stream_${isa}_pf:yes"
 if [ "$arch" = x86_64 ]; then
 	store="vmovdqu %ymm0, (%rsi)" spill="vmovdqu 64(%rsp), %ymm1" call="call abort"
-	add32="vpaddd %ymm0, %ymm1, %ymm1"
-	loadre='^v?mov' widenre='^vpsrlq ' addre='^(v?paddq|addq?) [^$]'
+	add32="vpaddd %ymm0, %ymm1, %ymm1" second="vpsrlq \$32, %ymm9, %ymm10"
+	loadre='(^v?mov|\()' addre='^(v?paddq|addq?) [^$]'
 else
 	store="str q0, [x1]" spill="ldr q1, [sp, 16]" call="bl abort"
-	add32="add v1.4s, v1.4s, v0.4s"
-	loadre='^ld' widenre='^(uaddw2|uaddl|uadalp) ' addre='^(add|uaddw2?|uaddl2?|uadalp) v'
+	add32="add v1.4s, v1.4s, v0.4s" second="ushr v9.2d, v9.2d, 32"
+	loadre='^ld' addre='^add v'
 fi
 delete_last() {
 	l=$(grep -n -E "$1" "$tmp/loop" | tail -1 | cut -d: -f1)
 	[ -n "$l" ] || return 1
 	sed "${l}d" "$tmp/loop" >"$2"
 }
-delete_last "$loadre" "$tmp/m-load" || fail "no load to remove in the loop"
-delete_last "$addre" "$tmp/m-add" || fail "no add to remove in the loop"
-muts="m-load m-add m-store m-spill m-call m-add32"
-if [ "$isa" != scalar ]; then
-	delete_last "$widenre" "$tmp/m-widen" || fail "no widening instruction to remove in the loop"
-	muts="$muts m-widen"
-fi
-sed "1i\\
-$store" "$tmp/loop" >"$tmp/m-store"
-sed "1i\\
-$spill" "$tmp/loop" >"$tmp/m-spill"
-sed "1i\\
-$call" "$tmp/loop" >"$tmp/m-call"
-sed "1i\\
-$add32" "$tmp/loop" >"$tmp/m-add32"
-for m in $muts; do
-	if check_loop "$tmp/$m" 2>"$tmp/why"; then
-		fail "the checker accepts a broken loop ($m)"
+for fp in $fns; do
+	fn=${fp%:*} pfl=${fp#*:}
+	asm_inner_loop "$s" "$fn" >"$tmp/loop" || fail "no inner loop found in $fn ($s)"
+	echo "inner loop of $fn ($s):"
+	sed 's/^/  /' "$tmp/loop"
+	check_loop "$tmp/loop" "$pfl" || fail "the inner loop of $fn does not have its shape"
+	sed 's/^/  /' "$tmp/stats"
+
+	# The checker can fail: a load fewer, an add fewer, a store, a spill,
+	# a call, a 32-bit add, a second operation on the data; a prefetch
+	# fewer (the _pf loop) or one more (the plain loop).
+	delete_last "$loadre" "$tmp/m-load" || fail "no load to remove in the loop"
+	delete_last "$addre" "$tmp/m-add" || fail "no add to remove in the loop"
+	muts="m-load m-add m-store m-spill m-call m-add32"
+	for m in store spill call add32; do
+		eval "ins=\$$m"
+		sed "1i\\
+$ins" "$tmp/loop" >"$tmp/m-$m"
+	done
+	if [ "$isa" != scalar ]; then
+		sed "1i\\
+$second" "$tmp/loop" >"$tmp/m-second"
+		muts="$muts m-second"
 	fi
+	if [ "$pfl" = yes ]; then
+		delete_last '^(prefetch|prfm)' "$tmp/m-pf" || fail "no prefetch to remove in the loop"
+	elif [ "$arch" = x86_64 ]; then
+		sed '1i\
+prefetcht0 4096(%rdi)' "$tmp/loop" >"$tmp/m-pf"
+	else
+		sed '1i\
+prfm pldl1keep, [x0, 4096]' "$tmp/loop" >"$tmp/m-pf"
+	fi
+	muts="$muts m-pf"
+	for m in $muts; do
+		if check_loop "$tmp/$m" "$pfl" 2>"$tmp/why"; then
+			fail "the checker accepts a broken loop of $fn ($m)"
+		fi
+	done
+	echo "the checker rejects a loop of $fn with a load or an add fewer, a store, a spill, a call, a 32-bit add, a second operation, a prefetch more or fewer"
 done
-echo "the checker rejects a loop with a load, an add or a widening step fewer, a store, a spill, a call, a 32-bit add"
 exit 0

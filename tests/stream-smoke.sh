@@ -3,8 +3,9 @@
 # it runs, writes nothing on stderr, every sample verifies, the records
 # hold the promised fields (the size and why, the pages), the figures are
 # sane.  Then --all-isa over one array (every ISA's sum the same), a size
-# sweep (one record set per size, rounded to whole blocks) and
-# --small-pages.  CT_EXEC runs the binary (qemu-aarch64 for a cross build).
+# sweep (one record set per size, rounded to whole blocks, its level from
+# the cache sizes, no prefetch in L1 or L2), a range, the one table, why
+# the ISA, and --small-pages.  CT_EXEC runs the binary (qemu-aarch64 for a cross build).
 . "${top_srcdir:-..}/tests/lib.sh"
 
 run_stream() { ${CT_EXEC:-} "$CT_STREAM" "$@"; }
@@ -21,30 +22,31 @@ col() {
 }
 
 for isa in $usable; do
-	# The human table.
+	# The human table: one row per size (here one), the ISA and why.
 	expect_status 0 run_stream -q --isa "$isa"
 	[ -n "$(messages "$tmp/err")" ] && fail "$isa: a clean run wrote to stderr: $(cat "$tmp/err")"
 	grep -q "^kernel:   stream $isa " "$tmp/out" || fail "$isa: no kernel line"
-	grep -q '^array:    16777216 bytes (QUICK' "$tmp/out" || fail "$isa: no QUICK array line"
-	grep -q '^pages:    THP ' "$tmp/out" || fail "$isa: no pages line"
-	for basis in wall cpu; do
-		row=$(awk -v b="$basis" -v i="$isa" '$1 == "stream" && $2 == i && $4 == b' "$tmp/out")
-		[ -n "$row" ] || fail "$isa: no $basis row"
-		set -- $row
-		[ "$5" = GB/s ] || fail "$isa $basis: unit is '$5'"
-		is_positive "$6" || fail "$isa $basis: max '$6' is not a positive number"
-		[ "${11}" = byte/cycle ] || fail "$isa $basis: per-cycle unit is '${11}'"
-		# Between 0.01 and 1024 bytes per cycle: else a broken count or clock.
-		# '-' on a busy machine: under 3 undisturbed samples, as the footnote says.
-		if [ "${10}" = - ]; then
-			grep -q '^-      per cycle: fewer than 3 samples' "$tmp/out" ||
-				fail "$isa $basis: '-' per cycle without its footnote"
-		else
-			awk -v x="${10}" 'BEGIN { exit !(x > 0.01 && x < 1024) }' ||
-				fail "$isa $basis: ${10} byte/cycle is implausible"
-		fi
-		[ "${16}" = yes ] || fail "$isa $basis row not verified: $row"
-	done
+	grep -q "^isa:      $isa (forced: --isa $isa)" "$tmp/out" || fail "$isa: no isa line saying why"
+	grep -q '^array:    QUICK.*THP ' "$tmp/out" || fail "$isa: no QUICK array line"
+	grep -q '^caches:   L1d ' "$tmp/out" || fail "$isa: no caches line"
+	grep -q '^prefetch: ' "$tmp/out" || fail "$isa: no prefetch line"
+	grep -q '^size  *level  *isa  *prefetch  *GB/s ' "$tmp/out" || fail "$isa: no table header"
+	row=$(awk -v i="$isa" '$4 == i' "$tmp/out")
+	[ "$(echo "$row" | wc -l)" -eq 1 ] || fail "$isa: not one row: $row"
+	set -- $row
+	[ "$1 $2" = "16 MiB" ] || fail "$isa: size is '$1 $2'"
+	echo "$3" | grep -q -x -E 'L1|L2|L3|memory' || fail "$isa: level '$3'"
+	is_positive "$6" || fail "$isa: GB/s '$6' is not a positive number"
+	is_positive "$9" || fail "$isa: cpu GB/s '$9' is not a positive number"
+	# Between 0.01 and 1024 bytes per cycle: else a broken count or clock.
+	# '-' on a busy machine: under 3 undisturbed samples, as the footnote says.
+	if [ "$8" = - ]; then
+		grep -q '^-      per cycle: fewer than 3 samples' "$tmp/out" ||
+			fail "$isa: '-' per cycle without its footnote"
+	else
+		awk -v x="$8" 'BEGIN { exit !(x > 0.01 && x < 1024) }' || fail "$isa: $8 byte/cycle is implausible"
+	fi
+	[ "${13}" = yes ] || fail "$isa row not verified: $row"
 
 	# JSON Lines, with the samples (--samples is long only here).
 	REPS=3 expect_status 0 run_stream -q --isa "$isa" -f json --samples
@@ -69,7 +71,8 @@ for isa in $usable; do
 		fail "$isa: per-cycle unit is not byte/cycle"
 	[ "$("$JSONL" -r sample -f rep "$tmp/json" | tr '\n' ' ')" = "1 2 3 " ] || fail "$isa: samples not 1-3"
 	for f in tool kernel isa placement basis unit min median max cv_pct reps cpus verified \
-		per_cycle_median per_cycle_cv_pct load_bytes accumulators prefetch_bytes checksum; do
+		per_cycle_median per_cycle_cv_pct load_bytes accumulators prefetch_bytes checksum \
+		level l1_bytes l2_bytes l3_bytes prefetch_reason isa_reason; do
 		"$JSONL" -r summary -f "$f" "$tmp/json" >/dev/null || fail "$isa: summary lacks $f"
 	done
 	for f in bracket_ghz_wall per_cycle_wall per_cycle_cpu value_wall; do
@@ -100,22 +103,45 @@ cp "$tmp/out" "$tmp/all"
 [ "$(col "$tmp/all" checksum | sort -u | wc -l)" -eq 1 ] || fail "--all-isa: the ISAs' sums differ"
 
 # A sweep: one record set per size, in order, each a whole number of
-# 256-byte blocks (5000 -> 5120), each verified.
+# 512-byte blocks (5000 -> 5120), each verified.
 REPS=2 expect_status 0 run_stream -q -s 4K,5000,64K,1M -f tsv
 cp "$tmp/out" "$tmp/sweep"
 [ "$(grep -c '^#' "$tmp/sweep")" -eq 1 ] || fail "sweep: not one tsv header"
 [ "$(col "$tmp/sweep" size_bytes | uniq | tr '\n' ' ')" = "4096 5120 65536 1048576 " ] ||
 	fail "sweep: sizes are $(col "$tmp/sweep" size_bytes | uniq | tr '\n' ' ')"
 [ "$(col "$tmp/sweep" verified | sort -u)" = true ] || fail "sweep: not verified"
-col "$tmp/sweep" size_reason | grep -q 'rounded up to a multiple of 256 bytes' ||
+col "$tmp/sweep" size_reason | grep -q 'rounded up to a multiple of 512 bytes' ||
 	fail "sweep: 5000 does not say it was rounded"
 # Small arrays take whole passes, at least 16 MiB a sample under QUICK.
 [ "$(col "$tmp/sweep" passes | uniq | tr '\n' ' ')" = "4096 3277 256 16 " ] ||
 	fail "sweep: passes are $(col "$tmp/sweep" passes | uniq | tr '\n' ' ')"
+# Each record's level is the smallest cache it names that holds the array.
+paste "$tmp/sweep" /dev/null | awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) { h = $i; sub(/^#/, "", h); c[h] = i } next }
+	{ b = $c["size_bytes"]; w = "memory"
+	  if ($c["l3_bytes"] > 0 && b <= $c["l3_bytes"]) w = "L3"
+	  if ($c["l2_bytes"] > 0 && b <= $c["l2_bytes"]) w = "L2"
+	  if ($c["l1_bytes"] > 0 && b <= $c["l1_bytes"]) w = "L1"
+	  if (w != $c["level"]) { print b ": " $c["level"] ", expected " w; bad = 1 } }
+	END { exit bad }' || fail "sweep: a level does not follow from the cache sizes"
+# Where the array is in L1 or L2, no prefetch, whatever the core.
+paste "$tmp/sweep" /dev/null | awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) { h = $i; sub(/^#/, "", h); c[h] = i } next }
+	($c["level"] == "L1" || $c["level"] == "L2") && $c["prefetch_bytes"] != 0 { bad = 1 } END { exit bad }' ||
+	fail "sweep: a prefetch in L1 or L2"
+# The default ISA says it followed the rule; CT_ISA says it forced one.
+[ "$(col "$tmp/sweep" isa_reason | sort -u | cut -c1-6)" = "rule: " ] || fail "sweep: isa_reason is not the rule's"
+REPS=2 CT_ISA=scalar expect_status 0 run_stream -q -s 4K -f tsv
+[ "$(col "$tmp/out" isa_reason | sort -u)" = "forced: CT_ISA=scalar" ] || fail "CT_ISA: isa_reason"
 
-# The table shows one block per size.
+# A range: every power of two from one end to the other.
+REPS=2 expect_status 0 run_stream -q -s 16K..128K,1M -f tsv
+[ "$(col "$tmp/out" size_bytes | uniq | tr '\n' ' ')" = "16384 32768 65536 131072 1048576 " ] ||
+	fail "range: sizes are $(col "$tmp/out" size_bytes | uniq | tr '\n' ' ')"
+
+# The table: one, a row per size, in human units.
 REPS=2 expect_status 0 run_stream -q -s 64K,128K
-[ "$(grep -c '^array:    ' "$tmp/out")" -eq 2 ] || fail "sweep table: not one array line per size"
+[ "$(grep -c '^size  *level' "$tmp/out")" -eq 1 ] || fail "sweep table: not one table"
+[ "$(awk '$2 == "KiB" { print $1 }' "$tmp/out" | tr '\n' ' ')" = "64 128 " ] ||
+	fail "sweep table: not a row for 64 KiB and one for 128 KiB"
 [ "$(grep -c '^machine: ' "$tmp/out")" -eq 1 ] || fail "sweep table: not one machine line"
 
 # --small-pages: the advice is NOHUGEPAGE and no huge page backs the array.

@@ -65,6 +65,88 @@ static double field_num(const struct ct_kernel *k, const char *key)
 }
 
 /* Change a[at], check that the verifier fails and says so, restore it. */
+/* The sum of the 64-bit words, as every kernel must return it. */
+static uint64_t words_sum(const uint32_t *a, size_t n)
+{
+	const uint64_t *w = (const void *)a;
+	uint64_t sum = 0;
+	size_t i;
+
+	for (i = 0; i < n / 2; i++)
+		sum += w[i];
+	return sum;
+}
+
+/* The plain and the prefetching loop of isa over a (n 32-bit values). */
+static void check_loops(enum ct_isa isa, uint32_t *a, size_t n)
+{
+	const uint64_t *w = (const void *)a;
+	uint64_t want = words_sum(a, n);
+
+	switch (isa) {
+	case CT_ISA_SCALAR:
+		CHECK(ct_stream_scalar(w, n / 2) == want);
+		break;
+#if CT_HAVE_AVX2
+	case CT_ISA_AVX2:
+		CHECK(ct_stream_avx2(w, n / 2) == want);
+		CHECK(ct_stream_avx2_pf(w, n / 2) == want);
+		break;
+#endif
+#if CT_HAVE_AVX512
+	case CT_ISA_AVX512:
+		CHECK(ct_stream_avx512(w, n / 2) == want);
+		CHECK(ct_stream_avx512_pf(w, n / 2) == want);
+		break;
+#endif
+#if CT_HAVE_NEON
+	case CT_ISA_NEON:
+		CHECK(ct_stream_neon(w, n / 2) == want);
+		break;
+#endif
+	default:
+		CHECK(0);
+	}
+}
+
+/* The level of a size, the prefetch rule in the caches, the ISA rule. */
+static void check_rules(void)
+{
+	struct ct_stream_caches c = { { 0, 32 << 10, 1 << 20, 36u << 20 } }, none = { { 0 } };
+	char reason[200];
+	enum ct_isa isa;
+	int i;
+
+	CHECK(strcmp(ct_stream_level(16 << 10, &c), "L1") == 0);
+	CHECK(strcmp(ct_stream_level(32 << 10, &c), "L1") == 0);
+	CHECK(strcmp(ct_stream_level((32 << 10) + 512, &c), "L2") == 0);
+	CHECK(strcmp(ct_stream_level(1 << 20, &c), "L2") == 0);
+	CHECK(strcmp(ct_stream_level(8 << 20, &c), "L3") == 0);
+	CHECK(strcmp(ct_stream_level(64 << 20, &c), "memory") == 0);
+	CHECK(strcmp(ct_stream_level(16 << 10, &none), "memory") == 0);
+	for (i = 0; i < CT_ISA_COUNT; i++) {
+		struct ct_stream_shape sh;
+
+		if (ct_stream_shape_of((enum ct_isa)i, &sh) < 0)
+			continue;
+		/* In L1 and L2 a prefetch only takes load slots: never. */
+		CHECK(ct_stream_prefetch_rule((enum ct_isa)i, "L1", reason, sizeof(reason)) == 0);
+		CHECK(strncmp(reason, "none", 4) == 0);
+		CHECK(ct_stream_prefetch_rule((enum ct_isa)i, "L2", reason, sizeof(reason)) == 0);
+		/* Beyond, a distance only where there is a loop for it. */
+		if (!sh.has_prefetch)
+			CHECK(ct_stream_prefetch_rule((enum ct_isa)i, "memory", reason,
+						      sizeof(reason)) == 0);
+		else if (ct_stream_prefetch_rule((enum ct_isa)i, "memory", reason, sizeof(reason)))
+			CHECK(strstr(reason, "bytes") != NULL);
+		printf("%s in memory: prefetch %s\n", ct_isa_name((enum ct_isa)i), reason);
+	}
+	isa = ct_stream_isa_rule(reason, sizeof(reason));
+	CHECK(ct_isa_usable(isa));
+	CHECK(strncmp(reason, "rule: ", 6) == 0);
+	printf("default isa %s: %s\n", ct_isa_name(isa), reason);
+}
+
 static void corrupt_and_check(struct ct_kernel *k, uint32_t *a, size_t at,
 			      const char *isa, const char *where)
 {
@@ -111,14 +193,19 @@ int main(void)
 		a = ct_stream_data(s, &n);
 		CHECK(n * sizeof(uint32_t) == 65536 + CT_STREAM_BLOCK);
 		CHECK(field_num(&k, "size_bytes") == 65536 + CT_STREAM_BLOCK);
-		CHECK(field_num(&k, "passes") == 256);	/* 16 MiB / 65792, rounded up */
-		CHECK(k.work == (65536.0 + CT_STREAM_BLOCK) * 256);
+		/* 16 MiB / (64 KiB + a block), rounded up */
+		CHECK(field_num(&k, "passes") ==
+		      (double)((CT_STREAM_CALL_BYTES_QUICK + 65536 + CT_STREAM_BLOCK - 1) /
+			       (65536 + CT_STREAM_BLOCK)));
+		CHECK(k.work == (65536.0 + CT_STREAM_BLOCK) * field_num(&k, "passes"));
 		CHECK(k.per_cycle_unit && strcmp(k.per_cycle_unit, "byte/cycle") == 0);
 		CHECK(strcmp(k.unit, "GB/s") == 0);
 
 		/* Clean: verifies, again and again. */
 		CHECK(k.verify(k.ctx, k.run(k.ctx), why, sizeof(why)) == 0);
 		CHECK(k.verify(k.ctx, k.run(k.ctx), why, sizeof(why)) == 0);
+		/* Both loops, whichever the rule picked, return the sum of the words. */
+		check_loops(isa, a, n);
 
 		/* One value changed at the start, the middle, the last one. */
 		corrupt_and_check(&k, a, 0, ct_isa_name(isa), "0");
@@ -144,6 +231,7 @@ int main(void)
 		ct_stream_free(s);
 	}
 	CHECK(tested >= 1);
+	check_rules();
 
 	/* Every ISA over one shared array: one sum. */
 	{

@@ -1,21 +1,24 @@
 /*
  * stream-avx2.c - the streaming read with 256-bit AVX2.
  *
- * Per iteration: 128 bytes (two cache lines), four aligned 32-byte loads
- * of a ymm each, one prefetch per line CT_STREAM_PREFETCH bytes ahead.
- * Each ymm holds four 64-bit lanes, each a pair of 32-bit values
- * lo + hi * 2^32, widened and added as in stream-avx512.c: the whole lane
- * into w (vpaddq), the high value alone into h (vpsrlq $32, vpaddq), and
- * at the end w - h * 2^32 + h.  4 loads, 4 shifts, 8 adds per 128 bytes,
- * 32 values summed, nothing stored.  (Half the avx512 iteration: with 256
- * bytes the compiler pairs the adds of the two halves before
- * accumulating, and the extra temporaries spill.)
+ * Per iteration: 512 bytes, sixteen aligned 32-byte loads (two per cache
+ * line), each added into one of eight accumulators of four 64-bit lanes
+ * (vpaddq with a memory operand: one fused load-and-add), two adds per
+ * accumulator.  16 loads, 16 adds per 512 bytes, nothing stored.  The sum
+ * is of 64-bit words mod 2^64, as in stream-avx512.c.
  *
- * What binds it: from memory, the misses in flight and the prefetchers, as
- * for avx512 (see stream-avx512.c and CT_STREAM_PREFETCH); from L1, the
- * vector ALUs.  Eight accumulators and the loaded vectors fit the 16 ymm
- * registers: nothing spills.  tests/asm-stream.sh checks the loop as
- * compiled.
+ * What binds it: the loads, one add each.  In L1 two 32-byte loads a
+ * cycle, half the bytes of the avx512 kernel's on a core that loads 64
+ * bytes at a time (Skylake-SP, Emerald Rapids); the same on a core that
+ * splits 512-bit loads in two (Zen 4), where this is the default (see
+ * ct_stream_isa_rule).  Beyond L1 the lines in flight, as for avx512.
+ * Eight accumulators with a one-cycle add keep the adds off the critical
+ * path and leave eight ymm registers free: nothing spills.
+ *
+ * Two loops, as in stream-avx512.c: ct_stream_avx2 reads only,
+ * ct_stream_avx2_pf also prefetches every line CT_STREAM_PREFETCH bytes
+ * ahead (one prefetch per 64 bytes, not per load).  tests/asm-stream.sh
+ * checks both loops as compiled.
  */
 #include "config.h"
 
@@ -23,48 +26,67 @@
 
 #include "ct/stream.h"
 
-#if CT_STREAM_BLOCK % 128 != 0
-#error "stream-avx2.c reads 128 bytes per iteration: CT_STREAM_BLOCK must be a multiple"
+#if CT_STREAM_BLOCK != 512
+#error "stream-avx2.c reads 512 bytes per iteration: keep CT_STREAM_BLOCK in step"
 #endif
 
-/*
- * Load 32 bytes at p + off and add them into the accumulators w and h.
- * One load: the empty asm keeps the loaded vector in a register, or the
- * compiler folds the load into both the add and the shift (see
- * stream-avx512.c).
- */
-#define WIDEN_ADD(w, h, off)                                              \
-	do {                                                              \
-		v = _mm256_load_si256((const __m256i *)(const void *)(p + (off))); \
-		__asm__("" : "+x"(v));                                    \
-		w = _mm256_add_epi64(w, v);                               \
-		h = _mm256_add_epi64(h, _mm256_srli_epi64(v, 32));        \
-	} while (0)
+#define PF(p, off) _mm_prefetch((p) + CT_STREAM_PREFETCH + (off), _MM_HINT_T0)
+#define ADD(s, p, off) \
+	s = _mm256_add_epi64(s, _mm256_load_si256((const __m256i *)(const void *)((p) + (off))))
 
-uint64_t ct_stream_avx2(const uint32_t *a, size_t n)
+static uint64_t lanes_sum(__m256i v)
 {
-	__m256i w0 = _mm256_setzero_si256(), w1 = w0, w2 = w0, w3 = w0;
-	__m256i h0 = w0, h1 = w0, h2 = w0, h3 = w0;
+	__m128i x = _mm_add_epi64(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+
+	return (uint64_t)_mm_cvtsi128_si64(x) + (uint64_t)_mm_extract_epi64(x, 1);
+}
+
+static inline __attribute__((always_inline)) uint64_t
+sum(const uint64_t *a, size_t n, int prefetch)
+{
+	__m256i s0 = _mm256_setzero_si256(), s1 = s0, s2 = s0, s3 = s0;
+	__m256i s4 = s0, s5 = s0, s6 = s0, s7 = s0;
 	const char *p = (const char *)a, *end = p + n * sizeof(*a);
-	uint64_t w, h;
-	__m128i x;
 
-	for (; p < end; p += 128) {
-		__m256i v;
-
-		_mm_prefetch(p + CT_STREAM_PREFETCH, _MM_HINT_T0);
-		_mm_prefetch(p + CT_STREAM_PREFETCH + 64, _MM_HINT_T0);
-		WIDEN_ADD(w0, h0, 0);
-		WIDEN_ADD(w1, h1, 32);
-		WIDEN_ADD(w2, h2, 64);
-		WIDEN_ADD(w3, h3, 96);
+	for (; p < end; p += CT_STREAM_BLOCK) {
+		if (prefetch) {
+			PF(p, 0);
+			PF(p, 64);
+			PF(p, 128);
+			PF(p, 192);
+			PF(p, 256);
+			PF(p, 320);
+			PF(p, 384);
+			PF(p, 448);
+		}
+		ADD(s0, p, 0);
+		ADD(s1, p, 32);
+		ADD(s2, p, 64);
+		ADD(s3, p, 96);
+		ADD(s4, p, 128);
+		ADD(s5, p, 160);
+		ADD(s6, p, 192);
+		ADD(s7, p, 224);
+		ADD(s0, p, 256);
+		ADD(s1, p, 288);
+		ADD(s2, p, 320);
+		ADD(s3, p, 352);
+		ADD(s4, p, 384);
+		ADD(s5, p, 416);
+		ADD(s6, p, 448);
+		ADD(s7, p, 480);
 	}
-	w0 = _mm256_add_epi64(_mm256_add_epi64(w0, w1), _mm256_add_epi64(w2, w3));
-	h0 = _mm256_add_epi64(_mm256_add_epi64(h0, h1), _mm256_add_epi64(h2, h3));
-	x = _mm_add_epi64(_mm256_castsi256_si128(w0), _mm256_extracti128_si256(w0, 1));
-	w = (uint64_t)_mm_cvtsi128_si64(x) + (uint64_t)_mm_extract_epi64(x, 1);
-	x = _mm_add_epi64(_mm256_castsi256_si128(h0), _mm256_extracti128_si256(h0, 1));
-	h = (uint64_t)_mm_cvtsi128_si64(x) + (uint64_t)_mm_extract_epi64(x, 1);
-	/* The low values are w - h * 2^32; the sum is that plus h. */
-	return w - (h << 32) + h;
+	s0 = _mm256_add_epi64(_mm256_add_epi64(s0, s1), _mm256_add_epi64(s2, s3));
+	s4 = _mm256_add_epi64(_mm256_add_epi64(s4, s5), _mm256_add_epi64(s6, s7));
+	return lanes_sum(_mm256_add_epi64(s0, s4));
+}
+
+uint64_t ct_stream_avx2(const uint64_t *a, size_t n)
+{
+	return sum(a, n, 0);
+}
+
+uint64_t ct_stream_avx2_pf(const uint64_t *a, size_t n)
+{
+	return sum(a, n, 1);
 }

@@ -1,29 +1,36 @@
 /*
  * stream-avx512.c - the streaming read with 512-bit AVX-512F.
  *
- * Per iteration: 256 bytes, four aligned 64-byte loads (one cache line
- * each), one prefetch per line CT_STREAM_PREFETCH bytes ahead.  Each
- * loaded zmm holds eight 64-bit lanes, each a pair of 32-bit values
- * lo + hi * 2^32.  The pair is widened and added in two 64-bit sums: the
- * whole lane into w (vpaddq), the high value alone into h (vpsrlq $32,
- * vpaddq).  At the end w - h * 2^32 is the sum of the low values, exact
- * mod 2^64 like every sum here, and the result is that plus h.  4 loads,
- * 4 shifts, 8 adds per 256 bytes, 64 values summed, nothing stored.
+ * Per iteration: 512 bytes, eight aligned 64-byte loads (one cache line
+ * each), each added into its own accumulator of eight 64-bit lanes
+ * (vpaddq with a memory operand: one fused load-and-add).  8 loads,
+ * 8 adds per 512 bytes, nothing stored.  The sum is of 64-bit words,
+ * mod 2^64: a changed 32-bit value changes it by d (low half) or d * 2^32
+ * (high half), neither 0 mod 2^64, so every value is still checked.
  *
- * Why not widen both values (vpandq and vpsrlq, then two adds): it works
- * and tests the same, but costs a third vector operation per line, and
- * from memory every operation that waits for a line fills the
- * out-of-order window: a window full of waiting operations holds fewer
- * lines in flight.  On an Emerald Rapids core the and-and-shift loop ran
- * 2-4 % slower from memory and 5-8 % slower from L3.
+ * What binds it: one vector add per load, so the loads.  In L1 the two
+ * load ports (the adds have two vector ALU ports of their own: ports 0
+ * and 5 on Skylake-SP); in L2 and L3 the lines the core can have in
+ * flight; from memory the misses in flight and how far the hardware
+ * prefetchers run ahead.  Eight accumulators: an add waits only for its
+ * own load, never for another add.  Eight loads per iteration: with the
+ * pointer add and the fused compare-and-branch that is 10 micro-ops per 8
+ * lines, well under the front end's 4 (Intel) to 6 (Zen 4) a cycle, so
+ * the loop overhead never binds in L1.
  *
- * What binds it: from memory, the misses one core keeps in flight and how
- * far ahead the prefetchers run; the software prefetch, one page ahead,
- * has nothing waiting on it and keeps the depth (see CT_STREAM_PREFETCH
- * in stream.h).  From L1, the two vector ALU ports (three operations per
- * line).  Eight accumulators, each taking one add per iteration, keep the
- * adds off the critical path.  tests/asm-stream.sh checks the loop as
- * compiled.
+ * Measured on Skylake-SP (2 vCPUs under KVM, thread CPU time, variants
+ * interleaved in one process, medians of 21-41): 4, 8 or 16 loads per
+ * iteration alike within the noise; against a loop of bare vmovapd loads
+ * (likwid-bench's load_avx512 shape) 1.0-1.09 in L1, 0.96-1.0 in L2,
+ * 1.04 in L3, 1.015 from memory; loads kept in address order (compiler
+ * barriers) no better in L2 and 0.8 in L1.
+ *
+ * Two loops: ct_stream_avx512 reads only; ct_stream_avx512_pf also
+ * prefetches every line CT_STREAM_PREFETCH bytes ahead.  A prefetch takes
+ * a load slot, so in L1 and L2 it halves the loads (Skylake-SP: 16 KiB
+ * 133 against 65 GB/s, 256 KiB 71 against 53); stream.c picks the loop at
+ * run time (see ct_stream_prefetch_rule).  tests/asm-stream.sh checks
+ * both loops as compiled.
  */
 #include "config.h"
 
@@ -31,19 +38,12 @@
 
 #include "ct/stream.h"
 
-#if CT_STREAM_BLOCK != 256
-#error "stream-avx512.c reads 256 bytes per iteration: keep CT_STREAM_BLOCK in step"
+#if CT_STREAM_BLOCK != 512
+#error "stream-avx512.c reads 512 bytes per iteration: keep CT_STREAM_BLOCK in step"
 #endif
 
-/*
- * One load per line: without this the compiler folds the load into both
- * the add and the shift, two loads of every line (the second also waits
- * for the miss, and the loop reads 512 bytes of L1 per 256 of array).  An
- * empty asm that takes the register keeps the loaded value in it.
- */
-#define IN_REG(v) __asm__("" : "+v"(v))
-
-#define PREFETCH(p) _mm_prefetch((p) + CT_STREAM_PREFETCH, _MM_HINT_T0)
+#define PF(p, off) _mm_prefetch((p) + CT_STREAM_PREFETCH + (off), _MM_HINT_T0)
+#define ADD(s, p, off) s = _mm512_add_epi64(s, _mm512_load_si512((const void *)((p) + (off))))
 
 /*
  * The sum of the eight lanes, mod 2^64 like every sum here.  Not
@@ -59,41 +59,45 @@ static uint64_t lanes_sum(__m512i v)
 	return (uint64_t)_mm_cvtsi128_si64(d) + (uint64_t)_mm_extract_epi64(d, 1);
 }
 
-uint64_t ct_stream_avx512(const uint32_t *a, size_t n)
+/* One body for both loops: prefetch is a constant, each loop has one shape. */
+static inline __attribute__((always_inline)) uint64_t
+sum(const uint64_t *a, size_t n, int prefetch)
 {
-	__m512i w0 = _mm512_setzero_si512(), w1 = w0, w2 = w0, w3 = w0;
-	__m512i h0 = w0, h1 = w0, h2 = w0, h3 = w0;
+	__m512i s0 = _mm512_setzero_si512(), s1 = s0, s2 = s0, s3 = s0;
+	__m512i s4 = s0, s5 = s0, s6 = s0, s7 = s0;
 	const char *p = (const char *)a, *end = p + n * sizeof(*a);
-	uint64_t w, h;
 
 	for (; p < end; p += CT_STREAM_BLOCK) {
-		__m512i v0, v1, v2, v3;
-
-		PREFETCH(p);
-		PREFETCH(p + 64);
-		PREFETCH(p + 128);
-		PREFETCH(p + 192);
-		v0 = _mm512_load_si512((const void *)(p + 0));
-		v1 = _mm512_load_si512((const void *)(p + 64));
-		v2 = _mm512_load_si512((const void *)(p + 128));
-		v3 = _mm512_load_si512((const void *)(p + 192));
-		IN_REG(v0);
-		IN_REG(v1);
-		IN_REG(v2);
-		IN_REG(v3);
-		w0 = _mm512_add_epi64(w0, v0);
-		h0 = _mm512_add_epi64(h0, _mm512_srli_epi64(v0, 32));
-		w1 = _mm512_add_epi64(w1, v1);
-		h1 = _mm512_add_epi64(h1, _mm512_srli_epi64(v1, 32));
-		w2 = _mm512_add_epi64(w2, v2);
-		h2 = _mm512_add_epi64(h2, _mm512_srli_epi64(v2, 32));
-		w3 = _mm512_add_epi64(w3, v3);
-		h3 = _mm512_add_epi64(h3, _mm512_srli_epi64(v3, 32));
+		if (prefetch) {
+			PF(p, 0);
+			PF(p, 64);
+			PF(p, 128);
+			PF(p, 192);
+			PF(p, 256);
+			PF(p, 320);
+			PF(p, 384);
+			PF(p, 448);
+		}
+		ADD(s0, p, 0);
+		ADD(s1, p, 64);
+		ADD(s2, p, 128);
+		ADD(s3, p, 192);
+		ADD(s4, p, 256);
+		ADD(s5, p, 320);
+		ADD(s6, p, 384);
+		ADD(s7, p, 448);
 	}
-	w0 = _mm512_add_epi64(_mm512_add_epi64(w0, w1), _mm512_add_epi64(w2, w3));
-	h0 = _mm512_add_epi64(_mm512_add_epi64(h0, h1), _mm512_add_epi64(h2, h3));
-	w = lanes_sum(w0);
-	h = lanes_sum(h0);
-	/* The low values are w - h * 2^32; the sum is that plus h. */
-	return w - (h << 32) + h;
+	s0 = _mm512_add_epi64(_mm512_add_epi64(s0, s1), _mm512_add_epi64(s2, s3));
+	s4 = _mm512_add_epi64(_mm512_add_epi64(s4, s5), _mm512_add_epi64(s6, s7));
+	return lanes_sum(_mm512_add_epi64(s0, s4));
+}
+
+uint64_t ct_stream_avx512(const uint64_t *a, size_t n)
+{
+	return sum(a, n, 0);
+}
+
+uint64_t ct_stream_avx512_pf(const uint64_t *a, size_t n)
+{
+	return sum(a, n, 1);
 }

@@ -2,20 +2,18 @@
  * stream-neon.c - the streaming read with AdvSIMD (NEON), aarch64.
  *
  * Per iteration: 256 bytes, eight ldp of two q registers (32 bytes each),
- * one prefetch per 64-byte line CT_STREAM_PREFETCH bytes ahead (prfm
- * pldl1keep).  Each q register holds four 32-bit values: uaddw widens and
- * adds its low two into a 64-bit accumulator, uaddw2 its high two into
- * another: 16 uaddw and 16 uaddw2 per 256 bytes, 64 values summed,
- * nothing stored.
+ * each q register (two 64-bit words) added into one of eight 64-bit
+ * accumulators (add .2d), two adds per accumulator.  16 loads, 16 adds per
+ * 256 bytes, nothing stored.  The sum is of 64-bit words mod 2^64, as in
+ * stream-avx512.c.
  *
- * What binds it: from memory, the misses in flight and the prefetchers
- * (see stream-avx512.c).  The prefetch distance was chosen on x86; it
- * follows the same reasoning (physically addressed L2 prefetchers stop at
- * page boundaries) but was not measured on Arm hardware.  From L1, the
- * vector pipes: two to four uaddw a cycle, latency 2-3; eight
- * accumulators (four adds each per iteration) and sixteen loaded
- * registers take 24 of the 32 v registers: nothing spills.
- * tests/asm-stream.sh checks the loop as compiled.
+ * What binds it: the loads, one add each: two to three 128-bit loads a
+ * cycle in L1 against two to four vector adds.  Beyond L1, the lines in
+ * flight and the hardware prefetchers; no software prefetch: a prfm takes
+ * a load slot, and no Arm core was measured where one helps.  Eight
+ * accumulators and sixteen loaded registers take 24 of the 32 v
+ * registers: nothing spills.  tests/asm-stream.sh checks the loop as
+ * compiled.
  */
 #include "config.h"
 
@@ -23,61 +21,35 @@
 
 #include "ct/stream.h"
 
-#if CT_STREAM_BLOCK != 256
-#error "stream-neon.c reads 256 bytes per iteration: keep CT_STREAM_BLOCK in step"
+#if CT_STREAM_BLOCK % 256 != 0
+#error "stream-neon.c reads 256 bytes per iteration: CT_STREAM_BLOCK must be a multiple"
 #endif
 
-#define WIDEN(acc_lo, acc_hi, v)                                  \
-	do {                                                      \
-		acc_lo = vaddw_u32(acc_lo, vget_low_u32(v));      \
-		acc_hi = vaddw_high_u32(acc_hi, v);               \
-	} while (0)
+#define ADD(s, off) s = vaddq_u64(s, vld1q_u64(a + (off)))
 
-uint64_t ct_stream_neon(const uint32_t *a, size_t n)
+uint64_t ct_stream_neon(const uint64_t *a, size_t n)
 {
 	uint64x2_t s0 = vdupq_n_u64(0), s1 = s0, s2 = s0, s3 = s0;
 	uint64x2_t s4 = s0, s5 = s0, s6 = s0, s7 = s0;
-	const uint32_t *end = a + n;
+	const uint64_t *end = a + n;
 
-	for (; a < end; a += CT_STREAM_BLOCK / sizeof(*a)) {
-		uint32x4_t v0, v1, v2, v3, v4, v5, v6, v7;
-
-		__builtin_prefetch((const char *)a + CT_STREAM_PREFETCH, 0, 3);
-		__builtin_prefetch((const char *)a + CT_STREAM_PREFETCH + 64, 0, 3);
-		__builtin_prefetch((const char *)a + CT_STREAM_PREFETCH + 128, 0, 3);
-		__builtin_prefetch((const char *)a + CT_STREAM_PREFETCH + 192, 0, 3);
-		v0 = vld1q_u32(a + 0);
-		v1 = vld1q_u32(a + 4);
-		v2 = vld1q_u32(a + 8);
-		v3 = vld1q_u32(a + 12);
-		v4 = vld1q_u32(a + 16);
-		v5 = vld1q_u32(a + 20);
-		v6 = vld1q_u32(a + 24);
-		v7 = vld1q_u32(a + 28);
-		WIDEN(s0, s1, v0);
-		WIDEN(s2, s3, v1);
-		WIDEN(s4, s5, v2);
-		WIDEN(s6, s7, v3);
-		WIDEN(s0, s1, v4);
-		WIDEN(s2, s3, v5);
-		WIDEN(s4, s5, v6);
-		WIDEN(s6, s7, v7);
-		v0 = vld1q_u32(a + 32);
-		v1 = vld1q_u32(a + 36);
-		v2 = vld1q_u32(a + 40);
-		v3 = vld1q_u32(a + 44);
-		v4 = vld1q_u32(a + 48);
-		v5 = vld1q_u32(a + 52);
-		v6 = vld1q_u32(a + 56);
-		v7 = vld1q_u32(a + 60);
-		WIDEN(s0, s1, v0);
-		WIDEN(s2, s3, v1);
-		WIDEN(s4, s5, v2);
-		WIDEN(s6, s7, v3);
-		WIDEN(s0, s1, v4);
-		WIDEN(s2, s3, v5);
-		WIDEN(s4, s5, v6);
-		WIDEN(s6, s7, v7);
+	for (; a < end; a += 32) {
+		ADD(s0, 0);
+		ADD(s1, 2);
+		ADD(s2, 4);
+		ADD(s3, 6);
+		ADD(s4, 8);
+		ADD(s5, 10);
+		ADD(s6, 12);
+		ADD(s7, 14);
+		ADD(s0, 16);
+		ADD(s1, 18);
+		ADD(s2, 20);
+		ADD(s3, 22);
+		ADD(s4, 24);
+		ADD(s5, 26);
+		ADD(s6, 28);
+		ADD(s7, 30);
 	}
 	s0 = vaddq_u64(vaddq_u64(vaddq_u64(s0, s1), vaddq_u64(s2, s3)),
 		       vaddq_u64(vaddq_u64(s4, s5), vaddq_u64(s6, s7)));

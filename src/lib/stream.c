@@ -22,9 +22,11 @@
 #include "ct/common.h"
 #include "ct/cpuset.h"
 #include "ct/os.h"
+#include "ct/place.h"
 #include "ct/stream.h"
+#include "ct/topo.h"
 
-typedef uint64_t (*stream_fn)(const uint32_t *, size_t);
+typedef uint64_t (*stream_fn)(const uint64_t *, size_t);
 
 /*
  * The array is aligned to 2 MiB, the huge-page size of x86-64 and of
@@ -34,9 +36,11 @@ typedef uint64_t (*stream_fn)(const uint32_t *, size_t);
 
 /* One array, shared by the kernels of every ISA that read it. */
 struct array {
-	uint32_t *a;
-	size_t n;			/* 32-bit values */
+	uint64_t *a;
+	size_t n;			/* 64-bit words */
 	uint64_t bytes;
+	struct ct_stream_caches caches;	/* of the cpus it was filled on */
+	const char *level;
 	uint64_t ref;			/* sum of one pass, mod 2^64 */
 	struct ct_os_mem mem;
 	unsigned users;
@@ -53,37 +57,33 @@ struct ct_stream {
 	struct array *arr;
 	unsigned flags;
 	uint64_t passes;
+	unsigned prefetch;		/* bytes ahead, 0: the plain loop */
+	char prefetch_reason[200];
+	char isa_reason[200];
 	char checksum[24];
-	struct ct_field fields[10];
+	struct ct_field fields[16];
 };
 
-/* The scalar kernel prefetches through a GCC/Clang builtin, where there is one. */
-#if defined(__GNUC__) || defined(__clang__)
-#define SCALAR_PREFETCH CT_STREAM_PREFETCH
-#else
-#define SCALAR_PREFETCH 0
-#endif
-
-/* The kernels built into this binary: what each runs and does per line. */
+/* The kernels built into this binary: what each runs and does per iteration. */
 static const struct {
 	enum ct_isa isa;
-	stream_fn fn;
-	struct ct_stream_shape shape;	/* load_bytes, accumulators, prefetch, insn */
+	stream_fn fn, fn_pf;		/* fn_pf NULL: no prefetching loop */
+	struct ct_stream_shape shape;	/* load_bytes, accumulators, stride, has_prefetch, insn */
 } kernels[] = {
-	{ CT_ISA_SCALAR, ct_stream_scalar,
-	  { 4, 8, SCALAR_PREFETCH, "zero-extending loads and adds as compiled" } },
+	{ CT_ISA_SCALAR, ct_stream_scalar, NULL,
+	  { 8, 8, 64, 0, "64-bit loads and adds as compiled" } },
 #if CT_HAVE_AVX2
-	{ CT_ISA_AVX2, ct_stream_avx2,
-	  { 32, 8, CT_STREAM_PREFETCH, "vpaddq + vpsrlq/vpaddq ymm" } },
+	{ CT_ISA_AVX2, ct_stream_avx2, ct_stream_avx2_pf,
+	  { 32, 8, 512, 1, "vpaddq ymm, one per load" } },
 #endif
 #if CT_HAVE_AVX512
-	{ CT_ISA_AVX512, ct_stream_avx512,
-	  { 64, 8, CT_STREAM_PREFETCH, "vpaddq + vpsrlq/vpaddq zmm" } },
+	{ CT_ISA_AVX512, ct_stream_avx512, ct_stream_avx512_pf,
+	  { 64, 8, 512, 1, "vpaddq zmm, one per load" } },
 #endif
 #if CT_HAVE_NEON
 	/* 32 bytes: an ldp of two q registers. */
-	{ CT_ISA_NEON, ct_stream_neon,
-	  { 32, 8, CT_STREAM_PREFETCH, "ldp q + uaddw/uaddw2 .2d" } },
+	{ CT_ISA_NEON, ct_stream_neon, NULL,
+	  { 32, 8, 256, 0, "ldp q + add .2d, one per register" } },
 #endif
 };
 
@@ -100,14 +100,143 @@ int ct_stream_shape_of(enum ct_isa isa, struct ct_stream_shape *sh)
 	return -1;
 }
 
-static stream_fn kernel_of(enum ct_isa isa)
+static stream_fn kernel_of(enum ct_isa isa, int prefetch)
 {
 	size_t i;
 
 	for (i = 0; i < CT_ARRAY_SIZE(kernels); i++)
 		if (kernels[i].isa == isa)
-			return kernels[i].fn;
+			return prefetch ? kernels[i].fn_pf : kernels[i].fn;
 	return NULL;
+}
+
+/* x86 CPUID: vendor (CT_VENDOR_*), display family and model; -1 elsewhere. */
+static int cpu_ident(enum ct_topo_vendor *vendor, unsigned *family, unsigned *model)
+{
+	uint32_t r[4];
+
+	*vendor = CT_VENDOR_UNKNOWN;
+	*family = *model = 0;
+	if (ct_cpuid(0, 0, r) < 0 || r[0] < 1)
+		return -1;
+	/* EBX, EDX, ECX spell the vendor: "GenuineIntel", "AuthenticAMD". */
+	if (r[1] == 0x756e6547 && r[3] == 0x49656e69 && r[2] == 0x6c65746e)
+		*vendor = CT_VENDOR_INTEL;
+	else if (r[1] == 0x68747541 && r[3] == 0x69746e65 && r[2] == 0x444d4163)
+		*vendor = CT_VENDOR_AMD;
+	else
+		*vendor = CT_VENDOR_OTHER;
+	ct_cpuid(1, 0, r);
+	*family = (r[0] >> 8) & 0xf;
+	*model = (r[0] >> 4) & 0xf;
+	if (*family == 0xf)
+		*family += (r[0] >> 20) & 0xff;
+	if (*family == 0x6 || *family >= 0xf)
+		*model |= ((r[0] >> 16) & 0xf) << 4;
+	return 0;
+}
+
+/*
+ * The default ISA.  The widest usable one, except on AMD family 19h
+ * (Zen 3, Zen 4), whose AVX-512 (Zen 4) executes every 512-bit operation
+ * as two 256-bit halves: there a 512-bit load buys nothing, and ct-stream's
+ * avx2 kernel read about 10 % faster from memory than its avx512 one
+ * (issue 13: 30.4 against 27.1 GB/s, medians of 10 interleaved rounds),
+ * and likwid-bench's best readers there were its AVX (256-bit) kernels in
+ * L1, L3 and memory.  On Skylake-SP (family 6 model 85) 512-bit loads read
+ * faster than 256-bit ones at every level (one-add-per-load loops, thread
+ * CPU time, interleaved: 16 KiB about 2x, 256 KiB 1.4-1.5x, 8 MiB 1.1x,
+ * 64 MiB 1.08-1.1x); on Emerald Rapids (model 207) avx512 was the measured
+ * default.
+ * A rule, not a start-up calibration: a few passes timed on a shared
+ * machine would pick by the noise, and the record must be reproducible.
+ */
+enum ct_isa ct_stream_isa_rule(char *reason, size_t len)
+{
+	enum ct_topo_vendor vendor;
+	unsigned family, model;
+	enum ct_isa best = ct_isa_best();
+
+	cpu_ident(&vendor, &family, &model);
+	if (best == CT_ISA_AVX512 && vendor == CT_VENDOR_AMD && family == 0x19 &&
+	    ct_isa_usable(CT_ISA_AVX2)) {
+		snprintf(reason, len, "rule: AMD family 19h model %u (Zen 4) runs 512-bit operations "
+			 "as two 256-bit halves; its avx2 kernel reads faster", model);
+		return CT_ISA_AVX2;
+	}
+	if (vendor == CT_VENDOR_INTEL || vendor == CT_VENDOR_AMD)
+		snprintf(reason, len, "rule: the widest usable ISA (%s family %u model %u): "
+			 "one load per %s bytes", vendor == CT_VENDOR_INTEL ? "Intel" : "AMD",
+			 family, model, best == CT_ISA_AVX512 ? "64" : best == CT_ISA_AVX2 ? "32" : "8");
+	else
+		snprintf(reason, len, "rule: the widest usable ISA");
+	return best;
+}
+
+void ct_stream_caches(const struct ct_cpuset *cpus, struct ct_stream_caches *c)
+{
+	struct ct_os_cache oc;
+	int lv;
+
+	memset(c, 0, sizeof(*c));
+	if (ct_os_largest_cache(cpus, &oc) < 0)
+		return;
+	for (lv = 1; lv <= 3; lv++)
+		c->bytes[lv] = oc.level_bytes[lv];
+}
+
+const char *ct_stream_level(uint64_t bytes, const struct ct_stream_caches *c)
+{
+	static const char *const names[] = { "", "L1", "L2", "L3" };
+	int lv;
+
+	for (lv = 1; lv <= 3; lv++)
+		if (c->bytes[lv] && bytes <= c->bytes[lv])
+			return names[lv];
+	return "memory";
+}
+
+/*
+ * The prefetch distance.  A software prefetch takes a load slot like a
+ * load, so where the array is in L1 or L2 it only takes bandwidth from
+ * the loads (Skylake-SP: half in L1, a quarter in L2).  Beyond L2 it is
+ * a matter of the core: on Emerald Rapids (Intel family 6 model 207) and
+ * its sibling Sapphire Rapids (143) a page ahead was measured to lift the
+ * bandwidth from memory from 0.80 to 0.95-0.98 of a bare load loop; on
+ * Skylake-SP (model 85) no distance from 512 bytes to 8 KiB beat none at
+ * 8 or 64 MiB; on AMD nothing was measured with this kernel, and
+ * likwid-bench's best readers there have no prefetch.  So: a page ahead
+ * on those two Intel models beyond L2, none everywhere else.
+ */
+unsigned ct_stream_prefetch_rule(enum ct_isa isa, const char *level, char *reason,
+				 size_t len)
+{
+	enum ct_topo_vendor vendor;
+	unsigned family, model;
+	struct ct_stream_shape sh;
+
+	if (ct_stream_shape_of(isa, &sh) < 0 || !sh.has_prefetch) {
+		snprintf(reason, len, "none: the %s kernel has no prefetching loop", ct_isa_name(isa));
+		return 0;
+	}
+	if (strcmp(level, "L1") == 0 || strcmp(level, "L2") == 0) {
+		snprintf(reason, len, "none: the array is in %s, a prefetch would take a load slot "
+			 "and fetch nothing", level);
+		return 0;
+	}
+	if (cpu_ident(&vendor, &family, &model) < 0) {
+		snprintf(reason, len, "none: no CPUID");
+		return 0;
+	}
+	if (vendor == CT_VENDOR_INTEL && family == 6 && (model == 143 || model == 207)) {
+		snprintf(reason, len, "%u bytes: Intel family 6 model %u (Sapphire/Emerald Rapids), "
+			 "array in %s: a page ahead measured best", CT_STREAM_PREFETCH, model, level);
+		return CT_STREAM_PREFETCH;
+	}
+	snprintf(reason, len, "none: %s family %u model %u, array in %s: no prefetch distance "
+		 "measured to help on this core", vendor == CT_VENDOR_INTEL ? "Intel" :
+		 vendor == CT_VENDOR_AMD ? "AMD" : "cpu", family, model, level);
+	return 0;
 }
 
 /* "16 KiB", "1040 MiB", "3 GiB": exact, in the largest unit that divides. */
@@ -179,22 +308,21 @@ int ct_stream_size_ok(uint64_t bytes, char *why, size_t len)
 }
 
 /*
- * Fill with xorshift64 (two 32-bit values a step) and return the sum of
- * what was written.  The seed is the time of the run: nothing about the
- * data is known when the program is compiled.
+ * Fill with xorshift64 and return the sum of what was written, mod 2^64.
+ * The seed is the time of the run: nothing about the data is known when
+ * the program is compiled.
  */
-static uint64_t fill(uint32_t *a, size_t n, uint64_t seed)
+static uint64_t fill(uint64_t *a, size_t n, uint64_t seed)
 {
 	uint64_t x = seed ? seed : 0x9e3779b97f4a7c15ull, sum = 0;
 	size_t i;
 
-	for (i = 0; i + 1 < n; i += 2) {
+	for (i = 0; i < n; i++) {
 		x ^= x << 13;
 		x ^= x >> 7;
 		x ^= x << 17;
-		a[i] = (uint32_t)x;
-		a[i + 1] = (uint32_t)(x >> 32);
-		sum += (uint64_t)a[i] + a[i + 1];
+		a[i] = x;
+		sum += x;
 	}
 	return sum;
 }
@@ -207,7 +335,7 @@ static struct array *array_new(uint64_t bytes, const char *reason, unsigned flag
 	void *p;
 
 	arr->bytes = (bytes + CT_STREAM_BLOCK - 1) / CT_STREAM_BLOCK * CT_STREAM_BLOCK;
-	arr->n = (size_t)(arr->bytes / sizeof(uint32_t));
+	arr->n = (size_t)(arr->bytes / sizeof(uint64_t));
 	arr->huge_asked = !(flags & CT_STREAM_SMALL_PAGES);
 	p = ct_os_mem_alloc((size_t)arr->bytes, ALIGN, arr->huge_asked, &arr->mem);
 	if (!p)
@@ -223,6 +351,13 @@ static struct array *array_new(uint64_t bytes, const char *reason, unsigned flag
 			 reason ? reason : "requested", CT_STREAM_BLOCK);
 	else
 		snprintf(arr->reason, sizeof(arr->reason), "%s", reason ? reason : "requested");
+	/* The caches of the cpus this thread may run on (the pinned one with -c). */
+	{
+		struct ct_cpuset cpus;
+
+		ct_stream_caches(ct_place_allowed(&cpus) == 0 ? &cpus : NULL, &arr->caches);
+	}
+	arr->level = ct_stream_level(arr->bytes, &arr->caches);
 	arr->users = 1;
 	return arr;
 }
@@ -230,7 +365,7 @@ static struct array *array_new(uint64_t bytes, const char *reason, unsigned flag
 static uint64_t stream_run(void *ctx)
 {
 	struct ct_stream *s = ctx;
-	const uint32_t *a = s->arr->a;
+	const uint64_t *a = s->arr->a;
 	size_t n = s->arr->n;
 	uint64_t i, sum = 0;
 
@@ -263,9 +398,12 @@ static struct ct_stream *stream_new(enum ct_isa isa, struct array *arr,
 	double bytes;
 
 	s->isa = isa;
-	s->fn = kernel_of(isa);
-	if (!s->fn || ct_stream_shape_of(isa, &s->shape) < 0)
+	if (ct_stream_shape_of(isa, &s->shape) < 0)
 		errx(CT_EXIT_FAIL, "no stream kernel for ISA %s in this build", ct_isa_name(isa));
+	s->prefetch = ct_stream_prefetch_rule(isa, arr->level, s->prefetch_reason,
+					      sizeof(s->prefetch_reason));
+	s->fn = kernel_of(isa, s->prefetch != 0);
+	snprintf(s->isa_reason, sizeof(s->isa_reason), "chosen by the caller");
 	s->arr = arr;
 	s->flags = flags;
 	s->passes = (call + arr->bytes - 1) / arr->bytes;
@@ -277,11 +415,17 @@ static struct ct_stream *stream_new(enum ct_isa isa, struct array *arr,
 	s->fields[2] = (struct ct_field){ "passes", NULL, (double)s->passes };
 	s->fields[3] = (struct ct_field){ "load_bytes", NULL, s->shape.load_bytes };
 	s->fields[4] = (struct ct_field){ "accumulators", NULL, s->shape.accumulators };
-	s->fields[5] = (struct ct_field){ "prefetch_bytes", NULL, s->shape.prefetch };
+	s->fields[5] = (struct ct_field){ "prefetch_bytes", NULL, s->prefetch };
 	s->fields[6] = (struct ct_field){ "thp", arr->thp, 0 };
 	s->fields[7] = (struct ct_field){ "thp_advice", arr->huge_asked ? "hugepage" : "nohugepage", 0 };
 	s->fields[8] = (struct ct_field){ "huge_pct", NULL, arr->huge_pct };
 	s->fields[9] = (struct ct_field){ "checksum", s->checksum, 0 };
+	s->fields[10] = (struct ct_field){ "level", arr->level, 0 };
+	s->fields[11] = (struct ct_field){ "l1_bytes", NULL, (double)arr->caches.bytes[1] };
+	s->fields[12] = (struct ct_field){ "l2_bytes", NULL, (double)arr->caches.bytes[2] };
+	s->fields[13] = (struct ct_field){ "l3_bytes", NULL, (double)arr->caches.bytes[3] };
+	s->fields[14] = (struct ct_field){ "prefetch_reason", s->prefetch_reason, 0 };
+	s->fields[15] = (struct ct_field){ "isa_reason", s->isa_reason, 0 };
 
 	memset(k, 0, sizeof(*k));
 	k->name = "stream";
@@ -305,7 +449,7 @@ struct ct_stream *ct_stream_new(enum ct_isa isa, uint64_t bytes,
 {
 	char why[128];
 
-	if (!kernel_of(isa))
+	if (!kernel_of(isa, 0))
 		errx(CT_EXIT_FAIL, "no stream kernel for ISA %s in this build", ct_isa_name(isa));
 	if (ct_stream_size_ok(bytes, why, sizeof(why)) < 0)
 		errx(CT_EXIT_FAIL, "stream array of %" PRIu64 " bytes: %s", bytes, why);
@@ -340,10 +484,18 @@ void ct_stream_info(const struct ct_stream *s, struct ct_stream_info *info)
 	info->thp = s->arr->thp;
 	info->huge_asked = s->arr->huge_asked;
 	info->huge_pct = s->arr->huge_pct;
+	info->level = s->arr->level;
+	info->prefetch = s->prefetch;
+	info->prefetch_reason = s->prefetch_reason;
+}
+
+void ct_stream_set_isa_reason(struct ct_stream *s, const char *reason)
+{
+	snprintf(s->isa_reason, sizeof(s->isa_reason), "%s", reason);
 }
 
 uint32_t *ct_stream_data(struct ct_stream *s, size_t *n)
 {
-	*n = s->arr->n;
-	return s->arr->a;
+	*n = s->arr->n * 2;
+	return (uint32_t *)(void *)s->arr->a;
 }

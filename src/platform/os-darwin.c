@@ -159,6 +159,8 @@ static void consider(struct ct_os_cache *c, int level, const char *name)
 {
 	uint64_t bytes = sysctl_u64(name);
 
+	if (bytes > c->level_bytes[level])
+		c->level_bytes[level] = bytes;
 	if (bytes && (level > c->level || (level == c->level && bytes > c->bytes))) {
 		c->level = level;
 		c->bytes = bytes;

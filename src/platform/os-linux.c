@@ -353,6 +353,9 @@ static void cpu_caches(int cpu, struct ct_os_cache *c)
 		if (read_line(path, size, sizeof(size)) < 0 ||
 		    (bytes = sysfs_cache_bytes(size)) == 0)
 			continue;
+		if (lv < (int)(sizeof(c->level_bytes) / sizeof(c->level_bytes[0])) &&
+		    bytes > c->level_bytes[lv])
+			c->level_bytes[lv] = bytes;
 		if (lv > c->level || (lv == c->level && bytes > c->bytes)) {
 			c->level = lv;
 			c->bytes = bytes;

@@ -65,6 +65,7 @@ int ct_place_exec_background(char *const argv[])
 #ifdef CT_TASKPOLICY_PATH
 	size_t n = 0, i;
 	char **av;
+	int e;
 
 	while (argv[n])
 		n++;
@@ -77,7 +78,10 @@ int ct_place_exec_background(char *const argv[])
 	for (i = 0; i <= n; i++)
 		av[3 + i] = argv[i];
 	execv(CT_TASKPOLICY_PATH, av);
+	/* The callers tell a missing program (127) by execv's errno. */
+	e = errno;
 	free(av);
+	errno = e;
 	return -1;
 #else
 	(void)argv;

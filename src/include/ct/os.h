@@ -69,6 +69,7 @@ struct ct_os_cache {
 	int level;			/* 1, 2, 3, ...; 0 when the OS says nothing */
 	uint64_t bytes;			/* the size of one such cache */
 	char where[64];			/* whose it is: "cpu0", "hw.l3cachesize" */
+	uint64_t level_bytes[5];	/* the largest at each level 1-4, 0: none */
 };
 
 /*

@@ -4,11 +4,11 @@
  * each with its own flags; src/lib/stream.c builds a struct ct_kernel
  * around the one an ISA needs, so ct-stream and ct-place run the same code.
  *
- * Every kernel sums n 32-bit values into a 64-bit sum, one sequential
- * read stream, nothing stored.  Over an array larger than every cache the
- * bound is how many misses one core keeps in flight and how far ahead its
- * prefetchers run, not the arithmetic: the kernels keep several
- * independent accumulators so that the adds never wait on each other.
+ * Every kernel sums n 64-bit words mod 2^64, one sequential read stream,
+ * one add per load, nothing stored: the loads bind at every level, not
+ * the arithmetic.  The sum still checks every 32-bit value: changing one
+ * by d changes the sum by d (a low half) or d * 2^32 (a high half),
+ * neither 0 mod 2^64.
  *
  * The array is filled from a pseudo-random sequence seeded at run time,
  * and the reference sum is accumulated while filling, so no compiler can
@@ -26,20 +26,23 @@
 struct ct_cpuset;
 
 /*
- * Bytes one kernel iteration reads, on every ISA: the array is a whole
- * number of these, 64-byte aligned (in fact 2 MiB aligned, see stream.c).
+ * Bytes the widest kernel iteration reads (avx512 and avx2: 512; neon 256,
+ * scalar 64 divide it): the array is a whole number of these, 64-byte
+ * aligned (in fact 2 MiB aligned, see stream.c).
  */
-#define CT_STREAM_BLOCK 256u
+#define CT_STREAM_BLOCK 512u
 
 /*
- * How far ahead the kernels prefetch, in bytes: one 4 KiB page.  Hardware
+ * How far ahead the prefetching loops (ct_stream_avx512_pf,
+ * ct_stream_avx2_pf) prefetch, in bytes: one 4 KiB page.  Hardware
  * prefetchers stop at page boundaries; a software prefetch of every line
- * a page ahead starts the next page's lines before the demand reaches it,
- * and it has nothing waiting on it in the out-of-order window, unlike the
- * widening adds.  Measured on an Emerald Rapids core (avx512, 1 GiB): no
- * prefetch 0.80 of a bare load loop's bandwidth, this 0.95-0.98; 2 to 12
- * KiB ahead were alike within the noise, into L1 (prefetcht0) a little
- * better than into L2.  Not measured on Arm or AMD hardware.
+ * a page ahead starts the next page's lines before the demand reaches it.
+ * Measured on an Emerald Rapids core (avx512, 1 GiB): no prefetch 0.80 of
+ * a bare load loop's bandwidth, this 0.95-0.98; 2 to 12 KiB ahead alike.
+ * On Skylake-SP no distance from 512 bytes to 8 KiB beat no prefetch at
+ * 8 or 64 MiB, and every distance cost half the loads in L1 and a quarter
+ * in L2 (a prefetch takes a load slot).  Which loop runs is decided at
+ * run time by ct_stream_prefetch_rule().
  */
 #define CT_STREAM_PREFETCH 4096u
 
@@ -57,24 +60,54 @@ struct ct_cpuset;
 #define CT_STREAM_CALL_BYTES_QUICK (16ull << 20)
 
 /*
- * The kernels.  a: n 32-bit values, 64-byte aligned, n a multiple of
- * CT_STREAM_BLOCK / 4.  Returns their sum mod 2^64.
+ * The kernels.  a: n 64-bit words, 64-byte aligned, n a multiple of
+ * CT_STREAM_BLOCK / 8.  Returns their sum mod 2^64.  The _pf loops also
+ * prefetch every line CT_STREAM_PREFETCH bytes ahead (reading up to that
+ * far past the end of a: a prefetch never faults).
  */
-uint64_t ct_stream_scalar(const uint32_t *a, size_t n);
-uint64_t ct_stream_avx2(const uint32_t *a, size_t n);
-uint64_t ct_stream_avx512(const uint32_t *a, size_t n);
-uint64_t ct_stream_neon(const uint32_t *a, size_t n);
+uint64_t ct_stream_scalar(const uint64_t *a, size_t n);
+uint64_t ct_stream_avx2(const uint64_t *a, size_t n);
+uint64_t ct_stream_avx2_pf(const uint64_t *a, size_t n);
+uint64_t ct_stream_avx512(const uint64_t *a, size_t n);
+uint64_t ct_stream_avx512_pf(const uint64_t *a, size_t n);
+uint64_t ct_stream_neon(const uint64_t *a, size_t n);
 
 /* What one ISA's kernel does per iteration, for records and tests. */
 struct ct_stream_shape {
 	unsigned load_bytes;		/* width of one vector load */
 	unsigned accumulators;		/* independent 64-bit sums */
-	unsigned prefetch;		/* prefetch distance in bytes, 0: none */
-	const char *insn;		/* how it widens: "vpandq+vpsrlq zmm" */
+	unsigned stride;		/* bytes one iteration reads */
+	int has_prefetch;		/* there is a _pf loop */
+	const char *insn;		/* "vpaddq zmm, one per load" */
 };
 
 /* -1 for an ISA with no stream kernel in this build. */
 int ct_stream_shape_of(enum ct_isa isa, struct ct_stream_shape *sh);
+
+/*
+ * The default ISA of ct-stream: the fastest reader on this core by a
+ * documented rule (see the function), with a sentence saying why.
+ */
+enum ct_isa ct_stream_isa_rule(char *reason, size_t len);
+
+/* Cache sizes of the cpus a run is on, per level (1-3), 0 when unknown. */
+struct ct_stream_caches {
+	uint64_t bytes[4];		/* [1] L1d, [2] L2, [3] L3 */
+};
+void ct_stream_caches(const struct ct_cpuset *cpus, struct ct_stream_caches *c);
+/*
+ * The level an array of bytes falls in: "L1", "L2", "L3" (the smallest
+ * level that holds it) or "memory".
+ */
+const char *ct_stream_level(uint64_t bytes, const struct ct_stream_caches *c);
+
+/*
+ * Prefetch distance (0: the plain loop) for isa over an array at level,
+ * from the cpu's vendor, family and model (CPUID) and the level, with a
+ * sentence saying why.
+ */
+unsigned ct_stream_prefetch_rule(enum ct_isa isa, const char *level, char *reason,
+				 size_t len);
 
 /*
  * The default array size for a run on cpus (NULL: any cpu): the larger of
@@ -121,6 +154,9 @@ void ct_stream_free(struct ct_stream *s);
 
 /* What the record says about the array, for the table's header line. */
 struct ct_stream_info {
+	const char *level;		/* "L1" ... "memory" */
+	unsigned prefetch;		/* bytes ahead, 0: none */
+	const char *prefetch_reason;
 	uint64_t bytes;			/* the array */
 	uint64_t passes;		/* per call */
 	const char *reason;		/* why this size */
@@ -129,6 +165,9 @@ struct ct_stream_info {
 	double huge_pct;		/* of the array on huge pages, -1 unknown */
 };
 void ct_stream_info(const struct ct_stream *s, struct ct_stream_info *info);
+
+/* Why this ISA (copied into the record's isa_reason field). */
+void ct_stream_set_isa_reason(struct ct_stream *s, const char *reason);
 
 /*
  * For tests only: the array the kernel reads (its reference was taken
