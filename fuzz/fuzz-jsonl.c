@@ -1,47 +1,57 @@
 /*
- * fuzz-jsonl - the JSON Lines checker of the test suite (tests/jsonl-check),
- * which decides whether the tools' JSON output keeps the contract of
- * coretype(7): a checker that crashes or loops on odd input would let a
- * broken record pass.  Its parser is static, so the file is compiled in
- * here with its main() renamed.  The input is one line.
+ * fuzz-jsonl - the JSON Lines reader (src/lib/jsonl.c) that ct-compare
+ * reads runs with and the tests' checker (tests/jsonl-check) validates the
+ * output contract with.  The input is one line.  Beyond not crashing: an
+ * accepted line's members are terminated strings inside the parser's
+ * buffer, their raw text inside the line, no key twice, and the line
+ * re-parses the same; a refused one says why, at a column within it.
  */
 #include "config.h"
 
-#define main jsonl_check_main
-int jsonl_check_main(int argc, char **argv);
-#include "../tests/jsonl-check.c"
-#undef main
+#include <math.h>
 
+#include "ct/jsonl.h"
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	char *line = fuzz_cstr(data, size);
-	int rc;
+	static struct ct_jobject o, again;
+	char *line = malloc(size ? size : 1), why[128];
+	size_t col = 0, i, j;
 
-	/* What main() does with each line, with -r summary -f isa. */
-	p = line;
-	nmembers = 0;
-	ws();
-	rc = *p == '{' ? object(0) : -1;
-	/*
-	 * The parser never reads past the string's end (AddressSanitizer
-	 * watches the copy's exact size); on an error it may stop one past
-	 * the NUL it rejected, on success it stops inside the string.
-	 */
-	FUZZ_ASSERT(p >= line && p <= line + strlen(line) + (rc != 0));
-	if (rc == 0) {
-		const struct member *r, *m;
-
-		ws();
-		r = find("record");
-		if (!*p && r && r->is_str) {
-			FUZZ_ASSERT(r->len >= 2 && r->val[0] == '"' && r->val[r->len - 1] == '"');
-			if (strncmp(r->val + 1, "summary", r->len - 2) == 0 && r->len - 2 == 7 &&
-			    (m = find("isa")) != NULL)
-				FUZZ_ASSERT(m->val >= line && m->val + m->len <= line + strlen(line));
-		}
+	if (!line)
+		abort();
+	memcpy(line, data, size);
+	why[0] = '\0';
+	/* Exactly size bytes: AddressSanitizer sees a read past the end. */
+	if (ct_jsonl_parse(line, size, &o, why, sizeof(why), &col) < 0) {
+		FUZZ_ASSERT(why[0] != '\0');
+		FUZZ_ASSERT(col >= 1 && col <= size + 1);
+		FUZZ_ASSERT(o.n == 0);
+		free(line);
+		return 0;
 	}
+	for (i = 0; i < o.n; i++) {
+		const struct ct_jmember *m = &o.m[i];
+
+		FUZZ_ASSERT(m->key >= o.buf && m->key < o.buf + o.bufcap);
+		FUZZ_ASSERT(m->raw >= line && m->raw + m->rawlen <= line + size);
+		FUZZ_ASSERT(m->rawlen > 0);
+		if (m->type == CT_JSTR) {
+			FUZZ_ASSERT(m->str >= o.buf && m->str + strlen(m->str) < o.buf + o.bufcap);
+			FUZZ_ASSERT(m->raw[0] == '"' && m->raw[m->rawlen - 1] == '"');
+		}
+		if (m->type == CT_JNUM)
+			FUZZ_ASSERT(isfinite(m->num));
+		for (j = 0; j < i; j++)
+			FUZZ_ASSERT(strcmp(o.m[j].key, m->key) != 0);
+		FUZZ_ASSERT(ct_jobject_get(&o, m->key) == m);
+	}
+	FUZZ_ASSERT(ct_jsonl_parse(line, size, &again, why, sizeof(why), &col) == 0);
+	FUZZ_ASSERT(again.n == o.n);
+	for (i = 0; i < o.n; i++)
+		FUZZ_ASSERT(strcmp(again.m[i].key, o.m[i].key) == 0 &&
+			    again.m[i].type == o.m[i].type);
 	free(line);
 	return 0;
 }

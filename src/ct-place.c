@@ -29,7 +29,9 @@
 #include "ct/cpuset.h"
 #include "ct/fma.h"
 #include "ct/isa.h"
+#include "ct/kinds.h"
 #include "ct/machine.h"
+#include "ct/observe.h"
 #include "ct/out.h"
 #include "ct/outfile.h"
 #include "ct/parse.h"
@@ -55,7 +57,9 @@ enum {
 	OPT_DRY_RUN,
 	OPT_CHILD,
 	OPT_PROGRESS,
-	OPT_NO_PROGRESS
+	OPT_NO_PROGRESS,
+	OPT_KINDS,
+	OPT_OBSERVE
 };
 
 /* Statuses of the run-a-command mode, as env(1) and nice(1) have them. */
@@ -85,6 +89,8 @@ struct place_opts {
 	const char *child_spec;		/* --child-run */
 	enum ct_progress_mode progress;	/* --progress, --no-progress */
 	char **cmd;			/* CMD [ARG...] */
+	int observe;			/* --observe: run CMD and report where it ran */
+	int fmt_given;			/* -f was given (--observe's report to stdout) */
 };
 
 /* A cpulist of up to CT_CPUSET_MAX cpus fits (worst case "0,2,4,..."). */
@@ -97,6 +103,8 @@ static void usage(void)
 	       "       %s --cpus-of KIND [--sysroot DIR]\n"
 	       "       %s --dry-run [-p LIST] [--sysroot DIR]\n"
 	       "       %s {-p process-background | -k KIND | -c CPULIST} -- CMD [ARG...]\n"
+	       "       %s [-p process-background | -k KIND | -c CPULIST] --observe [-f FMT]\n"
+	       "                [-o DIR] -- CMD [ARG...]\n"
 	       "\n"
 	       "The kinds of core of this machine, the placements a thread can be given on\n"
 	       "them, and what each placement gets: with no mode, the add-chain clock, FMA\n"
@@ -108,14 +116,21 @@ static void usage(void)
 	       "                       low-power, or a rank number) as a cpulist for taskset\n"
 	       "      --dry-run        print the placement plan and run nothing\n"
 	       "  -- CMD [ARG...]      run CMD under a process placement (-p, -k or -c)\n"
+	       "      --observe        run CMD (placed or not), then report how the CPU time\n"
+	       "                       of its process tree split over the kinds of core (to\n"
+	       "                       stderr; to stdout with -f; env CT_OBSERVE=sampled\n"
+	       "                       forces the /proc sampler)\n"
 	       "\n"
 	       "Options:\n"
 	       "  -p, --placements LIST  comma-separated: main, thread, thread-background,\n"
 	       "                       process-background, pin-KIND (default: all that apply)\n"
 	       "  -o, --output DIR     also write DIR/raw.txt, DIR/summary.md and the chart\n"
-	       "                       DIR/summary.svg\n"
+	       "                       DIR/summary.svg (--observe: raw.txt and summary.md)\n"
 	       "  -k, --kind KIND      with a command: limit it to the usable cpus of KIND\n"
 	       "  -c, --cpus CPULIST   with a command: limit it to CPULIST\n"
+	       "      --kinds KIND=CPULIST  declare the kind of cpus (performance, efficiency,\n"
+	       "                       low-power; P, E, LP) in place of detecting it; repeat\n"
+	       "                       for each kind (also CT_KINDS='KIND=CPULIST;...')\n"
 	       "      --isa ISA        FMA and stream kernel ISA: auto (default; also\n"
 	       "                       CT_ISA=ISA), avx512, avx2, neon or scalar\n"
 	       "      --list-isa       list the ISAs built in and usable here, and exit\n"
@@ -139,7 +154,8 @@ static void usage(void)
 	       "Exit status: 0 ok, 1 failure, 2 usage, 3 ISA unusable, 4 no such kind here;\n"
 	       "with a command: 125 ct-place failed, 126 CMD cannot run, 127 CMD not found,\n"
 	       "else CMD's status.  See ct-place(1) and coretype(7).\n",
-	       ct_progname(), ct_progname(), ct_progname(), ct_progname(), ct_progname());
+	       ct_progname(), ct_progname(), ct_progname(), ct_progname(), ct_progname(),
+	       ct_progname());
 }
 
 static void set_mode(struct place_opts *o, enum place_mode m, const char *opt)
@@ -175,9 +191,11 @@ static void parse_options(struct place_opts *o, int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ "isa", required_argument, NULL, CT_CLI_OPT_ISA },
 		{ "kind", required_argument, NULL, 'k' },
+		{ "kinds", required_argument, NULL, OPT_KINDS },
 		{ "list", no_argument, NULL, 'l' },
 		{ "list-isa", no_argument, NULL, CT_CLI_OPT_LIST_ISA },
 		{ "max-time", required_argument, NULL, CT_CLI_OPT_MAX_TIME },
+		{ "observe", no_argument, NULL, OPT_OBSERVE },
 		{ "output", required_argument, NULL, 'o' },
 		{ "placements", required_argument, NULL, 'p' },
 		{ "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
@@ -208,6 +226,7 @@ static void parse_options(struct place_opts *o, int argc, char **argv)
 		}
 	/* '+': options stop at CMD, so CMD's own options are left to it. */
 	while ((c = getopt_long(argc, argv, "+c:f:hk:lo:p:qr:sS:V", longopts, NULL)) != -1) {
+		o->fmt_given |= c == 'f';
 		switch (c) {
 		case 'c':
 			o->cpus_arg = optarg;
@@ -243,6 +262,12 @@ static void parse_options(struct place_opts *o, int argc, char **argv)
 		case OPT_NO_PROGRESS:
 			o->progress = CT_PROGRESS_OFF;
 			break;
+		case OPT_KINDS:
+			ct_kinds_option(optarg);
+			break;
+		case OPT_OBSERVE:
+			o->observe = 1;
+			break;
 		case OPT_SYSROOT:
 			if (!*optarg)
 				ct_usage_error("--sysroot needs a directory");
@@ -257,22 +282,25 @@ static void parse_options(struct place_opts *o, int argc, char **argv)
 		}
 	}
 	o->fmt = o->cli.fmt;
+	ct_kinds_finish();
 	if (optind < argc && (!dashdash || o->mode != MODE_DEFAULT))
 		ct_usage_error("unexpected argument '%s'%s", argv[optind],
 			       dashdash ? "" : " (a command goes after --)");
 	if (optind < argc) {
 		set_mode(o, MODE_EXEC, "a command");
 		o->cmd = argv + optind;
-		if (!o->kind_arg && !o->cpus_arg && !o->placements)
+		if (!o->kind_arg && !o->cpus_arg && !o->placements && !o->observe)
 			ct_usage_error("a command needs a placement: -p process-background, -k KIND or -c CPULIST");
 		if (!!o->kind_arg + !!o->cpus_arg + !!o->placements > 1)
 			ct_usage_error("use one of -p, -k and -c with a command");
+	} else if (o->observe) {
+		ct_usage_error("--observe applies to a command: ct-place --observe ... -- CMD [ARG...]");
 	} else if (o->kind_arg || o->cpus_arg) {
 		ct_usage_error("%s applies to a command: ct-place %s ... -- CMD [ARG...]",
 			       o->kind_arg ? "-k" : "-c", o->kind_arg ? "-k KIND" : "-c CPULIST");
 	}
-	if (o->outdir && o->mode != MODE_DEFAULT)
-		ct_usage_error("-o applies to the comparison only");
+	if (o->outdir && o->mode != MODE_DEFAULT && !o->observe)
+		ct_usage_error("-o applies to the comparison and to --observe only");
 	if ((o->cli.precision || o->cli.max_time) && o->mode != MODE_DEFAULT)
 		ct_usage_error("%s applies to the comparison only",
 			       o->cli.precision ? "--precision" : "--max-time");
@@ -688,6 +716,9 @@ static int mode_compare(const struct place_opts *o, const struct ct_topo *t)
 			errx(CT_EXIT_FAIL, "cannot write results into %s: not a directory",
 			     o->outdir);
 	}
+	/* The re-run of process-background declares the kinds this run does. */
+	if (ct_kinds_export() < 0)
+		err(CT_EXIT_FAIL, "cannot pass the declared kinds to the re-run");
 	ct_machine_describe(&m);
 	ck = ct_compare_kernels_new(&co, k);
 	rows = ct_xcalloc(n, sizeof(*rows));
@@ -765,14 +796,18 @@ static int mode_child(const struct place_opts *o)
 	return ct_compare_child(&co, stdout);
 }
 
+/* How a command is placed: not at all, limited to cpus, or under taskpolicy. */
+enum exec_place { EXEC_NONE, EXEC_CLAMP, EXEC_BACKGROUND };
+
 /*
- * -- CMD: limit this process as asked, then become CMD (no shell), so CMD
- * and everything it starts inherit the placement, as with taskset(1).
+ * The process placement -p, -k or -c asks for, checked against this
+ * machine: a kind without usable cpus or a cpu that cannot be used is an
+ * error (125), never a run somewhere else.
  */
-static int mode_exec(const struct place_opts *o, const struct ct_topo *t)
+static enum exec_place exec_placement(const struct place_opts *o, const struct ct_topo *t,
+				      struct ct_cpuset *cpus)
 {
-	struct ct_cpuset cpus, bad;
-	char *list = ct_xmalloc(LIST_LEN);
+	struct ct_cpuset bad;
 	const char *why;
 	enum ct_kind kind;
 
@@ -782,24 +817,24 @@ static int mode_exec(const struct place_opts *o, const struct ct_topo *t)
 		if (ct_kind_parse(o->kind_arg, &kind) < 0)
 			ct_usage_error("invalid kind '%s': use performance, efficiency or low-power",
 				       o->kind_arg);
-		ct_topo_kind_cpus(t, kind, &cpus, &all);
-		if (ct_cpuset_empty(&cpus))
+		ct_topo_kind_cpus(t, kind, cpus, &all);
+		if (ct_cpuset_empty(cpus))
 			errx(EXIT_CANCELED, "no usable cpu of kind '%s'%s", o->kind_arg,
 			     ct_cpuset_empty(&all) ? ": this machine has none"
 						   : ": its cpus are not allowed to this process");
 	} else if (o->cpus_arg) {
-		if (ct_cpuset_parse(o->cpus_arg, &cpus, &why) < 0)
+		if (ct_cpuset_parse(o->cpus_arg, cpus, &why) < 0)
 			ct_usage_error("invalid cpu list '%s': %s", o->cpus_arg, why);
-		if (ct_cpuset_empty(&cpus))
+		if (ct_cpuset_empty(cpus))
 			ct_usage_error("invalid cpu list '%s': empty", o->cpus_arg);
-		ct_cpuset_andnot(&bad, &cpus, &t->online);
+		ct_cpuset_andnot(&bad, cpus, &t->online);
 		if (!ct_cpuset_empty(&bad))
 			errx(EXIT_CANCELED, "cpu %d is not online", ct_cpuset_next(&bad, 0));
-		ct_cpuset_andnot(&bad, &cpus, &t->allowed);
+		ct_cpuset_andnot(&bad, cpus, &t->allowed);
 		if (!ct_cpuset_empty(&bad))
 			errx(EXIT_CANCELED, "cpu %d is not allowed to this process",
 			     ct_cpuset_next(&bad, 0));
-	} else {
+	} else if (o->placements) {
 		struct ct_placement plan[CT_PLACE_MAX];
 		size_t n = ct_place_plan(t, plan, CT_PLACE_MAX);
 		const struct ct_placement *p = ct_place_find(plan, n, o->placements);
@@ -808,12 +843,28 @@ static int mode_exec(const struct place_opts *o, const struct ct_topo *t)
 			ct_usage_error("with a command, -p takes process-background only");
 		if (!p->applicable)
 			errx(EXIT_CANCELED, "placement '%s' %s", p->name, p->note);
-		if (p->darwin) {
-			ct_place_exec_background(o->cmd);
-			err(errno == ENOENT ? EXIT_ENOENT : EXIT_CANCELED,
-			    "cannot run '%s' under taskpolicy", o->cmd[0]);
-		}
-		cpus = p->cpus;
+		if (p->darwin)
+			return EXEC_BACKGROUND;
+		*cpus = p->cpus;
+	} else {
+		return EXEC_NONE;
+	}
+	return EXEC_CLAMP;
+}
+
+/*
+ * -- CMD: limit this process as asked, then become CMD (no shell), so CMD
+ * and everything it starts inherit the placement, as with taskset(1).
+ */
+static int mode_exec(const struct place_opts *o, const struct ct_topo *t)
+{
+	struct ct_cpuset cpus;
+	char *list = ct_xmalloc(LIST_LEN);
+
+	if (exec_placement(o, t, &cpus) == EXEC_BACKGROUND) {
+		ct_place_exec_background(o->cmd);
+		err(errno == ENOENT ? EXIT_ENOENT : EXIT_CANCELED,
+		    "cannot run '%s' under taskpolicy", o->cmd[0]);
 	}
 	if (ct_place_clamp_process(&cpus) < 0)
 		err(EXIT_CANCELED, "cannot limit the affinity to cpus %s",
@@ -827,6 +878,100 @@ static int mode_exec(const struct place_opts *o, const struct ct_topo *t)
 		warnx("cannot run '%s': %s", o->cmd[0], strerror(e));
 		_exit(e == ENOENT || e == ENOTDIR ? EXIT_ENOENT : EXIT_CANNOT_INVOKE);
 	}
+}
+
+struct observed {
+	const struct ct_machine *m;
+	const struct ct_observe *r;
+	char *const *cmd;
+};
+
+static void write_observe_raw(FILE *f, void *arg)
+{
+	const struct observed *w = arg;
+
+	ct_observe_print(f, CT_FMT_JSON, w->m, w->r, w->cmd);
+}
+
+static void write_observe_md(FILE *f, void *arg)
+{
+	const struct observed *w = arg;
+
+	ct_observe_markdown(f, w->r, w->cmd);
+}
+
+/*
+ * --observe: run CMD (placed as asked, or not), then report how the CPU
+ * time of its process tree split over the kinds of core.  The status is
+ * CMD's.  The table goes to stderr, leaving stdout to CMD; with -f the
+ * report is a result and goes to stdout, after all CMD wrote there.
+ */
+static int mode_observe(const struct place_opts *o, const struct ct_topo *t)
+{
+	static const struct ct_outfile files[] = {
+		{ "raw.txt", write_observe_raw },
+		{ "summary.md", write_observe_md },
+	};
+	const char *env = getenv("CT_OBSERVE");
+	struct ct_observe_opts oo;
+	struct ct_observe r;
+	struct ct_cpuset cpus;
+	struct ct_machine m;
+	enum exec_place how;
+	char why[640];
+	int fail, code, c, *kind_of;
+
+	if (env && *env && strcmp(env, "sampled") != 0)
+		ct_usage_error("invalid CT_OBSERVE '%s': use sampled, or leave it unset", env);
+	how = exec_placement(o, t, &cpus);
+	if (o->outdir) {
+		struct stat st;
+
+		/* Fail before running CMD, not after. */
+		if (stat(o->outdir, &st) < 0 || access(o->outdir, W_OK) < 0)
+			err(EXIT_CANCELED, "cannot write results into %s", o->outdir);
+		if (!S_ISDIR(st.st_mode))
+			errx(EXIT_CANCELED, "cannot write results into %s: not a directory",
+			     o->outdir);
+	}
+	kind_of = ct_xmalloc((size_t)t->ncpu * sizeof(*kind_of));
+	for (c = 0; c < t->ncpu; c++) {
+		const struct ct_topo_cpu *p = ct_topo_cpu(t, c);
+
+		kind_of[c] = p && ct_cpuset_isset(&t->online, c) ? (int)p->kind : -1;
+	}
+	memset(&oo, 0, sizeof(oo));
+	oo.argv = o->cmd;
+	oo.kind_of = kind_of;
+	oo.ncpu = t->ncpu;
+	oo.clamp = how == EXEC_CLAMP ? &cpus : NULL;
+	oo.background = how == EXEC_BACKGROUND;
+	oo.sampled = env && *env;
+	/* The machine record of the JSON report: its context before and after. */
+	memset(&m, 0, sizeof(m));
+	if (o->fmt == CT_FMT_JSON || o->outdir)
+		ct_machine_describe(&m);
+	if (ct_observe_run(&oo, &r, &fail, why, sizeof(why)) < 0)
+		errx(fail, "%s", why);
+	free(kind_of);
+	code = ct_observe_exit_code(r.status);
+	if (o->fmt == CT_FMT_JSON || o->outdir) {
+		double busy = r.wall_s > 0 ? (double)(r.user_ns + r.sys_ns) / 1e9 / r.wall_s : 0;
+
+		ct_machine_finish(&m, (unsigned)(busy + 0.5));
+	}
+	if (o->outdir) {
+		struct observed w;
+
+		w.m = &m;
+		w.r = &r;
+		w.cmd = o->cmd;
+		if (ct_write_files(o->outdir, files, CT_ARRAY_SIZE(files), &w, why,
+				   sizeof(why)) < 0)
+			errx(EXIT_CANCELED, "%s ('%s' exited %d)", why, o->cmd[0], code);
+	}
+	ct_observe_print(o->fmt_given ? stdout : stderr, o->fmt, &m, &r, o->cmd);
+	return code;
 }
 
 int main(int argc, char **argv)
@@ -856,7 +1001,7 @@ int main(int argc, char **argv)
 		rc = mode_dry_run(&o, &t);
 		break;
 	case MODE_EXEC:
-		rc = mode_exec(&o, &t);
+		rc = o.observe ? mode_observe(&o, &t) : mode_exec(&o, &t);
 		break;
 	case MODE_CHILD:
 		break;

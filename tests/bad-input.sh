@@ -105,6 +105,14 @@ one_kind() {
 	}
 }
 
+# run_file FILE [TOOL [VERSION]]: a run as ct-compare reads it, the least
+# there can be: a machine record and one summary.
+run_file() {
+	printf '{"record":"machine","tool":"%s","version":"%s"}\n' "${2:-ct-clock}" "${3:-0.1}" >"$1"
+	printf '{"record":"summary","tool":"%s","kernel":"addchain","isa":"x86-64",' "${2:-ct-clock}" >>"$1"
+	printf '"placement":"main","basis":"wall","unit":"GHz","median":2.9,"reps":5,"cpu_share":1}\n' >>"$1"
+}
+
 # --- The machine's facts the rows name. ---
 "$CT_PLACE" -l -f tsv >"$tmp/list" || fail "ct-place -l failed"
 C0=$(awk -F'\t' 'NR == 2 { print $1 }' "$tmp/list")
@@ -122,7 +130,7 @@ subst() {
 to=
 command -v timeout >/dev/null && to="timeout 120"
 
-n_clock=0 n_fma=0 n_stream=0 n_place=0 nskip=0 skipped=
+n_clock=0 n_fma=0 n_stream=0 n_place=0 n_compare=0 nskip=0 skipped=
 while IFS='|' read -r name tools want msg setup cmd; do
 	case $name in ''|\#*) continue ;; esac
 	[ -n "$cmd" ] || fail "$name: a row needs six fields"
@@ -132,6 +140,7 @@ while IFS='|' read -r name tools want msg setup cmd; do
 		fma) CT=$CT_FMA ;;
 		stream) CT=$CT_STREAM ;;
 		place) CT=$CT_PLACE ;;
+		compare) CT=$CT_COMPARE ;;
 		*) fail "$name: unknown tool '$tool'" ;;
 		esac
 		prog=ct-$tool
@@ -207,9 +216,9 @@ $expect"
 	done
 done <"$TAB"
 
-total=$((n_clock + n_fma + n_stream + n_place))
+total=$((n_clock + n_fma + n_stream + n_place + n_compare))
 rows=$(awk -F'|' '!/^#/ && NF == 6 { n += split($2, t, ",") } END { print n }' "$TAB")
 [ "$((total + nskip))" -eq "$rows" ] || fail "ran $total and skipped $nskip of $rows rows"
 echo "bad inputs tried: $total (ct-clock $n_clock, ct-fma $n_fma, ct-stream $n_stream," \
-	"ct-place $n_place); $nskip skipped${skipped:+:$skipped}"
+	"ct-place $n_place, ct-compare $n_compare); $nskip skipped${skipped:+:$skipped}"
 exit 0

@@ -1,6 +1,6 @@
 #!/bin/sh
 # cross-macos.sh - the macOS build without a Mac: zig cc cross-compiles
-# and links the four tools for aarch64-macos (Apple silicon) and
+# and links the five tools for aarch64-macos (Apple silicon) and
 # x86_64-macos (Intel Macs) against the real macOS libc headers and
 # libSystem stubs that zig ships (pthread/qos.h, libproc.h, sys/sysctl.h,
 # mach-o/dyld.h, arm_neon.h), from a copy of the source tree (make
@@ -41,7 +41,7 @@ case $keep in
 esac
 work=$(mktemp -d "${TMPDIR:-/tmp}/ct-macos.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-tools="ct-clock ct-fma ct-place ct-stream"
+tools="ct-clock ct-compare ct-fma ct-place ct-stream"
 jobs=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
 
 say "zig $("$zig" version); source copy (make distdir)"

@@ -22,7 +22,7 @@ grep -c 'Evil "Quoted"' "$tmp/m/proc/cpuinfo" >/dev/null || fail "the hostile na
 
 expect_status 0 "$CT_PLACE" -l -f json --sysroot "$tmp/m"
 "$JSONL" "$tmp/out" || fail "not valid JSON Lines: $(cat "$tmp/out")"
-"$JSONL" -d -r topology -f model "$tmp/out" >"$tmp/got" || fail "no model"
+"$JSONL" -r topology -f model "$tmp/out" >"$tmp/got" || fail "no model"
 printf '%s\n' "$name" >"$tmp/want"
 cmp -s "$tmp/got" "$tmp/want" || fail "the model name did not survive: $(od -c "$tmp/got" | head -5)"
 # The escapes themselves, as JSON has them.

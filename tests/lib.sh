@@ -8,6 +8,7 @@ CT_CLOCK=$top_builddir/ct-clock
 CT_FMA=$top_builddir/ct-fma
 CT_STREAM=$top_builddir/ct-stream
 CT_PLACE=$top_builddir/ct-place
+CT_COMPARE=$top_builddir/ct-compare
 JSONL=$top_builddir/tests/jsonl-check
 GOLDEN=$top_srcdir/tests/golden
 export LC_ALL=C

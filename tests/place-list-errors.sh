@@ -112,9 +112,6 @@ spoil apple-m1-macos "ioreg-cpus.txt" "cpu0 logical-cpu-id=0 cluster-type=Effici
 "
 check ioreg-junk 1 "ct-place: TMP/t/ioreg-cpus.txt:1: cluster-type is not one letter (E, P)" \
 	--sysroot "$tmp/t"
-spoil apple-m1-macos "ioreg-cpus.txt" "cpu0 logical-cpu-id=0 cluster-type=E
-"
-check ioreg-partial 1 "ct-place: cpu 1 has no cluster-type in the IORegistry data" --sysroot "$tmp/t"
 spoil apple-m1-macos "sysctl.txt" "hw.nperflevels: 2
 "
 check sysctl-no-cpus 1 \

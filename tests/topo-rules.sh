@@ -71,12 +71,70 @@ kinds "$tmp/mtl" | cut -d' ' -f2- | sort -u >"$tmp/got"
 printf 'kind=efficiency rank=2\nkind=performance rank=0\nkind=performance rank=1\n' >"$tmp/want"
 diff -u "$tmp/want" "$tmp/got" || fail "mtl by frequency alone"
 
-# Strix Point without cpuid.txt: capacities are all 1024 and the max
-# frequencies (5.1 vs 3.3 GHz) decide by R6, to the same answer.
+# Strix Point without cpuid.txt: the max frequencies (5.1 vs 3.3 GHz)
+# would make two tiers, but only CPUID 0x80000026 makes AMD kinds (C2), and
+# family 0x1a may have them: one kind, unclassified, never a guess.
 copy amd-strix-hx370 strix
 rm "$tmp/strix/cpuid.txt"
-same amd-strix-hx370 "$tmp/strix"
-[ "$(rules "$tmp/strix")" = R6 ] || fail "strix without CPUID: rules $(rules "$tmp/strix")"
+kinds "$tmp/strix" | cut -d' ' -f2- | sort -u >"$tmp/got"
+echo 'kind=performance rank=0' | diff -u - "$tmp/got" || fail "strix without CPUID"
+[ "$(rules "$tmp/strix")" = C2 ] || fail "strix without CPUID: rules $(rules "$tmp/strix")"
+[ "$(evidence "$tmp/strix" 0)" = unclassified ] || fail "strix without CPUID: $(evidence "$tmp/strix" 0)"
+
+# C1 without C2: the Threadripper PRO's maxima (5352 MHz climbing in ~3 %
+# steps to 6642 MHz) with the vendor and family removed reach R6, and
+# make one tier, not nine: no value is more than 10 % below the next.
+copy amd-tr-pro-7975wx tr
+grep -v -e '^vendor_id' -e '^cpu family' "$M/amd-tr-pro-7975wx/proc/cpuinfo" >"$tmp/tr/proc/cpuinfo"
+kinds "$tmp/tr" | cut -d' ' -f2- | sort -u >"$tmp/got"
+echo 'kind=performance rank=0' | diff -u - "$tmp/got" || fail "threadripper by frequency alone"
+[ "$(rules "$tmp/tr")" = R8 ] || fail "threadripper by frequency alone: rules $(rules "$tmp/tr")"
+# ... while a real gap still splits: core 21 at 7400 MHz is 11 % above 6642.
+echo 7400000 >"$tmp/tr/sys/devices/system/cpu/cpu21/cpufreq/cpuinfo_max_freq"
+[ "$(rules "$tmp/tr")" = R6 ] || fail "threadripper with a gap: rules $(rules "$tmp/tr")"
+# With the family back, C2 keeps it one kind whatever the gap.
+cp "$M/amd-tr-pro-7975wx/proc/cpuinfo" "$tmp/tr/proc/cpuinfo"
+[ "$(rules "$tmp/tr")" = C2+R8 ] || fail "threadripper with a gap, AMD: rules $(rules "$tmp/tr")"
+
+# C4: the Alder Lake with its P-cores taken offline: cpu_atom covers every
+# online cpu, so the one kind left is performance rank 0 (not efficiency).
+copy intel-adl-12900k eonly
+echo 16-23 >"$tmp/eonly/sys/devices/system/cpu/online"
+for c in $(seq 0 15); do
+	rm -rf "$tmp/eonly/sys/devices/system/cpu/cpu$c"
+	mkdir "$tmp/eonly/sys/devices/system/cpu/cpu$c"
+	echo 0 >"$tmp/eonly/sys/devices/system/cpu/cpu$c/online"
+done
+kinds "$tmp/eonly" | cut -d' ' -f2- | sort -u >"$tmp/got"
+echo 'kind=performance rank=0' | diff -u - "$tmp/got" || fail "adl with only E-cores online"
+[ "$(evidence "$tmp/eonly" 16)" = pmu ] || fail "adl E-cores only: evidence $(evidence "$tmp/eonly" 16)"
+
+# C3: the X Elite without MIDR (no regs/, no cpuinfo) and without
+# capacities: nothing says the cores are identical, so the boost clusters'
+# maxima (4.0 vs 3.4 GHz) are frequency tiers (R6); with its MIDR back, one
+# kind again even without capacities.
+copy arm-x1e80100 x1e
+rm -f "$tmp"/x1e/sys/devices/system/cpu/cpu*/cpu_capacity
+same arm-x1e80100 "$tmp/x1e"
+[ "$(evidence "$tmp/x1e" 0)" = midr+uniform ] || fail "x1e without capacities: $(evidence "$tmp/x1e" 0)"
+rm -rf "$tmp"/x1e/sys/devices/system/cpu/cpu*/regs "$tmp/x1e/proc/cpuinfo"
+[ "$(rules "$tmp/x1e")" = R6 ] || fail "x1e without MIDR and capacities: rules $(rules "$tmp/x1e")"
+
+# C6: the M5 Max without its IORegistry data: the observed order (slowest
+# level first) is all that is left, and the evidence says ids were assumed.
+copy apple-m5-max-macos m5
+rm "$tmp/m5/ioreg-cpus.txt"
+[ "$(evidence "$tmp/m5" 0)" = perflevel+id-order ] || fail "m5 without ioreg: $(evidence "$tmp/m5" 0)"
+[ "$(kinds "$tmp/m5" | sed -n 1p)" = "cpu=0 kind=performance rank=1" ] || fail "m5 without ioreg"
+
+# isolcpus= without a recorded affinity: the default affinity leaves the
+# isolated X925s out all the same, and the A725s keep rank 1.
+copy nvidia-gb10-isolcpus iso
+rm "$tmp/iso/proc/self/status"
+same nvidia-gb10-isolcpus "$tmp/iso"
+# ... and an affinity that names them (a user pinning on purpose) wins.
+printf 'Cpus_allowed_list:\t0-19\n' >"$tmp/iso/proc/self/status"
+same nvidia-gb10 "$tmp/iso"
 
 # RK3588 without cpu_capacity: MIDR alone (R4) ...
 copy arm-rk3588 rk
@@ -100,12 +158,28 @@ copy apple-m1-macos mac
 rm "$tmp/mac/ioreg-cpus.txt"
 same apple-m1-macos "$tmp/mac"
 [ "$(evidence "$tmp/mac" 0)" = perflevel+id-order ] || fail "mac without ioreg: $(evidence "$tmp/mac" 0)"
-# ... and an IORegistry that contradicts the perflevels is an error.
+# ... and an IORegistry whose cluster sizes match no perflevels (5 E, 3 P)
+# falls back to the same order, saying so (C6), instead of failing.
 copy apple-m1-macos mac2
 sed 's/^cpu4 logical-cpu-id=4 cluster-type=P/cpu4 logical-cpu-id=4 cluster-type=E/' \
 	"$M/apple-m1-macos/ioreg-cpus.txt" >"$tmp/mac2/ioreg-cpus.txt"
-expect_status 1 "$CT_PLACE" --sysroot "$tmp/mac2"
-grep -q "hw.perflevel0.logicalcpu is 4" "$tmp/err" || fail "mac2: $(cat "$tmp/err")"
+same apple-m1-macos "$tmp/mac2"
+[ "$(evidence "$tmp/mac2" 4)" = perflevel+id-order+ioreg-mismatch ] ||
+	fail "mac2: $(evidence "$tmp/mac2" 4)"
+"$CT_PLACE" --sysroot "$tmp/mac2" | grep -q "^kinds: .*cluster-type 'E'" ||
+	fail "mac2: the kinds line does not say which cluster-type matched nothing"
+# An IORegistry naming some cpus only: the same fallback.
+printf 'cpu0 logical-cpu-id=0 cluster-type=E\n' >"$tmp/mac2/ioreg-cpus.txt"
+same apple-m1-macos "$tmp/mac2"
+[ "$(evidence "$tmp/mac2" 0)" = perflevel+id-order+ioreg-mismatch ] ||
+	fail "mac2 partial: $(evidence "$tmp/mac2" 0)"
+# Perflevels that add up to more cpus than hw.logicalcpu: no order is
+# consistent, so one kind, unclassified, with the reason.
+sed 's/^hw.perflevel0.logicalcpu: 4/hw.perflevel0.logicalcpu: 6/' \
+	"$M/apple-m1-macos/sysctl.txt" >"$tmp/mac2/sysctl.txt"
+expect_status 0 "$CT_PLACE" --sysroot "$tmp/mac2" -l -f tsv
+awk -F'\t' 'NR > 1 && ($2 != "performance" || $3 != 0 || $4 != "unclassified") { exit 1 }' \
+	"$tmp/out" || fail "mac2 unclassified: $(cat "$tmp/out")"
 
 # The container: ranks are machine-wide, the P-cores are not usable.
 C=$M/intel-adl-container

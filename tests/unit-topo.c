@@ -153,12 +153,15 @@ static void test_midr(void)
 	CHECK(ev_is(&t, 0, "capacity+midr") && ev_is(&t, 4, "capacity+midr"));
 	CHECK(rules_are(&t, "R5+R4"));
 
-	/* A device tree without capacity-dmips-mhz: 1024 everywhere. */
+	/*
+	 * A device tree without capacity-dmips-mhz: 1024 everywhere.  One
+	 * capacity tier is one kind on Arm (C3), whatever MIDR says.
+	 */
 	for (i = 0; i < 8; i++)
 		t.cpu[i].capacity = 1024;
 	CHECK(classify(&t) == 0);
-	CHECK(is(&t, 7, P, 0) && is(&t, 3, P, 0) && is(&t, 0, E, 1) && t.nranks == 2);
-	CHECK(ev_is(&t, 0, "midr") && rules_are(&t, "R4"));
+	CHECK(is(&t, 7, P, 0) && is(&t, 0, P, 0) && t.nranks == 1);
+	CHECK(ev_is(&t, 0, "capacity+uniform") && rules_are(&t, "R5+R8"));
 
 	/* No capacities at all: MIDR alone, still two kinds at most. */
 	for (i = 0; i < 8; i++)
@@ -197,12 +200,61 @@ static void test_midr(void)
 		set_midr(&t.cpu[i], 0x51, 0x805);
 	CHECK(classify(&t) == 0 && is(&t, 4, E, 1) && is(&t, 0, E, 2));
 	CHECK(ev_is(&t, 0, "capacity") && ev_is(&t, 4, "capacity+midr"));
-	/* ... a big core clocked lower is a slower performance tier. */
+	/* ... a big core clocked lower than its faster copies is performance (C5)... */
 	for (i = 0; i < 8; i++) {
-		set_midr(&t.cpu[i], 0x41, 0xd0b);
-		t.cpu[i].capacity = i < 4 ? 853 : 1024;
+		set_midr(&t.cpu[i], 0x41, i < 6 ? 0xd41 : 0xd44);
+		t.cpu[i].capacity = i < 2 ? 600 : i < 6 ? 853 : 1024;
 	}
-	CHECK(classify(&t) == 0 && is(&t, 0, P, 1) && is(&t, 4, P, 0));
+	CHECK(classify(&t) == 0 && is(&t, 0, P, 2) && is(&t, 2, P, 1) && is(&t, 6, P, 0));
+	CHECK(ev_is(&t, 0, "capacity+midr"));
+	/* ... but a different big design under it is efficiency (C5: A725 under X925). */
+	for (i = 0; i < 8; i++) {
+		set_midr(&t.cpu[i], 0x41, i < 4 ? 0xd87 : 0xd85);
+		t.cpu[i].capacity = i < 4 ? 737 : 1024;
+	}
+	CHECK(classify(&t) == 0 && is(&t, 0, E, 1) && is(&t, 4, P, 0) && t.nranks == 2);
+	CHECK(ev_is(&t, 0, "capacity") && ev_is(&t, 4, "capacity+midr"));
+	/* One of the lowest cpus without a faster copy: the whole tier is efficiency. */
+	for (i = 0; i < 8; i++) {
+		set_midr(&t.cpu[i], 0x41, i < 6 ? 0xd41 : 0xd44);
+		t.cpu[i].capacity = i < 2 ? 600 : i < 6 ? 853 : 1024;
+	}
+	set_midr(&t.cpu[1], 0x41, 0xd81);
+	CHECK(classify(&t) == 0 && is(&t, 0, E, 2) && is(&t, 1, E, 2) && is(&t, 2, P, 1));
+	ct_topo_free(&t);
+
+	/*
+	 * C3: identical cores are one kind, whatever capacities and
+	 * frequencies say (boost clocks on some clusters of one SoC).
+	 */
+	machine(&t, 12, CT_TOPO_ARCH_ARM);
+	for (i = 0; i < 12; i++) {
+		set_midr(&t.cpu[i], 0x51, 0x001);
+		t.cpu[i].capacity = i < 4 ? 870 : 1024;
+		t.cpu[i].max_khz = i < 4 ? 3417600 : 4012800;
+	}
+	CHECK(classify(&t) == 0 && t.nranks == 1 && is(&t, 0, P, 0) && is(&t, 11, P, 0));
+	CHECK(ev_is(&t, 0, "midr+uniform") && rules_are(&t, "R4+R8"));
+	/* Without capacities either: still one kind, frequency never splits them. */
+	for (i = 0; i < 12; i++)
+		t.cpu[i].capacity = -1;
+	CHECK(classify(&t) == 0 && t.nranks == 1 && ev_is(&t, 5, "midr+uniform"));
+	/* No MIDR, one capacity tier: one kind too. */
+	for (i = 0; i < 12; i++) {
+		t.cpu[i].has_midr = 0;
+		t.cpu[i].capacity = 1024;
+	}
+	CHECK(classify(&t) == 0 && t.nranks == 1 && ev_is(&t, 5, "capacity+uniform"));
+	/* Neither: frequency tiers are all that is left (R6). */
+	for (i = 0; i < 12; i++)
+		t.cpu[i].capacity = -1;
+	CHECK(classify(&t) == 0 && t.nranks == 2 && rules_are(&t, "R6"));
+	/* C4: a little core alone is performance rank 0. */
+	for (i = 0; i < 12; i++) {
+		set_midr(&t.cpu[i], 0x41, 0xd03);
+		t.cpu[i].capacity = 1024;
+	}
+	CHECK(classify(&t) == 0 && t.nranks == 1 && is(&t, 3, P, 0));
 	ct_topo_free(&t);
 }
 
@@ -304,6 +356,24 @@ static void test_pmu(void)
 	/* Sets that miss a usable cpu are not used. */
 	t.cpu[5].pmu = CT_PMU_NONE;
 	CHECK(classify(&t) == 0 && !rules_are(&t, "R1") && !rules_are(&t, "R1+R2"));
+
+	/*
+	 * C4: a cpu_atom set covering every online cpu (the P-cores offline)
+	 * is one kind: performance rank 0, the PMU still named as evidence.
+	 */
+	for (i = 0; i < 10; i++) {
+		t.cpu[i].pmu = CT_PMU_ATOM;
+		t.cpu[i].cache_known = 0;
+	}
+	CHECK(classify(&t) == 0 && t.nranks == 1 && is(&t, 0, P, 0) && is(&t, 9, P, 0));
+	CHECK(ev_is(&t, 9, "pmu") && strstr(t.basis, "(C4)") != NULL);
+	/* ... but not when some online cpus are unclassified (a container). */
+	for (i = 0; i < 4; i++)
+		t.cpu[i].pmu = CT_PMU_NONE;
+	ct_cpuset_zero(&t.allowed);
+	for (i = 4; i < 10; i++)
+		ct_cpuset_set(&t.allowed, i);
+	CHECK(classify(&t) == 0 && is(&t, 4, E, 0) && ct_topo_cpu(&t, 0) == NULL);
 	ct_topo_free(&t);
 }
 
@@ -397,6 +467,28 @@ static void test_cpuid_amd(void)
 		t.cpu[i].max_khz = i ? 3000000 : 5000000;
 	}
 	CHECK(classify(&t) == 0 && t.nranks == 1 && rules_are(&t, "R3+R8"));
+
+	/*
+	 * C2: no CPUID answer at all (a recorded tree without cpuid.txt):
+	 * frequencies never make AMD kinds.  Family 0x19 is one kind...
+	 */
+	for (i = 0; i < 2; i++) {
+		t.cpu[i].has_ext0 = 0;
+		t.cpu[i].has_leaf0 = 0;
+	}
+	t.family = 0x19;
+	CHECK(classify(&t) == 0 && t.nranks == 1 && rules_are(&t, "C2+R8"));
+	CHECK(ev_is(&t, 0, "cpu-family+uniform"));
+	/* ... and CPUID leaf 1, when there is one, says the family first. */
+	cpuid(&t, 1, 1, 0, 0x00b40f40, 0, 0);
+	CHECK(classify(&t) == 0 && ev_is(&t, 0, "unclassified") && rules_are(&t, "C2"));
+	CHECK(strstr(t.basis, "family 0x1a") != NULL);
+	t.cpu[1].has_leaf1 = 0;
+	/* Family 0x1a or unknown: one kind, unclassified, never frequency tiers. */
+	t.family = 0;
+	CHECK(classify(&t) == 0 && t.nranks == 1 && ev_is(&t, 1, "unclassified"));
+	t.family = 0x1a;
+	CHECK(classify(&t) == 0 && t.nranks == 1 && ev_is(&t, 1, "unclassified"));
 	ct_topo_free(&t);
 }
 
@@ -464,11 +556,41 @@ static void test_mac(void)
 	CHECK(classify(&t) == 0);
 	CHECK(is(&t, 0, E, 1) && is(&t, 3, E, 1) && is(&t, 1, P, 0) && is(&t, 4, P, 0));
 	CHECK(ev_is(&t, 3, "perflevel+ioreg") && rules_are(&t, "M1+M2"));
-	/* Counts that disagree with hw.perflevelN.logicalcpu are an error. */
+	/*
+	 * C6: counts that match no hw.perflevelN.logicalcpu fall back to the
+	 * observed order, and the evidence says so.
+	 */
 	t.cpu[1].cluster_type = 'E';
-	CHECK(classify(&t) < 0 && strstr(why, "logicalcpu"));
+	CHECK(classify(&t) == 0 && is(&t, 1, E, 1) && is(&t, 3, E, 1) && is(&t, 4, P, 0));
+	CHECK(ev_is(&t, 1, "perflevel+id-order+ioreg-mismatch") && rules_are(&t, "M1+M2"));
+	CHECK(strstr(t.basis, "cluster-type 'E'") != NULL);
 	t.cpu[1].cluster_type = 'X';
-	CHECK(classify(&t) < 0 && strstr(why, "cluster-type 'X'"));
+	CHECK(classify(&t) == 0 && ev_is(&t, 1, "perflevel+id-order+ioreg-mismatch"));
+	/* Levels that add up to too few cpus: one kind, unclassified. */
+	t.perflevel[0].logicalcpu = 6;
+	CHECK(classify(&t) == 0 && t.nranks == 1 && ev_is(&t, 0, "unclassified"));
+	CHECK(rules_are(&t, "M1") && strstr(t.basis, "add up to 10"));
+	t.perflevel[0].logicalcpu = 8;
+	/*
+	 * Letters are not initials: an M5 Pro has a "Super" level of 5 cpus
+	 * typed P and a "Performance" level of 10 typed M, both performance.
+	 */
+	snprintf(t.perflevel[0].name, sizeof(t.perflevel[0].name), "Super");
+	snprintf(t.perflevel[1].name, sizeof(t.perflevel[1].name), "Performance");
+	t.perflevel[0].logicalcpu = 4;
+	t.perflevel[1].logicalcpu = 8;
+	for (i = 0; i < 12; i++)
+		t.cpu[i].cluster_type = i < 8 ? 'M' : 'P';
+	CHECK(classify(&t) == 0 && is(&t, 0, P, 1) && is(&t, 7, P, 1) && is(&t, 8, P, 0));
+	CHECK(ev_is(&t, 8, "perflevel+ioreg") && t.nranks == 2);
+	/* Equal sizes: the group with the lowest id takes the slowest level. */
+	t.perflevel[0].logicalcpu = 6;
+	t.perflevel[1].logicalcpu = 6;
+	for (i = 0; i < 12; i++)
+		t.cpu[i].cluster_type = i % 2 ? 'A' : 'B';
+	CHECK(classify(&t) == 0 && is(&t, 0, P, 1) && is(&t, 1, P, 0) && is(&t, 11, P, 0));
+	snprintf(t.perflevel[1].name, sizeof(t.perflevel[1].name), "Efficiency");
+	CHECK(classify(&t) == 0 && is(&t, 0, E, 1) && is(&t, 10, E, 1) && is(&t, 1, P, 0));
 	/* One level (or none): one kind. */
 	t.nperflevels = 1;
 	CHECK(classify(&t) == 0 && t.nranks == 1 && ev_is(&t, 5, "uniform"));

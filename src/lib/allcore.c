@@ -23,6 +23,7 @@
 #include "ct/allcore.h"
 #include "ct/common.h"
 #include "ct/kernels.h"
+#include "ct/kinds.h"
 #include "ct/machine.h"
 #include "ct/os.h"
 #include "ct/parse.h"
@@ -714,6 +715,9 @@ int ct_allcore_cli_option(struct ct_allcore_cli *ac, int c, const char *arg)
 	case 'k':
 		ac->kind = arg;
 		return 1;
+	case CT_CLI_OPT_KINDS:
+		ct_kinds_option(arg);
+		return 1;
 	case CT_CLI_OPT_THREADS:
 		ac->threads = arg;
 		return 1;
@@ -759,11 +763,17 @@ int ct_allcore_cli_finish(struct ct_allcore_cli *ac, struct ct_cli *cli,
 		want = ct_u64_or_usage("--threads", ac->threads, 1, CT_CPUSET_MAX);
 	if (cli->cpu >= 0 && (ac->kind || ac->threads))
 		ct_usage_error("-c and %s exclude each other", ac->threads ? "--threads" : "-k");
+	ct_kinds_finish();
 	ct_cli_finish(cli, h, argc, argv);
 	/* The all-core rounds are a fixed number: REPS. */
 	if (ac->threads && (h->precision_pct > 0 || h->max_ns > 0))
 		ct_usage_error("--threads takes a fixed number of samples (-r): not %s",
 			       h->precision_pct > 0 ? "--precision" : "--max-time");
+	/* A declaration that does not fit this machine is an error, used or not. */
+	if ((!ac->kind && !ac->threads) || !ct_place_can_pin()) {
+		if (ct_kinds_run() && ct_topo_load(&t, NULL, why, sizeof(why)) == 0)
+			ct_topo_free(&t);
+	}
 	if (!ac->kind && !ac->threads)
 		return 0;
 

@@ -99,22 +99,52 @@ void ct_machine_warn(struct ct_machine *m, const char *fmt, ...)
 		m->warnings_lost++;
 }
 
+const char *const ct_machine_warn_names[CT_MACHINE_NWARN] = {
+	"governor", "epp", "turbo off", "cpu quota", "load at start", "descheduled",
+	"THP never", "other load",
+};
+
+unsigned ct_machine_warnings(const struct ct_machine *m)
+{
+	long cpus = m->cpus_allowed > 0 ? m->cpus_allowed : m->cpus_online;
+	unsigned w = 0;
+
+	if (slow_governor(m))
+		w |= CT_MACHINE_WARN_GOVERNOR;
+	if (strcmp(m->epp, "power") == 0 || strcmp(m->epp, "balance_power") == 0)
+		w |= CT_MACHINE_WARN_EPP;
+	if (strcmp(m->turbo, "off") == 0)
+		w |= CT_MACHINE_WARN_TURBO;
+	if (m->cpu_quota > 0 && m->cpu_quota < (double)cpus)
+		w |= CT_MACHINE_WARN_QUOTA;
+	if (m->load[0] >= ct_load_busy(m->cpus_online))
+		w |= CT_MACHINE_WARN_LOAD;
+	if (m->descheduled)
+		w |= CT_MACHINE_WARN_DESCHEDULED;
+	if (strcmp(m->thp, "never") == 0)
+		w |= CT_MACHINE_WARN_THP;
+	if (m->other_load >= ct_load_busy(m->cpus_online))
+		w |= CT_MACHINE_WARN_OTHERS;
+	return w;
+}
+
 static void warn_start(struct ct_machine *m)
 {
 	long cpus = m->cpus_allowed > 0 ? m->cpus_allowed : m->cpus_online;
+	unsigned w = ct_machine_warnings(m);
 
-	if (slow_governor(m))
+	if (w & CT_MACHINE_WARN_GOVERNOR)
 		ct_machine_warn(m, "cpufreq governor '%s' may hold the clock below what the "
 		      "cores can give", m->governor);
-	if (strcmp(m->epp, "power") == 0 || strcmp(m->epp, "balance_power") == 0)
+	if (w & CT_MACHINE_WARN_EPP)
 		ct_machine_warn(m, "energy_performance_preference is '%s': the cores favour "
 		      "saving energy over speed", m->epp);
-	if (strcmp(m->turbo, "off") == 0)
+	if (w & CT_MACHINE_WARN_TURBO)
 		ct_machine_warn(m, "turbo is off: the clock stays at or under base");
-	if (m->cpu_quota > 0 && m->cpu_quota < (double)cpus)
+	if (w & CT_MACHINE_WARN_QUOTA)
 		ct_machine_warn(m, "a cgroup cpu quota of %.2f cpus for %ld allowed: the process "
 		      "is stopped whenever its group has used it up", m->cpu_quota, cpus);
-	if (m->load[0] >= ct_load_busy(m->cpus_online))
+	if (w & CT_MACHINE_WARN_LOAD)
 		ct_machine_warn(m, "load average %.2f at start with %ld cpu%s online: other work "
 		      "competes for them", m->load[0], m->cpus_online,
 		      m->cpus_online == 1 ? "" : "s");
@@ -129,14 +159,19 @@ void ct_machine_describe(struct ct_machine *m)
 	memset(m, 0, sizeof(*m));
 	m->start_ns = ct_now_ns();
 	if (uname(&u) == 0) {
+		snprintf(m->hostname, sizeof(m->hostname), "%s", u.nodename);
 		snprintf(m->os, sizeof(m->os), "%s", u.sysname);
 		snprintf(m->release, sizeof(m->release), "%s", u.release);
 		snprintf(m->arch, sizeof(m->arch), "%s", u.machine);
 	} else {
+		snprintf(m->hostname, sizeof(m->hostname), "unknown");
 		snprintf(m->os, sizeof(m->os), "unknown");
 		snprintf(m->release, sizeof(m->release), "unknown");
 		snprintf(m->arch, sizeof(m->arch), "unknown");
 	}
+	/* Results to be published may leave the name out, or give another. */
+	if (getenv("CT_HOSTNAME"))
+		snprintf(m->hostname, sizeof(m->hostname), "%s", getenv("CT_HOSTNAME"));
 	ct_os_cpu_model(m->cpu_model, sizeof(m->cpu_model));
 	m->cpus_online = ct_os_ncpus();
 	loadavg(m->load);
@@ -233,10 +268,10 @@ void ct_machine_finish(struct ct_machine *m, unsigned threads)
 		ct_machine_warn(m, "precision +-%g%% not reached for %u of %u series (stopped by "
 				"%s): their intervals are wider", m->imprecise_pct, m->imprecise,
 				m->imprecise_of, m->imprecise_how);
-	if (m->memory && strcmp(m->thp, "never") == 0)
+	if (m->memory && (ct_machine_warnings(m) & CT_MACHINE_WARN_THP))
 		ct_machine_warn(m, "transparent huge pages are off ('never'): the array is on "
 		      "small pages");
-	if (m->other_load >= ct_load_busy(m->cpus_online))
+	if (ct_machine_warnings(m) & CT_MACHINE_WARN_OTHERS)
 		ct_machine_warn(m, "about %.1f other runnable tasks during the %.0f s run (load "
 		      "%.2f at start, %.2f at end)", m->other_load, m->run_s, m->load[0],
 		      m->load_end[0]);

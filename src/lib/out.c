@@ -89,6 +89,7 @@ void ct_out_machine(struct ct_out *o, const struct ct_machine *m)
 		ct_json_begin(f, "machine");
 		ct_json_str(f, "tool", o->tool);
 		ct_json_str(f, "version", PACKAGE_VERSION);
+		ct_json_str(f, "hostname", m->hostname);
 		ct_json_str(f, "os", m->os);
 		ct_json_str(f, "kernel_release", m->release);
 		ct_json_str(f, "arch", m->arch);

@@ -277,6 +277,8 @@ static void panel(FILE *f, const struct ct_svg_chart *c, const struct ct_svg_pan
 
 		if (!isnan(b->value) && b->value + b->err > max)
 			max = b->value + b->err;
+		if (!isnan(b->value) && b->hi > b->lo && b->hi > max)
+			max = b->hi;
 		if (!isnan(b->marker) && b->marker > max)
 			max = b->marker;
 	}
@@ -344,9 +346,9 @@ static void panel(FILE *f, const struct ct_svg_chart *c, const struct ct_svg_pan
 		}
 		fputs("</rect>\n", f);
 		end = x;
-		if (b->err > 0) {
-			lo = xpos(x0, plot_w, xmax, b->value - b->err);
-			hi = xpos(x0, plot_w, xmax, b->value + b->err);
+		if (b->err > 0 || b->hi > b->lo) {
+			lo = xpos(x0, plot_w, xmax, b->hi > b->lo ? b->lo : b->value - b->err);
+			hi = xpos(x0, plot_w, xmax, b->hi > b->lo ? b->hi : b->value + b->err);
 			fprintf(f, "<path class=\"err\" d=\"M%.1f %.1fH%.1fM%.1f %.1fV%.1fM%.1f %.1fV%.1f\" "
 				"stroke=\"#222222\" stroke-width=\"1.4\" fill=\"none\"/>\n",
 				lo, cy, hi, lo, cy - 5, cy + 5, hi, cy - 5, cy + 5);
@@ -452,7 +454,7 @@ void ct_svg_write(FILE *f, const struct ct_svg_chart *c)
 
 /* --- ct-place's comparison. --- */
 
-static enum ct_svg_color kinds_color(const char *kinds)
+enum ct_svg_color ct_svg_kinds_color(const char *kinds)
 {
 	if (!kinds[0] || strchr(kinds, ','))
 		return kinds[0] ? CT_SVG_MIXED : CT_SVG_UNKNOWN;
@@ -566,7 +568,7 @@ void ct_compare_svg(FILE *f, const struct ct_machine *m, const struct ct_topo *t
 		row_where(&rows[r], where[nr], sizeof(where[nr]));
 		srow[nr].label = rows[r].p.name;
 		srow[nr].sublabel = where[nr];
-		srow[nr].color = kinds_color(rows[r].kinds);
+		srow[nr].color = ct_svg_kinds_color(rows[r].kinds);
 		for (k = 0; k < CT_CMP_NKERNELS; k++) {
 			struct ct_svg_bar *b = &bars[(size_t)k * n + nr];
 			struct ct_summary sw, sc, bw, bc;

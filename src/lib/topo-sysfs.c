@@ -24,6 +24,7 @@
 
 #include "ct/common.h"
 #include "ct/cpuset.h"
+#include "ct/kinds.h"
 #include "ct/parse.h"
 #include "ct/topo.h"
 
@@ -376,7 +377,7 @@ static const char *cpuinfo_value(char *line, const char *key)
 }
 
 /*
- * /proc/cpuinfo: the model name and vendor (x86), and on Arm the MIDR
+ * /proc/cpuinfo: the model name, vendor and family (x86), and on Arm the MIDR
  * fields of each processor for kernels without regs/identification.
  * Optional, and read leniently: it is free text.
  */
@@ -422,6 +423,10 @@ static void read_cpuinfo(struct ct_topo *t, const char *root)
 				t->vendor = strcmp(v, "GenuineIntel") == 0   ? CT_VENDOR_INTEL
 					    : strcmp(v, "AuthenticAMD") == 0 ? CT_VENDOR_AMD
 									     : CT_VENDOR_OTHER;
+		} else if ((v = cpuinfo_value(line, "cpu family"))) {
+			/* Decimal, as the kernel prints it; a family is below 0x200. */
+			if (!t->family && ct_parse_u64(v, 1, 0x1ff, &n, NULL) == 0)
+				t->family = (int)n;
 		} else if ((v = cpuinfo_value(line, "model name"))) {
 			if (!t->model[0])
 				snprintf(t->model, sizeof(t->model), "%s", v);
@@ -583,6 +588,23 @@ static FILE *open_optional(const char *root, const char *name, char *p, size_t p
 	return f;
 }
 
+/* Take the cpus of root's sys/devices/system/cpu/isolated out of t->allowed. */
+static int remove_isolated(struct ct_topo *t, const char *root, char *why, size_t len)
+{
+	char *val = ct_xmalloc(VALUE_MAX + 1);
+	char p[PATH_LEN];
+	struct ct_cpuset iso;
+	int rc;
+
+	rc = read_value(root, val, p, why, len, "sys/devices/system/cpu/isolated");
+	if (rc == 1 && parse_list(p, val, &iso, why, len) < 0)
+		rc = -1;
+	if (rc == 1)
+		ct_cpuset_andnot(&t->allowed, &t->allowed, &iso);
+	free(val);
+	return rc < 0 ? -1 : 0;
+}
+
 static int load_recorded(struct ct_topo *t, const char *root, char *why, size_t len)
 {
 	char p[PATH_LEN];
@@ -611,9 +633,16 @@ static int load_recorded(struct ct_topo *t, const char *root, char *why, size_t 
 	}
 	if (ct_topo_read_sysfs(t, root, why, len) < 0)
 		return -1;
-	/* The affinity a process would have had; absent: everything allowed. */
+	/*
+	 * The affinity a process would have had.  Absent: the default one,
+	 * every cpu but those isolcpus= isolated (cputopology.rst: isolated
+	 * cpus are not in the default affinity of ordinary tasks).
+	 */
 	snprintf(p, sizeof(p), "%s/proc/self/status", root);
-	if (ct_topo_read_status(&t->allowed, p, why, len) < 0)
+	rc = ct_topo_read_status(&t->allowed, p, why, len);
+	if (rc < 0)
+		return -1;
+	if (rc == 0 && remove_isolated(t, root, why, len) < 0)
 		return -1;
 	f = open_optional(root, "cpuid.txt", p, sizeof(p), why, len, &err);
 	if (err)
@@ -636,7 +665,7 @@ int ct_topo_load(struct ct_topo *t, const char *sysroot, char *why, size_t len)
 
 	ct_topo_init(t, 0);
 	if (!sysroot || !*sysroot) {
-		if (ct_topo_read_live(t, why, len) < 0 || ct_topo_classify(t, why, len) < 0) {
+		if (ct_topo_read_live(t, why, len) < 0 || ct_kinds_classify(t, why, len) < 0) {
 			ct_topo_free(t);
 			return -1;
 		}
@@ -654,7 +683,7 @@ int ct_topo_load(struct ct_topo *t, const char *sysroot, char *why, size_t len)
 	root = root_of(sysroot);
 	rc = load_recorded(t, root, why, len);
 	free(root);
-	if (rc < 0 || ct_topo_classify(t, why, len) < 0) {
+	if (rc < 0 || ct_kinds_classify(t, why, len) < 0) {
 		ct_topo_free(t);
 		return -1;
 	}

@@ -16,6 +16,18 @@
  *
  * R7 (cache and SMT shape) is not used: it breaks when SMT is switched
  * off and on parts without SMT, so it would invent kinds.
+ *
+ * The clarifications C1-C6 of the design notes refine these:
+ *   C1  a new tier only where a value is more than 10 % below the adjacent
+ *       larger one (a spread of small steps is one tier)
+ *   C2  AMD: only CPUID 0x80000026 makes kinds; without it, a family
+ *       before 0x1a is uniform and a later one unclassified
+ *   C3  Arm: one MIDR part everywhere, or one cpu_capacity tier, is one kind
+ *   C4  a machine of one kind is performance rank 0, whatever that kind is
+ *   C5  the lowest of several tiers is efficiency unless it is the same
+ *       MIDR part as a faster performance tier
+ *   C6  macOS: cluster-type groups map to perflevels by their sizes
+ * A machine no rule can classify is listed as one kind, "unclassified".
  */
 #include "config.h"
 
@@ -57,6 +69,7 @@ static const struct {
 	{ CT_EV_PMU, "pmu" },
 	{ CT_EV_CPUID_1A, "cpuid-1a" },
 	{ CT_EV_CPUID_80000026, "cpuid-80000026" },
+	{ CT_EV_FAMILY, "cpu-family" },
 	{ CT_EV_NOL3, "no-l3" },
 	{ CT_EV_CAPACITY, "capacity" },
 	{ CT_EV_MIDR, "midr" },
@@ -64,7 +77,10 @@ static const struct {
 	{ CT_EV_PERFLEVEL, "perflevel" },
 	{ CT_EV_IOREG, "ioreg" },
 	{ CT_EV_IDORDER, "id-order" },
+	{ CT_EV_IOREG_MISMATCH, "ioreg-mismatch" },
 	{ CT_EV_UNIFORM, "uniform" },
+	{ CT_EV_UNCLASSIFIED, "unclassified" },
+	{ CT_EV_GIVEN, "given" },
 };
 
 char *ct_evidence_format(unsigned ev, char *buf, size_t len)
@@ -88,6 +104,7 @@ char *ct_evidence_format(unsigned ev, char *buf, size_t len)
 
 #define IMPL_ARM 0x41
 #define IMPL_APPLE 0x61
+#define IMPL_QCOM 0x51
 
 static const struct {
 	unsigned impl, part;
@@ -117,6 +134,11 @@ static const struct {
 	{ IMPL_ARM, 0xd4f, "Neoverse-V2", 0 },
 	{ IMPL_ARM, 0xd81, "Cortex-A720", 0 },
 	{ IMPL_ARM, 0xd82, "Cortex-X4", 0 },
+	{ IMPL_ARM, 0xd84, "Neoverse-V3", 0 },
+	{ IMPL_ARM, 0xd85, "Cortex-X925", 0 },
+	{ IMPL_ARM, 0xd87, "Cortex-A725", 0 },
+	{ IMPL_ARM, 0xd8e, "Neoverse-N3", 0 },
+	{ IMPL_QCOM, 0x001, "Oryon", 0 },
 	{ IMPL_APPLE, 0x022, "Icestorm", 1 },
 	{ IMPL_APPLE, 0x024, "Icestorm", 1 },
 	{ IMPL_APPLE, 0x028, "Icestorm", 1 },
@@ -221,6 +243,10 @@ void ct_topo_cpuid_fact(struct ct_topo_cpu *c, enum ct_topo_vendor *vendor,
 			*vendor = CT_VENDOR_AMD;
 		else
 			*vendor = CT_VENDOR_OTHER;
+		break;
+	case 1:
+		c->has_leaf1 = 1;
+		c->leaf1_eax = r[0];
 		break;
 	case 4:
 		/* EAX[4:0] cache type (0: no more caches), EAX[7:5] level. */
@@ -419,14 +445,56 @@ static int rule_pmu(struct ct_topo *t)
 	return 1;
 }
 
-static void uniform(struct ct_topo *t, const char *rules, const char *reason)
+/* One kind, performance rank 0, decided by the facts in ev (and R8). */
+static void uniform_by(struct ct_topo *t, const char *rules, unsigned ev, const char *reason)
 {
 	int i;
 
 	for_each_cpu(t, i, &t->online)
-		set_cpu(&t->cpu[i], CT_KIND_PERFORMANCE, 0, CT_EV_UNIFORM);
+		set_cpu(&t->cpu[i], CT_KIND_PERFORMANCE, 0, ev | CT_EV_UNIFORM);
 	snprintf(t->rules, sizeof(t->rules), "%s", rules);
 	snprintf(t->basis, sizeof(t->basis), "one kind: %s", reason);
+}
+
+static void uniform(struct ct_topo *t, const char *rules, const char *reason)
+{
+	uniform_by(t, rules, 0, reason);
+}
+
+/*
+ * No rule could classify the machine: it is listed as one kind (a listing
+ * is still useful, and every placement still runs), and the evidence says
+ * "unclassified" rather than pretending the machine is uniform.
+ */
+static void unclassified(struct ct_topo *t, const char *rules, const char *reason)
+{
+	int i;
+
+	clear_results(t);
+	for_each_cpu(t, i, &t->online)
+		set_cpu(&t->cpu[i], CT_KIND_PERFORMANCE, 0, CT_EV_UNCLASSIFIED);
+	snprintf(t->rules, sizeof(t->rules), "%s", rules);
+	snprintf(t->basis, sizeof(t->basis), "one kind, unclassified: %s", reason);
+}
+
+/* The x86 family: CPUID leaf 1 read on a cpu, else /proc/cpuinfo; 0 unknown. */
+static int x86_family(const struct ct_topo *t)
+{
+	int i;
+
+	for_each_cpu(t, i, &t->online) {
+		const struct ct_topo_cpu *c = &t->cpu[i];
+		unsigned f;
+
+		if (!c->has_leaf1)
+			continue;
+		/* EAX[11:8] family; 0xf adds the extended family EAX[27:20]. */
+		f = (c->leaf1_eax >> 8) & 0xf;
+		if (f == 0xf)
+			f += (c->leaf1_eax >> 20) & 0xff;
+		return (int)f;
+	}
+	return t->family;
 }
 
 /*
@@ -518,14 +586,33 @@ static int rule_cpuid_amd(struct ct_topo *t)
 	return 1;
 }
 
-/* 1 classified, 0 not applicable, -1 applicable but inconclusive. */
-static int rule_cpuid(struct ct_topo *t)
+/*
+ * C2: on AMD only CPUID 0x80000026 makes kinds.  Frequencies, CPPC
+ * highest_perf and preferred-core rankings differ per core on uniform
+ * parts (a Threadripper PRO's maxima climb in 3 % steps), and cpu_capacity
+ * is 1024 everywhere, so none of them is read here.  Without a CPUID
+ * answer, a family before 0x1a (Zen 5, the first with heterogeneous
+ * parts) has one kind; a later or unknown family cannot be told.
+ */
+static void rule_amd_without_cpuid(struct ct_topo *t)
 {
-	if (t->vendor == CT_VENDOR_INTEL)
-		return rule_cpuid_intel(t);
-	if (t->vendor == CT_VENDOR_AMD)
-		return rule_cpuid_amd(t);
-	return 0;
+	char reason[128];
+	int fam = x86_family(t);
+
+	clear_results(t);
+	if (fam > 0 && fam < 0x1a) {
+		snprintf(reason, sizeof(reason),
+			 "AMD family 0x%x has no heterogeneous parts (C2)", (unsigned)fam);
+		uniform_by(t, "C2+R8", CT_EV_FAMILY, reason);
+		return;
+	}
+	if (fam > 0)
+		snprintf(reason, sizeof(reason), "AMD family 0x%x without a CPUID 0x80000026 answer "
+			 "(C2: frequencies never make AMD kinds)", (unsigned)fam);
+	else
+		snprintf(reason, sizeof(reason), "AMD of unknown family without a CPUID 0x80000026 "
+			 "answer (C2: frequencies never make AMD kinds)");
+	unclassified(t, "C2", reason);
 }
 
 /*
@@ -599,47 +686,69 @@ static long val_max(const struct ct_topo_cpu *c)
 	return c->max_khz;
 }
 
+/* Two cpus are the same Arm core (MIDR implementer and part, part known). */
+static int same_part(const struct ct_topo_cpu *a, const struct ct_topo_cpu *b)
+{
+	return a->has_midr && b->has_midr && a->part != 0 && a->implementer == b->implementer &&
+	       a->part == b->part;
+}
+
 /*
- * Kinds of tiers (R5, R6): tier 0 is performance; a tier whose cpus are
- * all known little parts (MIDR) is efficiency; the lowest tier is
- * efficiency unless MIDR says its cpus are all known big parts (the same
- * core at a lower clock); other tiers are performance at ranks 1..n-1
- * (the phone SoC's middle cores).  "low-power" is never given from tiers:
- * it is reserved for classes the platform marks (Intel LP E-cores, AMD
- * core type 2).
+ * Kinds of tiers (R5, R6): tier 0 is performance; a middle tier whose
+ * cpus are all known little parts (MIDR) is efficiency, any other middle
+ * tier performance at its rank (the phone SoC's middle cores).  C5: the
+ * lowest tier is efficiency, even when it is a "big" design (Cortex-A725
+ * under X925, A720 under X4), unless every one of its cpus is the same
+ * MIDR part as a performance cpu of a higher tier: the same core at a
+ * lower clock, performance at its rank.  "low-power" is never given from
+ * tiers: it is reserved for classes the platform marks (Intel LP E-cores,
+ * AMD core type 2).
  */
 static void label_tiers(struct ct_topo *t, const int *tier, int ntier, unsigned ev)
 {
 	int *little = ct_xcalloc((size_t)ntier, sizeof(*little));
-	int *big = ct_xcalloc((size_t)ntier, sizeof(*big));
-	int i, k;
+	enum ct_kind *kind = ct_xcalloc((size_t)ntier, sizeof(*kind));
+	int i, j, k, low = ntier - 1, copy = 1;
 
-	/* little[k], big[k]: every cpu of tier k is a known little (big) part. */
+	/* little[k]: every cpu of tier k is a known little part. */
 	for (k = 0; k < ntier; k++)
-		little[k] = big[k] = 1;
-	for_each_cpu(t, i, &t->online) {
-		int ml = midr_little(&t->cpu[i]);
-
-		if (ml != 1)
+		little[k] = 1;
+	for_each_cpu(t, i, &t->online)
+		if (midr_little(&t->cpu[i]) != 1)
 			little[tier[i]] = 0;
-		if (ml != 0)
-			big[tier[i]] = 0;
+	for (k = 0; k < low; k++)
+		kind[k] = k > 0 && little[k] ? CT_KIND_EFFICIENCY : CT_KIND_PERFORMANCE;
+	/* copy: every lowest-tier cpu has its part among the faster performance cpus. */
+	for_each_cpu(t, i, &t->online) {
+		int found = 0;
+
+		if (tier[i] != low)
+			continue;
+		for_each_cpu(t, j, &t->online)
+			if (tier[j] < low && kind[tier[j]] == CT_KIND_PERFORMANCE &&
+			    same_part(&t->cpu[i], &t->cpu[j])) {
+				found = 1;
+				break;
+			}
+		if (!found) {
+			copy = 0;
+			break;
+		}
 	}
+	kind[low] = low > 0 && !copy ? CT_KIND_EFFICIENCY : CT_KIND_PERFORMANCE;
 	for_each_cpu(t, i, &t->online) {
 		struct ct_topo_cpu *c = &t->cpu[i];
-		int tk = tier[i], ml = midr_little(c);
-		enum ct_kind kind = CT_KIND_PERFORMANCE;
+		int ml = midr_little(c);
 		unsigned e = ev;
 
-		if (tk > 0 && (little[tk] || (tk == ntier - 1 && !big[tk])))
-			kind = CT_KIND_EFFICIENCY;
-		/* MIDR agrees with the kind: name it as evidence too. */
-		if (ml >= 0 && ml == (kind == CT_KIND_EFFICIENCY))
+		/* MIDR agrees with the kind, or made it (a copy): name it too. */
+		if ((ml >= 0 && ml == (kind[tier[i]] == CT_KIND_EFFICIENCY)) ||
+		    (tier[i] == low && low > 0 && copy))
 			e |= CT_EV_MIDR;
-		set_cpu(c, kind, tk, e);
+		set_cpu(c, kind[tier[i]], tier[i], e);
 	}
 	free(little);
-	free(big);
+	free(kind);
 }
 
 /* Evidence bits used by any online cpu. */
@@ -726,114 +835,226 @@ static int rule_frequency(struct ct_topo *t)
 	return n >= 2 ? 1 : n == 1 ? 2 : 0;
 }
 
-/* M1, M2: macOS performance levels and the IORegistry's cluster types. */
-static int rule_mac(struct ct_topo *t, char *why, size_t len)
+/*
+ * C6: the IORegistry's cluster-type groups mapped to perflevels by their
+ * sizes, never by letters (on an M5 Pro the letters are P for the "Super"
+ * level and M for "Performance").  Groups of a size shared with others
+ * take the tied perflevels in order of their lowest cpu id, slowest level
+ * first (the efficiency-first numbering of M1 to M4).  Returns 0, or -1
+ * with the reason no consistent mapping exists.
+ */
+static int mac_by_cluster(struct ct_topo *t, char *why, size_t len)
 {
-	int count[CT_TOPO_PERFLEVELS] = { 0 };
-	int n = t->nperflevels, i, l, id;
+	int size[26] = { 0 }, first[26], taken[CT_TOPO_PERFLEVELS] = { 0 };
+	int level[26];
+	int n = t->nperflevels, i, g, h, l;
 
-	if (n < 2) {
-		uniform(t, "M1+R8", n == 1 ? "hw.nperflevels is 1" : "no hw.nperflevels");
-		return 0;
-	}
-	if (n > CT_TOPO_PERFLEVELS) {
-		snprintf(why, len, "hw.nperflevels is %d, more than %d", n, CT_TOPO_PERFLEVELS);
-		return -1;
-	}
-	if (t->have_ioreg) {
-		for_each_cpu(t, i, &t->online) {
-			char ct = t->cpu[i].cluster_type;
+	for (g = 0; g < 26; g++)
+		first[g] = level[g] = -1;
+	for_each_cpu(t, i, &t->online) {
+		char ct = t->cpu[i].cluster_type;
 
-			if (!ct) {
-				snprintf(why, len, "cpu %d has no cluster-type in the IORegistry data", i);
-				return -1;
-			}
-			for (l = 0; l < n; l++)
-				if (toupper((unsigned char)t->perflevel[l].name[0]) == ct)
-					break;
-			if (l == n) {
-				snprintf(why, len, "cpu %d: cluster-type '%c' matches no hw.perflevelN.name",
-					 i, ct);
-				return -1;
-			}
-			t->cpu[i].perflevel = l;
-			count[l]++;
-		}
-		for (l = 0; l < n; l++)
-			if (count[l] != t->perflevel[l].logicalcpu) {
-				snprintf(why, len,
-					 "the IORegistry has %d cpus of cluster-type '%c' but "
-					 "hw.perflevel%d.logicalcpu is %d",
-					 count[l], toupper((unsigned char)t->perflevel[l].name[0]), l,
-					 t->perflevel[l].logicalcpu);
-				return -1;
-			}
-	} else {
-		/*
-		 * No IORegistry data: the slowest level gets the lowest ids
-		 * (observed on M1 to M4, not documented).
-		 */
-		id = 0;
-		for (l = n - 1; l >= 0; l--) {
-			int k;
-
-			for (k = 0; k < t->perflevel[l].logicalcpu; k++, id++) {
-				if (!ct_cpuset_isset(&t->online, id) || id >= t->ncpu) {
-					snprintf(why, len, "hw.perflevelN.logicalcpu add up to more "
-						 "than the %d cpus", ct_cpuset_count(&t->online));
-					return -1;
-				}
-				t->cpu[id].perflevel = l;
-			}
-		}
-		if (id != ct_cpuset_count(&t->online)) {
-			snprintf(why, len, "hw.perflevelN.logicalcpu add up to %d, not the %d cpus",
-				 id, ct_cpuset_count(&t->online));
+		if (ct < 'A' || ct > 'Z') {
+			snprintf(why, len, "cpu %d has no cluster-type", i);
 			return -1;
 		}
+		g = ct - 'A';
+		if (size[g]++ == 0)
+			first[g] = i;
 	}
-	for_each_cpu(t, i, &t->online) {
-		struct ct_topo_cpu *c = &t->cpu[i];
-		const char *name;
-		enum ct_kind k;
-
-		l = c->perflevel;
-		name = t->perflevel[l].name;
-		if (strcasecmp(name, "Efficiency") == 0)
-			k = CT_KIND_EFFICIENCY;
-		else if (strcasecmp(name, "Performance") == 0)
-			k = CT_KIND_PERFORMANCE;
-		else
-			k = l == n - 1 ? CT_KIND_EFFICIENCY : CT_KIND_PERFORMANCE;
-		set_cpu(c, k, l, CT_EV_PERFLEVEL | (t->have_ioreg ? CT_EV_IOREG : CT_EV_IDORDER));
+	/* Groups in order of their lowest cpu id, each to the slowest free level of its size. */
+	for (;;) {
+		g = -1;
+		for (h = 0; h < 26; h++)
+			if (size[h] && level[h] < 0 && (g < 0 || first[h] < first[g]))
+				g = h;
+		if (g < 0)
+			break;
+		for (l = n - 1; l >= 0; l--)
+			if (!taken[l] && t->perflevel[l].logicalcpu == size[g])
+				break;
+		if (l < 0) {
+			snprintf(why, len, "%d cpus of cluster-type '%c', and no other "
+				 "hw.perflevelN.logicalcpu is %d", size[g], 'A' + g, size[g]);
+			return -1;
+		}
+		taken[l] = 1;
+		level[g] = l;
 	}
-	snprintf(t->rules, sizeof(t->rules), "M1+M2");
-	snprintf(t->basis, sizeof(t->basis), "%s",
-		 t->have_ioreg ? "hw.perflevelN, cpu ids from the IORegistry cluster-type"
-			       : "hw.perflevelN, cpu ids assumed (slowest level first): "
-				 "no IORegistry data");
+	for (l = 0; l < n; l++)
+		if (!taken[l]) {
+			snprintf(why, len, "no cluster-type group has the %d cpus of hw.perflevel%d",
+				 t->perflevel[l].logicalcpu, l);
+			return -1;
+		}
+	for_each_cpu(t, i, &t->online)
+		t->cpu[i].perflevel = level[t->cpu[i].cluster_type - 'A'];
 	return 0;
 }
 
-static int arm_rules(struct ct_topo *t)
+/*
+ * M2 without (usable) IORegistry data: the slowest level gets the lowest
+ * ids (observed on M1 to M4, not documented).  Returns 0, or -1 with a
+ * reason when the levels' cpu counts do not add up to the cpus.
+ */
+static int mac_by_id_order(struct ct_topo *t, char *why, size_t len)
 {
-	int r = rule_capacity(t);
+	int n = t->nperflevels, total = ct_cpuset_count(&t->online), id = 0, l, k;
 
-	if (r == 1)
-		return 1;
-	if (rule_midr(t))
-		return 1;
-	if (r == 2) {
-		/* Authoritative on Arm: equal capacities and no little part. */
-		uniform(t, "R5+R8", "cpu_capacity is the same on every cpu");
-		return 1;
+	for (l = n - 1; l >= 0; l--)
+		for (k = 0; k < t->perflevel[l].logicalcpu; k++, id++) {
+			if (id >= t->ncpu || !ct_cpuset_isset(&t->online, id)) {
+				snprintf(why, len, "hw.perflevelN.logicalcpu add up to more than the "
+					 "%d cpus", total);
+				return -1;
+			}
+			t->cpu[id].perflevel = l;
+		}
+	if (id != total) {
+		snprintf(why, len, "hw.perflevelN.logicalcpu add up to %d, not the %d cpus", id,
+			 total);
+		return -1;
 	}
 	return 0;
+}
+
+/*
+ * M1, M2 as C6 states them: kinds and ranks from hw.perflevelN (rank = N;
+ * efficiency only for a level named "Efficiency", so "Super" and
+ * "Performance" are both performance), cpu ids from the IORegistry's
+ * cluster-type groups, or from the observed order when the IORegistry is
+ * missing or matches no perflevels (the evidence says which).  Never
+ * fails: without a consistent mapping at all, the machine is one kind,
+ * unclassified.
+ */
+static void rule_mac(struct ct_topo *t)
+{
+	char mismatch[160] = "", why[160];
+	int n = t->nperflevels, i, l;
+	unsigned ev = CT_EV_PERFLEVEL;
+
+	if (n < 2) {
+		uniform(t, "M1+R8", n == 1 ? "hw.nperflevels is 1" : "no hw.nperflevels");
+		return;
+	}
+	if (t->have_ioreg && mac_by_cluster(t, mismatch, sizeof(mismatch)) == 0) {
+		ev |= CT_EV_IOREG;
+	} else if (mac_by_id_order(t, why, sizeof(why)) == 0) {
+		ev |= CT_EV_IDORDER | (t->have_ioreg ? CT_EV_IOREG_MISMATCH : 0);
+	} else {
+		char reason[160];
+
+		snprintf(reason, sizeof(reason), "%.60s%s%.60s", mismatch, mismatch[0] ? "; " : "",
+			 why);
+		unclassified(t, "M1", reason);
+		return;
+	}
+	for_each_cpu(t, i, &t->online) {
+		struct ct_topo_cpu *c = &t->cpu[i];
+
+		l = c->perflevel;
+		set_cpu(c, strcasecmp(t->perflevel[l].name, "Efficiency") == 0
+				   ? CT_KIND_EFFICIENCY : CT_KIND_PERFORMANCE, l, ev);
+	}
+	snprintf(t->rules, sizeof(t->rules), "M1+M2");
+	if (ev & CT_EV_IOREG)
+		snprintf(t->basis, sizeof(t->basis),
+			 "hw.perflevelN, cpu ids from the IORegistry cluster-type");
+	else if (ev & CT_EV_IOREG_MISMATCH)
+		snprintf(t->basis, sizeof(t->basis), "hw.perflevelN, cpu ids assumed (slowest "
+			 "level first): the IORegistry does not match: %s", mismatch);
+	else
+		snprintf(t->basis, sizeof(t->basis), "hw.perflevelN, cpu ids assumed (slowest "
+			 "level first): no IORegistry data");
+}
+
+/* Every online cpu has the same known MIDR part (C3); its name in name. */
+static int one_part(const struct ct_topo *t, char *name, size_t len)
+{
+	const struct ct_topo_cpu *first = NULL;
+	const char *n;
+	int i;
+
+	for_each_cpu(t, i, &t->online) {
+		const struct ct_topo_cpu *c = &t->cpu[i];
+
+		if (!c->has_midr || c->part == 0)
+			return 0;
+		if (!first)
+			first = c;
+		else if (!same_part(first, c))
+			return 0;
+	}
+	if (!first)
+		return 0;
+	n = ct_midr_name(first->implementer, first->part);
+	if (n)
+		snprintf(name, len, "%s", n);
+	else
+		snprintf(name, len, "MIDR 0x%02x:0x%03x", first->implementer, first->part);
+	return 1;
+}
+
+/*
+ * Arm: C3 first (identical cores, or one cpu_capacity tier, are one kind
+ * whatever cpufreq says: some laptop SoCs offer boost clocks on some
+ * clusters of identical cores only), then R5 tiers labelled by R4 and C5,
+ * then R4 alone.  0 when nothing applies (R6 may then try).
+ */
+static int arm_rules(struct ct_topo *t)
+{
+	char part[64], reason[128];
+	int r;
+
+	if (one_part(t, part, sizeof(part))) {
+		snprintf(reason, sizeof(reason), "every cpu is the same part, %s (C3)", part);
+		uniform_by(t, "R4+R8", CT_EV_MIDR, reason);
+		return 1;
+	}
+	r = rule_capacity(t);
+	if (r == 1)
+		return 1;
+	if (r == 2) {
+		/* Authoritative on Arm: one tier is one kind (C3). */
+		uniform_by(t, "R5+R8", CT_EV_CAPACITY, "cpu_capacity forms one tier (C3)");
+		return 1;
+	}
+	return rule_midr(t);
+}
+
+/*
+ * C4: a machine with one kind is performance rank 0, even when that kind
+ * is an Atom-class core (Intel N-series, E-core Xeons: a cpu_atom PMU set
+ * covering every cpu) or a little Arm core.  Only when every online cpu
+ * is classified: a container seeing E-cores alone keeps rank 1.
+ */
+static void one_kind_is_performance(struct ct_topo *t)
+{
+	int i, n = 0;
+	enum ct_kind k = CT_KIND_PERFORMANCE;
+
+	for_each_cpu(t, i, &t->online) {
+		if (!t->cpu[i].classified)
+			return;
+		if (n++ == 0)
+			k = t->cpu[i].kind;
+		else if (t->cpu[i].kind != k)
+			return;
+	}
+	if (n == 0 || k == CT_KIND_PERFORMANCE)
+		return;
+	for_each_cpu(t, i, &t->online) {
+		t->cpu[i].kind = CT_KIND_PERFORMANCE;
+		t->cpu[i].rank = 0;
+	}
+	if (strlen(t->basis) + 40 < sizeof(t->basis))
+		snprintf(t->basis + strlen(t->basis), sizeof(t->basis) - strlen(t->basis),
+			 "; one kind, so performance (C4)");
 }
 
 int ct_topo_classify(struct ct_topo *t, char *why, size_t len)
 {
-	int i, r;
+	int i;
 
 	clear_results(t);
 	ct_cpuset_and(&t->usable, &t->online, &t->allowed);
@@ -846,15 +1067,17 @@ int ct_topo_classify(struct ct_topo *t, char *why, size_t len)
 		return -1;
 	}
 	if (t->mac) {
-		if (rule_mac(t, why, len) < 0)
-			return -1;
+		rule_mac(t);
 	} else if (rule_pmu(t)) {
 		/* R1 decided. */
-	} else if ((r = rule_cpuid(t)) == 1) {
+	} else if (t->vendor == CT_VENDOR_AMD) {
+		/* R3 decided, or said the part has one kind; else C2. */
+		if (rule_cpuid_amd(t) != 1)
+			rule_amd_without_cpuid(t);
+	} else if (t->vendor == CT_VENDOR_INTEL && rule_cpuid_intel(t) == 1) {
 		/* R3 decided, or said the part has one kind. */
 	} else {
-		if (r < 0)
-			clear_results(t);
+		clear_results(t);
 		if (t->arch == CT_TOPO_ARCH_ARM) {
 			if (!arm_rules(t) && rule_frequency(t) != 1)
 				uniform(t, "R8", "no rule found more than one kind");
@@ -868,15 +1091,17 @@ int ct_topo_classify(struct ct_topo *t, char *why, size_t len)
 				uniform(t, "R8", "no rule found more than one kind");
 		}
 	}
+	if (!usable_classified(t)) {
+		char rules[sizeof(t->rules)];
+
+		snprintf(rules, sizeof(rules), "%s", t->rules[0] ? t->rules : "R8");
+		unclassified(t, rules, "some usable cpus could not be classified");
+	}
+	one_kind_is_performance(t);
 	t->nranks = 0;
 	for_each_cpu(t, i, &t->online)
 		if (t->cpu[i].classified && t->cpu[i].rank + 1 > t->nranks)
 			t->nranks = t->cpu[i].rank + 1;
-	if (!usable_classified(t)) {
-		/* Cannot happen with the rules above; never report a guess. */
-		snprintf(why, len, "some usable cpus could not be classified");
-		return -1;
-	}
 	return 0;
 }
 
@@ -996,18 +1221,31 @@ char *ct_topo_describe(const struct ct_topo *t, const struct ct_cpuset *set,
 			snprintf(part, sizeof(part), "CPUID 0x80000026 core type %d", i);
 			add_part(buf, len, part);
 		}
+	if (ev & CT_EV_FAMILY) {
+		snprintf(part, sizeof(part), "AMD family 0x%x", (unsigned)x86_family(t));
+		add_part(buf, len, part);
+	}
 	if (ev & CT_EV_NOL3)
 		add_part(buf, len, "no L3");
 	if (ev & CT_EV_CAPACITY)
 		add_range(t, set, val_capacity, "capacity", 1, "", buf, len);
-	if (ev & CT_EV_MIDR) {
-		/* Distinct part names in cpu order, joined with " + ". */
+	if (ev & (CT_EV_MIDR | CT_EV_CAPACITY)) {
+		/*
+		 * Distinct part names in cpu order, joined with " + ": also
+		 * beside capacity tiers that MIDR did not label (C5's big
+		 * designs in the lowest tier), as long as every cpu has one.
+		 */
 		char names[160] = "";
 
 		for_each_cpu(t, i, set) {
 			const struct ct_topo_cpu *c = &t->cpu[i];
 			const char *n = ct_midr_name(c->implementer, c->part);
 			char hex[32];
+
+			if (!c->has_midr || c->part == 0) {
+				names[0] = '\0';
+				break;
+			}
 
 			if (!n) {
 				snprintf(hex, sizeof(hex), "MIDR 0x%02x:0x%03x", c->implementer, c->part);
@@ -1019,7 +1257,8 @@ char *ct_topo_describe(const struct ct_topo *t, const struct ct_cpuset *set,
 				snprintf(names + u, sizeof(names) - u, "%s%s", u ? " + " : "", n);
 			}
 		}
-		add_part(buf, len, names);
+		if (names[0])
+			add_part(buf, len, names);
 	}
 	if (ev & CT_EV_FREQUENCY) {
 		int base = 1;
@@ -1042,6 +1281,9 @@ char *ct_topo_describe(const struct ct_topo *t, const struct ct_cpuset *set,
 			if (ev & CT_EV_IDORDER)
 				snprintf(part + strlen(part), sizeof(part) - strlen(part),
 					 ", ids assumed");
+			if (ev & CT_EV_IOREG_MISMATCH)
+				snprintf(part + strlen(part), sizeof(part) - strlen(part),
+					 ", IORegistry unmatched");
 			break;
 		}
 		add_part(buf, len, part);
@@ -1049,5 +1291,9 @@ char *ct_topo_describe(const struct ct_topo *t, const struct ct_cpuset *set,
 	/* The reason is the machine's, in t->basis; the group just has one kind. */
 	if (ev & CT_EV_UNIFORM)
 		add_part(buf, len, "one kind");
+	if (ev & CT_EV_UNCLASSIFIED)
+		add_part(buf, len, "one kind, unclassified");
+	if (ev & CT_EV_GIVEN)
+		add_part(buf, len, "declared");
 	return buf;
 }

@@ -32,6 +32,8 @@ static void read_cpuid(struct ct_topo *t, int cpu)
 
 	cpuid_fact(t, cpu, 0, 0, r);
 	max = r[0];
+	if (max >= 1)
+		cpuid_fact(t, cpu, 1, 0, r);
 	if (max >= 4)
 		for (k = 0; k < CT_TOPO_CPUID4_MAX; k++) {
 			cpuid_fact(t, cpu, 4, k, r);

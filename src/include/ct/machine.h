@@ -20,6 +20,7 @@ struct ct_series;
 #define CT_MACHINE_WARNINGS 16
 
 struct ct_machine {
+	char hostname[256];		/* uname nodename, or CT_HOSTNAME ("": withheld) */
 	char os[80];			/* uname sysname */
 	char release[128];		/* kernel release */
 	char arch[80];			/* uname machine */
@@ -88,6 +89,27 @@ void ct_machine_note(struct ct_machine *m, const char *placement,
  * load they added themselves.
  */
 void ct_machine_finish(struct ct_machine *m, unsigned threads);
+
+/*
+ * What the warnings on standard error are about, as a mask of
+ * CT_MACHINE_WARN_* bits, decided from the description alone (the
+ * descheduled samples by their count; transparent huge pages off whether
+ * or not a kernel read memory): also for a description read back from a
+ * record (ct-compare(1)).  Names for the bits in ct_machine_warn_names[].
+ */
+enum {
+	CT_MACHINE_WARN_GOVERNOR = 1 << 0,
+	CT_MACHINE_WARN_EPP = 1 << 1,
+	CT_MACHINE_WARN_TURBO = 1 << 2,
+	CT_MACHINE_WARN_QUOTA = 1 << 3,
+	CT_MACHINE_WARN_LOAD = 1 << 4,
+	CT_MACHINE_WARN_DESCHEDULED = 1 << 5,
+	CT_MACHINE_WARN_THP = 1 << 6,
+	CT_MACHINE_WARN_OTHERS = 1 << 7,
+	CT_MACHINE_NWARN = 8
+};
+extern const char *const ct_machine_warn_names[CT_MACHINE_NWARN];
+unsigned ct_machine_warnings(const struct ct_machine *m);
 
 /*
  * The machine's context and the load, as one line of text each, for the

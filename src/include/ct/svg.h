@@ -40,6 +40,7 @@ struct ct_svg_row {
 struct ct_svg_bar {
 	double value;
 	double err;			/* the error bar spans value +- err; 0: none */
+	double lo, hi;			/* or spans [lo, hi] when hi > lo (an interval) */
 	double marker;			/* a second figure (diamond), or NAN */
 	const char *tip;		/* the bar's tooltip, or NULL */
 	/*
@@ -75,6 +76,9 @@ struct ct_svg_chart {
 	const char *marker_legend;	/* what a diamond is, or NULL */
 	const char *notes[CT_SVG_MAX_LINES];	/* at the bottom; NULL ends */
 };
+
+/* The colour of a bar whose samples ran on these kinds ("performance,efficiency"). */
+enum ct_svg_color ct_svg_kinds_color(const char *kinds);
 
 /* Write the chart as a whole SVG document. */
 void ct_svg_write(FILE *f, const struct ct_svg_chart *c);

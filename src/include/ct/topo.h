@@ -51,7 +51,11 @@ enum {
 	CT_EV_UNIFORM = 1u << 7,	/* R8: one kind */
 	CT_EV_PERFLEVEL = 1u << 8,	/* M1: macOS hw.perflevelN */
 	CT_EV_IOREG = 1u << 9,		/* M2: IORegistry cluster-type per cpu id */
-	CT_EV_IDORDER = 1u << 10	/* M2 without the IORegistry: ids assumed */
+	CT_EV_IDORDER = 1u << 10,	/* M2 without the IORegistry: ids assumed */
+	CT_EV_FAMILY = 1u << 11,	/* C2: an AMD family before 0x1a has one kind */
+	CT_EV_IOREG_MISMATCH = 1u << 12, /* C6: the IORegistry's clusters match no perflevels */
+	CT_EV_UNCLASSIFIED = 1u << 13,	/* no rule could classify: listed as one kind */
+	CT_EV_GIVEN = 1u << 14		/* declared with --kinds or CT_KINDS (kinds.h) */
 };
 
 /*
@@ -78,8 +82,9 @@ struct ct_topo_cpu {
 	int has_l3;
 	int llc_id;			/* index of its last-level cache, -1 unknown */
 	/* R3, from CPUID read on this cpu (or cpuid.txt). */
-	int has_leaf0, has_leaf7, has_leaf1a, has_leaf4, has_ext0, has_leaf26;
+	int has_leaf0, has_leaf1, has_leaf7, has_leaf1a, has_leaf4, has_ext0, has_leaf26;
 	uint32_t leaf0_eax;		/* highest basic leaf */
+	uint32_t leaf1_eax;		/* family, model, stepping */
 	uint32_t leaf7_edx;		/* bit 15: hybrid */
 	uint32_t leaf1a_eax;		/* [31:24] core type, [23:0] native model */
 	int cpuid_l3;			/* leaf 4 walk found a level-3 cache */
@@ -92,7 +97,7 @@ struct ct_topo_cpu {
 	long capacity;
 	long max_khz;			/* cpufreq/cpuinfo_max_freq */
 	long base_khz;			/* cpufreq/base_frequency */
-	/* M2: 'P', 'E' or 0. */
+	/* M2: the IORegistry cluster-type, any capital letter ('E', 'P', 'M'), or 0. */
 	char cluster_type;
 
 	/* Results of ct_topo_classify(). */
@@ -117,6 +122,7 @@ struct ct_topo {
 	enum ct_topo_arch arch;
 	enum ct_topo_vendor vendor;
 	char model[128];		/* "12th Gen Intel(R) Core(TM) i9-12900K", or "" */
+	int family;			/* x86 family from /proc/cpuinfo ("cpu family"), 0 unknown */
 	int recorded;			/* read from a --sysroot tree */
 	int pmu_files;			/* how many hybrid PMU cpus files were found */
 
@@ -143,7 +149,9 @@ void ct_topo_free(struct ct_topo *t);
  * Read the machine and classify it.  sysroot NULL or "" reads the live
  * machine (and, on x86 Linux, pins this thread to each allowed cpu in turn
  * to read CPUID, then restores its affinity); otherwise the recorded tree
- * under sysroot, where nothing is pinned or run.  Returns 0 (free t with
+ * under sysroot, where nothing is pinned or run.  Kinds declared for the
+ * run (--kinds, CT_KINDS: kinds.h) replace the rules, and one that does
+ * not fit the machine is a usage error.  Returns 0 (free t with
  * ct_topo_free()), or -1 with a message naming the file in why (t holds
  * nothing then).
  */
@@ -170,7 +178,8 @@ int ct_topo_read_status(struct ct_cpuset *allowed, const char *path, char *why,
  * The text formats of recorded trees.  name is what messages call the
  * file.  cpuid.txt: "cpu=N leaf=0x7 sub=0x0 eax=... ebx=... ecx=... edx=...";
  * sysctl.txt: "key: value" as sysctl(8) prints; ioreg-cpus.txt:
- * "cpuN logical-cpu-id=N cluster-type=E|P compatible=...".
+ * "cpuN logical-cpu-id=N cluster-type=L compatible=...", L any capital
+ * letter (E, P, M...).
  */
 int ct_topo_parse_cpuid(struct ct_topo *t, FILE *f, const char *name, char *why,
 			size_t len);

@@ -1,0 +1,169 @@
+/*
+ * ct-compare - two runs, or two machines, side by side with a verdict.
+ *
+ * Reads the JSON Lines the other tools write (runcmp-read.c), pairs each
+ * NEW input's results with BASE's on tool, kernel, ISA, placement, basis,
+ * size and unit, and tests every pair (runcmp.c): the ratio of the
+ * medians, the Hodges-Lehmann interval of the ratio and the Mann-Whitney
+ * U test where both sides have samples.  Every input is read and every
+ * row computed before anything is written, so bad input leaves nothing on
+ * standard output and no file.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <err.h>
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "ct/common.h"
+#include "ct/out.h"
+#include "ct/outfile.h"
+#include "ct/runcmp.h"
+
+enum { OPT_ALPHA = 0x100 };
+
+static void usage(void)
+{
+	printf("Usage: %s [-f FMT] [--alpha A] [-o DIR] BASE NEW [NEW...]\n"
+	       "\n"
+	       "Compare the results of coretype runs: each NEW against BASE, result by\n"
+	       "result (tool, kernel, isa, placement, basis, size, unit), with the machines\n"
+	       "side by side.  An input is the JSON Lines of any tool's -f json (with or\n"
+	       "without the samples), a ct-place -o directory or its raw.txt, or - for\n"
+	       "standard input.  With samples on both sides: the ratio of the medians, its\n"
+	       "95%% interval and a Mann-Whitney U test; with summaries only, the ratio.\n"
+	       "\n"
+	       "Options:\n"
+	       "      --alpha A        significance level of the verdict, above 0 and below\n"
+	       "                       0.5 (default 0.05)\n"
+	       "  -f, --format FMT     output format: table (default), tsv or json\n"
+	       "  -o, --output DIR     also write DIR/raw.txt (json), DIR/summary.md and\n"
+	       "                       the chart DIR/summary.svg\n"
+	       "  -h, --help           print this help and exit\n"
+	       "  -V, --version        print the version and exit\n"
+	       "\n"
+	       "Exit status: 0 ok, 1 an input unreadable, not coretype's JSON Lines or with\n"
+	       "nothing in common with BASE, 2 usage.  See ct-compare(1) and coretype(7).\n",
+	       ct_progname());
+}
+
+/* The level: a plain decimal number strictly between 0 and 0.5. */
+static double alpha_or_usage(const char *arg)
+{
+	char *end = (char *)arg;
+	double v = 0;
+
+	if ((isdigit((unsigned char)arg[0]) || arg[0] == '.') &&
+	    arg[strspn(arg, "0123456789.eE-")] == '\0') {
+		errno = 0;
+		v = strtod(arg, &end);
+	}
+	if (end == arg || *end != '\0' || errno || !(v > 0) || !(v < 0.5))
+		ct_usage_error("invalid --alpha '%s': a number above 0 and below 0.5", arg);
+	return v;
+}
+
+static void write_raw(FILE *f, void *arg)
+{
+	ct_cmp_print(f, CT_FMT_JSON, arg);
+}
+
+static void write_md(FILE *f, void *arg)
+{
+	ct_cmp_markdown(f, arg);
+}
+
+static void write_svg(FILE *f, void *arg)
+{
+	ct_cmp_svg(f, arg);
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "alpha", required_argument, NULL, OPT_ALPHA },
+		{ "format", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	enum ct_format fmt = CT_FMT_TABLE;
+	const char *outdir = NULL;
+	struct ct_cmp c;
+	char why[1024];
+	size_t i, nstdin = 0;
+	int opt;
+
+	ct_init(argv);
+	memset(&c, 0, sizeof(c));
+	c.alpha = 0.05;
+	while ((opt = getopt_long(argc, argv, "f:ho:V", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'f':
+			if (ct_format_parse(optarg, &fmt) < 0)
+				ct_usage_error("invalid --format '%s': use table, tsv or json", optarg);
+			break;
+		case 'h':
+			usage();
+			return CT_EXIT_OK;
+		case 'o':
+			outdir = optarg;
+			break;
+		case 'V':
+			printf("%s (coretype) %s\n", ct_progname(), PACKAGE_VERSION);
+			return CT_EXIT_OK;
+		case OPT_ALPHA:
+			c.alpha = alpha_or_usage(optarg);
+			break;
+		default:
+			ct_usage_try();
+		}
+	}
+	if (argc - optind < 2)
+		ct_usage_error(argc - optind ? "a NEW input is missing: give BASE and at least one NEW"
+					     : "no inputs: give BASE and at least one NEW");
+	for (i = (size_t)optind; i < (size_t)argc; i++)
+		nstdin += strcmp(argv[i], "-") == 0;
+	if (nstdin > 1)
+		ct_usage_error("standard input ('-') given %zu times: it can be read once", nstdin);
+	if (outdir) {
+		struct stat st;
+
+		if (stat(outdir, &st) < 0 || access(outdir, W_OK) < 0)
+			err(CT_EXIT_FAIL, "cannot write results into %s", outdir);
+		if (!S_ISDIR(st.st_mode))
+			errx(CT_EXIT_FAIL, "cannot write results into %s: not a directory", outdir);
+	}
+	c.nruns = (size_t)(argc - optind);
+	c.runs = ct_xcalloc(c.nruns, sizeof(*c.runs));
+	for (i = 0; i < c.nruns; i++)
+		if (ct_run_read(argv[optind + (int)i], &c.runs[i], why, sizeof(why)) < 0)
+			errx(CT_EXIT_FAIL, "%s", why);
+	if (ct_cmp_build(&c, why, sizeof(why)) < 0)
+		errx(CT_EXIT_FAIL, "%s", why);
+	/* The files first, all or none, then stdout: no result is half there. */
+	if (outdir) {
+		static const struct ct_outfile files[] = {
+			{ "raw.txt", write_raw },
+			{ "summary.md", write_md },
+			{ "summary.svg", write_svg },
+		};
+
+		if (ct_write_files(outdir, files, CT_ARRAY_SIZE(files), &c, why, sizeof(why)) < 0)
+			errx(CT_EXIT_FAIL, "%s", why);
+	}
+	ct_cmp_print(stdout, fmt, &c);
+	ct_cmp_free(&c);
+	for (i = 0; i < c.nruns; i++)
+		ct_run_free(&c.runs[i]);
+	free(c.runs);
+	return CT_EXIT_OK;
+}

@@ -1,0 +1,139 @@
+/*
+ * observe.h - ct-place --observe: run a command and tell how the CPU time
+ * of its whole process tree split over the kinds of core.
+ *
+ * Three pieces:
+ *
+ *   spawn     src/lib/spawn.c: the command forked and held at a gate
+ *             (a pipe) until the observer is ready, then executed; a
+ *             failure to place or execute it comes back over a second,
+ *             close-on-exec pipe as env(1)'s 125, 126 or 127.
+ *   observe   the platform seam, one file per OS behind
+ *             ct_observe_run(): src/platform/observe-linux.c (a
+ *             task-clock perf event per cpu with inherit, or the
+ *             /proc sampler), observe-darwin.c (proc_pid_rusage V6 of
+ *             the exited process, before it is reaped).
+ *   report    src/lib/observe.c: the per-kind rows, the tree's time
+ *             that no kind accounts for, and the table, TSV and JSON.
+ */
+#ifndef CT_OBSERVE_H
+#define CT_OBSERVE_H
+
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+#include "ct/cpuset.h"
+#include "ct/machine.h"
+#include "ct/out.h"
+#include "ct/topo.h"
+
+/* What one kind of core saw of the tree. */
+struct ct_observe_kind {
+	int present;			/* the machine has online cpus of this kind */
+	int cpus_known;			/* cpus below is what the tree ran on */
+	struct ct_cpuset cpus;
+	uint64_t ns;			/* the tree's CPU time on this kind, ns */
+	long long threads;		/* distinct threads that ran here, -1 unknown */
+	long long migrations;		/* -1 unknown */
+	double cycles, instructions;	/* NaN: not counted */
+	char source[400];		/* how this row was measured */
+};
+
+struct ct_observe {
+	struct ct_observe_kind kind[CT_KIND_COUNT];
+	int status;			/* CMD's wait status */
+	double wall_s;			/* from the start of CMD to its reaping */
+	/*
+	 * The reaped tree's user and system time, getrusage(RUSAGE_CHILDREN):
+	 * the total the kinds are held against.
+	 */
+	uint64_t user_ns, sys_ns;
+	char method[16];		/* "perf_event", "sampled", "rusage_info" */
+	char unseen_why[200];		/* what the method cannot attribute */
+};
+
+struct ct_observe_opts {
+	char *const *argv;		/* CMD [ARG...] */
+	const int *kind_of;		/* per cpu id < ncpu: enum ct_kind, -1 offline */
+	int ncpu;
+	const struct ct_cpuset *clamp;	/* limit CMD to these cpus, or NULL */
+	int background;			/* macOS: run CMD under taskpolicy -c background */
+	int sampled;			/* force the sampler (CT_OBSERVE=sampled) */
+};
+
+/*
+ * Run o->argv observed; fills r.  Returns 0 once CMD has ended (its status
+ * in r->status), or -1 with a message in why and the exit status ct-place
+ * should give in *fail (125 the observer or the placement failed, 126 CMD
+ * could not run, 127 it was not found), CMD reaped.
+ */
+int ct_observe_run(const struct ct_observe_opts *o, struct ct_observe *r, int *fail,
+		   char *why, size_t len);
+
+/* CMD's status as a shell gives it: its exit code, or 128 + the signal. */
+int ct_observe_exit_code(int status);
+
+/* --- The report (src/lib/observe.c). --- */
+
+/* A row of the report: a kind, or the time no kind accounts for. */
+struct ct_observe_row {
+	const char *kind;		/* "performance", ..., "unseen" */
+	const struct ct_observe_kind *k;/* NULL for the unseen row */
+	double cpu_s, share;
+};
+
+/*
+ * The rows: every kind the machine has, fastest first, then "unseen": the
+ * tree's time by rusage that no kind accounts for.  The shares are of the
+ * larger of the two totals (counted, rusage), so they add up to 1.
+ * Returns how many (at most CT_KIND_COUNT + 1).
+ */
+size_t ct_observe_rows(const struct ct_observe *r, struct ct_observe_row *rows);
+
+/*
+ * The report: with CT_FMT_JSON the machine record first, then a record
+ * "observe" per row and one "observe_command"; TSV the rows under a '#'
+ * header; the table a heading line and the rows.
+ */
+void ct_observe_print(FILE *f, enum ct_format fmt, const struct ct_machine *m,
+		      const struct ct_observe *r, char *const *argv);
+/* The same report in Markdown, for -o DIR's summary.md. */
+void ct_observe_markdown(FILE *f, const struct ct_observe *r, char *const *argv);
+
+/* --- Spawning held at a gate (src/lib/spawn.c). --- */
+
+struct ct_spawn {
+	pid_t pid;
+	int gate;			/* write end: one byte lets CMD go */
+	int status;			/* read end: EOF once CMD executed */
+	sigset_t oldmask;		/* the mask before SIGCHLD was blocked */
+	struct sigaction old[4];	/* SIGINT, SIGQUIT, SIGTERM, SIGHUP */
+	int signals_set;
+};
+
+/*
+ * Fork the child that will run argv (limited to clamp if not NULL, or
+ * under taskpolicy with background) and hold it at the gate.  SIGCHLD is
+ * blocked in this process until ct_spawn_end().  Returns 0, or -1 with a
+ * message.
+ */
+int ct_spawn_held(struct ct_spawn *s, char *const argv[], const struct ct_cpuset *clamp,
+		  int background, char *why, size_t len);
+/*
+ * Open the gate and wait until CMD executed.  From here until
+ * ct_spawn_end(), SIGINT and SIGQUIT are ignored (a terminal sends them to
+ * CMD too, and the report must still be written) and SIGTERM and SIGHUP
+ * are passed on to CMD.  Returns 0, or -1 with a message and the status
+ * in *fail (CMD is reaped then).
+ */
+int ct_spawn_release(struct ct_spawn *s, char *const argv[], int *fail, char *why,
+		     size_t len);
+/* Kill and reap a child still held at the gate. */
+void ct_spawn_abort(struct ct_spawn *s);
+/* Restore the signal mask and dispositions. */
+void ct_spawn_end(struct ct_spawn *s);
+
+#endif

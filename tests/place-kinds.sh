@@ -1,0 +1,391 @@
+#!/bin/sh
+# Declared kinds, live: this machine made a small hybrid one with
+# --kinds efficiency=E --kinds performance=P (E and P its first two usable
+# cpus; the others, if any, left out with taskset), so that the hybrid code
+# paths run for real, the only place the suite can run them:
+#   - the listing, --cpus-of and the plan say what was declared, the same
+#     from CT_KINDS, the option winning over it;
+#   - -k KIND -- CMD, ct-clock -k, ct-fma -k run on the declared cpu;
+#     --threads all reports per kind;
+#   - the full comparison, with a busy process sharing cpu E: all six
+#     placements, each on its cpus, the kinds column and the chart's
+#     colours, the efficiency rows' wall share well below 1 while their
+#     cpu-basis clock matches the performance row's (the same silicon);
+#   - the process-background re-run: its affinity and the kinds it is
+#     given, seen from /proc while it runs, and its failures (killed, its
+#     program gone, no usable cpu of the slowest kind).
+. "${top_srcdir:-..}/tests/lib.sh"
+
+[ "$(uname -s)" = Linux ] || skip "uses /proc and cpu affinity"
+BUSY=$top_builddir/tests/busy-cpu
+[ -x "$BUSY" ] || fail "no $BUSY"
+unset CT_KINDS
+
+# --- The two cpus. ---
+"$CT_PLACE" -l -f tsv >"$tmp/detected" || fail "ct-place -l failed"
+ncpu=$(grep -vc '^#' "$tmp/detected")
+[ "$ncpu" -ge 2 ] || skip "one usable cpu: nothing to declare two kinds on"
+E=$(awk -F'\t' 'NR == 2 { print $1 }' "$tmp/detected")
+P=$(awk -F'\t' 'NR == 3 { print $1 }' "$tmp/detected")
+lim=
+if [ "$ncpu" -gt 2 ]; then
+	command -v taskset >/dev/null || skip "more than two usable cpus and no taskset to keep two"
+	lim="taskset -c $E,$P"
+	$lim "$CT_PLACE" -l -f tsv >"$tmp/detected" || fail "ct-place -l under $lim failed"
+fi
+K="--kinds efficiency=$E --kinds performance=$P"
+canon="performance=$P;efficiency=$E"
+echo "declared: efficiency $E, performance $P${lim:+ (under $lim)}"
+
+# child_of PID: the pid of PID's child whose command line has --child-run, or nothing.
+child_of() {
+	# The parent pid is the second field after the command's closing ')'.
+	for c in $(awk -v pp="$1" '{ s = $0; sub(/.*\) /, "", s); split(s, f, " ")
+		if (f[2] == pp) { sub(/\/stat$/, "", FILENAME); sub(/.*\//, "", FILENAME); print FILENAME } }' \
+		/proc/[0-9]*/stat 2>/dev/null); do
+		tr '\0' ' ' <"/proc/$c/cmdline" 2>/dev/null | grep -q -- '--child-run' && echo "$c"
+	done
+}
+
+# allowed PID: its Cpus_allowed_list.
+allowed() {
+	awk '$1 == "Cpus_allowed_list:" { print $2 }' "/proc/$1/status" 2>/dev/null
+}
+
+# envof PID NAME: the value of NAME in its environment, or "(unset)".
+envof() {
+	tr '\0' '\n' <"/proc/$1/environ" 2>/dev/null |
+		awk -v n="$2" 'BEGIN { v = "(unset)" } index($0, n "=") == 1 { v = substr($0, length(n) + 2) } END { print v }'
+}
+
+# summary FILE PLACEMENT KERNEL BASIS FIELD: a field of one summary record.
+summary() {
+	grep '"record":"summary"' "$1" | grep "\"placement\":\"$2\"" | grep "\"kernel\":\"$3\"" |
+		grep "\"basis\":\"$4\"" | "$JSONL" -r summary -f "$5" -
+}
+
+# cpus_of FILE PLACEMENT: every cpu its samples started or ended on, sorted, one line.
+cpus_of() {
+	grep '"record":"sample"' "$1" | grep "\"placement\":\"$2\"" >"$tmp/s.$2"
+	{ "$JSONL" -r sample -f cpu_start "$tmp/s.$2"; "$JSONL" -r sample -f cpu_end "$tmp/s.$2"; } |
+		sort -un | tr '\n' ' ' | sed 's/ $//'
+}
+
+# --- The listing, from the option, the short forms and CT_KINDS. ---
+expect_status 0 $lim "$CT_PLACE" $K -l -f tsv
+[ -z "$(messages "$tmp/err")" ] || fail "-l $K wrote to stderr: $(cat "$tmp/err")"
+cp "$tmp/out" "$tmp/given"
+printf '#cpu\tkind\trank\tevidence\n%s\tefficiency\t1\tgiven\n%s\tperformance\t0\tgiven\n' "$E" "$P" >"$tmp/want"
+cut -f1-4 "$tmp/given" | diff -u "$tmp/want" - || fail "-l -f tsv does not list what was declared"
+# The facts are still read: max_mhz and capacity as detected.
+cut -f1,5,6 "$tmp/given" >"$tmp/facts"
+cut -f1,5,6 "$tmp/detected" | diff -u - "$tmp/facts" || fail "declaring kinds changed the facts listed"
+expect_status 0 $lim env CT_KINDS="efficiency=$E;performance=$P" "$CT_PLACE" -l -f tsv
+diff -u "$tmp/given" "$tmp/out" || fail "CT_KINDS lists otherwise than --kinds"
+expect_status 0 $lim env CT_KINDS="P=$P;e=$E" "$CT_PLACE" -l -f tsv
+diff -u "$tmp/given" "$tmp/out" || fail "CT_KINDS with short forms lists otherwise"
+expect_status 0 $lim "$CT_PLACE" --kinds "LP=$E" --kinds "lp=$P" -l -f tsv
+awk -F'\t' 'NR > 1 && ($2 != "low-power" || $3 != 0 || $4 != "given") { exit 1 }' "$tmp/out" ||
+	fail "--kinds LP=... lp=...: $(cat "$tmp/out")"
+# The option wins, whatever CT_KINDS says, malformed included.
+expect_status 0 $lim env CT_KINDS="performance=$E;efficiency=$P" "$CT_PLACE" $K -l -f tsv
+diff -u "$tmp/given" "$tmp/out" || fail "CT_KINDS won over --kinds"
+expect_status 0 $lim env CT_KINDS="junk" "$CT_PLACE" $K -l -f tsv
+diff -u "$tmp/given" "$tmp/out" || fail "a malformed CT_KINDS was read beside --kinds"
+# Empty CT_KINDS: detected, as unset.
+expect_status 0 $lim env CT_KINDS= "$CT_PLACE" -l -f tsv
+diff -u "$tmp/detected" "$tmp/out" || fail "an empty CT_KINDS is not detection"
+# JSON: the topology record says given, with its source.
+expect_status 0 $lim "$CT_PLACE" $K -l -f json
+"$JSONL" "$tmp/out" || fail "-l -f json does not parse"
+[ "$("$JSONL" -r topology -f rules "$tmp/out")" = given ] || fail "rules is not given"
+[ "$("$JSONL" -r topology -f ranks "$tmp/out")" = 2 ] || fail "not 2 ranks"
+[ "$("$JSONL" -r topology -f basis "$tmp/out")" = "declared with --kinds, not detected" ] ||
+	fail "basis: $("$JSONL" -r topology -f basis "$tmp/out")"
+[ "$("$JSONL" -r cpu -f evidence "$tmp/out" | sort -u)" = given ] || fail "a cpu's evidence is not given"
+expect_status 0 $lim env CT_KINDS="$canon" "$CT_PLACE" -l -f json
+[ "$("$JSONL" -r topology -f basis "$tmp/out")" = "declared with CT_KINDS, not detected" ] ||
+	fail "CT_KINDS basis: $("$JSONL" -r topology -f basis "$tmp/out")"
+# The table.
+expect_status 0 $lim "$CT_PLACE" $K -l
+grep -qx 'kinds:    declared with --kinds, not detected \[given\]' "$tmp/out" || fail "-l table: $(cat "$tmp/out")"
+grep -q "^performance  $P  rank 0  1 cpu   (declared)\$" "$tmp/out" || fail "-l table, performance: $(cat "$tmp/out")"
+grep -q "^efficiency   $E  rank 1  1 cpu   (declared)\$" "$tmp/out" || fail "-l table, efficiency: $(cat "$tmp/out")"
+
+# --- --cpus-of, kinds and ranks. ---
+for q in efficiency:$E performance:$P 1:$E 0:$P; do
+	expect_status 0 $lim "$CT_PLACE" $K --cpus-of "${q%%:*}"
+	[ "$(cat "$tmp/out")" = "${q#*:}" ] || fail "--cpus-of ${q%%:*}: $(cat "$tmp/out"), expected ${q#*:}"
+done
+expect_status 4 $lim "$CT_PLACE" $K --cpus-of low-power
+grep -q "^ct-place: no usable cpu of kind 'low-power': this machine has none\$" "$tmp/err" ||
+	fail "--cpus-of low-power: $(cat "$tmp/err")"
+expect_status 4 $lim "$CT_PLACE" $K --cpus-of 2
+
+# --- The plan: six placements, each on its cpus. ---
+expect_status 0 $lim "$CT_PLACE" $K --dry-run -f tsv
+awk -F'\t' 'NR > 1 { printf "%s %s %s\n", $1, $2, $3 }' "$tmp/out" >"$tmp/plan"
+cat >"$tmp/want" <<EOF
+main true -
+thread true -
+thread-background true -
+process-background true $E
+pin-performance true $P
+pin-efficiency true $E
+EOF
+diff -u "$tmp/want" "$tmp/plan" || fail "the plan is not the six placements on their cpus"
+grep -q "^process-background	true	$E	the process re-run with its affinity limited to cpus $E (a pin)\$" "$tmp/out" ||
+	fail "process-background's note: $(grep process-background "$tmp/out")"
+
+# --- A command under a declared kind. ---
+for q in efficiency:$E performance:$P; do
+	expect_status 0 $lim "$CT_PLACE" $K -k "${q%%:*}" -- grep Cpus_allowed_list /proc/self/status
+	[ "$(awk '{ print $2 }' "$tmp/out")" = "${q#*:}" ] || fail "-k ${q%%:*}: CMD ran with $(cat "$tmp/out")"
+done
+expect_status 0 $lim "$CT_PLACE" $K -p process-background -- grep Cpus_allowed_list /proc/self/status
+[ "$(awk '{ print $2 }' "$tmp/out")" = "$E" ] || fail "-p process-background: CMD ran with $(cat "$tmp/out")"
+expect_status 0 $lim env CT_KINDS="$canon" "$CT_PLACE" -k efficiency -- grep Cpus_allowed_list /proc/self/status
+[ "$(awk '{ print $2 }' "$tmp/out")" = "$E" ] || fail "CT_KINDS, -k efficiency: CMD ran with $(cat "$tmp/out")"
+# CMD's environment is its own: no CT_KINDS is added for it.
+expect_status 0 $lim "$CT_PLACE" $K -k efficiency -- sh -c 'echo "${CT_KINDS-(unset)}"'
+[ "$(cat "$tmp/out")" = "(unset)" ] || fail "CMD was given CT_KINDS=$(cat "$tmp/out")"
+
+# --- ct-clock and ct-fma: -k on the declared cpu, --threads per kind. ---
+for tool in clock fma; do
+	eval "CT=\$CT_$(echo $tool | tr a-z A-Z)"
+	for q in efficiency:$E performance:$P; do
+		expect_status 0 $lim "$CT" $K -k "${q%%:*}" -q -r 3 -S 0 -f json --samples
+		[ "$("$JSONL" -r summary -f placement "$tmp/out" | sort -u)" = "pin-${q%%:*}" ] ||
+			fail "ct-$tool -k ${q%%:*}: placement $("$JSONL" -r summary -f placement "$tmp/out" | sort -u)"
+		[ "$("$JSONL" -r summary -f cpus "$tmp/out" | sort -u)" = "${q#*:}" ] ||
+			fail "ct-$tool -k ${q%%:*} ran on $("$JSONL" -r summary -f cpus "$tmp/out" | sort -u)"
+		[ "$("$JSONL" -r sample -f cpu_start "$tmp/out" | sort -u)" = "${q#*:}" ] &&
+			[ "$("$JSONL" -r sample -f cpu_end "$tmp/out" | sort -u)" = "${q#*:}" ] ||
+			fail "ct-$tool -k ${q%%:*}: a sample off cpu ${q#*:}"
+	done
+	expect_status 0 $lim env CT_KINDS="$canon" "$CT" -k efficiency -q -r 2 -S 0 -f json
+	[ "$("$JSONL" -r summary -f cpus "$tmp/out" | sort -u)" = "$E" ] ||
+		fail "ct-$tool with CT_KINDS, -k efficiency ran on $("$JSONL" -r summary -f cpus "$tmp/out" | sort -u)"
+
+	expect_status 0 $lim "$CT" $K --threads all -q -r 2 -S 0 -f json
+	"$JSONL" -r summary -f placement "$tmp/out" | sort -u | tr '\n' ' ' >"$tmp/placements"
+	want=$(printf '%s\n' "allcore-cpu$E" "allcore-cpu$P" allcore-efficiency allcore-performance \
+		"single-cpu$E" "single-cpu$P" | sort | tr '\n' ' ')
+	[ "$(cat "$tmp/placements")" = "$want" ] ||
+		fail "ct-$tool --threads all: rows $(cat "$tmp/placements"), expected $want"
+	for q in "allcore-cpu$E:efficiency:$E" "single-cpu$E:efficiency:$E" "allcore-efficiency:efficiency:$E" \
+		"allcore-cpu$P:performance:$P" "single-cpu$P:performance:$P" "allcore-performance:performance:$P"; do
+		row=${q%%:*} rest=${q#*:}
+		grep '"record":"summary"' "$tmp/out" | grep "\"placement\":\"$row\"" >"$tmp/row"
+		[ "$("$JSONL" -r summary -f kind "$tmp/row" | sort -u)" = "${rest%%:*}" ] ||
+			fail "ct-$tool --threads all: $row is of kind $("$JSONL" -r summary -f kind "$tmp/row" | sort -u)"
+		[ "$("$JSONL" -r summary -f cpus "$tmp/row" | sort -u)" = "${rest#*:}" ] ||
+			fail "ct-$tool --threads all: $row ran on $("$JSONL" -r summary -f cpus "$tmp/row" | sort -u)"
+	done
+	# Each kind's threads against its own reference.
+	for q in "allcore-cpu$E:$E" "allcore-efficiency:$E" "allcore-cpu$P:$P" "allcore-performance:$P"; do
+		grep '"record":"summary"' "$tmp/out" | grep "\"placement\":\"${q%%:*}\"" >"$tmp/row"
+		[ "$("$JSONL" -r summary -f single_placement "$tmp/row" | sort -u)" = "single-cpu${q#*:}" ] ||
+			fail "ct-$tool --threads all: ${q%%:*} is against $("$JSONL" -r summary -f single_placement "$tmp/row" | sort -u)"
+	done
+	# The table: one line per kind under it.
+	expect_status 0 $lim "$CT" $K --threads all -q -r 2 -S 0
+	grep -q "^[a-z]* performance (cpus $P), 1 of 2 threads: .*alone (single-cpu$P)" "$tmp/out" &&
+		grep -q "^[a-z]* efficiency (cpus $E), 1 of 2 threads: .*alone (single-cpu$E)" "$tmp/out" ||
+		fail "ct-$tool --threads all: no line per kind: $(tail -4 "$tmp/out")"
+	# -k with --threads: the kind's cpus only.
+	expect_status 0 $lim "$CT" $K --threads all -k efficiency -q -r 2 -S 0 -f json
+	[ "$("$JSONL" -r summary -f placement "$tmp/out" | sort -u | tr '\n' ' ')" = \
+		"allcore-cpu$E allcore-efficiency single-cpu$E " ] ||
+		fail "ct-$tool --threads all -k efficiency: $("$JSONL" -r summary -f placement "$tmp/out" | sort -u | tr '\n' ' ')"
+	expect_status 4 $lim "$CT" $K --threads 2 -k performance -q
+	grep -q "^ct-$tool: --threads 2: only 1 usable cpu of kind performance ($P)\$" "$tmp/err" ||
+		fail "ct-$tool --threads 2 -k performance: $(cat "$tmp/err")"
+done
+
+# --- The full comparison, with a busy process sharing cpu E. ---
+"$BUSY" "$E" 120 >"$tmp/busy" 2>&1 &
+busy=$!
+trap 'kill "$busy" 2>/dev/null; rm -rf "$tmp"' EXIT
+i=0
+until grep -q "^busy $E\$" "$tmp/busy"; do
+	kill -0 "$busy" 2>/dev/null || fail "the busy process ended: $(cat "$tmp/busy")"
+	i=$((i + 1))
+	[ "$i" -lt 100 ] || fail "the busy process did not start"
+	sleep 0.1
+done
+[ "$(allowed "$busy")" = "$E" ] || fail "the busy process is allowed $(allowed "$busy"), not cpu $E"
+mkdir "$tmp/res"
+# QUICK, with 10 samples so that the fastest (the clock estimate) is one
+# the host's own load left alone.
+expect_status 0 $lim "$CT_PLACE" $K -q -r 10 -f json --samples -o "$tmp/res"
+cp "$tmp/out" "$tmp/cmp.json"
+[ -n "$(messages "$tmp/err")" ] && fail "the comparison wrote to stderr: $(cat "$tmp/err")"
+# Still there, still on cpu E: it shared that cpu for the whole run.
+kill -0 "$busy" 2>/dev/null || fail "the busy process ended during the run: $(cat "$tmp/busy")"
+[ "$(allowed "$busy")" = "$E" ] || fail "the busy process moved to $(allowed "$busy")"
+kill "$busy"
+wait "$busy" 2>/dev/null
+trap 'rm -rf "$tmp"' EXIT
+json=$tmp/cmp.json
+"$JSONL" "$json" || fail "the comparison's json does not parse"
+[ "$("$JSONL" -r summary -f placement "$json" | sort -u | tr '\n' ' ')" = \
+	"main pin-efficiency pin-performance process-background thread thread-background " ] ||
+	fail "not the six placements: $("$JSONL" -r summary -f placement "$json" | sort -u | tr '\n' ' ')"
+[ "$("$JSONL" -r summary -f verified "$json" | sort -u)" = true ] || fail "a summary is not verified"
+# Each placement's cpus: from every sample, and as the summaries and kinds say.
+for q in "pin-efficiency:$E:efficiency" "process-background:$E:efficiency" "pin-performance:$P:performance"; do
+	row=${q%%:*} rest=${q#*:}
+	[ "$(cpus_of "$json" "$row")" = "${rest%%:*}" ] || fail "$row ran on cpus $(cpus_of "$json" "$row")"
+	[ "$(grep "\"placement\":\"$row\"" "$json" | "$JSONL" -r summary -f cpus - | sort -u)" = "${rest%%:*}" ] ||
+		fail "$row: the summaries' cpus are not ${rest%%:*}"
+	[ "$(grep "\"placement\":\"$row\"" "$json" | "$JSONL" -r summary -f kinds - | sort -u)" = "${rest#*:}" ] ||
+		fail "$row: kinds $(grep "\"placement\":\"$row\"" "$json" | "$JSONL" -r summary -f kinds - | sort -u)"
+done
+for row in main thread thread-background; do
+	for c in $(cpus_of "$json" "$row"); do
+		[ "$c" = "$E" ] || [ "$c" = "$P" ] || fail "$row ran on cpu $c, neither $E nor $P"
+	done
+done
+grep '"record":"summary"' "$json" | grep '"placement":"process-background"' |
+	"$JSONL" -r summary -f placement_how - | sort -u >"$tmp/how"
+[ "$(cat "$tmp/how")" = "the process re-run with its affinity limited to cpus $E (a pin)" ] ||
+	fail "process-background: $(cat "$tmp/how")"
+# The shared cpu on the wall basis, the same silicon on the cpu basis.
+# The share is the clock's: its samples (10 million adds, some 4 ms) span
+# several of the scheduler's slices, while QUICK's FMA and stream samples
+# (a millisecond or two) mostly fit in one and may keep the cpu throughout.
+pclock=$(summary "$json" pin-performance addchain cpu max)
+is_positive "$pclock" || fail "pin-performance's cpu-basis clock: $pclock"
+for row in pin-efficiency process-background; do
+	share=$(summary "$json" "$row" addchain wall cpu_share)
+	eclock=$(summary "$json" "$row" addchain cpu max)
+	ewall=$(summary "$json" "$row" addchain wall median)
+	echo "$row: clock's wall share $share (fma $(summary "$json" "$row" fma wall cpu_share)," \
+		"stream $(summary "$json" "$row" stream wall cpu_share)); clock median $ewall GHz wall," \
+		"max $eclock GHz cpu; pin-performance max $pclock GHz cpu"
+	awk -v s="$share" 'BEGIN { exit !(s > 0 && s < 0.8) }' ||
+		fail "$row: the clock's wall share is $share with a busy process on cpu $E, expected below 0.8"
+	awk -v e="$eclock" -v p="$pclock" 'BEGIN { r = e / p; exit !(r > 0.9 && r < 1.1) }' ||
+		fail "$row: cpu-basis clock $eclock GHz, not within 10% of pin-performance's $pclock GHz"
+done
+# The files: the kinds in the header, the chart coloured by kind.
+"$JSONL" "$tmp/res/raw.txt" || fail "raw.txt does not parse"
+grep -q "^    kind:    performance rank 0  cpus $P  (declared)\$" "$tmp/res/summary.md" &&
+	grep -q "^    kind:    efficiency  rank 1  cpus $E  (declared)\$" "$tmp/res/summary.md" ||
+	fail "summary.md does not give the declared kinds: $(grep kind: "$tmp/res/summary.md")"
+grep -q "^| pin-efficiency | $E (E) |" "$tmp/res/summary.md" &&
+	grep -q "^| pin-performance | $P (P) |" "$tmp/res/summary.md" &&
+	grep -q "^| process-background | $E (E) |" "$tmp/res/summary.md" ||
+	fail "summary.md's cpus (kinds) column: $(grep '^| p' "$tmp/res/summary.md")"
+svg=$tmp/res/summary.svg
+for k in clock fma stream; do
+	for q in pin-efficiency:E69F00 process-background:E69F00 pin-performance:0072B2; do
+		grep -q "<rect class=\"bar\" id=\"bar-$k-${q%%:*}\" [^>]* fill=\"#${q#*:}\"" "$svg" ||
+			fail "summary.svg: bar-$k-${q%%:*} is not #${q#*:}: $(grep "id=\"bar-$k-${q%%:*}\"" "$svg")"
+	done
+done
+grep -q '>efficiency cores<' "$svg" && grep -q '>performance cores<' "$svg" ||
+	fail "summary.svg's legend lacks a kind"
+
+# --- The re-run, seen while it runs: its affinity and its kinds. ---
+# The declarations reach it canonical, whichever way they came, and
+# whatever CT_KINDS held before.
+for how in option env; do
+	if [ $how = option ]; then
+		$lim env CT_KINDS=junk "$CT_PLACE" $K -p process-background -q -r 1000 -S 0 \
+			>"$tmp/out" 2>"$tmp/err" &
+	else
+		$lim env CT_KINDS="e=$E;P=$P" "$CT_PLACE" -p process-background -q -r 1000 -S 0 \
+			>"$tmp/out" 2>"$tmp/err" &
+	fi
+	pid=$!
+	trap 'kill "$pid" 2>/dev/null; rm -rf "$tmp"' EXIT
+	i=0 child=
+	while [ -z "$child" ]; do
+		kill -0 "$pid" 2>/dev/null || fail "($how) ct-place ended before its re-run: $(cat "$tmp/err")"
+		i=$((i + 1))
+		[ "$i" -lt 100 ] || fail "($how) no re-run appeared"
+		sleep 0.1
+		child=$(child_of "$pid")
+	done
+	[ "$(allowed "$child")" = "$E" ] || fail "($how) the re-run is allowed $(allowed "$child"), not cpu $E"
+	[ "$(envof "$child" CT_KINDS)" = "$canon" ] ||
+		fail "($how) the re-run's CT_KINDS is $(envof "$child" CT_KINDS), not $canon"
+	# Killed: the parent says so and fails, with nothing on stdout.
+	kill -KILL "$child"
+	wait "$pid"
+	st=$?
+	trap 'rm -rf "$tmp"' EXIT
+	[ "$st" -eq 1 ] || fail "($how) the re-run killed: exit $st, expected 1"
+	[ "$(messages "$tmp/err")" = "ct-place: process-background: the re-run was killed by signal 9" ] ||
+		fail "($how) the re-run killed: $(cat "$tmp/err")"
+	[ -s "$tmp/out" ] && fail "($how) the re-run killed: results on stdout"
+done
+
+# --- The re-run's program gone: it cannot start, and the run fails. ---
+if [ "$(head -c 4 "$CT_PLACE" | od -An -c | tr -d ' ')" = '177ELF' ]; then
+	mkdir "$tmp/bin" && cp "$CT_PLACE" "$tmp/bin/ct-place" || exit 99
+	$lim "$tmp/bin/ct-place" $K -p main,process-background -q -r 1 -S 2000 >"$tmp/out" 2>"$tmp/err" &
+	pid=$!
+	i=0
+	until [ "$(readlink "/proc/$pid/exe" 2>/dev/null)" = "$tmp/bin/ct-place" ]; do
+		i=$((i + 1))
+		[ "$i" -lt 100 ] || fail "the copy of ct-place did not start"
+		sleep 0.05
+	done
+	rm "$tmp/bin/ct-place"
+	wait "$pid"
+	st=$?
+	[ "$st" -eq 1 ] || fail "the re-run's program gone: exit $st, expected 1: $(cat "$tmp/err")"
+	messages "$tmp/err" >"$tmp/msg"
+	grep -q "^ct-place: process-background: cannot re-run $tmp/bin/ct-place.*: No such file or directory\$" "$tmp/msg" &&
+		grep -q '^ct-place: process-background: the re-run failed (exit 1)$' "$tmp/msg" ||
+		fail "the re-run's program gone: $(cat "$tmp/err")"
+	[ -s "$tmp/out" ] && fail "the re-run's program gone: results on stdout"
+else
+	echo "ct-place is not an ELF executable here: the missing-program case is not tried"
+fi
+
+# --- No usable cpu of the slowest kind: no clamp, no pin, said so. ---
+if command -v taskset >/dev/null; then
+	expect_status 0 taskset -c "$P" "$CT_PLACE" $K --dry-run -f tsv
+	awk -F'\t' 'NR > 1 { print $1, $2 }' "$tmp/out" | tr '\n' ' ' >"$tmp/plan"
+	[ "$(cat "$tmp/plan")" = "main true thread true thread-background true process-background false pin-performance true " ] ||
+		fail "under taskset -c $P: the plan is $(cat "$tmp/plan")"
+	grep -q "^process-background	false	-	not applicable: no usable cpu of rank 1\$" "$tmp/out" ||
+		fail "under taskset -c $P: $(grep process-background "$tmp/out")"
+	expect_status 4 taskset -c "$P" "$CT_PLACE" $K -q -p process-background
+	[ "$(messages "$tmp/err")" = "ct-place: placement 'process-background' not applicable: no usable cpu of rank 1" ] ||
+		fail "-p process-background under taskset -c $P: $(cat "$tmp/err")"
+	expect_status 4 taskset -c "$P" "$CT_PLACE" $K -q -p pin-efficiency
+	[ "$(messages "$tmp/err")" = "ct-place: placement 'pin-efficiency' does not apply: no usable cpu of kind 'efficiency' here" ] ||
+		fail "-p pin-efficiency under taskset -c $P: $(cat "$tmp/err")"
+	expect_status 125 taskset -c "$P" "$CT_PLACE" $K -p process-background -- true
+	expect_status 4 taskset -c "$P" "$CT_CLOCK" $K -q -k efficiency
+	grep -q "^ct-clock: no usable cpu of kind 'efficiency': its cpus are not allowed to this process\$" "$tmp/err" ||
+		fail "ct-clock -k efficiency under taskset -c $P: $(cat "$tmp/err")"
+	# The comparison runs what applies and says why the rest does not.
+	expect_status 0 taskset -c "$P" "$CT_PLACE" $K -q -r 2 -S 0
+	grep -q '^  process-background *not applicable: no usable cpu of rank 1$' "$tmp/out" ||
+		fail "under taskset -c $P the comparison does not say why process-background is missing"
+	grep -q '^pin-efficiency ' "$tmp/out" && fail "under taskset -c $P pin-efficiency ran"
+	[ "$(grep -c '^pin-performance ' "$tmp/out")" -eq 2 ] || fail "under taskset -c $P pin-performance is not in both tables"
+	# Only the efficiency cpu: the clamp is there, the performance pin is not.
+	expect_status 0 taskset -c "$E" "$CT_PLACE" $K --dry-run -f tsv
+	grep -q "^process-background	true	$E	" "$tmp/out" || fail "under taskset -c $E: $(grep process-background "$tmp/out")"
+	grep -q '^pin-performance' "$tmp/out" && fail "under taskset -c $E a performance pin is planned"
+	expect_status 0 taskset -c "$E" "$CT_PLACE" $K -q -r 1 -S 0 -p process-background -f tsv
+	[ "$(awk -F'\t' 'NR > 1 { print $3, $4 }' "$tmp/out" | sort -u)" = "$E efficiency" ] ||
+		fail "process-background under taskset -c $E: $(cat "$tmp/out")"
+else
+	echo "no taskset: the cases of a kind outside the affinity are not tried"
+fi
+
+# --- A recorded machine takes declared kinds too. ---
+expect_status 0 "$CT_PLACE" --sysroot "$top_srcdir/data/machines/intel-adl-container" \
+	--kinds P=16-17 --kinds E=18-19 -l -f tsv
+printf '16 performance 0 given\n17 performance 0 given\n18 efficiency 1 given\n19 efficiency 1 given\n' >"$tmp/want"
+awk -F'\t' 'NR > 1 { print $1, $2, $3, $4 }' "$tmp/out" | diff -u "$tmp/want" - ||
+	fail "--kinds on a recorded container"
+exit 0

@@ -1,0 +1,127 @@
+#!/bin/sh
+# ct-place --observe: how the CPU time of a command's process tree split
+# over the kinds of core.  The machine is declared hybrid (cpu 0
+# efficiency, the others performance) so that each kind can be given known
+# work: a process pinned to one cpu for 0.6 s of CPU time must be found
+# there (share >= 0.95), two at once on both must split (0.3-0.7 each),
+# and a tree of 300 short children must add up to what getrusage says
+# (tests/spin -r), or the shortfall must be in the 'unseen' row.  Every
+# check runs through the perf events and through the /proc sampler that
+# CT_OBSERVE=sampled forces.  Then the statuses (CMD's, 128+n for a
+# signal, 125/126/127) and where the report goes.
+. "${top_srcdir:-..}/tests/lib.sh"
+
+[ "$(uname -s)" = Linux ] || skip "observing per cpu needs Linux"
+SPIN=$top_builddir/tests/spin
+# Cpu 0 is declared efficiency, every other usable cpu performance.
+rest=$("$CT_PLACE" -l -f tsv | awk -F'\t' 'NR > 1 && $1 != 0 { printf "%s%s", s, $1; s = "," }')
+"$CT_PLACE" -l -f tsv | awk -F'\t' '$1 == 0 { z = 1 } $1 == 1 { o = 1 } END { exit !(z && o) }' ||
+	skip "needs cpus 0 and 1 usable"
+K="--kinds efficiency=0 --kinds performance=$rest"
+
+# col FILE FIELD: FIELD of the observe records, one line per kind: "kind value".
+col() {
+	"$JSONL" -r observe -f kind "$1" >"$tmp/k" || fail "no kinds in $1"
+	"$JSONL" -r observe -f "$2" "$1" >"$tmp/v" || fail "no $2 in $1"
+	paste -d ' ' "$tmp/k" "$tmp/v"
+}
+# val FILE FIELD KIND
+val() {
+	col "$1" "$2" | awk -v k="$3" '$1 == k { print $2 }'
+}
+# within X LO HI
+within() {
+	awk -v x="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(x + 0 >= lo && x + 0 <= hi && x != "") }'
+}
+
+"$CT_PLACE" --observe -f json -- true >"$tmp/probe" 2>/dev/null || fail "observing true failed"
+exact=$("$JSONL" -r observe_command -f method "$tmp/probe")
+[ "$exact" = perf_event ] || echo "NOTE: perf_event_open refused here: both rounds sample" >&2
+
+for round in exact sampled; do
+	if [ $round = sampled ]; then
+		set -- env CT_OBSERVE=sampled "$CT_PLACE" $K --observe -f json --
+		wmethod=sampled
+	else
+		set -- "$CT_PLACE" $K --observe -f json --
+		wmethod=$exact
+	fi
+	# One busy process on each kind in turn.
+	for c in 0 1; do
+		kind=efficiency other=performance
+		[ $c = 1 ] && kind=performance other=efficiency
+		expect_status 0 "$@" "$SPIN" 0.6 $c
+		"$JSONL" "$tmp/out" || fail "$round: the report is not JSON Lines"
+		[ "$(head -c 19 "$tmp/out")" = '{"record":"machine"' ] || fail "$round: no machine record first"
+		[ "$("$JSONL" -r observe_command -f method "$tmp/out")" = "$wmethod" ] ||
+			fail "$round: method $("$JSONL" -r observe_command -f method "$tmp/out"), not $wmethod"
+		share=$(val "$tmp/out" share $kind)
+		within "$share" 0.95 1 || fail "$round: spin on cpu $c: $kind share $share, not >= 0.95: $(col "$tmp/out" share)"
+		[ "$(val "$tmp/out" cpus $kind)" = $c ] || fail "$round: $kind cpus $(val "$tmp/out" cpus $kind), not $c"
+		cpu=$(val "$tmp/out" cpu_s $kind)
+		within "$cpu" 0.57 0.7 || fail "$round: $kind cpu_s $cpu for a 0.6 s spin"
+		within "$(val "$tmp/out" share $other)" 0 0.05 || fail "$round: $other share $(val "$tmp/out" share $other)"
+	done
+	# Two at once, one on each kind, as children of a shell.
+	expect_status 0 "$@" sh -c '"$1" 0.4 0 & "$1" 0.4 1; wait' sh "$SPIN"
+	for kind in efficiency performance; do
+		share=$(val "$tmp/out" share $kind)
+		within "$share" 0.3 0.7 || fail "$round: two spins: $kind share $share: $(col "$tmp/out" share)"
+	done
+	[ $round = sampled ] && [ "$(val "$tmp/out" threads efficiency)" -ge 1 ] ||
+		[ $round = exact ] || fail "$round: no thread counted on efficiency"
+	# 300 short children: the total against getrusage(RUSAGE_CHILDREN).
+	expect_status 0 "$@" "$SPIN" -r sh -c 'for i in $(seq 300); do /bin/true; done'
+	ru=$(awk '$1 == "rusage_children_s" { print $2 }' "$tmp/err")
+	is_positive "$ru" || fail "$round: no rusage from tests/spin -r: $(cat "$tmp/err")"
+	tree=$("$JSONL" -r observe_command -f cpu_s "$tmp/out")
+	counted=$("$JSONL" -r observe_command -f counted_s "$tmp/out")
+	unseen=$(val "$tmp/out" cpu_s unseen)
+	# The tree (CMD, tests/spin, is part of it) holds all of spin's children.
+	awk -v t="$tree" -v r="$ru" 'BEGIN { exit !(t >= r * 0.99 && t <= r * 1.1 + 0.01) }' ||
+		fail "$round: tree cpu_s $tree against rusage $ru"
+	# Counted within 10%, or the shortfall stated as unseen.
+	awk -v c="$counted" -v u="$unseen" -v r="$ru" \
+		'BEGIN { exit !(c >= 0.9 * r || c + u >= 0.99 * r) }' ||
+		fail "$round: counted $counted and unseen $unseen of $ru by rusage"
+	echo "$round: 300 children: rusage $ru s, counted $counted s, unseen $unseen s" >&2
+done
+
+# The status is CMD's; a signal is 128+n; ct-place's own failures as env(1).
+expect_status 5 "$CT_PLACE" --observe -- sh -c 'exit 5'
+grep -q '^observed: sh -c exit 5 (exit 5)' "$tmp/err" || fail "no report of exit 5: $(cat "$tmp/err")"
+expect_status 5 env CT_OBSERVE=sampled "$CT_PLACE" --observe -- sh -c 'exit 5'
+expect_status 143 "$CT_PLACE" --observe -- sh -c 'kill -TERM $$'
+grep -q 'killed by signal 15, status 143' "$tmp/err" || fail "signal: $(cat "$tmp/err")"
+expect_status 127 "$CT_PLACE" --observe -- /nonexistent/cmd
+grep -q "^ct-place: cannot run '/nonexistent/cmd': No such file" "$tmp/err" || fail "127: $(cat "$tmp/err")"
+printf 'not a program\n' >"$tmp/noexec"
+chmod 644 "$tmp/noexec"
+expect_status 126 "$CT_PLACE" --observe -- "$tmp/noexec"
+expect_status 125 "$CT_PLACE" --observe -c 8191 -- true
+expect_status 125 env CT_OBSERVE=bogus "$CT_PLACE" --observe -- true
+expect_status 2 "$CT_PLACE" --observe
+# The placement applies: -c 1 keeps the tree on cpu 1.
+expect_status 0 "$CT_PLACE" $K -c 1 --observe -f json -- "$SPIN" 0.2
+[ "$(val "$tmp/out" cpus performance)" = 1 ] && [ -z "$(val "$tmp/out" cpus efficiency)" ] ||
+	fail "-c 1: ran on $(col "$tmp/out" cpus)"
+
+# Where the report goes: the table to stderr, stdout left to CMD; with -f,
+# stdout, after everything CMD wrote.
+expect_status 0 "$CT_PLACE" --observe -- echo hello
+[ "$(cat "$tmp/out")" = hello ] || fail "table: stdout is not CMD's alone: $(cat "$tmp/out")"
+grep -q '^kind  *cpus  *cpu_s  *share  *threads  *migrations  *cycles  *instructions  *source$' "$tmp/err" ||
+	fail "table: no header on stderr: $(cat "$tmp/err")"
+expect_status 0 "$CT_PLACE" --observe -f tsv -- echo hello
+[ "$(head -1 "$tmp/out")" = hello ] || fail "tsv: CMD's output is not first"
+[ "$(sed -n 2p "$tmp/out")" = "$(printf '#kind\tcpus\tcpu_s\tshare\tthreads\tmigrations\tcycles\tinstructions\tsource')" ] ||
+	fail "tsv header: $(sed -n 2p "$tmp/out")"
+[ "$(tail -1 "$tmp/out" | cut -f1)" = unseen ] || fail "tsv: no unseen row last"
+# -o DIR: raw.txt (the JSON report) and summary.md, the table still on stderr.
+mkdir "$tmp/o"
+expect_status 0 "$CT_PLACE" --observe -o "$tmp/o" -- true
+"$JSONL" "$tmp/o/raw.txt" || fail "-o: raw.txt is not JSON Lines"
+"$JSONL" -r observe_command -f exit_status "$tmp/o/raw.txt" >/dev/null || fail "-o: raw.txt has no command record"
+grep -q '^| kind | cpus ' "$tmp/o/summary.md" || fail "-o: summary.md has no table"
+expect_status 125 "$CT_PLACE" --observe -o "$tmp/nope" -- true
+exit 0
