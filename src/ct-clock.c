@@ -93,7 +93,7 @@ int main(int argc, char **argv)
 	const char *adds_arg = NULL;
 	uint64_t adds;
 	char why[512];
-	int c;
+	int c, rc;
 
 	ct_init(argv);
 	ct_cli_init(&cli);
@@ -114,8 +114,8 @@ int main(int argc, char **argv)
 	ct_clock_kernel(&k, &ctx, adds);
 
 	ct_machine_describe(&m);
-	if (ct_harness_run(&h, &k, 1, &ser, why, sizeof(why)) < 0)
-		errx(CT_EXIT_FAIL, "verification failed: %s", why);
+	if ((rc = ct_harness_run(&h, &k, 1, &ser, why, sizeof(why))) < 0)
+		ct_cli_harness_failed(rc, why, "raise -n");
 	ct_machine_note(&m, cli.placement, &ser, 1);
 	ct_machine_finish(&m, 1);
 

@@ -139,7 +139,7 @@ int main(int argc, char **argv)
 	uint64_t passes;
 	size_t n, i;
 	char why[512];
-	int c;
+	int c, rc;
 
 	ct_init(argv);
 	ct_cli_init(&cli);
@@ -167,8 +167,8 @@ int main(int argc, char **argv)
 		ctx[i] = ct_fma_new(isas[i], passes, &k[i]);
 
 	ct_machine_describe(&m);
-	if (ct_harness_run(&h, k, n, ser, why, sizeof(why)) < 0)
-		errx(CT_EXIT_FAIL, "verification failed: %s", why);
+	if ((rc = ct_harness_run(&h, k, n, ser, why, sizeof(why))) < 0)
+		ct_cli_harness_failed(rc, why, "raise --passes");
 	ct_machine_note(&m, cli.placement, ser, n);
 	ct_machine_finish(&m, 1);
 

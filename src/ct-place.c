@@ -36,6 +36,7 @@
 #include "ct/outfile.h"
 #include "ct/parse.h"
 #include "ct/place.h"
+#include "ct/progress.h"
 #include "ct/stream.h"
 #include "ct/svg.h"
 #include "ct/topo.h"
@@ -55,6 +56,8 @@ enum {
 	OPT_SYSROOT,
 	OPT_DRY_RUN,
 	OPT_CHILD,
+	OPT_PROGRESS,
+	OPT_NO_PROGRESS,
 	OPT_KINDS,
 	OPT_OBSERVE
 };
@@ -84,6 +87,7 @@ struct place_opts {
 	const char *kind_arg;		/* -k KIND (with a command) */
 	const char *cpus_arg;		/* -c CPULIST (with a command) */
 	const char *child_spec;		/* --child-run */
+	enum ct_progress_mode progress;	/* --progress, --no-progress */
 	char **cmd;			/* CMD [ARG...] */
 	int observe;			/* --observe: run CMD and report where it ran */
 	int fmt_given;			/* -f was given (--observe's report to stdout) */
@@ -138,6 +142,8 @@ static void usage(void)
 	       "                       seconds (default 60 with --precision; none without)\n"
 	       "  -q, --quick          a smoke run: fewer, shorter samples (also QUICK=1)\n"
 	       "  -r, --reps N         timed samples per kernel (default 15; also REPS=N)\n"
+	       "      --progress       show a progress line on standard error even when it\n"
+	       "                       is not a terminal; --no-progress: never\n"
 	       "  -s, --samples        with -f json, also write one record per sample\n"
 	       "  -S, --settle MS      settle spin before the warm-up, in ms (default 200)\n"
 	       "      --sysroot DIR    read the machine recorded under DIR instead of this\n"
@@ -192,7 +198,9 @@ static void parse_options(struct place_opts *o, int argc, char **argv)
 		{ "observe", no_argument, NULL, OPT_OBSERVE },
 		{ "output", required_argument, NULL, 'o' },
 		{ "placements", required_argument, NULL, 'p' },
+		{ "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
 		{ "precision", required_argument, NULL, CT_CLI_OPT_PRECISION },
+		{ "progress", no_argument, NULL, OPT_PROGRESS },
 		{ "quick", no_argument, NULL, 'q' },
 		{ "reps", required_argument, NULL, 'r' },
 		{ "samples", no_argument, NULL, 's' },
@@ -247,6 +255,12 @@ static void parse_options(struct place_opts *o, int argc, char **argv)
 		case OPT_CHILD:
 			set_mode(o, MODE_CHILD, "--child-run");
 			o->child_spec = optarg;
+			break;
+		case OPT_PROGRESS:
+			o->progress = CT_PROGRESS_ON;
+			break;
+		case OPT_NO_PROGRESS:
+			o->progress = CT_PROGRESS_OFF;
 			break;
 		case OPT_KINDS:
 			ct_kinds_option(optarg);
@@ -595,6 +609,8 @@ static void compare_opts(const struct place_opts *o, const struct ct_topo *t,
 	memset(co, 0, sizeof(*co));
 	/* -r, -S, --precision and --max-time as every kernel tool has them. */
 	ct_cli_harness(&o->cli, &co->h);
+	/* The kernels' work per sample is fixed here: the floor is ct-clock's and ct-fma's. */
+	co->h.floor_ns = 0;
 	co->quick = quick;
 	co->isa = ct_isa_choose(o->isa.req);
 	co->clock_adds = quick ? CT_CLOCK_ADDS_QUICK : CT_CLOCK_ADDS_DEFAULT;
@@ -631,6 +647,46 @@ static void write_svg(FILE *f, void *arg)
 	ct_compare_svg(f, w->m, w->t, w->rows, w->n);
 }
 
+/* Where the comparison is, for the progress line. */
+struct place_progress {
+	struct ct_progress pr;
+	size_t i, n;			/* placement i (0-based) of n */
+	const char *name;
+	double before_s;		/* elapsed when placement i started */
+	unsigned reps;
+	double precision_pct, max_s;
+};
+
+/*
+ * "placement 2 of 5 (thread): fma, rep 3 of 15, 4.2 s, about 11 s left":
+ * what is left from this placement's pace (fixed reps) or from --max-time
+ * (an upper bound with --precision).
+ */
+static void place_progress(void *arg, const struct ct_harness_state *st)
+{
+	struct place_progress *pp = arg;
+	double row_s = ct_progress_elapsed(&pp->pr) - pp->before_s, left = -1;
+	size_t later = pp->n - pp->i - 1;
+
+	if (pp->precision_pct > 0) {
+		if (pp->max_s > 0)
+			left = (pp->max_s > row_s ? pp->max_s - row_s : 0) + (double)later * pp->max_s;
+		ct_progress_show(&pp->pr, 0, left, "placement %zu of %zu (%s): %s, rep %u, "
+				 "+-%.2f%% of +-%g%%", pp->i + 1, pp->n, pp->name, st->k->name,
+				 st->rep, st->worst_pct, pp->precision_pct);
+		return;
+	}
+	{
+		double done = ((double)(st->rep - 1) * (double)st->nkernels + (double)st->kernel + 1) /
+			      ((double)pp->reps * (double)st->nkernels);
+
+		if (done > 0 && row_s > 0.5)
+			left = row_s / done * (1 - done) + (double)later * row_s / done;
+	}
+	ct_progress_show(&pp->pr, 0, left, "placement %zu of %zu (%s): %s, rep %u of %u",
+			 pp->i + 1, pp->n, pp->name, st->k->name, st->rep, pp->reps);
+}
+
 /* The main job: every selected placement, the three kernels in each. */
 static int mode_compare(const struct place_opts *o, const struct ct_topo *t)
 {
@@ -641,6 +697,7 @@ static int mode_compare(const struct place_opts *o, const struct ct_topo *t)
 	struct ct_compare_opts co;
 	struct ct_machine m;
 	struct outputs w;
+	struct place_progress pp;
 	size_t n = ct_place_plan(t, plan, CT_PLACE_MAX), i;
 	char why[640];
 	int j;
@@ -651,6 +708,8 @@ static int mode_compare(const struct place_opts *o, const struct ct_topo *t)
 		struct stat st;
 
 		/* Fail before measuring, not after ten seconds of it. */
+		if (ct_mkdir_p(o->outdir, why, sizeof(why)) < 0)
+			errx(CT_EXIT_FAIL, "%s", why);
 		if (stat(o->outdir, &st) < 0 || access(o->outdir, W_OK) < 0)
 			err(CT_EXIT_FAIL, "cannot write results into %s", o->outdir);
 		if (!S_ISDIR(st.st_mode))
@@ -663,15 +722,40 @@ static int mode_compare(const struct place_opts *o, const struct ct_topo *t)
 	ct_machine_describe(&m);
 	ck = ct_compare_kernels_new(&co, k);
 	rows = ct_xcalloc(n, sizeof(*rows));
+	/* The progress line, and at once what the run will do. */
+	memset(&pp, 0, sizeof(pp));
+	ct_progress_init(&pp.pr, stderr, o->progress);
+	pp.n = n;
+	pp.reps = co.h.reps;
+	pp.precision_pct = co.h.precision_pct;
+	pp.max_s = (double)co.h.max_ns / 1e9;
+	if (pp.pr.on) {
+		fprintf(stderr, "%s: %zu placement%s x %s (%s), %s (%s), %s (%s); %u reps each%s\n",
+			ct_progname(), n, n == 1 ? "" : "s", k[0].name, k[0].isa, k[1].name,
+			k[1].isa, k[2].name, k[2].isa, co.h.reps,
+			co.h.precision_pct > 0 ? " at least, until the precision" : "");
+		co.h.progress = place_progress;
+		co.h.progress_arg = &pp;
+	}
 	for (i = 0; i < n; i++) {
+		pp.i = i;
+		pp.name = sel[i].name;
+		pp.before_s = ct_progress_elapsed(&pp.pr);
+		ct_progress_show(&pp.pr, 1, -1, "placement %zu of %zu (%s)%s", i + 1, n,
+				 sel[i].name, sel[i].kind == CT_PLACE_PROCESS_BACKGROUND ?
+				 ": re-run in a clamped child" : "");
 		rows[i].p = sel[i];
 		for (j = 0; j < CT_CMP_NKERNELS; j++)
 			rows[i].k[j] = k[j];
-		if (ct_compare_run(&co, t, &rows[i], why, sizeof(why)) < 0)
+		if (ct_compare_run(&co, t, &rows[i], why, sizeof(why)) < 0) {
+			ct_progress_clear(&pp.pr);
 			errx(CT_EXIT_FAIL, "%s", why);
+		}
 		if (rows[i].ran)
 			ct_machine_note(&m, rows[i].p.name, rows[i].ser, CT_CMP_NKERNELS);
 	}
+	/* Erased before any warning or result. */
+	ct_progress_clear(&pp.pr);
 	ct_machine_finish(&m, 1);
 	/*
 	 * The files first, both or neither: a directory that fills up fails

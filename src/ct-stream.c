@@ -169,6 +169,9 @@ static void table_header(const enum ct_isa *isas, size_t nisa, const char *isa_r
 	       "medians, cpu GB/s the thread CPU time basis\n", reps);
 }
 
+/* The marks the sweep's cells used, for its footnotes (ct_out_footnotes). */
+static unsigned sweep_marks;
+
 /* One row of the sweep table: a size and ISA, both bases. */
 static void sweep_row(struct ct_table *t, const struct ct_stream *cs, const struct ct_series *ser)
 {
@@ -184,10 +187,10 @@ static void sweep_row(struct ct_table *t, const struct ct_stream *cs, const stru
 	snprintf(pf, sizeof(pf), in.prefetch ? "%u" : "none", in.prefetch);
 	snprintf(gbs, sizeof(gbs), "%.4g", w.rate.median);
 	snprintf(cv, sizeof(cv), "%.2f", w.rate.cv_pct);
-	snprintf(bpc, sizeof(bpc), "%.3f", w.per_cycle.median);
+	ct_out_per_cycle_cell(bpc, sizeof(bpc), &w, 0, 3, &sweep_marks);
 	snprintf(cgbs, sizeof(cgbs), "%.4g", c.rate.median);
 	snprintf(ccv, sizeof(ccv), "%.2f", c.rate.cv_pct);
-	snprintf(share, sizeof(share), "%.3f", w.cpu_share);
+	ct_out_share_cell(share, sizeof(share), &w, &sweep_marks);
 	if (in.huge_pct < 0)
 		snprintf(huge, sizeof(huge), "-");
 	else
@@ -274,7 +277,7 @@ int main(int argc, char **argv)
 	char *jbuf = NULL;
 	size_t jlen = 0;
 	size_t nisa, nsize, i, z;
-	int c, quick, huge_asked = 1;
+	int c, quick, rc, huge_asked = 1;
 	char thp[32] = "none";
 
 	ct_init(argv);
@@ -290,6 +293,12 @@ int main(int argc, char **argv)
 			ct_usage_error("unhandled option");
 	}
 	ct_cli_finish(&cli, &h, argc, argv);
+	/*
+	 * A call reads whole passes of at least CT_STREAM_CALL_BYTES, however
+	 * small the array: no option sets its length, so the floor (floor.h)
+	 * is not held against it (a QUICK call from L1 is about 100 us).
+	 */
+	h.floor_ns = 0;
 	nisa = ct_cli_isa_finish(&ci, isas);
 	choose_isa(&ci, isas, isa_reason, sizeof(isa_reason));
 	quick = cli.quick || ct_env_quick();
@@ -332,8 +341,8 @@ int main(int argc, char **argv)
 			if (!json)
 				ct_out_machine(&out, &m);
 		}
-		if (ct_harness_run(&h, k, nisa, ser, why, sizeof(why)) < 0)
-			errx(CT_EXIT_FAIL, "verification failed: %s", why);
+		if ((rc = ct_harness_run(&h, k, nisa, ser, why, sizeof(why))) < 0)
+			ct_cli_harness_failed(rc, why, "");
 		ct_machine_note(&m, cli.placement, ser, nisa);
 		ct_stream_info(ctx[0], &in);
 		huge_asked = in.huge_asked;
@@ -384,11 +393,14 @@ int main(int argc, char **argv)
 		printf("\n");
 		ct_table_print(sweep, stdout);
 		ct_table_free(sweep);
+		ct_out_footnotes(stdout, "", sweep_marks & ~(unsigned)CT_MARK_IMPRECISE, 0);
 		printf("\nprefetch: ");
 		for (i = 0; i < nnotes; i++)
 			printf("%s%s\n", i ? "          " : "", notes[i]);
 		/* The header was written before the first size ran. */
 		printf("\nload:     %s\n", ct_machine_load_text(&m, why, sizeof(why)));
+		for (i = 0; i < m.nwarnings; i++)
+			printf("warning:  %s\n", m.warnings[i]);
 	}
 	return CT_EXIT_OK;
 }

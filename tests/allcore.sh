@@ -111,7 +111,8 @@ nisa=$("$CT_FMA" --list-isa | awk '$3 == "yes"' | wc -l)
 [ "$("$JSONL" -r summary -f placement "$tmp/out" | grep -c '^allcore-cpu')" -eq $((2 * ncpu * nisa)) ] ||
 	fail "ct-fma: not one all-core row per cpu, ISA and basis"
 "$JSONL" -r summary -f per_cycle_median "$tmp/out" | while read -r v; do
-	is_positive "$v" || exit 1
+	# null: under 3 undisturbed samples, as a busy machine gives.
+	[ "$v" = null ] || is_positive "$v" || exit 1
 done || fail "ct-fma: a per-cycle figure is not positive"
 # The same sums on every thread, alone or not: one checksum per ISA.
 grep '"record":"summary"' "$tmp/out" >"$tmp/fsum"

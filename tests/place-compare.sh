@@ -29,8 +29,14 @@ REPS=3 expect_status 0 "$CT_PLACE" -q -S 0 -f tsv -p main,thread
 awk -F'\t' 'NR == 1 && $1 != "#placement" { exit 1 } END { exit NR != 5 }' "$tmp/out" ||
 	fail "tsv is not a header and 2 placements x 2 bases"
 awk -F'\t' 'NR == 1 { n = NF } NF != n { exit 1 }' "$tmp/out" || fail "tsv rows differ in columns"
-awk -F'\t' 'NR > 1 && $NF != "true" { exit 1 }' "$tmp/out" || fail "a tsv row is not verified"
-awk -F'\t' 'NR > 1 { for (i = 5; i <= 17; i++) if (!($i + 0 > 0)) exit 1 }' "$tmp/out" ||
+awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "verified") v = i }
+	NR > 1 && $v != "true" { exit 1 }' "$tmp/out" || fail "a tsv row is not verified"
+# A per-cycle cell (12-14 fma, 15-16 stream) is '-' exactly when its kernel had under 3
+# undisturbed samples (27: fma's, 28: stream's), as a busy machine gives.
+awk -F'\t' 'NR > 1 { for (i = 5; i <= 17; i++) {
+		if (i >= 12 && i <= 16 && $i == "-" && $(i <= 14 ? 27 : 28) < 3) continue
+		if (i >= 12 && i <= 16 && $i != "-" && $(i <= 14 ? 27 : 28) < 3) exit 1
+		if (!($i + 0 > 0)) exit 1 } }' "$tmp/out" ||
 	fail "a tsv figure is not positive: $(cat "$tmp/out")"
 awk -F'\t' 'NR > 1 && $1 == "main" && ($19 != 1 || $20 != 1 || $21 != 1) { exit 1 }' "$tmp/out" ||
 	fail "main's tsv ratios are not 1"
@@ -55,11 +61,20 @@ REPS=2 expect_status 0 "$CT_PLACE" -q -S 0 -p main -o "$tmp/res"
 grep -q '^## Basis wall' "$tmp/res/summary.md" || fail "summary.md has no wall table"
 grep -q '^| main | ' "$tmp/res/summary.md" || fail "summary.md has no main row"
 
-# -o into a directory that is not there: an error before measuring, nothing written.
-expect_status 1 "$CT_PLACE" -q -p main -o "$tmp/missing"
-grep -q "^ct-place: cannot write results into $tmp/missing" "$tmp/err" || fail "missing dir: $(cat "$tmp/err")"
-[ -s "$tmp/out" ] && fail "missing dir: results on stdout"
-[ -e "$tmp/missing" ] && fail "missing dir was created"
+# -o into a directory that is not there: made with its parents, as mkdir -p.
+REPS=2 expect_status 0 "$CT_PLACE" -q -S 0 -p main -o "$tmp/new/deeper"
+[ "$(ls -A "$tmp/new/deeper" | tr '\n' ' ')" = "raw.txt summary.md summary.svg " ] ||
+	fail "-o new/deeper left: $(ls -A "$tmp/new/deeper" 2>&1)"
+# A relative one, from where the tool runs.
+place=$(cd "$(dirname "$CT_PLACE")" && pwd)/$(basename "$CT_PLACE")
+(cd "$tmp" && REPS=2 QUICK=1 "$place" -S 0 -p main -o rel/a//b/ >/dev/null 2>&1) ||
+	fail "-o rel/a//b/ failed"
+[ -s "$tmp/rel/a/b/summary.md" ] || fail "-o rel/a//b/ wrote no summary.md"
+# A part of the path that is a file: an error before measuring, nothing written.
+: >"$tmp/afile"
+expect_status 1 "$CT_PLACE" -q -p main -o "$tmp/afile/sub"
+grep -q "^ct-place: cannot make directory $tmp/afile" "$tmp/err" || fail "file in the path: $(cat "$tmp/err")"
+[ -s "$tmp/out" ] && fail "file in the path: results on stdout"
 
 # Placements this machine cannot give, and names that are none.
 expect_status 2 "$CT_PLACE" -q -p bogus

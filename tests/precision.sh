@@ -64,16 +64,16 @@ done
 expect_status 0 "$CT_CLOCK" -q -S 0 -f json
 [ "$(field summary stopped_by | sort -u)" = reps ] || fail "a default run did not stop on reps"
 [ "$(field summary reps | sort -u)" = 5 ] || fail "a QUICK run did not take 5 samples"
-REPS=100000 expect_status 0 "$CT_CLOCK" -q -S 0 -n 80000 --max-time 0.3 -f json
+REPS=100000 expect_status 0 "$CT_CLOCK" -q -S 0 -n 800000 --max-time 0.3 -f json
 [ "$(field summary stopped_by | sort -u)" = max-time ] || fail "REPS=100000 was not capped"
 [ "$(field summary reps | head -1)" -lt 100000 ] || fail "REPS=100000 took them all in 0.3 s"
 
 # 4. Every ISA of ct-fma stops together (one round-robin), in TSV too.
 expect_status 0 "$CT_FMA" -q -S 0 --all-isa --precision 100 -f tsv
-head -1 "$tmp/out" | grep -q '	ci_halfwidth_pct	stopped_by	descheduled$' ||
+head -1 "$tmp/out" | grep -q '	ci_halfwidth_pct	stopped_by	descheduled	per_cycle_samples	precision_reached$' ||
 	fail "tsv header does not end with the precision columns: $(head -1 "$tmp/out")"
-awk -F'\t' 'NR > 1 { print $11, $(NF - 1) }' "$tmp/out" | sort -u >"$tmp/stops"
-[ "$(wc -l <"$tmp/stops")" -eq 1 ] && grep -q ' precision$' "$tmp/stops" ||
+awk -F'\t' 'NR > 1 { print $11, $(NF - 3), $NF }' "$tmp/out" | sort -u >"$tmp/stops"
+[ "$(wc -l <"$tmp/stops")" -eq 1 ] && grep -q ' precision true$' "$tmp/stops" ||
 	fail "ct-fma --all-isa: rows differ or did not stop on precision: $(cat "$tmp/stops")"
 expect_status 0 "$CT_STREAM" -q -S 0 -s 1M --precision 100 -f json
 [ "$(field summary stopped_by | sort -u)" = precision ] || fail "ct-stream did not stop on precision"
@@ -101,4 +101,27 @@ done
 expect_status 2 "$CT_STREAM" --precision 0
 expect_status 2 "$CT_PLACE" -l --precision 5
 grep -q "precision applies to the comparison only" "$tmp/err" || fail "ct-place -l --precision: $(cat "$tmp/err")"
+
+# 6. A precision not reached is said: on stderr, in the JSON, under the
+# table; reached, the JSON says so too; without --precision, nothing.
+expect_status 0 "$CT_CLOCK" -S 0 --precision 0.01 --max-time 1 -f json
+[ "$(field summary precision_reached | sort -u)" = false ] ||
+	fail "--precision 0.01 --max-time 1: precision_reached $(field summary precision_reached)"
+grep -q "warning: precision +-0.01% not reached for 1 of 1 series (stopped by max-time)" "$tmp/err" ||
+	fail "no warning of the precision not reached: $(cat "$tmp/err")"
+"$JSONL" -r machine -f warnings "$tmp/out" | grep -q 'precision +-0.01% not reached' ||
+	fail "the machine record's warnings lack the precision"
+expect_status 0 "$CT_CLOCK" -q -S 0 --precision 0.01 --max-time 0.5
+grep -q '^~      precision +-0.01% not reached' "$tmp/out" || fail "no table footnote: $(cat "$tmp/out")"
+grep -q ' [0-9.-]*~ *$' "$tmp/out" || fail "the ci% cells are not marked: $(cat "$tmp/out")"
+expect_status 0 "$CT_CLOCK" -q -S 0 --precision 100 -f json
+[ "$(field summary precision_reached | sort -u)" = true ] || fail "--precision 100: not reached"
+expect_status 0 "$CT_CLOCK" -q -S 0 -f json
+grep -q precision_reached "$tmp/out" && fail "precision_reached without --precision"
+# ct-place: an interval column with --precision, none without.
+REPS=3 expect_status 0 "$CT_PLACE" -q -S 0 -p main --precision 0.01 --max-time 0.5
+grep -q '^placement .* ci%$' "$tmp/out" || fail "ct-place --precision: no ci% column: $(cat "$tmp/out")"
+grep -q '^~      precision' "$tmp/out" || fail "ct-place: no precision footnote"
+REPS=3 expect_status 0 "$CT_PLACE" -q -S 0 -p main
+grep -q 'ci%' "$tmp/out" && fail "ct-place without --precision has a ci% column"
 exit 0

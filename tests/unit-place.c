@@ -29,24 +29,24 @@ static int child(const char *spec)
 	if (ct_compare_parse_child_spec(spec, &co) < 0)
 		return 2;
 	if (how && strcmp(how, "garbage") == 0) {
-		printf("S 0 0 1 1 1000 1000 3.0 3.0 0 0 0\nS 9 9 x\nEND 1 0 0\n");
+		printf("S 0 0 1 1 1000 1000 3.0 3.0 0 0 0 0 0 0 0\nS 9 9 x\nEND 1 0 0\n");
 		return 0;
 	}
 	if (how && strcmp(how, "exit") == 0)
 		return 1;
 	if (how && strcmp(how, "short") == 0) {
-		printf("S 0 0 1 1 1000 1000 3.0 3.0 0 0 0\nEND %u 0 0\n", co.h.reps);
+		printf("S 0 0 1 1 1000 1000 3.0 3.0 0 0 0 0 0 0 0\nEND %u 0 0\n", co.h.reps);
 		return 0;
 	}
 	/* Three samples, but two of one kernel and none of another. */
 	if (how && strcmp(how, "uneven") == 0) {
-		printf("S 0 0 1 1 1000 1000 3.0 3.0 0 0 0\nS 0 1 1 1 1000 1000 3.0 3.0 0 0 0\n"
-		       "S 1 0 1 1 1000 1000 3.0 3.0 0 0 0\nEND 1 2 0\n");
+		printf("S 0 0 1 1 1000 1000 3.0 3.0 0 0 0 0 0 0 0\nS 0 1 1 1 1000 1000 3.0 3.0 0 0 0 0 0 0 0\n"
+		       "S 1 0 1 1 1000 1000 3.0 3.0 0 0 0 0 0 0 0\nEND 1 2 0\n");
 		return 0;
 	}
 	/* A sample said to be counted, with no cycles. */
 	if (how && strcmp(how, "uncounted") == 0) {
-		printf("S 0 0 1 1 1000 1000 3.0 3.0 1 0 5\nEND 1 0 1\n");
+		printf("S 0 0 1 1 1000 1000 3.0 3.0 1 0 5 0 0 0 0\nEND 1 0 1\n");
 		return 0;
 	}
 	return ct_compare_child(&co, stdout);

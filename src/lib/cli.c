@@ -28,6 +28,13 @@ void ct_cli_init(struct ct_cli *cli)
 	snprintf(cli->placement, sizeof(cli->placement), "main");
 }
 
+void ct_cli_harness_failed(int rc, const char *why, const char *hint)
+{
+	if (rc == CT_HARNESS_TOO_SHORT)
+		ct_usage_error("%s (%s)", why, hint);
+	errx(CT_EXIT_FAIL, "verification failed: %s", why);
+}
+
 void ct_cli_version(void)
 {
 	char isas[128];

@@ -97,9 +97,11 @@ static void job_run(void *v)
 {
 	struct job *j = v;
 
-	if (ct_harness_run(&j->o->h, j->row->k, CT_CMP_NKERNELS, j->row->ser, j->why,
-			   sizeof(j->why)) < 0)
-		j->failed = 1;
+	int rc = ct_harness_run(&j->o->h, j->row->k, CT_CMP_NKERNELS, j->row->ser, j->why,
+				sizeof(j->why));
+
+	if (rc < 0)
+		j->failed = rc;
 }
 
 /* --- process-background: the child and the parent's reader. --- */
@@ -123,9 +125,11 @@ int ct_compare_child(const struct ct_compare_opts *o, FILE *f)
 				const struct ct_sample *x = &ser[i].s[s];
 
 				fprintf(f, "S %d %u %d %d %" PRIu64 " %" PRIu64 " %.17g %.17g %d %.17g "
-					"%.17g\n", i, x->rep, x->cpu_start, x->cpu_end, x->wall_ns,
-					x->cpu_ns, x->bracket_ghz_wall, x->bracket_ghz_cpu,
-					(int)x->count_status, x->cycles, x->instructions);
+					"%.17g %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 "\n", i,
+					x->rep, x->cpu_start, x->cpu_end, x->wall_ns, x->cpu_ns,
+					x->bracket_ghz_wall, x->bracket_ghz_cpu, (int)x->count_status,
+					x->cycles, x->instructions, x->pre_wall_ns, x->pre_cpu_ns,
+					x->post_wall_ns, x->post_cpu_ns);
 			}
 		/* Samples per kernel (--precision makes it vary), why they stopped. */
 		fprintf(f, "END %u %d %d\n", ser[0].n, (int)ser[0].stopped_by, ser[0].counters);
@@ -164,10 +168,11 @@ static int read_child(FILE *f, const struct ct_compare_opts *o,
 			done = 1;
 			continue;
 		}
-		if (sscanf(line, "S %d %u %d %d %" SCNu64 " %" SCNu64 " %lg %lg %d %lg %lg %c",
-			   &kernel, &x.rep, &x.cpu_start, &x.cpu_end, &x.wall_ns, &x.cpu_ns,
-			   &x.bracket_ghz_wall, &x.bracket_ghz_cpu, &count, &x.cycles,
-			   &x.instructions, &tail) != 11 ||
+		if (sscanf(line, "S %d %u %d %d %" SCNu64 " %" SCNu64 " %lg %lg %d %lg %lg %" SCNu64
+			   " %" SCNu64 " %" SCNu64 " %" SCNu64 " %c", &kernel, &x.rep, &x.cpu_start,
+			   &x.cpu_end, &x.wall_ns, &x.cpu_ns, &x.bracket_ghz_wall,
+			   &x.bracket_ghz_cpu, &count, &x.cycles, &x.instructions, &x.pre_wall_ns,
+			   &x.pre_cpu_ns, &x.post_wall_ns, &x.post_cpu_ns, &tail) != 15 ||
 		    kernel < 0 || kernel >= CT_CMP_NKERNELS || x.rep >= CT_REPS_MAX ||
 		    x.rep != row->ser[kernel].n || x.wall_ns == 0 || x.cpu_ns == 0 ||
 		    count < 0 || count >= CT_COUNT_NSTATUS ||
@@ -206,6 +211,7 @@ static int read_child(FILE *f, const struct ct_compare_opts *o,
 		row->ser[i].verified = 1;
 		row->ser[i].stopped_by = (enum ct_stop)stop;
 		row->ser[i].counters = counters != 0;
+		row->ser[i].precision_pct = o->h.precision_pct;
 	}
 	return 0;
 }
@@ -345,6 +351,10 @@ int ct_compare_run(const struct ct_compare_opts *o, const struct ct_topo *t,
 		if (ct_place_run_thread(&row->p, job_run, &j, row->how, sizeof(row->how),
 					why, len) < 0)
 			return -1;
+		if (j.failed == CT_HARNESS_TOO_SHORT) {
+			snprintf(why, len, "%s: %s", row->p.name, j.why);
+			return CT_HARNESS_TOO_SHORT;
+		}
 		if (j.failed) {
 			snprintf(why, len, "%s: verification failed: %s", row->p.name, j.why);
 			return -1;
@@ -392,6 +402,10 @@ static const char *const tsv_cols[] = {
 	"stream_cv_pct", "fma_per_cycle_median", "fma_per_cycle_cv_pct",
 	"flops_per_cycle_median", "bytes_per_cycle_median", "bytes_per_cycle_cv_pct",
 	"cpu_share", "migrated", "clock_ratio", "fma_ratio", "stream_ratio", "verified",
+	/* Added later, so appended: every earlier column keeps its number. */
+	"clock_cpu_share", "fma_cpu_share", "stream_cpu_share", "disturbed",
+	"fma_per_cycle_samples", "stream_per_cycle_samples", "ci_halfwidth_pct",
+	"precision_reached",
 };
 
 static const char *const table_cols[] = {
@@ -452,12 +466,57 @@ static int row_verified(const struct cells *c)
 	return c->s[0].verified && c->s[1].verified && c->s[2].verified;
 }
 
-/* The median cpu share over the three kernels' medians. */
-static double row_share(const struct cells *c)
+/*
+ * A row's cpu share: the lowest of its kernels' (one kernel that had 41%
+ * of the wall time is not hidden by two that had it all), as a summary
+ * whose cells ct_out_share_cell() can mark: an error when any is one,
+ * disturbed when any sample was.
+ */
+static void row_share(const struct cells *c, struct ct_summary *row)
 {
-	double a = c->s[0].cpu_share, b = c->s[1].cpu_share, d = c->s[2].cpu_share;
+	int k;
 
-	return a > b ? (b > d ? b : (a > d ? d : a)) : (a > d ? a : (b > d ? d : b));
+	memset(row, 0, sizeof(*row));
+	row->cpu_share = NAN;
+	for (k = 0; k < CT_CMP_NKERNELS; k++) {
+		const struct ct_summary *s = &c->s[k];
+
+		row->share_error |= s->share_error;
+		row->descheduled += s->descheduled;
+		if (isnan(row->cpu_share) || s->cpu_share < row->cpu_share)
+			row->cpu_share = s->cpu_share;
+	}
+}
+
+/* The widest interval of a row's kernels, as a summary for ct_out_ci_cell(). */
+static void row_ci(const struct cells *c, struct ct_summary *row)
+{
+	int k;
+
+	memset(row, 0, sizeof(*row));
+	row->ci_halfwidth_pct = 0;
+	for (k = 0; k < CT_CMP_NKERNELS; k++) {
+		const struct ct_summary *s = &c->s[k];
+
+		if (!(s->ci_halfwidth_pct <= row->ci_halfwidth_pct))
+			row->ci_halfwidth_pct = s->ci_halfwidth_pct;
+		row->precision_pct = s->precision_pct;
+		if (ct_summary_precision_missed(s))
+			row->stopped_by = s->stopped_by;
+		else if (!ct_summary_precision_missed(row))
+			row->stopped_by = s->stopped_by;
+	}
+}
+
+/* --precision was given: the tables get an interval column. */
+static int rows_precision(const struct ct_compare_row *rows, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (rows[i].ran)
+			return rows[i].ser[0].precision_pct > 0;
+	return 0;
 }
 
 /* v with prec decimals, or "-" when there is no value. */
@@ -469,16 +528,30 @@ static void fmt(char *buf, size_t len, int prec, double v)
 		snprintf(buf, len, "%.*f", prec, v);
 }
 
-/* One table row's cells, shared by the human table and the markdown. */
+/*
+ * One table row's cells, shared by the human table and the markdown; the
+ * last, the interval, only with --precision.
+ */
 #define NCELLS CT_ARRAY_SIZE(table_cols)
 struct text_row {
-	char c[NCELLS][64];
+	char c[NCELLS + 1][64];
 };
 
+static size_t ncells(const struct ct_compare_row *rows, size_t n)
+{
+	return NCELLS + (size_t)rows_precision(rows, n);
+}
+
+static const char *col_name(size_t i)
+{
+	return i < NCELLS ? table_cols[i] : "ci%";
+}
+
 static void text_row(const struct ct_compare_row *rows, size_t n, size_t r,
-		     enum ct_basis b, struct text_row *t)
+		     enum ct_basis b, struct text_row *t, unsigned *marks)
 {
 	struct cells c;
+	struct ct_summary share, ci;
 	char cpus[40], letters[24];
 
 	row_cells(rows, n, r, b, &c);
@@ -492,11 +565,14 @@ static void text_row(const struct ct_compare_row *rows, size_t n, size_t r,
 	fmt(t->c[6], 64, 2, c.s[CT_CMP_FMA].rate.cv_pct);
 	fmt(t->c[7], 64, 2, c.s[CT_CMP_STREAM].rate.median);
 	fmt(t->c[8], 64, 2, c.s[CT_CMP_STREAM].rate.cv_pct);
-	fmt(t->c[9], 64, 3, c.s[CT_CMP_FMA].insn_per_cycle.median);
+	ct_out_per_cycle_cell(t->c[9], 64, &c.s[CT_CMP_FMA], 1, 3, marks);
 	fmt(t->c[10], 64, 2, c.s[CT_CMP_FMA].insn_per_cycle.cv_pct);
-	fmt(t->c[11], 64, 3, c.s[CT_CMP_STREAM].per_cycle.median);
+	ct_out_per_cycle_cell(t->c[11], 64, &c.s[CT_CMP_STREAM], 0, 3, marks);
 	fmt(t->c[12], 64, 2, c.s[CT_CMP_STREAM].per_cycle.cv_pct);
-	fmt(t->c[13], 64, 3, row_share(&c));
+	row_share(&c, &share);
+	ct_out_share_cell(t->c[13], 64, &share, marks);
+	row_ci(&c, &ci);
+	ct_out_ci_cell(t->c[NCELLS], 64, &ci, marks);
 	fmt(t->c[14], 64, 3, c.ratio[CT_CMP_CLOCK]);
 	fmt(t->c[15], 64, 3, c.ratio[CT_CMP_FMA]);
 	fmt(t->c[16], 64, 3, c.ratio[CT_CMP_STREAM]);
@@ -591,6 +667,18 @@ static void notes(FILE *f, const char *pre, const struct ct_compare_row *rows, s
 			rows[i].ran ? rows[i].how : rows[i].p.note);
 }
 
+/* The run's warnings, one line each (they were on standard error too). */
+static void warning_lines(FILE *f, const char *pre, const struct ct_machine *m)
+{
+	size_t i;
+
+	if (!m->nwarnings)
+		return;
+	fprintf(f, "\n%swarnings:\n", pre);
+	for (i = 0; i < m->nwarnings; i++)
+		fprintf(f, "%s  %s\n", pre, m->warnings[i]);
+}
+
 static void print_table(FILE *f, const struct ct_machine *m, const struct ct_topo *t,
 			const struct ct_compare_row *rows, size_t n)
 {
@@ -598,32 +686,38 @@ static void print_table(FILE *f, const struct ct_machine *m, const struct ct_top
 		"basis wall: elapsed time (CLOCK_MONOTONIC_RAW)",
 		"basis cpu: the thread's CPU time (CLOCK_THREAD_CPUTIME_ID)"
 	};
+	const char *cols[NCELLS + 1];
+	size_t nc = ncells(rows, n), r;
+	unsigned marks = 0;
 	int b;
-	size_t r;
 
+	for (r = 0; r < nc; r++)
+		cols[r] = col_name(r);
 	header_lines(f, "", m, t, rows, n);
 	kernels_line(f, "", rows, n);
 	for (b = CT_BASIS_WALL; b <= CT_BASIS_CPU; b++) {
-		struct ct_table *tab = ct_table_new(table_cols, (int)NCELLS);
+		struct ct_table *tab = ct_table_new(cols, (int)nc);
 
 		fprintf(f, "\n%s: rates are medians; x = ratio to main\n", titles[b]);
 		for (r = 0; r < n; r++) {
 			struct text_row tr;
-			const char *cells[NCELLS];
+			const char *cells[NCELLS + 1];
 			size_t i;
 
 			if (!rows[r].ran)
 				continue;
-			text_row(rows, n, r, (enum ct_basis)b, &tr);
-			for (i = 0; i < NCELLS; i++)
+			text_row(rows, n, r, (enum ct_basis)b, &tr, &marks);
+			for (i = 0; i < nc; i++)
 				cells[i] = tr.c[i];
 			ct_table_add(tab, cells);
 		}
 		ct_table_print(tab, f);
 		ct_table_free(tab);
 	}
+	ct_out_footnotes(f, "", marks, rows_precision(rows, n) ? rows[0].ser[0].precision_pct : 0);
 	fprintf(f, "\nplacements:\n");
 	notes(f, "  ", rows, n);
+	warning_lines(f, "", m);
 }
 
 static void print_tsv(FILE *f, const struct ct_compare_row *rows, size_t n)
@@ -639,21 +733,42 @@ static void print_tsv(FILE *f, const struct ct_compare_row *rows, size_t n)
 			continue;
 		for (b = CT_BASIS_WALL; b <= CT_BASIS_CPU; b++) {
 			struct cells c;
-			char cpus[256];
+			struct ct_summary share, ci;
+			char cpus[256], rs[32], ks[CT_CMP_NKERNELS][32], ipc[32], fpc[32], spc[32];
+			char cicell[32], fcv[32], scv[32];
 			const struct ct_summary *s = c.s;
+			int k;
 
 			row_cells(rows, n, r, (enum ct_basis)b, &c);
 			cpus_of_row(&rows[r], cpus, sizeof(cpus));
+			row_share(&c, &share);
+			row_ci(&c, &ci);
+			ct_out_tsv_share(rs, sizeof(rs), &share);
+			for (k = 0; k < CT_CMP_NKERNELS; k++)
+				ct_out_tsv_share(ks[k], sizeof(ks[k]), &s[k]);
+			ct_out_tsv_per_cycle(ipc, sizeof(ipc), s[1].insn_per_cycle.median,
+					     s[1].insn_implausible);
+			ct_out_tsv_per_cycle(fpc, sizeof(fpc), s[1].per_cycle.median,
+					     s[1].per_cycle_implausible);
+			ct_out_tsv_per_cycle(spc, sizeof(spc), s[2].per_cycle.median,
+					     s[2].per_cycle_implausible);
+			if (isfinite(ci.ci_halfwidth_pct))
+				snprintf(cicell, sizeof(cicell), "%.3g", ci.ci_halfwidth_pct);
+			else
+				snprintf(cicell, sizeof(cicell), "-");
+			ct_out_tsv_per_cycle(fcv, sizeof(fcv), s[1].insn_per_cycle.cv_pct, 0);
+			ct_out_tsv_per_cycle(scv, sizeof(scv), s[2].per_cycle.cv_pct, 0);
 			fprintf(f, "%s\t%s\t%s\t%s\t%.6g\t%.6g\t%.3g\t%.6g\t%.3g\t%.6g\t%.3g\t"
-				"%.6g\t%.3g\t%.6g\t%.6g\t%.3g\t%.4g\t%u\t%.4g\t%.4g\t%.4g\t%s\n",
+				"%s\t%s\t%s\t%s\t%s\t%s\t%u\t%.4g\t%.4g\t%.4g\t%s"
+				"\t%s\t%s\t%s\t%u\t%u\t%u\t%s\t%s\n",
 				rows[r].p.name, ct_basis_name((enum ct_basis)b), cpus, rows[r].kinds,
 				s[0].rate.max, s[0].rate.median, s[0].rate.cv_pct,
 				s[1].rate.median, s[1].rate.cv_pct, s[2].rate.median,
-				s[2].rate.cv_pct, s[1].insn_per_cycle.median,
-				s[1].insn_per_cycle.cv_pct, s[1].per_cycle.median,
-				s[2].per_cycle.median, s[2].per_cycle.cv_pct, row_share(&c),
-				row_migrated(&c), c.ratio[0], c.ratio[1], c.ratio[2],
-				row_verified(&c) ? "true" : "false");
+				s[2].rate.cv_pct, ipc, fcv, fpc, spc, scv, rs, row_migrated(&c), c.ratio[0], c.ratio[1],
+				c.ratio[2], row_verified(&c) ? "true" : "false", ks[0], ks[1], ks[2],
+				share.descheduled, s[1].per_cycle_used, s[2].per_cycle_used, cicell,
+				ci.precision_pct > 0 ? (ct_summary_precision_missed(&ci) ? "false"
+										 : "true") : "-");
 		}
 	}
 }
@@ -712,7 +827,8 @@ void ct_compare_markdown(FILE *f, const struct ct_machine *m, const struct ct_to
 		"Basis wall: elapsed time (CLOCK_MONOTONIC_RAW)",
 		"Basis cpu: the thread's CPU time (CLOCK_THREAD_CPUTIME_ID)"
 	};
-	size_t r, i;
+	size_t nc = ncells(rows, n), r, i;
+	unsigned marks = 0;
 	int b;
 
 	fprintf(f, "# coretype: placements compared\n\n");
@@ -721,10 +837,10 @@ void ct_compare_markdown(FILE *f, const struct ct_machine *m, const struct ct_to
 	for (b = CT_BASIS_WALL; b <= CT_BASIS_CPU; b++) {
 		fprintf(f, "\n## %s\n\nRates are medians over the samples; x = ratio to main.\n\n",
 			titles[b]);
-		for (i = 0; i < NCELLS; i++)
-			fprintf(f, "| %s ", table_cols[i]);
+		for (i = 0; i < nc; i++)
+			fprintf(f, "| %s ", col_name(i));
 		fprintf(f, "|\n");
-		for (i = 0; i < NCELLS; i++)
+		for (i = 0; i < nc; i++)
 			fprintf(f, "|%s", i < 2 ? "---" : "--:");
 		fprintf(f, "|\n");
 		for (r = 0; r < n; r++) {
@@ -732,14 +848,25 @@ void ct_compare_markdown(FILE *f, const struct ct_machine *m, const struct ct_to
 
 			if (!rows[r].ran)
 				continue;
-			text_row(rows, n, r, (enum ct_basis)b, &tr);
-			for (i = 0; i < NCELLS; i++)
+			text_row(rows, n, r, (enum ct_basis)b, &tr, &marks);
+			for (i = 0; i < nc; i++)
 				fprintf(f, "| %s ", tr.c[i]);
 			fprintf(f, "|\n");
 		}
+	}
+	if (marks) {
+		fprintf(f, "\nMarks:\n\n");
+		ct_out_footnotes(f, "    ", marks,
+				 rows_precision(rows, n) ? rows[0].ser[0].precision_pct : 0);
 	}
 	fprintf(f, "\n## Placements\n\n");
 	for (r = 0; r < n; r++)
 		fprintf(f, "- **%s**: %s\n", rows[r].p.name,
 			rows[r].ran ? rows[r].how : rows[r].p.note);
+	/* What the run warned about, so that a reader of the file sees it too. */
+	fprintf(f, "\n## Warnings\n\n");
+	if (!m->nwarnings)
+		fprintf(f, "None.\n");
+	for (i = 0; i < m->nwarnings; i++)
+		fprintf(f, "- %s\n", m->warnings[i]);
 }

@@ -13,9 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ct/ceiling.h"
 #include "ct/common.h"
 #include "ct/counters.h"
 #include "ct/cpuset.h"
+#include "ct/floor.h"
 #include "ct/harness.h"
 #include "ct/kernels.h"
 #include "ct/os.h"
@@ -38,6 +40,8 @@ void ct_harness_defaults(struct ct_harness *h, int quick)
 	h->bracket_adds = CT_BRACKET_ADDS_DEFAULT;
 	h->precision_pct = 0;
 	h->max_ns = 0;
+	h->floor_ns = ct_floor_get()->floor_ns;
+	h->floor_why = ct_floor_get()->why;
 	if (reps && *reps)
 		h->reps = (unsigned)ct_u64_or_usage("REPS", reps, 1, CT_REPS_MAX);
 }
@@ -123,6 +127,7 @@ static int take_sample(const struct ct_harness *h, const struct ct_kernel *k,
 	s->wall_ns = t1 - t0 ? t1 - t0 : 1;
 	s->cpu_ns = c1 - c0 ? c1 - c0 : 1;
 	s->bracket_ghz_wall = s->bracket_ghz_cpu = 0;
+	s->pre_wall_ns = s->pre_cpu_ns = s->post_wall_ns = s->post_cpu_ns = 0;
 	s->count_status = CT_COUNT_NONE;
 	s->cycles = s->instructions = 0;
 	if (pmc) {
@@ -142,6 +147,10 @@ static int take_sample(const struct ct_harness *h, const struct ct_kernel *k,
 				      (double)(pre.wall_ns + post.wall_ns);
 		s->bracket_ghz_cpu = 2.0 * (double)pre.adds /
 				     (double)(pre.cpu_ns + post.cpu_ns);
+		s->pre_wall_ns = pre.wall_ns;
+		s->pre_cpu_ns = pre.cpu_ns;
+		s->post_wall_ns = post.wall_ns;
+		s->post_cpu_ns = post.cpu_ns;
 	}
 	reason[0] = '\0';
 	if (k->verify(k->ctx, ret, reason, sizeof(reason)) != 0) {
@@ -165,6 +174,32 @@ static void grow(struct ct_series *out, size_t nk, unsigned *cap, unsigned n)
 		out[i].s = ct_xrealloc(out[i].s, *cap * sizeof(*out[i].s));
 }
 
+/*
+ * The first round against the floor: the shorter of a sample's wall and
+ * CPU times (descheduling only lengthens the wall one), over the calls
+ * it timed.
+ */
+static int too_short(const struct ct_harness *h, const struct ct_kernel *k, size_t nk,
+		     const struct ct_series *out, char *why, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < nk; i++) {
+		const struct ct_sample *s = &out[i].s[0];
+		uint64_t t = s->wall_ns < s->cpu_ns ? s->wall_ns : s->cpu_ns;
+
+		if (t < h->floor_ns) {
+			snprintf(why, len, "a sample of %s (%s) takes %.1f us, under the floor of "
+				 "%.0f us (%s): give each sample about %.0fx the work",
+				 k[i].name, k[i].isa, (double)t / 1e3, (double)h->floor_ns / 1e3,
+				 h->floor_why ? h->floor_why : "set by the caller",
+				 ceil((double)h->floor_ns / (double)(t ? t : 1)));
+			return 1;
+		}
+	}
+	return 0;
+}
+
 int ct_harness_run(const struct ct_harness *h, const struct ct_kernel *k,
 		   size_t nk, struct ct_series *out, char *why, size_t len)
 {
@@ -174,7 +209,7 @@ int ct_harness_run(const struct ct_harness *h, const struct ct_kernel *k,
 	char reason[384];
 	unsigned rep, cap = h->reps, counted = 0;
 	uint64_t start = ct_now_ns();
-	double worst;
+	double worst = NAN;
 	int stop = -1, rc = 0;
 	size_t i;
 
@@ -188,6 +223,7 @@ int ct_harness_run(const struct ct_harness *h, const struct ct_kernel *k,
 		out[i].verified = 0;
 		out[i].stopped_by = CT_STOP_REPS;
 		out[i].counters = 0;
+		out[i].precision_pct = h->precision_pct;
 	}
 	/* Opened in the measuring thread: the counts are this thread's. */
 	pmc = ct_counters_start();
@@ -213,10 +249,21 @@ int ct_harness_run(const struct ct_harness *h, const struct ct_kernel *k,
 				goto out;
 			}
 			out[i].n = rep + 1;
+			/* Between samples: a progress line costs the next one nothing. */
+			if (h->progress) {
+				struct ct_harness_state st = { h, &k[i], i, nk, rep + 1, worst,
+							       ct_now_ns() - start };
+
+				h->progress(h->progress_arg, &st);
+			}
 			if (ct_count_usable(s->count_status))
 				counted++;
 			else if (first_reject == CT_COUNT_NONE)
 				first_reject = s->count_status;
+		}
+		if (rep == 0 && h->floor_ns && too_short(h, k, nk, out, why, len)) {
+			rc = CT_HARNESS_TOO_SHORT;
+			goto out;
 		}
 		stop = ct_harness_should_stop(h, out, nk, ct_now_ns() - start, &worst);
 	}
@@ -397,16 +444,95 @@ static void summarize_counters(const struct ct_series *ser, enum ct_basis b,
 	free(ratio);
 }
 
+double ct_sample_share(const struct ct_sample *s)
+{
+	double wall = (double)s->wall_ns + (double)s->pre_wall_ns + (double)s->post_wall_ns;
+	double cpu = (double)s->cpu_ns + (double)s->pre_cpu_ns + (double)s->post_cpu_ns;
+
+	return wall > 0 ? cpu / wall : NAN;
+}
+
+/* A part of a sample (the call, a bracket) ran for under the threshold. */
+static int part_disturbed(uint64_t wall_ns, uint64_t cpu_ns)
+{
+	return wall_ns && (double)cpu_ns < CT_DESCHEDULED_SHARE * (double)wall_ns;
+}
+
+int ct_sample_disturbed(const struct ct_sample *s)
+{
+	return part_disturbed(s->wall_ns, s->cpu_ns) ||
+	       part_disturbed(s->pre_wall_ns, s->pre_cpu_ns) ||
+	       part_disturbed(s->post_wall_ns, s->post_cpu_ns);
+}
+
+int ct_summary_precision_missed(const struct ct_summary *s)
+{
+	return s->precision_pct > 0 && s->stopped_by != CT_STOP_PRECISION;
+}
+
+/*
+ * The per-cycle figures over the undisturbed samples only: a bracket that
+ * lost its cpu for part of its time reads a slow clock, and the quotient
+ * over it an impossible rate (a 2.5 FMA/cycle seen on a core that retires
+ * one).  Below CT_PER_CYCLE_MIN_SAMPLES of them, no figure.
+ */
+static void summarize_per_cycle(const struct ct_series *ser, enum ct_basis b,
+				struct ct_summary *sum)
+{
+	const struct ct_kernel *k = ser->k;
+	double *pc = ct_xcalloc(ser->n + 1, sizeof(double));
+	double *ipc = ct_xcalloc(ser->n + 1, sizeof(double));
+	unsigned i, n = 0;
+
+	sum->per_cycle_ceiling = sum->insn_ceiling = NAN;
+	if (!k->per_cycle_unit)
+		goto out;
+	for (i = 0; i < ser->n; i++) {
+		const struct ct_sample *s = &ser->s[i];
+
+		if (ct_sample_disturbed(s))
+			continue;
+		pc[n] = ct_sample_per_cycle(k, k->per_cycle_work, s, b);
+		ipc[n] = ct_sample_per_cycle(k, k->insn_work, s, b);
+		n++;
+	}
+	sum->per_cycle_used = n;
+	if (n < CT_PER_CYCLE_MIN_SAMPLES) {
+		snprintf(sum->per_cycle_why, sizeof(sum->per_cycle_why),
+			 "%u of %u samples undisturbed (call and brackets >= %.0f%% of wall), "
+			 "%d needed", n, ser->n, 100 * CT_DESCHEDULED_SHARE,
+			 CT_PER_CYCLE_MIN_SAMPLES);
+		n = 0;
+	}
+	ct_stats_compute(pc, n, &sum->per_cycle);
+	if (k->insn_unit)
+		ct_stats_compute(ipc, n, &sum->insn_per_cycle);
+	if (!n) {
+		sum->per_cycle.median = sum->per_cycle.cv_pct = NAN;
+		sum->insn_per_cycle.median = sum->insn_per_cycle.cv_pct = NAN;
+		goto out;
+	}
+	/* A flop ceiling follows from the FMA one: flops per FMA are the kernel's. */
+	if (k->insn_unit && k->insn_work > 0) {
+		sum->insn_ceiling = ct_ceiling(k->isa, k->insn_unit);
+		sum->per_cycle_ceiling = sum->insn_ceiling * k->per_cycle_work / k->insn_work;
+	} else {
+		sum->per_cycle_ceiling = ct_ceiling(k->isa, k->per_cycle_unit);
+	}
+	sum->per_cycle_implausible = sum->per_cycle.median > sum->per_cycle_ceiling;
+	sum->insn_implausible = k->insn_unit && sum->insn_per_cycle.median > sum->insn_ceiling;
+out:
+	free(pc);
+	free(ipc);
+}
+
 void ct_summarize(const struct ct_series *ser, enum ct_basis b,
 		  struct ct_summary *sum)
 {
 	const struct ct_kernel *k = ser->k;
-	double *rate = ct_xcalloc(ser->n, sizeof(double));
-	double *pc = ct_xcalloc(ser->n, sizeof(double));
-	double *ipc = ct_xcalloc(ser->n, sizeof(double));
-	double *share = ct_xcalloc(ser->n, sizeof(double));
+	double *rate = ct_xcalloc(ser->n + 1, sizeof(double));
+	double wall = 0, cpu = 0;
 	struct ct_cpuset seen;
-	struct ct_stats st;
 	unsigned i;
 
 	memset(sum, 0, sizeof(*sum));
@@ -414,15 +540,15 @@ void ct_summarize(const struct ct_series *ser, enum ct_basis b,
 	sum->basis = b;
 	sum->reps = ser->n;
 	sum->verified = ser->verified;
+	sum->precision_pct = ser->precision_pct;
 	ct_cpuset_zero(&seen);
 	for (i = 0; i < ser->n; i++) {
 		const struct ct_sample *s = &ser->s[i];
 
 		rate[i] = ct_sample_rate(k, s, b);
-		pc[i] = ct_sample_per_cycle(k, k->per_cycle_work, s, b);
-		ipc[i] = ct_sample_per_cycle(k, k->insn_work, s, b);
-		share[i] = (double)s->cpu_ns / (double)s->wall_ns;
-		sum->descheduled += share[i] < CT_DESCHEDULED_SHARE;
+		wall += (double)s->wall_ns + (double)s->pre_wall_ns + (double)s->post_wall_ns;
+		cpu += (double)s->cpu_ns + (double)s->pre_cpu_ns + (double)s->post_cpu_ns;
+		sum->descheduled += ct_sample_disturbed(s);
 		ct_cpuset_set(&seen, s->cpu_start);
 		ct_cpuset_set(&seen, s->cpu_end);
 		sum->migrated += s->cpu_start != s->cpu_end;
@@ -431,17 +557,11 @@ void ct_summarize(const struct ct_series *ser, enum ct_basis b,
 	ct_median_ci(rate, ser->n, &sum->ci_low, &sum->ci_high, &sum->ci_halfwidth_pct);
 	sum->stopped_by = ser->stopped_by;
 	summarize_counters(ser, b, sum);
-	if (k->per_cycle_unit)
-		ct_stats_compute(pc, ser->n, &sum->per_cycle);
-	if (k->insn_unit)
-		ct_stats_compute(ipc, ser->n, &sum->insn_per_cycle);
-	ct_stats_compute(share, ser->n, &st);
-	sum->cpu_share = st.median;
+	summarize_per_cycle(ser, b, sum);
+	sum->cpu_share = wall > 0 ? cpu / wall : NAN;
+	sum->share_error = sum->cpu_share > CT_SHARE_MAX;
 	ct_cpuset_format(&seen, sum->cpus, sizeof(sum->cpus));
 	if (!sum->cpus[0])
 		snprintf(sum->cpus, sizeof(sum->cpus), "unknown");
 	free(rate);
-	free(pc);
-	free(ipc);
-	free(share);
 }

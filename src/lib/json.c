@@ -53,6 +53,20 @@ void ct_json_str(FILE *f, const char *k, const char *val)
 	ct_json_str_value(f, val);
 }
 
+void ct_json_str_array(FILE *f, const char *k, const char *const *v, size_t n)
+{
+	size_t i;
+
+	key(f, k);
+	fputc('[', f);
+	for (i = 0; i < n; i++) {
+		if (i)
+			fputc(',', f);
+		ct_json_str_value(f, v[i]);
+	}
+	fputc(']', f);
+}
+
 void ct_json_num(FILE *f, const char *k, double val)
 {
 	key(f, k);

@@ -11,6 +11,7 @@
 
 #include <err.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -83,6 +84,21 @@ static int slow_governor(const struct ct_machine *m)
 	       strcmp(m->governor, "userspace") == 0;
 }
 
+void ct_machine_warn(struct ct_machine *m, const char *fmt, ...)
+{
+	char text[sizeof(m->warnings[0])];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	warnx("warning: %s", text);
+	if (m->nwarnings < CT_MACHINE_WARNINGS)
+		memcpy(m->warnings[m->nwarnings++], text, sizeof(text));
+	else
+		m->warnings_lost++;
+}
+
 const char *const ct_machine_warn_names[CT_MACHINE_NWARN] = {
 	"governor", "epp", "turbo off", "cpu quota", "load at start", "descheduled",
 	"THP never", "other load",
@@ -112,24 +128,24 @@ unsigned ct_machine_warnings(const struct ct_machine *m)
 	return w;
 }
 
-static void warn_start(const struct ct_machine *m)
+static void warn_start(struct ct_machine *m)
 {
 	long cpus = m->cpus_allowed > 0 ? m->cpus_allowed : m->cpus_online;
 	unsigned w = ct_machine_warnings(m);
 
 	if (w & CT_MACHINE_WARN_GOVERNOR)
-		warnx("warning: cpufreq governor '%s' may hold the clock below what the "
+		ct_machine_warn(m, "cpufreq governor '%s' may hold the clock below what the "
 		      "cores can give", m->governor);
 	if (w & CT_MACHINE_WARN_EPP)
-		warnx("warning: energy_performance_preference is '%s': the cores favour "
+		ct_machine_warn(m, "energy_performance_preference is '%s': the cores favour "
 		      "saving energy over speed", m->epp);
 	if (w & CT_MACHINE_WARN_TURBO)
-		warnx("warning: turbo is off: the clock stays at or under base");
+		ct_machine_warn(m, "turbo is off: the clock stays at or under base");
 	if (w & CT_MACHINE_WARN_QUOTA)
-		warnx("warning: a cgroup cpu quota of %.2f cpus for %ld allowed: the process "
+		ct_machine_warn(m, "a cgroup cpu quota of %.2f cpus for %ld allowed: the process "
 		      "is stopped whenever its group has used it up", m->cpu_quota, cpus);
 	if (w & CT_MACHINE_WARN_LOAD)
-		warnx("warning: load average %.2f at start with %ld cpu%s online: other work "
+		ct_machine_warn(m, "load average %.2f at start with %ld cpu%s online: other work "
 		      "competes for them", m->load[0], m->cpus_online,
 		      m->cpus_online == 1 ? "" : "s");
 }
@@ -192,8 +208,7 @@ void ct_machine_note(struct ct_machine *m, const char *placement,
 
 		m->memory |= s->k->memory;
 		for (j = 0; j < s->n; j++)
-			d += (double)s->s[j].cpu_ns <
-			     CT_DESCHEDULED_SHARE * (double)s->s[j].wall_ns;
+			d += (unsigned)ct_sample_disturbed(&s->s[j]);
 		m->samples += s->n;
 		m->descheduled += d;
 		/* One entry per kernel and placement, over every size of a sweep. */
@@ -211,6 +226,17 @@ void ct_machine_note(struct ct_machine *m, const char *placement,
 		}
 		m->desched[e].d += d;
 		m->desched[e].n += s->n;
+	}
+	for (i = 0; i < n; i++) {
+		const struct ct_series *s = &ser[i];
+
+		if (s->precision_pct <= 0)
+			continue;
+		m->imprecise_of++;
+		m->imprecise_pct = s->precision_pct;
+		if (s->stopped_by != CT_STOP_PRECISION && !m->imprecise++)
+			snprintf(m->imprecise_how, sizeof(m->imprecise_how), "%s",
+				 ct_stop_name(s->stopped_by));
 	}
 }
 
@@ -234,15 +260,19 @@ void ct_machine_finish(struct ct_machine *m, unsigned threads)
 		if (m->desched_more && used + 1 < sizeof(note))
 			snprintf(note + used, sizeof(note) - used, ", %u more elsewhere",
 				 m->desched_more);
-		warnx("warning: the thread ran for under %.0f%% of the wall time of %u of %u "
+		ct_machine_warn(m, "the thread ran for under %.0f%% of the wall time of %u of %u "
 		      "samples (descheduled): %s; the cpu basis leaves that time out",
 		      100 * CT_DESCHEDULED_SHARE, m->descheduled, m->samples, note);
 	}
+	if (m->imprecise)
+		ct_machine_warn(m, "precision +-%g%% not reached for %u of %u series (stopped by "
+				"%s): their intervals are wider", m->imprecise_pct, m->imprecise,
+				m->imprecise_of, m->imprecise_how);
 	if (m->memory && (ct_machine_warnings(m) & CT_MACHINE_WARN_THP))
-		warnx("warning: transparent huge pages are off ('never'): the array is on "
+		ct_machine_warn(m, "transparent huge pages are off ('never'): the array is on "
 		      "small pages");
 	if (ct_machine_warnings(m) & CT_MACHINE_WARN_OTHERS)
-		warnx("warning: about %.1f other runnable tasks during the %.0f s run (load "
+		ct_machine_warn(m, "about %.1f other runnable tasks during the %.0f s run (load "
 		      "%.2f at start, %.2f at end)", m->other_load, m->run_s, m->load[0],
 		      m->load_end[0]);
 }

@@ -43,7 +43,8 @@ static const char *const tsv_sample_cols[] = {
  * that every column before them keeps its number.
  */
 static const char *const tsv_summary_tail[] = {
-	"ci_halfwidth_pct", "stopped_by", "descheduled",
+	"ci_halfwidth_pct", "stopped_by", "descheduled", "per_cycle_samples",
+	"precision_reached",
 };
 
 static const char *const table_cols[] = {
@@ -117,6 +118,14 @@ void ct_out_machine(struct ct_out *o, const struct ct_machine *m)
 		ct_json_num(f, "run_s", m->run_s);
 		ct_json_num(f, "other_load", m->other_load);
 		ct_json_int(f, "descheduled_samples", m->descheduled);
+		{
+			const char *w[CT_MACHINE_WARNINGS];
+			size_t i;
+
+			for (i = 0; i < m->nwarnings; i++)
+				w[i] = m->warnings[i];
+			ct_json_str_array(f, "warnings", w, m->nwarnings);
+		}
 		ct_json_end(f);
 		break;
 	case CT_FMT_TABLE:
@@ -127,11 +136,103 @@ void ct_out_machine(struct ct_out *o, const struct ct_machine *m)
 		fprintf(f, "build:    %s %s, %s; clock %s\n", m->compiler, m->cflags,
 			m->isas, m->clock);
 		fprintf(f, "counters: %s\n", m->counters);
+		{
+			size_t i;
+
+			for (i = 0; i < m->nwarnings; i++)
+				fprintf(f, "warning:  %s\n", m->warnings[i]);
+		}
 		break;
 	case CT_FMT_TSV:
 		/* TSV carries records only: the description is in json. */
 		break;
 	}
+}
+
+void ct_out_footnotes(FILE *f, const char *pre, unsigned marks, double precision_pct)
+{
+	if (!marks)
+		return;
+	fputc('\n', f);
+	if (marks & CT_MARK_DISTURBED)
+		fprintf(f, "%s*      disturbed: in some samples the thread ran for under %.0f%% of "
+			"the wall time of the call or a bracket (descheduled); wall figures mislead\n",
+			pre, 100 * CT_DESCHEDULED_SHARE);
+	if (marks & CT_MARK_SHARE_ERROR)
+		fprintf(f, "%serror  cpu share above %.2f: the thread clock ran ahead of the wall "
+			"clock, a measurement error\n", pre, CT_SHARE_MAX);
+	if (marks & CT_MARK_PER_CYCLE_NONE)
+		fprintf(f, "%s-      per cycle: fewer than %d samples had the call and both brackets "
+			"at >= %.0f%% of wall\n", pre, CT_PER_CYCLE_MIN_SAMPLES,
+			100 * CT_DESCHEDULED_SHARE);
+	if (marks & CT_MARK_IMPLAUSIBLE)
+		fprintf(f, "%s!      implausible: above the most any core of the ISA can do per "
+			"cycle (coretype(7)); the clock under it was misread\n", pre);
+	if (marks & CT_MARK_IMPRECISE)
+		fprintf(f, "%s~      precision +-%g%% not reached: the run stopped first "
+			"(--max-time or the sample cap)\n", pre, precision_pct);
+}
+
+void ct_out_share_cell(char *buf, size_t len, const struct ct_summary *s, unsigned *marks)
+{
+	if (s->share_error) {
+		snprintf(buf, len, "error");
+		*marks |= CT_MARK_SHARE_ERROR;
+	} else if (isnan(s->cpu_share)) {
+		snprintf(buf, len, "-");
+	} else {
+		snprintf(buf, len, "%.3f%s", s->cpu_share, s->descheduled ? "*" : "");
+	}
+	if (s->descheduled)
+		*marks |= CT_MARK_DISTURBED;
+}
+
+void ct_out_per_cycle_cell(char *buf, size_t len, const struct ct_summary *s, int insn,
+			   int prec, unsigned *marks)
+{
+	double v = insn ? s->insn_per_cycle.median : s->per_cycle.median;
+	int bad = insn ? s->insn_implausible : s->per_cycle_implausible;
+
+	if (isnan(v)) {
+		snprintf(buf, len, "-");
+		if (s->per_cycle_why[0])
+			*marks |= CT_MARK_PER_CYCLE_NONE;
+		return;
+	}
+	snprintf(buf, len, "%.*f%s", prec, v, bad ? "!" : "");
+	if (bad)
+		*marks |= CT_MARK_IMPLAUSIBLE;
+}
+
+void ct_out_ci_cell(char *buf, size_t len, const struct ct_summary *s, unsigned *marks)
+{
+	int missed = ct_summary_precision_missed(s);
+
+	if (isfinite(s->ci_halfwidth_pct))
+		snprintf(buf, len, "%.2f%s", s->ci_halfwidth_pct, missed ? "~" : "");
+	else
+		snprintf(buf, len, "-%s", missed ? "~" : "");
+	if (missed)
+		*marks |= CT_MARK_IMPRECISE;
+}
+
+/* TSV cells: "error" for a share that is one; a per-cycle "-" or "4.95!". */
+void ct_out_tsv_share(char *buf, size_t len, const struct ct_summary *s)
+{
+	if (s->share_error)
+		snprintf(buf, len, "error");
+	else if (isnan(s->cpu_share))
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%.4g", s->cpu_share);
+}
+
+void ct_out_tsv_per_cycle(char *buf, size_t len, double v, int implausible)
+{
+	if (isnan(v))
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%.6g%s", v, implausible ? "!" : "");
 }
 
 static void fmt_num(char *buf, size_t len, double v)
@@ -173,22 +274,33 @@ static void summary_json(struct ct_out *o, const char *placement,
 	ct_json_int(f, "reps", s->reps);
 	ct_json_str(f, "cpus", s->cpus);
 	ct_json_int(f, "migrated", s->migrated);
-	ct_json_num(f, "cpu_share", s->cpu_share);
+	/* A share above CT_SHARE_MAX is an error of the clocks, never a figure. */
+	ct_json_num(f, "cpu_share", s->share_error ? NAN : s->cpu_share);
+	ct_json_bool(f, "cpu_share_error", s->share_error);
 	ct_json_bool(f, "verified", s->verified);
 	if (k->per_cycle_unit) {
 		ct_json_num(f, "per_cycle_median", s->per_cycle.median);
 		ct_json_num(f, "per_cycle_cv_pct", s->per_cycle.cv_pct);
 		ct_json_str(f, "per_cycle_unit", k->per_cycle_unit);
+		ct_json_int(f, "per_cycle_samples", s->per_cycle_used);
+		if (s->per_cycle_why[0])
+			ct_json_str(f, "per_cycle_why", s->per_cycle_why);
+		ct_json_num(f, "per_cycle_ceiling", s->per_cycle_ceiling);
+		ct_json_bool(f, "per_cycle_implausible", s->per_cycle_implausible);
 	}
 	if (k->insn_unit) {
 		ct_json_num(f, "insn_per_cycle_median", s->insn_per_cycle.median);
 		ct_json_num(f, "insn_per_cycle_cv_pct", s->insn_per_cycle.cv_pct);
 		ct_json_str(f, "insn_per_cycle_unit", k->insn_unit);
+		ct_json_num(f, "insn_per_cycle_ceiling", s->insn_ceiling);
+		ct_json_bool(f, "insn_per_cycle_implausible", s->insn_implausible);
 	}
 	ct_json_num(f, "ci_low", s->ci_low);
 	ct_json_num(f, "ci_high", s->ci_high);
 	ct_json_num(f, "ci_halfwidth_pct", s->ci_halfwidth_pct);
 	ct_json_str(f, "stopped_by", ct_stop_name(s->stopped_by));
+	if (s->precision_pct > 0)
+		ct_json_bool(f, "precision_reached", !ct_summary_precision_missed(s));
 	ct_json_int(f, "descheduled", s->descheduled);
 	if (s->counters) {
 		ct_json_int(f, "counted", s->counted);
@@ -252,21 +364,27 @@ static void summary_tsv(struct ct_out *o, const char *placement,
 	const struct ct_kernel *k = s->k;
 	FILE *f = o->f;
 	size_t i;
+	char share[32], pc[32], pccv[32], ipc[32];
 
 	tsv_header(o, tsv_summary_cols, CT_ARRAY_SIZE(tsv_summary_cols), k);
-	fprintf(f, "%s\t%s\t%s\t%s\t%s\t%s\t%.6g\t%.6g\t%.6g\t%.3g\t%u\t%s\t%u\t%.4g\t%s",
+	ct_out_tsv_share(share, sizeof(share), s);
+	fprintf(f, "%s\t%s\t%s\t%s\t%s\t%s\t%.6g\t%.6g\t%.6g\t%.3g\t%u\t%s\t%u\t%s\t%s",
 		o->tool, k->name, k->isa, placement, ct_basis_name(s->basis), k->unit,
 		s->rate.min, s->rate.median, s->rate.max, s->rate.cv_pct, s->reps,
-		s->cpus, s->migrated, s->cpu_share, s->verified ? "true" : "false");
-	if (k->per_cycle_unit)
-		fprintf(f, "\t%.6g\t%.3g\t%s", s->per_cycle.median, s->per_cycle.cv_pct,
-			k->per_cycle_unit);
-	else
+		s->cpus, s->migrated, share, s->verified ? "true" : "false");
+	if (k->per_cycle_unit) {
+		ct_out_tsv_per_cycle(pc, sizeof(pc), s->per_cycle.median, s->per_cycle_implausible);
+		ct_out_tsv_per_cycle(pccv, sizeof(pccv), s->per_cycle.cv_pct, 0);
+		fprintf(f, "\t%s\t%s\t%s", pc, pccv, k->per_cycle_unit);
+	} else {
 		fputs("\t-\t-\t-", f);
-	if (k->insn_unit)
-		fprintf(f, "\t%.6g\t%s", s->insn_per_cycle.median, k->insn_unit);
-	else
+	}
+	if (k->insn_unit) {
+		ct_out_tsv_per_cycle(ipc, sizeof(ipc), s->insn_per_cycle.median, s->insn_implausible);
+		fprintf(f, "\t%s\t%s", ipc, k->insn_unit);
+	} else {
 		fputs("\t-\t-", f);
+	}
 	for (i = 0; i < o->tsv_first->nfields; i++) {
 		const struct ct_field *fl = find_field(k, o->tsv_first->fields[i].key);
 
@@ -283,7 +401,13 @@ static void summary_tsv(struct ct_out *o, const char *placement,
 		fprintf(f, "\t%.3g", s->ci_halfwidth_pct);
 	else
 		fputs("\t-", f);
-	fprintf(f, "\t%s\t%u\n", ct_stop_name(s->stopped_by), s->descheduled);
+	fprintf(f, "\t%s\t%u", ct_stop_name(s->stopped_by), s->descheduled);
+	if (k->per_cycle_unit)
+		fprintf(f, "\t%u", s->per_cycle_used);
+	else
+		fputs("\t-", f);
+	fprintf(f, "\t%s\n", s->precision_pct > 0 ?
+		(ct_summary_precision_missed(s) ? "false" : "true") : "-");
 }
 
 /* v with prec decimals (-prec: significant digits), or "-" without one. */
@@ -340,13 +464,19 @@ static void summary_table(struct ct_out *o, const char *placement,
 	fmt_num(mn, sizeof(mn), s->rate.min);
 	snprintf(cv, sizeof(cv), "%.2f", s->rate.cv_pct);
 	if (k->per_cycle_unit) {
-		snprintf(pc, sizeof(pc), "%.3f %s", s->per_cycle.median, k->per_cycle_unit);
-		snprintf(pccv, sizeof(pccv), "%.2f", s->per_cycle.cv_pct);
+		char v[32];
+
+		ct_out_per_cycle_cell(v, sizeof(v), s, 0, 3, &o->marks);
+		snprintf(pc, sizeof(pc), "%s %s", v, k->per_cycle_unit);
+		if (isfinite(s->per_cycle.cv_pct))
+			snprintf(pccv, sizeof(pccv), "%.2f", s->per_cycle.cv_pct);
+		else
+			snprintf(pccv, sizeof(pccv), "-");
 	} else {
 		snprintf(pc, sizeof(pc), "-");
 		snprintf(pccv, sizeof(pccv), "-");
 	}
-	snprintf(share, sizeof(share), "%.3f", s->cpu_share);
+	ct_out_share_cell(share, sizeof(share), s, &o->marks);
 	snprintf(migr, sizeof(migr), "%u", s->migrated);
 	cells[0] = k->name;
 	cells[1] = k->isa;
@@ -363,10 +493,9 @@ static void summary_table(struct ct_out *o, const char *placement,
 	cells[12] = s->cpus;
 	cells[13] = migr;
 	cells[14] = s->verified ? "yes" : "NO";
-	if (isfinite(s->ci_halfwidth_pct))
-		snprintf(ci, sizeof(ci), "%.2f", s->ci_halfwidth_pct);
-	else
-		snprintf(ci, sizeof(ci), "-");
+	ct_out_ci_cell(ci, sizeof(ci), s, &o->marks);
+	if (s->precision_pct > 0)
+		o->precision_pct = s->precision_pct;
 	cells[15] = ci;
 	ct_table_add(o->table, cells);
 	if (s->counters)
@@ -402,7 +531,11 @@ static void samples_out(struct ct_out *o, const char *placement,
 			ct_json_str(f, "unit", k->unit);
 			ct_json_num(f, "value_wall", vw);
 			ct_json_num(f, "value_cpu", vc);
+			ct_json_num(f, "cpu_share", ct_sample_share(s));
+			ct_json_bool(f, "disturbed", ct_sample_disturbed(s));
 			if (k->per_cycle_unit) {
+				ct_json_int(f, "bracket_wall_ns", (long long)(s->pre_wall_ns + s->post_wall_ns));
+				ct_json_int(f, "bracket_cpu_ns", (long long)(s->pre_cpu_ns + s->post_cpu_ns));
 				ct_json_num(f, "bracket_ghz_wall", s->bracket_ghz_wall);
 				ct_json_num(f, "bracket_ghz_cpu", s->bracket_ghz_cpu);
 				ct_json_num(f, "per_cycle_wall", pcw);
@@ -513,6 +646,7 @@ void ct_out_end(struct ct_out *o)
 		ct_table_print(o->table, o->f);
 		ct_table_free(o->table);
 		o->table = NULL;
+		ct_out_footnotes(o->f, "", o->marks, o->precision_pct);
 	}
 	if (o->ctable) {
 		fprintf(o->f, "\nhardware counters (%s): medians over the samples counted; "

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "ct/common.h"
 #include "ct/outfile.h"
 
 /* The temporaries in progress, for ct_outfile_cleanup(). */
@@ -129,4 +130,39 @@ int ct_write_atomic(const char *dir, const char *name,
 	file.name = name;
 	file.fn = fn;
 	return ct_write_files(dir, &file, 1, arg, why, len);
+}
+
+/* Make path (a directory) unless it is one already. */
+static int mkdir_one(const char *path, char *why, size_t len)
+{
+	struct stat st;
+
+	if (mkdir(path, 0777) == 0)
+		return 0;
+	if (errno == EEXIST && stat(path, &st) == 0) {
+		if (S_ISDIR(st.st_mode))
+			return 0;
+		snprintf(why, len, "cannot make directory %s: not a directory", path);
+		return -1;
+	}
+	snprintf(why, len, "cannot make directory %s: %s", path, strerror(errno));
+	return -1;
+}
+
+int ct_mkdir_p(const char *dir, char *why, size_t len)
+{
+	char *path = ct_xstrdup(dir), *p;
+	int rc = 0;
+
+	/* Every parent, left to right, then the whole path. */
+	for (p = path + 1; *p && rc == 0; p++)
+		if (*p == '/' && p[-1] != '/') {
+			*p = '\0';
+			rc = mkdir_one(path, why, len);
+			*p = '/';
+		}
+	if (rc == 0)
+		rc = mkdir_one(path, why, len);
+	free(path);
+	return rc;
 }

@@ -336,8 +336,9 @@ static void panel(FILE *f, const struct ct_svg_chart *c, const struct ct_svg_pan
 		svg_id(f, p->id);
 		fputc('-', f);
 		svg_id(f, c->rows[r].label);
-		fprintf(f, "\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\">",
-			x0, cy - BAR_H / 2, x - x0 > 1 ? x - x0 : 1, BAR_H, colors[c->rows[r].color]);
+		fprintf(f, "\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"%s>",
+			x0, cy - BAR_H / 2, x - x0 > 1 ? x - x0 : 1, BAR_H, colors[c->rows[r].color],
+			b->disturbed ? " stroke=\"#b00000\" stroke-width=\"2\" stroke-dasharray=\"4 2\"" : "");
 		if (b->tip) {
 			fputs("<title>", f);
 			ct_svg_text(f, b->tip);
@@ -362,6 +363,11 @@ static void panel(FILE *f, const struct ct_svg_chart *c, const struct ct_svg_pan
 		snprintf(buf, sizeof(buf), "%.3f", b->value);
 		fprintf(f, "<text class=\"value\" x=\"%.1f\" y=\"%.1f\" font-size=\"11.5\">%s</text>\n",
 			end + 5, cy + 4, buf);
+		/* The mark apart from the number, which stays a number. */
+		if (b->disturbed)
+			fprintf(f, "<text class=\"disturbed\" x=\"%.1f\" y=\"%.1f\" font-size=\"11.5\" "
+				"fill=\"#b00000\" font-weight=\"bold\">*</text>\n",
+				end + 5 + 6.5 * (double)strlen(buf) + 2, cy + 4);
 	}
 	/* The reference line over the bars, so it shows where they cross it. */
 	if (!isnan(c->reference)) {
@@ -381,6 +387,8 @@ void ct_svg_write(FILE *f, const struct ct_svg_chart *c)
 
 	/* Heights first: the svg element states the size. */
 	y = 34;
+	if (c->caveat)
+		nlines += wrapped_lines(c->caveat, 12.5, width);
 	for (i = 0; i < CT_SVG_MAX_LINES && c->lines[i]; i++)
 		nlines += wrapped_lines(c->lines[i], 12.5, width);
 	top = y + 8 + nlines * 12.5 * 1.35 + 56;
@@ -408,6 +416,9 @@ void ct_svg_write(FILE *f, const struct ct_svg_chart *c)
 	ct_svg_text(f, c->title);
 	fputs("</text>\n", f);
 	y += 8 + 12.5;
+	if (c->caveat)
+		y = wrapped(f, c->caveat, MARGIN, y, 12.5, width,
+			    "class=\"caveat\" fill=\"#b00000\" font-weight=\"bold\"");
 	for (i = 0; i < CT_SVG_MAX_LINES && c->lines[i]; i++)
 		y = wrapped(f, c->lines[i], MARGIN, y, 12.5, width, "fill=\"#333333\"");
 
@@ -505,7 +516,8 @@ void ct_compare_svg(FILE *f, const struct ct_machine *m, const struct ct_topo *t
 	char (*where)[96] = ct_xcalloc(n ? n : 1, sizeof(*where));
 	char (*tips)[320] = ct_xcalloc((n ? n : 1) * CT_CMP_NKERNELS, sizeof(*tips));
 	char title[160], machine[512], run[400], basis[400], ptitle[CT_CMP_NKERNELS][96];
-	char psub[CT_CMP_NKERNELS][96], notes[1200], axis[96], reflabel[80];
+	char psub[CT_CMP_NKERNELS][96], notes[1200], axis[96], reflabel[80], caveat[1600];
+	unsigned disturbed = 0;
 	const struct ct_compare_row *base = NULL;
 	size_t i, r, nr = 0, used = 0;
 	int k;
@@ -574,12 +586,33 @@ void ct_compare_svg(FILE *f, const struct ct_machine *m, const struct ct_topo *t
 				 rows[r].p.name, rows[r].k[k].name, rows[r].k[k].isa, sw.rate.median,
 				 rows[r].k[k].unit, b->value, base->p.name, sw.rate.cv_pct,
 				 sc.rate.median, rows[r].k[k].unit, b->marker, base->p.name, sw.reps);
+			b->disturbed = sw.descheduled > 0;
+			if (b->disturbed) {
+				size_t l = strlen(tip);
+
+				snprintf(tip + l, 320 - l, "; %u disturbed (descheduled)", sw.descheduled);
+				disturbed++;
+			}
 			b->tip = tip;
 		}
 		nr++;
 	}
 	c.rows = srow;
 	c.nrows = nr;
+	/* What the run warned about, first thing under the title. */
+	if (m->nwarnings || disturbed) {
+		used = (size_t)snprintf(caveat, sizeof(caveat), "Caveat:");
+		if (disturbed && used < sizeof(caveat))
+			used += (size_t)snprintf(caveat + used, sizeof(caveat) - used,
+						 " bars marked * had disturbed samples (the thread "
+						 "ran for under %.0f%% of a sample's wall time): their "
+						 "wall figures mislead.", 100 * CT_DESCHEDULED_SHARE);
+		for (i = 0; i < m->nwarnings && used < sizeof(caveat); i++)
+			used += (size_t)snprintf(caveat + used, sizeof(caveat) - used, " %s.",
+						 m->warnings[i]);
+		c.caveat = caveat;
+		used = 0;
+	}
 	for (k = 0; k < CT_CMP_NKERNELS; k++) {
 		panels[k].id = kernel_ids[k];
 		if (base) {

@@ -128,6 +128,13 @@ void ct_cli_finish(struct ct_cli *cli, struct ct_harness *h, int argc,
  */
 void ct_cli_harness(const struct ct_cli *cli, struct ct_harness *h);
 void ct_cli_version(void);
+/*
+ * A failed ct_harness_run(): under the sample floor (floor.h) a usage
+ * error naming the option that sets the work per sample (hint, e.g.
+ * "raise -n"), exit 2; else a failed verification, exit 1.
+ */
+void ct_cli_harness_failed(int rc, const char *why, const char *hint)
+	__attribute__((noreturn));
 
 /*
  * The ISA options of the kernel tools (ct-fma, ct-stream), a second piece

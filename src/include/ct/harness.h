@@ -55,6 +55,18 @@ struct ct_kernel {
 	int memory;
 };
 
+struct ct_harness;
+
+/* Where a run is, for its progress hook. */
+struct ct_harness_state {
+	const struct ct_harness *h;
+	const struct ct_kernel *k;	/* the kernel just sampled */
+	size_t kernel, nkernels;
+	unsigned rep;			/* samples of it taken, 1-based */
+	double worst_pct;		/* --precision: the widest interval so far, NaN */
+	uint64_t elapsed_ns;		/* since the run started (settle included) */
+};
+
 struct ct_harness {
 	unsigned reps;			/* timed samples per kernel (the minimum with precision_pct) */
 	uint64_t settle_ns;		/* settle spin before the warm-up */
@@ -67,7 +79,24 @@ struct ct_harness {
 	 */
 	double precision_pct;
 	uint64_t max_ns;		/* above 0: no round starts after this (--max-time) */
+	/*
+	 * Above 0: every sample of the first round must last this long (the
+	 * shorter of its wall and CPU times), else the run stops with
+	 * CT_HARNESS_TOO_SHORT.  ct_harness_defaults() sets it from the
+	 * clocks (floor.h); 0 checks nothing.
+	 */
+	uint64_t floor_ns;
+	const char *floor_why;		/* how floor_ns was set, for the message */
+	/*
+	 * Called between samples, never inside one (a progress line,
+	 * progress.h), or NULL.
+	 */
+	void (*progress)(void *arg, const struct ct_harness_state *st);
+	void *progress_arg;
 };
+
+/* ct_harness_run()'s return when a sample is under h->floor_ns. */
+#define CT_HARNESS_TOO_SHORT (-2)
 
 #define CT_REPS_DEFAULT 15
 #define CT_REPS_QUICK 5
@@ -76,8 +105,21 @@ struct ct_harness {
 #define CT_SETTLE_NS_QUICK 20000000ull
 #define CT_BRACKET_ADDS_DEFAULT 5000000ull
 #define CT_PRECISION_MAX_TIME_DEFAULT_S 60
-/* A sample whose thread ran for less of its wall time was descheduled. */
+/*
+ * A sample whose thread ran for less of its wall time, in the kernel call
+ * or in either bracket, was descheduled (disturbed): its per-cycle figure
+ * is left out, and it is counted and warned about.
+ */
 #define CT_DESCHEDULED_SHARE 0.9
+/*
+ * A cpu share above this cannot happen (a thread cannot run for longer
+ * than the time that passed): the two clocks disagree, the share is a
+ * measurement error and is never printed as a figure.  The margin covers
+ * the thread clock's reads, which fall just outside the wall clock's.
+ */
+#define CT_SHARE_MAX 1.05
+/* Fewer undisturbed samples than this give no per-cycle figure. */
+#define CT_PER_CYCLE_MIN_SAMPLES 3
 
 /* What ended a harness run. */
 enum ct_stop {
@@ -93,6 +135,11 @@ struct ct_sample {
 	uint64_t wall_ns, cpu_ns;
 	double bracket_ghz_wall;	/* adds per ns over both brackets, 0 if none */
 	double bracket_ghz_cpu;
+	/*
+	 * The brackets' own times (0 without brackets): whether each had
+	 * its cpu (ct_sample_disturbed) and the sample's cpu share.
+	 */
+	uint64_t pre_wall_ns, pre_cpu_ns, post_wall_ns, post_cpu_ns;
 	/*
 	 * Kernel calls the sample timed, each verified: 0 counts as 1 (the
 	 * harness times one call); the all-core runner (allcore.h) times as
@@ -116,12 +163,15 @@ struct ct_series {
 	int verified;			/* every sample taken was checked and matched */
 	enum ct_stop stopped_by;	/* what ended the run that took them */
 	int counters;			/* hardware counters were open for them */
+	double precision_pct;		/* the --precision asked for, 0: none */
 };
 
 /*
  * Run the harness over k[0..nk-1]; out[] gets one series per kernel.
  * Returns 0, or -1 when a sample failed verification or a bracket
- * miscounted, with "sample N of KERNEL: reason" in why.
+ * miscounted, with "sample N of KERNEL: reason" in why, or
+ * CT_HARNESS_TOO_SHORT when a first sample was under h->floor_ns (a
+ * request for too little work per sample: the tools exit 2).
  */
 int ct_harness_run(const struct ct_harness *h, const struct ct_kernel *k,
 		   size_t nk, struct ct_series *out, char *why, size_t len);
@@ -157,14 +207,34 @@ struct ct_summary {
 	struct ct_stats rate;		/* in k->unit */
 	struct ct_stats per_cycle;	/* when k->per_cycle_unit */
 	struct ct_stats insn_per_cycle;	/* when k->insn_unit */
-	double cpu_share;		/* median of cpu_ns / wall_ns */
+	/*
+	 * The thread's CPU time over the wall time, summed over every sample
+	 * (the kernel call and its brackets together): the share of the time
+	 * the kernel's samples took that the thread had its cpu, weighted by
+	 * time, so that a few long descheduled samples are not outvoted by
+	 * many short ones.  share_error when it is above CT_SHARE_MAX (then
+	 * never a figure).
+	 */
+	double cpu_share;
+	int share_error;
+	/*
+	 * The per-cycle figures come from the undisturbed samples only:
+	 * per_cycle_used of them; under CT_PER_CYCLE_MIN_SAMPLES the figures
+	 * are NaN and per_cycle_why says why.  A median above the ISA's
+	 * architectural ceiling (ceiling.h) is implausible.
+	 */
+	unsigned per_cycle_used;
+	char per_cycle_why[96];
+	double per_cycle_ceiling, insn_ceiling;		/* NaN: none known */
+	int per_cycle_implausible, insn_implausible;
+	double precision_pct;		/* asked for, 0: none (precision_reached) */
 	unsigned migrated;		/* samples with cpu_start != cpu_end */
 	char cpus[256];			/* distinct cpus seen, as a cpulist */
 	int verified;
 	/* The 95% interval of the median rate (ct_median_ci); NaN under 6 samples. */
 	double ci_low, ci_high, ci_halfwidth_pct;
 	enum ct_stop stopped_by;
-	unsigned descheduled;		/* samples with cpu share < CT_DESCHEDULED_SHARE */
+	unsigned descheduled;		/* disturbed samples (ct_sample_disturbed) */
 	/*
 	 * Hardware counters, where the series had them open (counters):
 	 * the samples counted (scaled: of them, multiplexed and scaled) and
@@ -197,5 +267,14 @@ double ct_sample_per_cycle(const struct ct_kernel *k, double work,
 double ct_sample_cycles_est(const struct ct_kernel *k, const struct ct_sample *s,
 			    enum ct_basis b);
 double ct_sample_counter_ghz(const struct ct_sample *s);
+/*
+ * A sample's cpu share: the thread's CPU time over the wall time of the
+ * kernel call and its brackets together.  Disturbed: the call or either
+ * bracket ran for under CT_DESCHEDULED_SHARE of its wall time.
+ */
+double ct_sample_share(const struct ct_sample *s);
+int ct_sample_disturbed(const struct ct_sample *s);
+/* The precision asked for was not reached (0 also when none was asked). */
+int ct_summary_precision_missed(const struct ct_summary *s);
 
 #endif

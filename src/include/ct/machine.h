@@ -17,6 +17,8 @@
 
 struct ct_series;
 
+#define CT_MACHINE_WARNINGS 16
+
 struct ct_machine {
 	char hostname[256];		/* uname nodename, or CT_HOSTNAME ("": withheld) */
 	char os[80];			/* uname sysname */
@@ -44,7 +46,19 @@ struct ct_machine {
 	double run_s;			/* describe to finish, -1 before */
 	double other_load;		/* other runnable tasks during the run, NaN if unknown */
 	unsigned samples;		/* samples of the series noted */
-	unsigned descheduled;		/* of them, with cpu share < CT_DESCHEDULED_SHARE */
+	unsigned descheduled;		/* of them, disturbed (ct_sample_disturbed) */
+	/*
+	 * Every warning the run printed, in order, for the records (the
+	 * machine record's "warnings", summary.md, summary.svg): each is
+	 * also on standard error as "ct-xxx: warning: TEXT".
+	 */
+	char warnings[CT_MACHINE_WARNINGS][512];
+	size_t nwarnings;
+	unsigned warnings_lost;		/* beyond CT_MACHINE_WARNINGS */
+	/* Series whose --precision was not reached (ct_machine_note). */
+	unsigned imprecise, imprecise_of;
+	double imprecise_pct;		/* the precision asked for */
+	char imprecise_how[64];		/* what stopped the first: "max-time" */
 	/* private */
 	uint64_t start_ns;
 	int memory;			/* a series noted reads memory (THP matters) */
@@ -55,6 +69,13 @@ struct ct_machine {
 	size_t ndesched;
 	unsigned desched_more;		/* descheduled samples of series past the table */
 };
+
+/*
+ * Warn: "ct-xxx: warning: TEXT" on standard error, and TEXT kept in
+ * m->warnings for the records.
+ */
+void ct_machine_warn(struct ct_machine *m, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 /* Fill the description at the start of a run; warn about the start. */
 void ct_machine_describe(struct ct_machine *m);

@@ -28,7 +28,38 @@ struct ct_out {
 	struct ct_table *ctable;		/* hardware counters, when any */
 	int tsv_header_done;
 	const struct ct_kernel *tsv_first;	/* whose fields name the columns */
+	unsigned marks;				/* CT_MARK_*: the table's footnotes */
+	double precision_pct;			/* for the precision footnote */
 };
+
+/*
+ * What a cell of a human table can be marked with, each explained in a
+ * footnote under the table (ct_out_footnotes): a disturbed row ('*'), a
+ * cpu share that is a measurement error ("error"), a per-cycle figure
+ * left out for lack of undisturbed samples ('-') or above the ISA's
+ * ceiling ('!'), a --precision not reached ('~').
+ */
+enum {
+	CT_MARK_DISTURBED = 1,
+	CT_MARK_SHARE_ERROR = 2,
+	CT_MARK_PER_CYCLE_NONE = 4,
+	CT_MARK_IMPLAUSIBLE = 8,
+	CT_MARK_IMPRECISE = 16
+};
+/* The footnotes of the marks set, one "  X  text" line each, after a blank line. */
+void ct_out_footnotes(FILE *f, const char *pre, unsigned marks, double precision_pct);
+/*
+ * A summary's figures as table cells, marked: the cpu share, a per-cycle
+ * median (insn: the instruction one) with prec decimals, the interval.
+ * Each adds the marks it used to *marks.
+ */
+void ct_out_share_cell(char *buf, size_t len, const struct ct_summary *s, unsigned *marks);
+void ct_out_per_cycle_cell(char *buf, size_t len, const struct ct_summary *s, int insn,
+			   int prec, unsigned *marks);
+void ct_out_ci_cell(char *buf, size_t len, const struct ct_summary *s, unsigned *marks);
+/* TSV cells: the share ("error" when it is one), a per-cycle figure ("-", "4.95!"). */
+void ct_out_tsv_share(char *buf, size_t len, const struct ct_summary *s);
+void ct_out_tsv_per_cycle(char *buf, size_t len, double v, int implausible);
 
 void ct_out_begin(struct ct_out *o, FILE *f, enum ct_format fmt,
 		  const char *tool, int samples);
@@ -46,6 +77,7 @@ void ct_out_end(struct ct_out *o);
 void ct_json_begin(FILE *f, const char *record);
 void ct_json_str(FILE *f, const char *key, const char *val);
 void ct_json_num(FILE *f, const char *key, double val);
+void ct_json_str_array(FILE *f, const char *key, const char *const *v, size_t n);
 void ct_json_int(FILE *f, const char *key, long long val);
 void ct_json_bool(FILE *f, const char *key, int val);
 void ct_json_end(FILE *f);

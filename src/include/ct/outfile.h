@@ -33,6 +33,13 @@ struct ct_outfile {
 int ct_write_files(const char *dir, const struct ct_outfile *files, size_t n, void *arg,
 		   char *why, size_t len);
 
+/*
+ * Make dir and any missing parent, as mkdir -p does (mode 0777 less the
+ * umask); an existing directory is fine.  Returns 0, or -1 with a message
+ * naming the part that failed in why.
+ */
+int ct_mkdir_p(const char *dir, char *why, size_t len);
+
 /* Remove the temporary files of a write in progress (from a signal handler). */
 void ct_outfile_cleanup(void);
 

@@ -43,6 +43,12 @@ struct ct_svg_bar {
 	double lo, hi;			/* or spans [lo, hi] when hi > lo (an interval) */
 	double marker;			/* a second figure (diamond), or NAN */
 	const char *tip;		/* the bar's tooltip, or NULL */
+	/*
+	 * Some of the bar's samples were disturbed (descheduled): the bar
+	 * gets a dashed red outline and a '*' (class "disturbed") after its
+	 * value, which the caveat line explains.
+	 */
+	int disturbed;
 };
 
 struct ct_svg_panel {
@@ -56,6 +62,7 @@ struct ct_svg_panel {
 
 struct ct_svg_chart {
 	const char *title;
+	const char *caveat;			/* right under the title, in red; or NULL */
 	const char *lines[CT_SVG_MAX_LINES];	/* under the title; NULL ends */
 	const char *axis;			/* under each axis: "x main (median)" */
 	double reference;			/* a line at this value; NAN: none */

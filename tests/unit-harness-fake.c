@@ -1,0 +1,223 @@
+/*
+ * unit-harness-fake.c - the harness's arithmetic on samples whose times
+ * this test knows.  It defines the add chain itself (ct_addchain and its
+ * names), so the link takes this one instead of src/kernels/addchain-*.c,
+ * as unit-counters-fake.c does for the counters:
+ *
+ * - the stand-in chain burns a known amount of thread CPU time per call,
+ *   alternating BRACKET_SHORT_NS and BRACKET_LONG_NS, so the leading
+ *   bracket of every sample is the short one: the sample's clock must be
+ *   the mean of the two periods (2 x adds / (short + long)), not either
+ *   bracket alone;
+ * - a kernel whose first call is slow: the warm-up call is made and
+ *   discarded, so no sample is that slow and there is one call more than
+ *   samples;
+ * - given samples, some disturbed: the per-cycle figures from the others
+ *   only (none under 3), the share over calls and brackets, a share above
+ *   1.05 an error, a figure above the ISA's ceiling implausible.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ct/harness.h"
+#include "ct/kernels.h"
+#include "ct/os.h"
+#include "unit.h"
+
+#define BRACKET_SHORT_NS 1000000ull
+#define BRACKET_LONG_NS 3000000ull
+#define BRACKET_ADDS 3000000ull		/* a multiple of CT_ADDCHAIN_UNROLL */
+
+const char ct_addchain_isa[] = "fake";
+const char ct_addchain_insn[] = "thread CPU time";
+static unsigned long chain_calls;
+
+/* Burn ns of this thread's CPU time: preemption stretches the wall, not this. */
+static void burn(uint64_t ns)
+{
+	uint64_t start = ct_thread_cpu_ns();
+
+	while (ct_thread_cpu_ns() - start < ns)
+		;
+}
+
+uint64_t ct_addchain(uint64_t iters)
+{
+	burn(chain_calls++ % 2 == 0 ? BRACKET_SHORT_NS : BRACKET_LONG_NS);
+	return iters * CT_ADDCHAIN_UNROLL;
+}
+
+struct fake {
+	unsigned long calls;
+	uint64_t first_ns, rest_ns;
+};
+
+static uint64_t fake_run(void *p)
+{
+	struct fake *f = p;
+
+	burn(f->calls++ == 0 ? f->first_ns : f->rest_ns);
+	return f->calls;
+}
+
+static int fake_verify(void *p, uint64_t ret, char *why, size_t len)
+{
+	(void)p;
+	(void)ret;
+	(void)why;
+	(void)len;
+	return 0;
+}
+
+static void fake_kernel(struct ct_kernel *k, struct fake *f, int bracketed)
+{
+	memset(k, 0, sizeof(*k));
+	k->name = "fake";
+	k->isa = "avx512";
+	k->unit = "op/s";
+	k->work = 1;
+	if (bracketed) {
+		k->per_cycle_unit = "flop/cycle";
+		k->per_cycle_work = 32;
+		k->insn_unit = "fma/cycle";
+		k->insn_work = 1;
+	}
+	k->run = fake_run;
+	k->verify = fake_verify;
+	k->ctx = f;
+}
+
+static double median_of(double *v, unsigned n)
+{
+	struct ct_stats st;
+
+	ct_stats_compute(v, n, &st);
+	return st.median;
+}
+
+static void bracket_mean(void)
+{
+	struct ct_harness h = { .reps = 5, .settle_ns = 0, .bracket_adds = BRACKET_ADDS };
+	struct fake f = { 0, 200000, 200000 };
+	struct ct_kernel k;
+	struct ct_series ser;
+	double ghz_cpu[5], ghz_wall[5], want;
+	char why[256];
+	unsigned i;
+
+	fake_kernel(&k, &f, 1);
+	chain_calls = 0;
+	CHECK(ct_harness_run(&h, &k, 1, &ser, why, sizeof(why)) == 0);
+	CHECK(ser.n == 5);
+	/* Two brackets per sample and per warm-up call, nothing else. */
+	CHECK(chain_calls == 2 * (5 + 1));
+	for (i = 0; i < ser.n && i < 5; i++) {
+		ghz_cpu[i] = ser.s[i].bracket_ghz_cpu;
+		ghz_wall[i] = ser.s[i].bracket_ghz_wall;
+		CHECK(ser.s[i].pre_cpu_ns >= BRACKET_SHORT_NS && ser.s[i].pre_cpu_ns < BRACKET_LONG_NS);
+		CHECK(ser.s[i].post_cpu_ns >= BRACKET_LONG_NS);
+	}
+	/* 1.5 adds/ns; the leading bracket alone would say 3, the trailing 1. */
+	want = 2.0 * (double)BRACKET_ADDS / (double)(BRACKET_SHORT_NS + BRACKET_LONG_NS);
+	CHECK(fabs(median_of(ghz_cpu, 5) / want - 1) < 0.1);
+	/* Wall time only grows under preemption (a busy machine): never above it. */
+	CHECK(median_of(ghz_wall, 5) <= want * 1.02);
+	ct_series_free(&ser, 1);
+}
+
+static void warm_up_discarded(void)
+{
+	struct ct_harness h = { .reps = 4, .settle_ns = 0, .bracket_adds = 0 };
+	struct fake f = { 0, 30000000, 1000000 };
+	struct ct_kernel k;
+	struct ct_series ser;
+	char why[256];
+	unsigned i;
+
+	fake_kernel(&k, &f, 0);
+	CHECK(ct_harness_run(&h, &k, 1, &ser, why, sizeof(why)) == 0);
+	CHECK(ser.n == 4);
+	CHECK(f.calls == 5);
+	for (i = 0; i < ser.n; i++)
+		CHECK(ser.s[i].cpu_ns < 10000000);
+	ct_series_free(&ser, 1);
+}
+
+/* A bracketed sample of 1 ms at 2 GHz: 1 FMA per cycle unless disturbed. */
+static void sample(struct ct_sample *s, unsigned rep, int disturbed, double ghz)
+{
+	memset(s, 0, sizeof(*s));
+	s->rep = rep;
+	s->wall_ns = s->cpu_ns = 1000000;
+	s->pre_wall_ns = s->pre_cpu_ns = s->post_wall_ns = s->post_cpu_ns = 2000000;
+	if (disturbed)
+		s->pre_wall_ns = 4000000;	/* the leading bracket had half its time */
+	s->bracket_ghz_wall = s->bracket_ghz_cpu = ghz;
+}
+
+static void given_samples(void)
+{
+	struct fake f = { 0, 0, 0 };
+	struct ct_sample s[5];
+	struct ct_series ser = { 0 };
+	struct ct_summary sum;
+	struct ct_kernel k;
+	unsigned i;
+
+	fake_kernel(&k, &f, 1);
+	k.work = 2000000;		/* FMAs per call: 1 per cycle at 2 GHz over 1 ms */
+	k.insn_work = 2000000;
+	k.per_cycle_work = 32 * 2000000.0;
+	ser.k = &k;
+	ser.s = s;
+	ser.n = 5;
+	ser.verified = 1;
+	/* Three undisturbed at 1 FMA/cycle, two disturbed whose clock reads 0.2 GHz. */
+	for (i = 0; i < 5; i++)
+		sample(&s[i], i, i >= 3, i >= 3 ? 0.2 : 2.0);
+	ct_summarize(&ser, CT_BASIS_WALL, &sum);
+	CHECK(sum.descheduled == 2);
+	CHECK(sum.per_cycle_used == 3);
+	CHECK(fabs(sum.insn_per_cycle.median - 1) < 1e-9);
+	CHECK(fabs(sum.per_cycle.median - 32) < 1e-9);
+	CHECK(!sum.per_cycle_implausible && !sum.insn_implausible);
+	CHECK(sum.insn_ceiling == 2 && sum.per_cycle_ceiling == 64);
+	/* Time-weighted: 25 ms of cpu in 29 ms of wall. */
+	CHECK(fabs(sum.cpu_share - 25.0 / 29.0) < 1e-9 && !sum.share_error);
+
+	/* Two undisturbed: no figure, and why. */
+	sample(&s[2], 2, 1, 0.2);
+	ct_summarize(&ser, CT_BASIS_WALL, &sum);
+	CHECK(sum.per_cycle_used == 2);
+	CHECK(isnan(sum.per_cycle.median) && isnan(sum.insn_per_cycle.median));
+	CHECK(strstr(sum.per_cycle_why, "2 of 5 samples undisturbed") != NULL);
+
+	/* Above the ceiling of two FMAs a cycle: implausible. */
+	for (i = 0; i < 5; i++)
+		sample(&s[i], i, 0, 0.8);
+	ct_summarize(&ser, CT_BASIS_WALL, &sum);
+	CHECK(fabs(sum.insn_per_cycle.median - 2.5) < 1e-9);
+	CHECK(sum.insn_implausible && sum.per_cycle_implausible);
+
+	/* A thread clock ahead of the wall clock: an error, not a share. */
+	for (i = 0; i < 5; i++) {
+		sample(&s[i], i, 0, 2.0);
+		s[i].cpu_ns = 1500000;
+		s[i].pre_cpu_ns = s[i].post_cpu_ns = 2200000;
+	}
+	ct_summarize(&ser, CT_BASIS_WALL, &sum);
+	CHECK(sum.cpu_share > CT_SHARE_MAX && sum.share_error);
+	CHECK(sum.descheduled == 0);
+}
+
+int main(void)
+{
+	bracket_mean();
+	warm_up_discarded();
+	given_samples();
+	return unit_done();
+}
