@@ -667,11 +667,14 @@ static void place_progress(void *arg, const struct ct_harness_state *st)
 	struct place_progress *pp = arg;
 	double row_s = ct_progress_elapsed(&pp->pr) - pp->before_s, left = -1;
 	size_t later = pp->n - pp->i - 1;
+	/* A placement's first sample is drawn at once: a short placement may
+	 * end within CT_PROGRESS_MIN_NS of its header line. */
+	int first = st->rep == 1 && st->kernel == 0;
 
 	if (pp->precision_pct > 0) {
 		if (pp->max_s > 0)
 			left = (pp->max_s > row_s ? pp->max_s - row_s : 0) + (double)later * pp->max_s;
-		ct_progress_show(&pp->pr, 0, left, "placement %zu of %zu (%s): %s, rep %u, "
+		ct_progress_show(&pp->pr, first, left, "placement %zu of %zu (%s): %s, rep %u, "
 				 "+-%.2f%% of +-%g%%", pp->i + 1, pp->n, pp->name, st->k->name,
 				 st->rep, st->worst_pct, pp->precision_pct);
 		return;
@@ -683,7 +686,7 @@ static void place_progress(void *arg, const struct ct_harness_state *st)
 		if (done > 0 && row_s > 0.5)
 			left = row_s / done * (1 - done) + (double)later * row_s / done;
 	}
-	ct_progress_show(&pp->pr, 0, left, "placement %zu of %zu (%s): %s, rep %u of %u",
+	ct_progress_show(&pp->pr, first, left, "placement %zu of %zu (%s): %s, rep %u of %u",
 			 pp->i + 1, pp->n, pp->name, st->k->name, st->rep, pp->reps);
 }
 

@@ -61,15 +61,44 @@ awk -v w="$wall" -v c="$cpur" 'BEGIN { exit !(c > w * 1.25) }' ||
 
 # 2. ct-place's main and pin rows, the pin row beside the loop.
 start_hog "$cpu"
-QUICK=1 expect_status 0 "$CT_PLACE" -S 0 --placements "main,$pin" -f tsv -o "$tmp/res"
+REPS=21 QUICK=1 expect_status 0 "$CT_PLACE" -S 0 --placements "main,$pin" -f tsv -o "$tmp/res"
 stop_hog
 cp "$tmp/out" "$tmp/tsv"
-# Every *share* column of the pin rows under 0.8 (a number, not an error).
+# The pin rows' cpu_share (the lowest of their kernels') and the clock's under
+# 0.8, numbers, not errors.  The fma and stream shares are numbers of at
+# most 1.05, and each one over 0.8 is true of its samples: a QUICK fma or
+# stream sample is shorter than a scheduler slice, and the preemptions fall
+# mostly in the clock's long samples, so on a quiet machine most fma
+# samples run undisturbed (shares of 0.86-0.89 over 21 samples were seen
+# beside two loops).  Such a share stands only where that kernel's wall
+# per-cycle figure agrees with its cpu-basis one within 10% (or is '-').
 awk -F'\t' -v pin="$pin" '
-	NR == 1 { for (i = 1; i <= NF; i++) if ($i ~ /share/) col[i] = $i; next }
-	$1 == pin { rows++; for (i in col) if (!($i ~ /^[0-9.]+$/ && $i + 0 < 0.8)) {
-		print col[i] " = " $i " at " $2; bad = 1 } }
-	END { exit bad || rows != 2 }' "$tmp/tsv" >"$tmp/bad" ||
+	NR == 1 { for (i = 1; i <= NF; i++) { col[i] = $i; at[$i] = i }; next }
+	$1 == pin { rows++
+		for (i in col) {
+			if (col[i] !~ /share/)
+				continue
+			if ($i !~ /^[0-9.]+$/ || $i + 0 > 1.05) {
+				print col[i] " = " $i " at " $2; bad = 1
+			} else if ((col[i] == "cpu_share" || col[i] == "clock_cpu_share") && $i + 0 >= 0.8) {
+				print col[i] " = " $i " at " $2; bad = 1
+			} else if ($i + 0 >= 0.8) {
+				k = col[i]; sub(/_cpu_share$/, "", k); high[k] = $i
+			}
+		}
+		pc[$2, "fma"] = $at["fma_per_cycle_median"]
+		pc[$2, "stream"] = $at["bytes_per_cycle_median"]
+	}
+	END {
+		for (k in high) {
+			if (!(("wall", k) in pc)) continue
+			w = pc["wall", k]; u = pc["cpu", k]
+			if (w != "-" && !(u + 0 > 0 && w / u > 0.9 && w / u < 1.1)) {
+				print k "_cpu_share " high[k] " with wall " k " per cycle " w " against " u; bad = 1
+			}
+		}
+		exit bad || rows != 2
+	}' "$tmp/tsv" >"$tmp/bad" ||
 	fail "$pin beside a busy loop: $(cat "$tmp/bad")"
 # The FMA per cycle on the wall basis: '-', or within 10% of the cpu basis's.
 awk -F'\t' -v pin="$pin" '
