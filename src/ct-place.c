@@ -131,8 +131,9 @@ static void usage(void)
 	       "      --kinds KIND=CPULIST  declare the kind of cpus (performance, efficiency,\n"
 	       "                       low-power; P, E, LP) in place of detecting it; repeat\n"
 	       "                       for each kind (also CT_KINDS='KIND=CPULIST;...')\n"
-	       "      --isa ISA        FMA and stream kernel ISA: auto (default; also\n"
-	       "                       CT_ISA=ISA), avx512, avx2, neon or scalar\n"
+	       "      --isa ISA        FMA and stream kernel ISA: auto (default; the stream\n"
+	       "                       kernel's by ct-stream's rule; also CT_ISA=ISA),\n"
+	       "                       avx512, avx2, neon or scalar\n"
 	       "      --list-isa       list the ISAs built in and usable here, and exit\n"
 	       "  -f, --format FMT     output format: table (default), tsv or json\n"
 	       "      --precision PCT  sample each placement until the 95%% interval of\n"
@@ -613,6 +614,8 @@ static void compare_opts(const struct place_opts *o, const struct ct_topo *t,
 	co->h.floor_ns = 0;
 	co->quick = quick;
 	co->isa = ct_isa_choose(o->isa.req);
+	co->stream_isa = ct_stream_isa_pick(o->isa.req, co->isa, co->stream_isa_reason,
+					    sizeof(co->stream_isa_reason));
 	co->clock_adds = quick ? CT_CLOCK_ADDS_QUICK : CT_CLOCK_ADDS_DEFAULT;
 	co->fma_passes = quick ? CT_FMA_PASSES_QUICK : CT_FMA_PASSES_DEFAULT;
 	co->stream_bytes = ct_stream_default_size(t ? &t->usable : NULL, quick,

@@ -225,23 +225,13 @@ static void note_reason(char list[][200], size_t *n, size_t max, const char *lev
 		snprintf(list[(*n)++], sizeof(list[0]), "%s", line);
 }
 
-/*
- * Why this ISA: the rule's reason when nothing asked for one (no --isa,
- * no --all-isa, CT_ISA unset or auto), else who asked.  isas[0] is
- * replaced by the rule's choice in that case.
- */
+/* Why this ISA; isas[0] becomes the rule's choice when nothing asked for one. */
 static void choose_isa(const struct ct_cli_isa *ci, enum ct_isa *isas, char *reason, size_t len)
 {
-	const char *env = getenv("CT_ISA");
-
 	if (ci->all)
 		snprintf(reason, len, "--all-isa: every usable ISA");
-	else if (ci->req && strcmp(ci->req, "auto") != 0)
-		snprintf(reason, len, "forced: --isa %s", ci->req);
-	else if (!ci->req && env && *env && strcmp(env, "auto") != 0)
-		snprintf(reason, len, "forced: CT_ISA=%s", env);
 	else
-		isas[0] = ct_stream_isa_rule(reason, len);
+		isas[0] = ct_stream_isa_pick(ci->req, isas[0], reason, len);
 }
 
 int main(int argc, char **argv)

@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include <inttypes.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -145,6 +146,19 @@ static void check_rules(void)
 	CHECK(ct_isa_usable(isa));
 	CHECK(strncmp(reason, "rule: ", 6) == 0);
 	printf("default isa %s: %s\n", ct_isa_name(isa), reason);
+	/* ct-stream's and ct-place's pick: the rule unless someone asked. */
+	unsetenv("CT_ISA");
+	CHECK(ct_stream_isa_pick(NULL, CT_ISA_SCALAR, reason, sizeof(reason)) == isa);
+	CHECK(strncmp(reason, "rule: ", 6) == 0);
+	CHECK(ct_stream_isa_pick("auto", CT_ISA_SCALAR, reason, sizeof(reason)) == isa);
+	CHECK(ct_stream_isa_pick("scalar", CT_ISA_SCALAR, reason, sizeof(reason)) == CT_ISA_SCALAR);
+	CHECK(strcmp(reason, "forced: --isa scalar") == 0);
+	setenv("CT_ISA", "scalar", 1);
+	CHECK(ct_stream_isa_pick(NULL, CT_ISA_SCALAR, reason, sizeof(reason)) == CT_ISA_SCALAR);
+	CHECK(strcmp(reason, "forced: CT_ISA=scalar") == 0);
+	/* --isa auto overrides CT_ISA, as ct_isa_choose() has it. */
+	CHECK(ct_stream_isa_pick("auto", CT_ISA_SCALAR, reason, sizeof(reason)) == isa);
+	unsetenv("CT_ISA");
 }
 
 static void corrupt_and_check(struct ct_kernel *k, uint32_t *a, size_t at,

@@ -40,8 +40,9 @@ struct ct_compare_kernels *ct_compare_kernels_new(const struct ct_compare_opts *
 
 	ct_clock_kernel(&k[CT_CMP_CLOCK], &ck->clock, o->clock_adds);
 	ck->fma = ct_fma_new(o->isa, o->fma_passes, &k[CT_CMP_FMA]);
-	ck->stream = ct_stream_new(o->isa, o->stream_bytes, o->stream_reason,
+	ck->stream = ct_stream_new(o->stream_isa, o->stream_bytes, o->stream_reason,
 				   o->quick ? CT_STREAM_QUICK : 0, &k[CT_CMP_STREAM]);
+	ct_stream_set_isa_reason(ck->stream, o->stream_isa_reason);
 	return ck;
 }
 
@@ -218,26 +219,27 @@ static int read_child(FILE *f, const struct ct_compare_opts *o,
 
 static void child_spec(const struct ct_compare_opts *o, char *buf, size_t len)
 {
-	snprintf(buf, len, "%u,%" PRIu64 ",%" PRIu64 ",%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64
+	snprintf(buf, len, "%u,%" PRIu64 ",%" PRIu64 ",%s,%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64
 		 ",%d,%.17g,%" PRIu64, o->h.reps, o->h.settle_ns, o->h.bracket_adds,
-		 ct_isa_name(o->isa), o->clock_adds, o->fma_passes, o->stream_bytes, o->quick,
+		 ct_isa_name(o->isa), ct_isa_name(o->stream_isa), o->clock_adds, o->fma_passes, o->stream_bytes, o->quick,
 		 o->h.precision_pct, o->h.max_ns);
 }
 
 int ct_compare_parse_child_spec(const char *spec, struct ct_compare_opts *o)
 {
-	char isa[16];
+	char isa[16], stream_isa[16];
 	uint64_t settle, brackets, adds, passes, bytes, max_ns;
 	unsigned reps;
 	double precision;
 	int quick;
 	char tail;
 
-	if (sscanf(spec, "%u,%" SCNu64 ",%" SCNu64 ",%15[a-z0-9],%" SCNu64 ",%" SCNu64 ",%" SCNu64
-		   ",%d,%lg,%" SCNu64 "%c", &reps, &settle, &brackets, isa, &adds, &passes, &bytes,
-		   &quick, &precision, &max_ns, &tail) != 10 || reps == 0 || reps > CT_REPS_MAX ||
-	    !(precision >= 0 && precision <= 100) ||
-	    ct_isa_from_name(isa, &o->isa) < 0 || !ct_isa_usable(o->isa))
+	if (sscanf(spec, "%u,%" SCNu64 ",%" SCNu64 ",%15[a-z0-9],%15[a-z0-9],%" SCNu64 ",%" SCNu64
+		   ",%" SCNu64 ",%d,%lg,%" SCNu64 "%c", &reps, &settle, &brackets, isa, stream_isa,
+		   &adds, &passes, &bytes, &quick, &precision, &max_ns, &tail) != 11 ||
+	    reps == 0 || reps > CT_REPS_MAX || !(precision >= 0 && precision <= 100) ||
+	    ct_isa_from_name(isa, &o->isa) < 0 || !ct_isa_usable(o->isa) ||
+	    ct_isa_from_name(stream_isa, &o->stream_isa) < 0 || !ct_isa_usable(o->stream_isa))
 		return -1;
 	o->h.precision_pct = precision;
 	o->h.max_ns = max_ns;
@@ -248,6 +250,7 @@ int ct_compare_parse_child_spec(const char *spec, struct ct_compare_opts *o)
 	o->clock_adds = adds;
 	o->fma_passes = passes;
 	o->stream_bytes = bytes;
+	snprintf(o->stream_isa_reason, sizeof(o->stream_isa_reason), "the parent run's choice");
 	return 0;
 }
 

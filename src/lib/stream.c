@@ -173,6 +173,19 @@ enum ct_isa ct_stream_isa_rule(char *reason, size_t len)
 	return best;
 }
 
+enum ct_isa ct_stream_isa_pick(const char *req, enum ct_isa chosen, char *reason, size_t len)
+{
+	const char *env = getenv("CT_ISA");
+
+	if (req && strcmp(req, "auto") != 0)
+		snprintf(reason, len, "forced: --isa %s", req);
+	else if (!req && env && *env && strcmp(env, "auto") != 0)
+		snprintf(reason, len, "forced: CT_ISA=%s", env);
+	else
+		return ct_stream_isa_rule(reason, len);
+	return chosen;
+}
+
 void ct_stream_caches(const struct ct_cpuset *cpus, struct ct_stream_caches *c)
 {
 	struct ct_os_cache oc;

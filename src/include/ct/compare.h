@@ -19,7 +19,9 @@ enum { CT_CMP_CLOCK, CT_CMP_FMA, CT_CMP_STREAM, CT_CMP_NKERNELS };
 
 struct ct_compare_opts {
 	struct ct_harness h;
-	enum ct_isa isa;		/* for the FMA and stream kernels */
+	enum ct_isa isa;		/* for the FMA kernel */
+	enum ct_isa stream_isa;		/* for the stream kernel (ct_stream_isa_pick) */
+	char stream_isa_reason[200];	/* why that one */
 	uint64_t clock_adds;
 	uint64_t fma_passes;
 	uint64_t stream_bytes;		/* the array, from ct_stream_default_size() */

@@ -90,6 +90,15 @@ int ct_stream_shape_of(enum ct_isa isa, struct ct_stream_shape *sh);
  */
 enum ct_isa ct_stream_isa_rule(char *reason, size_t len);
 
+/*
+ * The stream kernel's ISA for a tool given req (--isa, NULL when not
+ * given) and chosen, what ct_isa_choose(req) returned: the rule's choice
+ * when nothing asked for one (req NULL or auto, CT_ISA unset, empty or
+ * auto), else chosen; reason says which and why.  ct-stream and ct-place
+ * both take their stream ISA from here.
+ */
+enum ct_isa ct_stream_isa_pick(const char *req, enum ct_isa chosen, char *reason, size_t len);
+
 /* Cache sizes of the cpus a run is on, per level (1-3), 0 when unknown. */
 struct ct_stream_caches {
 	uint64_t bytes[4];		/* [1] L1d, [2] L2, [3] L3 */
