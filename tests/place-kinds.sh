@@ -272,6 +272,14 @@ for attempt in 1 2 3; do
 		awk -v e="$eclock" -v p="$pclock" 'BEGIN { r = e / p; exit !(r > 0.9 && r < 1.1) }' ||
 			clock_off="$clock_off $row: cpu-basis clock $eclock GHz, not within 10% of pin-performance's $pclock GHz;"
 	done
+	# The rows' share (the lowest of their kernels', summary.md's wall table)
+	# is under 0.8 too: the shared cpu is on the row, not only on the clock.
+	for row in pin-efficiency process-background; do
+		rshare=$(awk -F' *[|] *' -v r="$row" '$2 == r { sub(/[*]$/, "", $15); print $15; exit }' \
+			"$tmp/res/summary.md")
+		awk -v s="$rshare" 'BEGIN { exit !(s > 0 && s < 0.8) }' ||
+			fail "$row: the row's wall share in summary.md is '$rshare', expected below 0.8"
+	done
 	[ -z "$clock_off" ] && break
 	# The host's load (another guest on the core, steal) only slows a cpu:
 	# another run, at most three, before a slow clock is the tool's.
