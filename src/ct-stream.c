@@ -383,6 +383,8 @@ int main(int argc, char **argv)
 		printf("\n");
 		ct_table_print(sweep, stdout);
 		ct_table_free(sweep);
+		/* The sweep stood for the per-size table ct_out_begin() set up. */
+		ct_out_discard(&out);
 		ct_out_footnotes(stdout, "", sweep_marks & ~(unsigned)CT_MARK_IMPRECISE, 0);
 		printf("\nprefetch: ");
 		for (i = 0; i < nnotes; i++)

@@ -639,6 +639,14 @@ void ct_out_series_ex(struct ct_out *o, const char *placement,
 		samples_out(o, placement, ser);
 }
 
+void ct_out_discard(struct ct_out *o)
+{
+	ct_table_free(o->table);
+	ct_table_free(o->ctable);
+	ct_table_free(o->stable);
+	o->table = o->ctable = o->stable = NULL;
+}
+
 void ct_out_end(struct ct_out *o)
 {
 	if (o->table) {

@@ -72,6 +72,8 @@ void ct_out_series_ex(struct ct_out *o, const char *placement,
 		      const struct ct_series *s, const struct ct_field *extra,
 		      size_t nextra);
 void ct_out_end(struct ct_out *o);
+/* Free what ct_out_begin() set up and ct_out_end() did not print. */
+void ct_out_discard(struct ct_out *o);
 
 /* JSON writer used by the records: one object per line. */
 void ct_json_begin(FILE *f, const char *record);
