@@ -1,12 +1,12 @@
 #!/bin/sh
-# Busy loops on the cpu a run measures (tests/busy, children this test
+# Busy loops on the cpu a run measures (tests/spin -p, children this test
 # starts, pins and kills; no taskset needed): the cpu share of every
 # kernel falls and says so, in the right direction; the per-cycle figures
 # come from undisturbed samples or are '-'; the warnings reach every
 # record of ct-place -o (raw.txt's machine record, summary.md, summary.svg).
 . "${top_srcdir:-..}/tests/lib.sh"
 
-BUSY=$top_builddir/tests/busy
+SPIN=$top_builddir/tests/spin
 [ "$(uname -s)" = Linux ] || skip "pinning a busy loop is for Linux here"
 
 hogs=
@@ -23,7 +23,7 @@ trap 'stop_hog; rm -rf "$tmp"' EXIT
 # against two the run's thread gets about a third.
 start_hog() {
 	for n in 1 2; do
-		"$BUSY" "$1" >"$tmp/busy$n.out" 2>"$tmp/busy$n.err" &
+		"$SPIN" -p "$1" 3600 >"$tmp/busy$n.out" 2>"$tmp/busy$n.err" &
 		hogs="$hogs $!"
 		i=0
 		until grep -q "^pinned $1\$" "$tmp/busy$n.out"; do

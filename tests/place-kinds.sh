@@ -17,8 +17,8 @@
 . "${top_srcdir:-..}/tests/lib.sh"
 
 [ "$(uname -s)" = Linux ] || skip "uses /proc and cpu affinity"
-BUSY=$top_builddir/tests/busy-cpu
-[ -x "$BUSY" ] || fail "no $BUSY"
+SPIN=$top_builddir/tests/spin
+[ -x "$SPIN" ] || fail "no $SPIN"
 unset CT_KINDS
 
 # --- The two cpus. ---
@@ -207,11 +207,11 @@ done
 for attempt in 1 2 3; do
 	clock_off=
 	: >"$tmp/busy"
-	"$BUSY" "$E" 120 >"$tmp/busy" 2>&1 &
+	"$SPIN" -p "$E" 120 >"$tmp/busy" 2>&1 &
 	busy=$!
 	trap 'kill "$busy" 2>/dev/null; rm -rf "$tmp"' EXIT
 	i=0
-	until grep -q "^busy $E\$" "$tmp/busy"; do
+	until grep -q "^pinned $E\$" "$tmp/busy"; do
 		kill -0 "$busy" 2>/dev/null || fail "the busy process ended: $(cat "$tmp/busy")"
 		i=$((i + 1))
 		[ "$i" -lt 100 ] || fail "the busy process did not start"

@@ -1,19 +1,27 @@
 /*
- * spin - the workloads of the --observe tests (tests/place-observe.sh).
+ * spin - the tests' one busy program: the busy processes beside a run
+ * (tests/busy-share.sh, tests/place-kinds.sh) and the workloads of the
+ * --observe tests (tests/place-observe.sh).
  *
- *   spin SECONDS [CPU]     pin to CPU if given (Linux), check it runs
- *                          there, then spin until this thread has used
- *                          SECONDS of CPU time (not wall time: on a
- *                          shared machine the CPU time is what the
- *                          observer must find)
+ *   spin -p CPU [SECONDS]  pin to CPU, check it runs there, print
+ *                          "pinned CPU" on stdout, then spin until killed;
+ *                          it ends with its parent (the test), and SECONDS
+ *                          of wall time (default 120) cap the spin, so a
+ *                          test that dies without killing it leaves
+ *                          nothing running
+ *   spin SECONDS [CPU]     pin to CPU if given, check it runs there, then
+ *                          spin until this thread has used SECONDS of CPU
+ *                          time (not wall time: on a shared machine the
+ *                          CPU time is what the observer must find)
  *   spin -r CMD [ARG...]   run CMD, wait for it, and print
  *                          "rusage_children_s S" on stderr: the user and
  *                          system time of CMD and every descendant it
  *                          reaped, from getrusage(RUSAGE_CHILDREN); the
  *                          status is CMD's
  *
- * Exit status: 0, 1 when it could not pin, 2 usage, 77 when CPU is given
- * where there is no cpu affinity.
+ * Exit status: 0 (for -p, when the cap passed), 1 when it could not pin,
+ * 2 usage, 77 when a cpu is given where there is no cpu affinity (not
+ * Linux).
  */
 #include "config.h"
 
@@ -30,6 +38,8 @@
 
 #ifdef __linux__
 #include <sched.h>
+#include <signal.h>
+#include <sys/prctl.h>
 #endif
 
 static volatile unsigned long spins;
@@ -64,6 +74,87 @@ static int run(char **argv)
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 
+/* The cpu in ARG, or -1 (said on stderr) when it is not one. */
+static long parse_cpu(const char *arg)
+{
+	char *end;
+	long cpu = strtol(arg, &end, 10);
+
+	if (end == arg || *end || cpu < 0 || cpu >= 1024) {
+		fprintf(stderr, "spin: invalid cpu '%s'\n", arg);
+		return -1;
+	}
+	return cpu;
+}
+
+/* Pin this process to CPU and check it runs there: 0, 1 when it could not,
+ * 77 where there is no cpu affinity. */
+static int pin(long cpu)
+{
+#ifdef __linux__
+	cpu_set_t set;
+	int now;
+
+	CPU_ZERO(&set);
+	CPU_SET((int)cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set) < 0) {
+		fprintf(stderr, "spin: cannot pin to cpu %ld: %s\n", cpu, strerror(errno));
+		return 1;
+	}
+	now = sched_getcpu();
+	if (now != (int)cpu) {
+		fprintf(stderr, "spin: pinned to cpu %ld but on cpu %d\n", cpu, now);
+		return 1;
+	}
+	return 0;
+#else
+	(void)cpu;
+	fprintf(stderr, "spin: no cpu affinity here\n");
+	return 77;
+#endif
+}
+
+/* spin -p CPU [SECONDS]: pinned, announced, until killed or the cap. */
+static int busy(int argc, char **argv)
+{
+	char *end;
+	long cpu, secs = 120;
+	time_t stop;
+	int st;
+
+	if ((cpu = parse_cpu(argv[0])) < 0)
+		return 2;
+	if (argc == 2) {
+		secs = strtol(argv[1], &end, 10);
+		if (end == argv[1] || *end || secs < 1 || secs > 3600) {
+			fprintf(stderr, "spin: invalid seconds '%s'\n", argv[1]);
+			return 2;
+		}
+	}
+#ifdef __linux__
+	/* No spinner outlives the test that started it. */
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0) {
+		fprintf(stderr, "spin: cannot end with the parent: %s\n", strerror(errno));
+		return 1;
+	}
+#endif
+	if ((st = pin(cpu)) != 0)
+		return st;
+	/* Ready: the test waits for this line before it measures. */
+	printf("pinned %ld\n", cpu);
+	if (fflush(stdout) == EOF)
+		return 1;
+	/* Spin in user space: the clock is read once per million iterations. */
+	stop = time(NULL) + secs;
+	while (time(NULL) < stop) {
+		unsigned long i;
+
+		for (i = 0; i < 1000000; i++)
+			spins++;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	double secs, t0;
@@ -71,33 +162,26 @@ int main(int argc, char **argv)
 
 	if (argc >= 3 && strcmp(argv[1], "-r") == 0)
 		return run(argv + 2);
+	if ((argc == 3 || argc == 4) && strcmp(argv[1], "-p") == 0)
+		return busy(argc - 2, argv + 2);
 	if (argc < 2 || argc > 3) {
-		fprintf(stderr, "usage: spin SECONDS [CPU] | spin -r CMD [ARG...]\n");
+		fprintf(stderr, "usage: spin SECONDS [CPU] | spin -p CPU [SECONDS] | "
+				"spin -r CMD [ARG...]\n");
 		return 2;
 	}
 	secs = strtod(argv[1], &end);
-	if (*end || secs <= 0 || secs > 60) {
+	if (end == argv[1] || *end || secs <= 0 || secs > 60) {
 		fprintf(stderr, "spin: invalid seconds '%s'\n", argv[1]);
 		return 2;
 	}
 	if (argc == 3) {
-#ifdef __linux__
-		cpu_set_t set;
-		long cpu = strtol(argv[2], &end, 10);
+		long cpu = parse_cpu(argv[2]);
+		int st;
 
-		if (*end || cpu < 0 || cpu >= CPU_SETSIZE) {
-			fprintf(stderr, "spin: invalid cpu '%s'\n", argv[2]);
+		if (cpu < 0)
 			return 2;
-		}
-		CPU_ZERO(&set);
-		CPU_SET((int)cpu, &set);
-		if (sched_setaffinity(0, sizeof(set), &set) != 0 || sched_getcpu() != cpu) {
-			fprintf(stderr, "spin: cannot run on cpu %ld: %s\n", cpu, strerror(errno));
-			return 1;
-		}
-#else
-		return 77;
-#endif
+		if ((st = pin(cpu)) != 0)
+			return st;
 	}
 	t0 = thread_cpu_s();
 	while (thread_cpu_s() - t0 < secs)

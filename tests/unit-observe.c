@@ -20,14 +20,9 @@ static void init(struct ct_observe *r)
 {
 	int k;
 
-	memset(r, 0, sizeof(*r));
-	for (k = 0; k < CT_KIND_COUNT; k++) {
-		r->kind[k].threads = -1;
-		r->kind[k].migrations = -1;
-		r->kind[k].cycles = NAN;
-		r->kind[k].instructions = NAN;
+	ct_observe_init(r);
+	for (k = 0; k < CT_KIND_COUNT; k++)
 		snprintf(r->kind[k].source, sizeof(r->kind[k].source), "made up");
-	}
 	snprintf(r->method, sizeof(r->method), "perf_event");
 	snprintf(r->unseen_why, sizeof(r->unseen_why), "nothing");
 }

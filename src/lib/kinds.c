@@ -304,15 +304,8 @@ int ct_kinds_classify(struct ct_topo *t, char *why, size_t len)
 	if (!run)
 		return ct_topo_classify(t, why, len);
 	/* What the rules would say first: no usable cpu is no run, declared or not. */
-	ct_cpuset_and(&t->usable, &t->online, &t->allowed);
-	if (ct_cpuset_empty(&t->usable)) {
-		char a[256], b[256];
-
-		snprintf(why, len, "no usable cpu: online %s, allowed %s",
-			 ct_cpuset_format(&t->online, a, sizeof(a)),
-			 ct_cpuset_format(&t->allowed, b, sizeof(b)));
+	if (ct_topo_usable(t, why, len) < 0)
 		return -1;
-	}
 	if (ct_kinds_apply(run, t, mwhy, sizeof(mwhy)) < 0)
 		ct_usage_error("invalid %s: %s", run->source, mwhy);
 	return 0;

@@ -37,6 +37,19 @@ static const char *const col_name[NCOLS] = {
 	"source"
 };
 
+void ct_observe_init(struct ct_observe *r)
+{
+	int k;
+
+	memset(r, 0, sizeof(*r));
+	for (k = 0; k < CT_KIND_COUNT; k++) {
+		r->kind[k].threads = -1;
+		r->kind[k].migrations = -1;
+		r->kind[k].cycles = NAN;
+		r->kind[k].instructions = NAN;
+	}
+}
+
 static double counted_s(const struct ct_observe *r)
 {
 	double s = 0;

@@ -56,6 +56,16 @@ static int need_str(struct reader *rd, const char *rec, const char *key, const c
 	return 0;
 }
 
+/* The series key of a REC record: its tool, kernel, isa and placement. */
+static int need_key(struct reader *rd, const char *rec, const char **tool, const char **kernel,
+		    const char **isa, const char **placement)
+{
+	if (need_str(rd, rec, "tool", tool) < 0 || need_str(rd, rec, "kernel", kernel) < 0 ||
+	    need_str(rd, rec, "isa", isa) < 0 || need_str(rd, rec, "placement", placement) < 0)
+		return -1;
+	return 0;
+}
+
 /* A member that must be a number or null (NaN). */
 static int need_num(struct reader *rd, const char *rec, const char *key, double *out)
 {
@@ -214,10 +224,7 @@ static int summary(struct reader *rd)
 	size_t i;
 	int b;
 
-	if (need_str(rd, "summary", "tool", &tool) < 0 ||
-	    need_str(rd, "summary", "kernel", &kernel) < 0 ||
-	    need_str(rd, "summary", "isa", &isa) < 0 ||
-	    need_str(rd, "summary", "placement", &placement) < 0 ||
+	if (need_key(rd, "summary", &tool, &kernel, &isa, &placement) < 0 ||
 	    need_str(rd, "summary", "basis", &basis) < 0 ||
 	    need_str(rd, "summary", "unit", &unit) < 0 ||
 	    need_num(rd, "summary", "median", &median) < 0 ||
@@ -276,10 +283,7 @@ static int sample(struct reader *rd)
 	struct ct_run_series *s = NULL;
 	size_t i;
 
-	if (need_str(rd, "sample", "tool", &tool) < 0 ||
-	    need_str(rd, "sample", "kernel", &kernel) < 0 ||
-	    need_str(rd, "sample", "isa", &isa) < 0 ||
-	    need_str(rd, "sample", "placement", &placement) < 0 ||
+	if (need_key(rd, "sample", &tool, &kernel, &isa, &placement) < 0 ||
 	    need_str(rd, "sample", "unit", &unit) < 0 ||
 	    need_num(rd, "sample", "value_wall", &vw) < 0 ||
 	    need_num(rd, "sample", "value_cpu", &vc) < 0 ||

@@ -196,6 +196,17 @@ static struct ct_cmp_row *add_row(struct ct_cmp *c, size_t *cap)
 	return &c->rows[c->nrows++];
 }
 
+/* Row r shows figure fig on basis of series s, from the (newi + 1)th NEW. */
+static void set_figure(struct ct_cmp_row *r, struct ranks *kr, const struct ct_run_series *s,
+		       size_t newi, enum ct_figure fig, int basis)
+{
+	r->newi = newi;
+	r->fig = fig;
+	r->basis = basis;
+	r->unit = figure_unit(s, fig);
+	r->kernel_rank = kernel_rank(kr, s);
+}
+
 static int row_order(const void *pa, const void *pb)
 {
 	const struct ct_cmp_row *a = pa, *b = pb;
@@ -249,11 +260,7 @@ int ct_cmp_build(struct ct_cmp *c, char *why, size_t len)
 				r = add_row(c, &cap);
 				r->a = a;
 				r->b = b;
-				r->newi = ni - 1;
-				r->fig = fig;
-				r->basis = basis;
-				r->unit = figure_unit(a, fig);
-				r->kernel_rank = kernel_rank(&kr, a);
+				set_figure(r, &kr, a, ni - 1, fig, basis);
 				r->key_rank = key;
 				if (b) {
 					test_row(r, c->alpha, &c->any_untested);
@@ -275,11 +282,7 @@ int ct_cmp_build(struct ct_cmp *c, char *why, size_t len)
 
 				figure(b, f, &fig, &basis);
 				r->b = b;
-				r->newi = ni - 1;
-				r->fig = fig;
-				r->basis = basis;
-				r->unit = figure_unit(b, fig);
-				r->kernel_rank = kernel_rank(&kr, b);
+				set_figure(r, &kr, b, ni - 1, fig, basis);
 				r->key_rank = nbase_keys + extra++;
 				one_side(r);
 			}

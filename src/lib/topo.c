@@ -1052,11 +1052,8 @@ static void one_kind_is_performance(struct ct_topo *t)
 			 "; one kind, so performance (C4)");
 }
 
-int ct_topo_classify(struct ct_topo *t, char *why, size_t len)
+int ct_topo_usable(struct ct_topo *t, char *why, size_t len)
 {
-	int i;
-
-	clear_results(t);
 	ct_cpuset_and(&t->usable, &t->online, &t->allowed);
 	if (ct_cpuset_empty(&t->usable)) {
 		char a[256], b[256];
@@ -1066,6 +1063,16 @@ int ct_topo_classify(struct ct_topo *t, char *why, size_t len)
 			 ct_cpuset_format(&t->allowed, b, sizeof(b)));
 		return -1;
 	}
+	return 0;
+}
+
+int ct_topo_classify(struct ct_topo *t, char *why, size_t len)
+{
+	int i;
+
+	clear_results(t);
+	if (ct_topo_usable(t, why, len) < 0)
+		return -1;
 	if (t->mac) {
 		rule_mac(t);
 	} else if (rule_pmu(t)) {

@@ -22,6 +22,7 @@
 
 #include "ct/common.h"
 #include "ct/counters.h"
+#include "ct/os.h"
 
 #if HAVE_LINUX_PERF_EVENT_H
 #include <linux/perf_event.h>
@@ -57,20 +58,6 @@ static int open_event(uint64_t config, int group)
 	return (int)syscall(SYS_perf_event_open, &a, 0, -1, group, 0);
 }
 
-/* The kernel.perf_event_paranoid level, or -99 when unreadable. */
-static int paranoid(void)
-{
-	FILE *f = fopen("/proc/sys/kernel/perf_event_paranoid", "r");
-	int v = -99;
-
-	if (f) {
-		if (fscanf(f, "%d", &v) != 1)
-			v = -99;
-		fclose(f);
-	}
-	return v;
-}
-
 static void explain(int e, const char *which, char *why, size_t len)
 {
 	switch (e) {
@@ -81,7 +68,7 @@ static void explain(int e, const char *which, char *why, size_t len)
 	case EACCES:
 	case EPERM:
 		snprintf(why, len, "perf_event_open %s: not permitted "
-			 "(kernel.perf_event_paranoid is %d)", which, paranoid());
+			 "(kernel.perf_event_paranoid is %d)", which, ct_os_perf_paranoid());
 		break;
 	case ENOSYS:
 		snprintf(why, len, "perf_event_open: not in this kernel (ENOSYS)");

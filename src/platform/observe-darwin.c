@@ -97,15 +97,9 @@ int ct_observe_run(const struct ct_observe_opts *o, struct ct_observe *r, int *f
 	siginfo_t si;
 	uint64_t t0;
 	pid_t w;
-	int k, c, rc;
+	int c, rc;
 
-	memset(r, 0, sizeof(*r));
-	for (k = 0; k < CT_KIND_COUNT; k++) {
-		r->kind[k].threads = -1;
-		r->kind[k].migrations = -1;
-		r->kind[k].cycles = NAN;
-		r->kind[k].instructions = NAN;
-	}
+	ct_observe_init(r);
 	for (c = 0; c < o->ncpu; c++)
 		if (o->kind_of[c] >= 0)
 			r->kind[o->kind_of[c]].present = 1;

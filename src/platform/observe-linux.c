@@ -137,24 +137,11 @@ static int perf_open(uint32_t type, uint64_t config, pid_t pid, int cpu, int use
 	return fd;
 }
 
-static int paranoid(void)
-{
-	FILE *f = fopen("/proc/sys/kernel/perf_event_paranoid", "r");
-	int v = -99;
-
-	if (f) {
-		if (fscanf(f, "%d", &v) != 1)
-			v = -99;
-		fclose(f);
-	}
-	return v;
-}
-
 static void explain(int e, const char *what, char *why, size_t len)
 {
 	if (e == EACCES || e == EPERM)
 		snprintf(why, len, "%s: not permitted (perf_event_paranoid %d)", what,
-			 paranoid());
+			 ct_os_perf_paranoid());
 	else if (e == ENOENT)
 		snprintf(why, len, "%s: no such event here (no PMU)", what);
 	else
@@ -737,13 +724,7 @@ int ct_observe_run(const struct ct_observe_opts *o, struct ct_observe *r, int *f
 	struct perf p;
 #endif
 
-	memset(r, 0, sizeof(*r));
-	for (k = 0; k < CT_KIND_COUNT; k++) {
-		r->kind[k].threads = -1;
-		r->kind[k].migrations = -1;
-		r->kind[k].cycles = NAN;
-		r->kind[k].instructions = NAN;
-	}
+	ct_observe_init(r);
 	for (c = 0; c < o->ncpu; c++)
 		if (o->kind_of[c] >= 0)
 			r->kind[o->kind_of[c]].present = 1;

@@ -206,6 +206,12 @@ char *ct_os_thp(char *buf, size_t len)
 	return buf;
 }
 
+int ct_os_perf_paranoid(void)
+{
+	/* No perf_event_paranoid: macOS has no perf events. */
+	return -99;
+}
+
 void *ct_os_mem_alloc(size_t len, size_t align, int huge, struct ct_os_mem *m)
 {
 	uintptr_t p;

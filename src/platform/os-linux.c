@@ -416,6 +416,19 @@ char *ct_os_thp(char *buf, size_t len)
 	return buf;
 }
 
+int ct_os_perf_paranoid(void)
+{
+	FILE *f = fopen("/proc/sys/kernel/perf_event_paranoid", "r");
+	int v = -99;
+
+	if (f) {
+		if (fscanf(f, "%d", &v) != 1)
+			v = -99;
+		fclose(f);
+	}
+	return v;
+}
+
 void *ct_os_mem_alloc(size_t len, size_t align, int huge, struct ct_os_mem *m)
 {
 	uintptr_t p;

@@ -78,6 +78,9 @@ int ct_observe_exit_code(int status);
 
 /* --- The report (src/lib/observe.c). --- */
 
+/* An empty observation: every count zero, every per-kind figure unknown. */
+void ct_observe_init(struct ct_observe *r);
+
 /* A row of the report: a kind, or the time no kind accounts for. */
 struct ct_observe_row {
 	const char *kind;		/* "performance", ..., "unseen" */

@@ -89,6 +89,12 @@ uint64_t ct_os_mem_bytes(void);
  */
 char *ct_os_thp(char *buf, size_t len);
 
+/*
+ * The kernel.perf_event_paranoid level (Linux), for the reason a perf event
+ * was refused; -99 when it cannot be read or the OS has no such setting.
+ */
+int ct_os_perf_paranoid(void);
+
 /* A mapping from ct_os_mem_alloc(), for ct_os_mem_free(). */
 struct ct_os_mem {
 	void *base;

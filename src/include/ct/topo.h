@@ -163,6 +163,13 @@ int ct_topo_load(struct ct_topo *t, const char *sysroot, char *why, size_t len);
  */
 int ct_topo_classify(struct ct_topo *t, char *why, size_t len);
 
+/*
+ * t->usable from the online and allowed cpus: 0, or -1 with a reason
+ * ("no usable cpu: ...") when there is none.  ct_topo_classify() and a
+ * declared machine (ct_kinds_classify()) both start from it.
+ */
+int ct_topo_usable(struct ct_topo *t, char *why, size_t len);
+
 /* Apply one CPUID answer (as read on cpu c) to c's facts. */
 void ct_topo_cpuid_fact(struct ct_topo_cpu *c, enum ct_topo_vendor *vendor,
 			uint32_t leaf, uint32_t sub, const uint32_t r[4]);
