@@ -35,6 +35,8 @@ void ct_harness_defaults(struct ct_harness *h, int quick)
 	const char *reps = getenv("REPS");
 
 	quick |= ct_env_quick();
+	/* Every field, the hooks (progress) included, has a value. */
+	memset(h, 0, sizeof(*h));
 	h->reps = quick ? CT_REPS_QUICK : CT_REPS_DEFAULT;
 	h->settle_ns = quick ? CT_SETTLE_NS_QUICK : CT_SETTLE_NS_DEFAULT;
 	h->bracket_adds = CT_BRACKET_ADDS_DEFAULT;
