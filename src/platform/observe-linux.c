@@ -51,6 +51,7 @@
 #include "ct/common.h"
 #include "ct/observe.h"
 #include "ct/os.h"
+#include "ct/parse.h"
 
 #if HAVE_LINUX_PERF_EVENT_H
 #include <linux/perf_event.h>
@@ -148,6 +149,24 @@ static void explain(int e, const char *what, char *why, size_t len)
 		snprintf(why, len, "%s: %s", what, strerror(e));
 }
 
+/* A PMU's sysfs file, up to its newline; -1 where it cannot be read. */
+static int pmu_file(const char *pmu, const char *file, char *buf, size_t len)
+{
+	char path[128];
+	size_t got;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s/%s", pmu, file);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	got = fread(buf, 1, len - 1, f);
+	fclose(f);
+	buf[got] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+	return 0;
+}
+
 /* The hybrid PMUs of this kernel; how many. */
 static int hybrid_pmus(struct hybrid_pmu *h)
 {
@@ -155,31 +174,14 @@ static int hybrid_pmus(struct hybrid_pmu *h)
 	int i, n = 0;
 
 	for (i = 0; i < 3; i++) {
-		char path[128], buf[4096];
-		unsigned long type;
-		char *end;
-		FILE *f;
-		size_t got;
+		char buf[4096];
+		const char *bad;
+		uint64_t type;
 
-		snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s/type", names[i]);
-		f = fopen(path, "r");
-		if (!f)
-			continue;
-		got = fread(buf, 1, sizeof(buf) - 1, f);
-		fclose(f);
-		buf[got] = '\0';
-		errno = 0;
-		type = strtoul(buf, &end, 10);
-		if (errno || end == buf || type > 0xffffffffUL)
-			continue;
-		snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s/cpus", names[i]);
-		f = fopen(path, "r");
-		if (!f)
-			continue;
-		got = fread(buf, 1, sizeof(buf) - 1, f);
-		fclose(f);
-		buf[got] = '\0';
-		if (ct_cpuset_parse(buf, &h[n].cpus, NULL) < 0)
+		if (pmu_file(names[i], "type", buf, sizeof(buf)) < 0 ||
+		    ct_parse_u64(buf, 0, UINT32_MAX, &type, &bad) < 0 ||
+		    pmu_file(names[i], "cpus", buf, sizeof(buf)) < 0 ||
+		    ct_cpuset_parse(buf, &h[n].cpus, NULL) < 0)
 			continue;
 		h[n].name = names[i];
 		h[n].type = (uint32_t)type;
