@@ -62,6 +62,13 @@ int ct_compare_run(const struct ct_compare_opts *o, const struct ct_topo *t,
 int ct_compare_child(const struct ct_compare_opts *o, FILE *f);
 /* The child's settings, as --child-run passes them; -1 if malformed. */
 int ct_compare_parse_child_spec(const char *spec, struct ct_compare_opts *o);
+/*
+ * The parent side, for ct_compare_run(): measure the process-level row->p
+ * in a re-run of this tool and read its samples back into row->ser.
+ * Returns 0, or -1 with a message.
+ */
+int ct_compare_run_process(const struct ct_compare_opts *o, struct ct_compare_row *row,
+			   char *why, size_t len);
 
 /* Output: stdout formats, and the two files of -o DIR. */
 void ct_compare_print(FILE *f, enum ct_format fmt, int samples,
