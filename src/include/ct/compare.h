@@ -70,11 +70,22 @@ int ct_compare_parse_child_spec(const char *spec, struct ct_compare_opts *o);
 int ct_compare_run_process(const struct ct_compare_opts *o, struct ct_compare_row *row,
 			   char *why, size_t len);
 
-/* Output: stdout formats, and the two files of -o DIR. */
+/* Output: stdout formats, and two of the files of -o DIR. */
 void ct_compare_print(FILE *f, enum ct_format fmt, int samples,
 		      const struct ct_machine *m, const struct ct_topo *t,
 		      const struct ct_compare_row *rows, size_t n);
 void ct_compare_markdown(FILE *f, const struct ct_machine *m, const struct ct_topo *t,
 			 const struct ct_compare_row *rows, size_t n);
+
+/*
+ * ct-place's comparison as a chart: for each kernel (clock, FMA, stream)
+ * the median rate of every placement relative to main's (or, without
+ * main, to the first placement measured), on the wall basis, the cv as
+ * the error bar, the cpu basis as a diamond, bars coloured by the kinds
+ * of core the placement's samples ran on.  For ct-place -o DIR
+ * (DIR/summary.svg).
+ */
+void ct_compare_svg(FILE *f, const struct ct_machine *m, const struct ct_topo *t,
+		    const struct ct_compare_row *rows, size_t n);
 
 #endif
