@@ -59,7 +59,7 @@ static const char *const table_cols[] = {
 	"x stream",
 };
 
-static const char *kind_letters(const char *kinds, char *buf, size_t len)
+const char *ct_compare_kind_letters(const char *kinds, char *buf, size_t len)
 {
 	/* "performance,efficiency" -> "P,E"; "low-power" -> "LP". */
 	size_t used = 0;
@@ -79,7 +79,7 @@ static const char *kind_letters(const char *kinds, char *buf, size_t len)
 	return buf;
 }
 
-static void cpus_of_row(const struct ct_compare_row *row, char *buf, size_t len)
+void ct_compare_row_cpus(const struct ct_compare_row *row, char *buf, size_t len)
 {
 	struct ct_cpuset set;
 	unsigned s;
@@ -200,9 +200,9 @@ static void text_row(const struct ct_compare_row *rows, size_t n, size_t r,
 	char cpus[40], letters[24];
 
 	row_cells(rows, n, r, b, &c);
-	cpus_of_row(&rows[r], cpus, sizeof(cpus));
+	ct_compare_row_cpus(&rows[r], cpus, sizeof(cpus));
 	snprintf(t->c[0], 64, "%s", rows[r].p.name);
-	snprintf(t->c[1], 64, "%s (%s)", cpus, kind_letters(rows[r].kinds, letters, sizeof(letters)));
+	snprintf(t->c[1], 64, "%s (%s)", cpus, ct_compare_kind_letters(rows[r].kinds, letters, sizeof(letters)));
 	fmt(t->c[2], 64, 3, c.s[CT_CMP_CLOCK].rate.max);
 	fmt(t->c[3], 64, 3, c.s[CT_CMP_CLOCK].rate.median);
 	fmt(t->c[4], 64, 2, c.s[CT_CMP_CLOCK].rate.cv_pct);
@@ -385,7 +385,7 @@ static void print_tsv(FILE *f, const struct ct_compare_row *rows, size_t n)
 			int k;
 
 			row_cells(rows, n, r, (enum ct_basis)b, &c);
-			cpus_of_row(&rows[r], cpus, sizeof(cpus));
+			ct_compare_row_cpus(&rows[r], cpus, sizeof(cpus));
 			row_share(&c, &share);
 			row_ci(&c, &ci);
 			ct_out_tsv_share(rs, sizeof(rs), &share);

@@ -18,34 +18,12 @@
 /* "cpus 0-1 (P)": where a row's samples ran, as the tables have it. */
 static void row_where(const struct ct_compare_row *row, char *buf, size_t len)
 {
-	struct ct_cpuset set;
-	char list[64], letters[32];
-	const char *p = row->kinds;
-	size_t used = 0;
-	unsigned s;
-	int k;
+	char list[64], letters[24];
 
-	ct_cpuset_zero(&set);
-	for (k = 0; k < CT_CMP_NKERNELS; k++)
-		for (s = 0; s < row->ser[k].n; s++) {
-			ct_cpuset_set(&set, row->ser[k].s[s].cpu_start);
-			ct_cpuset_set(&set, row->ser[k].s[s].cpu_end);
-		}
-	ct_cpuset_format(&set, list, sizeof(list));
-	letters[0] = '\0';
-	while (*p && used + 4 < sizeof(letters)) {
-		size_t l = strcspn(p, ",");
-
-		used += (size_t)snprintf(letters + used, sizeof(letters) - used, "%s%s",
-					 used ? "," : "",
-					 strncmp(p, "performance", l) == 0 ? "P" :
-					 strncmp(p, "efficiency", l) == 0 ? "E" :
-					 strncmp(p, "low-power", l) == 0 ? "LP" : "?");
-		p += l + (p[l] == ',');
-	}
-	snprintf(buf, len, "cpu%s %s%s%s%s", strpbrk(list, ",-") ? "s" : "",
-		 list[0] ? list : "unknown", letters[0] ? " (" : "", letters,
-		 letters[0] ? ")" : "");
+	ct_compare_row_cpus(row, list, sizeof(list));
+	ct_compare_kind_letters(row->kinds, letters, sizeof(letters));
+	snprintf(buf, len, "cpu%s %s%s%s%s", strpbrk(list, ",-") ? "s" : "", list,
+		 letters[0] ? " (" : "", letters, letters[0] ? ")" : "");
 }
 
 static const char *const kernel_titles[CT_CMP_NKERNELS] = {

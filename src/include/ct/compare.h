@@ -70,6 +70,11 @@ int ct_compare_parse_child_spec(const char *spec, struct ct_compare_opts *o);
 int ct_compare_run_process(const struct ct_compare_opts *o, struct ct_compare_row *row,
 			   char *why, size_t len);
 
+/* The cpus a row's samples ran on, as a cpulist ("unknown": none). */
+void ct_compare_row_cpus(const struct ct_compare_row *row, char *buf, size_t len);
+/* A row's kinds in short: "performance,efficiency" -> "P,E". */
+const char *ct_compare_kind_letters(const char *kinds, char *buf, size_t len);
+
 /* Output: stdout formats, and two of the files of -o DIR. */
 void ct_compare_print(FILE *f, enum ct_format fmt, int samples,
 		      const struct ct_machine *m, const struct ct_topo *t,
