@@ -9,7 +9,7 @@
  *   R1  Intel hybrid PMU cpu sets (cpu_core, cpu_atom, cpu_lowpower)
  *   R2  an Atom cpu without an L3, when others have one, is low-power
  *   R3  CPUID on each cpu: Intel leaf 0x1A, AMD leaf 0x80000026
- *   R4  Arm MIDR: known little parts are efficiency cores
+ *   R4  Arm MIDR: known little parts (topo-arm.c) are efficiency cores
  *   R5  cpu_capacity tiers (Arm; x86 only when the values differ)
  *   R6  frequency tiers, only when nothing above said anything
  *   R8  otherwise one kind: performance, rank 0
@@ -98,87 +98,6 @@ char *ct_evidence_format(unsigned ev, char *buf, size_t len)
 	if (!used)
 		snprintf(buf, len, "-");
 	return buf;
-}
-
-/* --- MIDR (R4): arch/arm64/include/asm/cputype.h part numbers. --- */
-
-#define IMPL_ARM 0x41
-#define IMPL_APPLE 0x61
-#define IMPL_QCOM 0x51
-
-static const struct {
-	unsigned impl, part;
-	const char *name;
-	int little;
-} midr_parts[] = {
-	{ IMPL_ARM, 0xd03, "Cortex-A53", 1 },
-	{ IMPL_ARM, 0xd04, "Cortex-A35", 1 },
-	{ IMPL_ARM, 0xd05, "Cortex-A55", 1 },
-	{ IMPL_ARM, 0xd46, "Cortex-A510", 1 },
-	{ IMPL_ARM, 0xd80, "Cortex-A520", 1 },
-	{ IMPL_ARM, 0xd07, "Cortex-A57", 0 },
-	{ IMPL_ARM, 0xd08, "Cortex-A72", 0 },
-	{ IMPL_ARM, 0xd09, "Cortex-A73", 0 },
-	{ IMPL_ARM, 0xd0a, "Cortex-A75", 0 },
-	{ IMPL_ARM, 0xd0b, "Cortex-A76", 0 },
-	{ IMPL_ARM, 0xd0c, "Neoverse-N1", 0 },
-	{ IMPL_ARM, 0xd0d, "Cortex-A77", 0 },
-	{ IMPL_ARM, 0xd40, "Neoverse-V1", 0 },
-	{ IMPL_ARM, 0xd41, "Cortex-A78", 0 },
-	{ IMPL_ARM, 0xd44, "Cortex-X1", 0 },
-	{ IMPL_ARM, 0xd47, "Cortex-A710", 0 },
-	{ IMPL_ARM, 0xd48, "Cortex-X2", 0 },
-	{ IMPL_ARM, 0xd49, "Neoverse-N2", 0 },
-	{ IMPL_ARM, 0xd4d, "Cortex-A715", 0 },
-	{ IMPL_ARM, 0xd4e, "Cortex-X3", 0 },
-	{ IMPL_ARM, 0xd4f, "Neoverse-V2", 0 },
-	{ IMPL_ARM, 0xd81, "Cortex-A720", 0 },
-	{ IMPL_ARM, 0xd82, "Cortex-X4", 0 },
-	{ IMPL_ARM, 0xd84, "Neoverse-V3", 0 },
-	{ IMPL_ARM, 0xd85, "Cortex-X925", 0 },
-	{ IMPL_ARM, 0xd87, "Cortex-A725", 0 },
-	{ IMPL_ARM, 0xd8e, "Neoverse-N3", 0 },
-	{ IMPL_QCOM, 0x001, "Oryon", 0 },
-	{ IMPL_APPLE, 0x022, "Icestorm", 1 },
-	{ IMPL_APPLE, 0x024, "Icestorm", 1 },
-	{ IMPL_APPLE, 0x028, "Icestorm", 1 },
-	{ IMPL_APPLE, 0x032, "Blizzard", 1 },
-	{ IMPL_APPLE, 0x034, "Blizzard", 1 },
-	{ IMPL_APPLE, 0x038, "Blizzard", 1 },
-	{ IMPL_APPLE, 0x023, "Firestorm", 0 },
-	{ IMPL_APPLE, 0x025, "Firestorm", 0 },
-	{ IMPL_APPLE, 0x029, "Firestorm", 0 },
-	{ IMPL_APPLE, 0x033, "Avalanche", 0 },
-	{ IMPL_APPLE, 0x035, "Avalanche", 0 },
-	{ IMPL_APPLE, 0x039, "Avalanche", 0 },
-};
-
-static int midr_lookup(unsigned impl, unsigned part)
-{
-	size_t i;
-
-	for (i = 0; i < CT_ARRAY_SIZE(midr_parts); i++)
-		if (midr_parts[i].impl == impl && midr_parts[i].part == part)
-			return (int)i;
-	return -1;
-}
-
-const char *ct_midr_name(unsigned implementer, unsigned part)
-{
-	int i = midr_lookup(implementer, part);
-
-	return i < 0 ? NULL : midr_parts[i].name;
-}
-
-/* 1: a known little part, 0: a known big part, -1: unknown or no MIDR. */
-static int midr_little(const struct ct_topo_cpu *c)
-{
-	int i;
-
-	if (!c->has_midr || c->part == 0)
-		return -1;
-	i = midr_lookup(c->implementer, c->part);
-	return i < 0 ? -1 : midr_parts[i].little;
 }
 
 /* --- Construction. --- */
@@ -714,7 +633,7 @@ static void label_tiers(struct ct_topo *t, const int *tier, int ntier, unsigned 
 	for (k = 0; k < ntier; k++)
 		little[k] = 1;
 	for_each_cpu(t, i, &t->online)
-		if (midr_little(&t->cpu[i]) != 1)
+		if (ct_midr_little(&t->cpu[i]) != 1)
 			little[tier[i]] = 0;
 	for (k = 0; k < low; k++)
 		kind[k] = k > 0 && little[k] ? CT_KIND_EFFICIENCY : CT_KIND_PERFORMANCE;
@@ -738,7 +657,7 @@ static void label_tiers(struct ct_topo *t, const int *tier, int ntier, unsigned 
 	kind[low] = low > 0 && !copy ? CT_KIND_EFFICIENCY : CT_KIND_PERFORMANCE;
 	for_each_cpu(t, i, &t->online) {
 		struct ct_topo_cpu *c = &t->cpu[i];
-		int ml = midr_little(c);
+		int ml = ct_midr_little(c);
 		unsigned e = ev;
 
 		/* MIDR agrees with the kind, or made it (a copy): name it too. */
@@ -793,7 +712,7 @@ static int rule_midr(struct ct_topo *t)
 	int i, little = 0, big = 0;
 
 	for_each_cpu(t, i, &t->online) {
-		int l = midr_little(&t->cpu[i]);
+		int l = ct_midr_little(&t->cpu[i]);
 
 		if (!t->cpu[i].has_midr || t->cpu[i].part == 0)
 			return 0;
@@ -805,7 +724,7 @@ static int rule_midr(struct ct_topo *t)
 	if (!little || !big)
 		return 0;
 	for_each_cpu(t, i, &t->online) {
-		int l = midr_little(&t->cpu[i]) == 1;
+		int l = ct_midr_little(&t->cpu[i]) == 1;
 
 		set_cpu(&t->cpu[i], l ? CT_KIND_EFFICIENCY : CT_KIND_PERFORMANCE, l,
 			CT_EV_MIDR);
@@ -1304,3 +1223,4 @@ char *ct_topo_describe(const struct ct_topo *t, const struct ct_cpuset *set,
 		add_part(buf, len, "declared");
 	return buf;
 }
+

@@ -230,5 +230,7 @@ char *ct_topo_describe(const struct ct_topo *t, const struct ct_cpuset *set,
 		       char *buf, size_t len);
 /* The Arm core's name for an implementer and part ("Cortex-A55"), or NULL. */
 const char *ct_midr_name(unsigned implementer, unsigned part);
+/* Whether c's MIDR is a known little part: 1, a known big one: 0, else -1. */
+int ct_midr_little(const struct ct_topo_cpu *c);
 
 #endif
