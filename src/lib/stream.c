@@ -141,7 +141,7 @@ static int cpu_ident(enum ct_topo_vendor *vendor, unsigned *family, unsigned *mo
  * (Zen 3, Zen 4), whose AVX-512 (Zen 4) executes every 512-bit operation
  * as two 256-bit halves: there a 512-bit load buys nothing, and ct-stream's
  * avx2 kernel read about 10 % faster from memory than its avx512 one
- * (issue 13: 30.4 against 27.1 GB/s, medians of 10 interleaved rounds),
+ * (30.4 against 27.1 GB/s, medians of 10 interleaved rounds on a Zen 4),
  * and likwid-bench's best readers there were its AVX (256-bit) kernels in
  * L1, L3 and memory.  On Skylake-SP (family 6 model 85) 512-bit loads read
  * faster than 256-bit ones at every level (one-add-per-load loops, thread
