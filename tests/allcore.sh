@@ -141,7 +141,8 @@ expect_status 2 "$CT_FMA" -q --threads 0
 expect_status 2 "$CT_CLOCK" -q --threads all -c 0
 grep -q "^ct-clock: -c and --threads exclude each other" "$tmp/err" || fail "-c --threads: $(cat "$tmp/err")"
 expect_status 2 "$CT_CLOCK" -q --threads all --precision 5
-grep -q "^ct-clock: --threads takes a fixed number of samples" "$tmp/err" || fail "--precision: $(cat "$tmp/err")"
+grep -q "^ct-clock: --threads and --precision exclude each other: --threads takes a fixed number of samples" "$tmp/err" ||
+	fail "--precision: $(cat "$tmp/err")"
 expect_status 2 "$CT_FMA" -q --threads 1 --max-time 1
 expect_status 2 "$CT_CLOCK" -q -k bogus
 grep -q "^ct-clock: invalid kind 'bogus'" "$tmp/err" || fail "-k bogus: $(cat "$tmp/err")"
