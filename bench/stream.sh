@@ -65,7 +65,7 @@ while [ "$r" -le "$rounds" ]; do
 		size=${row%%:*}
 		opt=""
 		[ "$row" = "$size" ] || opt=--small-pages
-		$pin "$stream" -c "$cpu" -s "$size" $opt -r "$reps" -S 50 -f tsv >"$tmp/ct" 2>"$tmp/ct.err" ||
+		$pin "$stream" -c "$cpu" -b "$size" $opt -r "$reps" -S 50 -f tsv >"$tmp/ct" 2>"$tmp/ct.err" ||
 			{ cat "$tmp/ct.err" >&2; echo "bench/stream.sh: ct-stream failed" >&2; exit 1; }
 		printf '%s\t%s\tct-stream\t%s\t%.3f\t%.3f\t%s\t%s\t%s\n' "$r" "$row" \
 			"$(col isa <"$tmp/ct")" "$(col median <"$tmp/ct")" "$(col per_cycle_median <"$tmp/ct")" \
