@@ -187,12 +187,18 @@ void ct_getopt_add(struct ct_getopt *g, const struct ct_opt_use *set, size_t n)
 		const struct ct_opt *o = &ct_opts[set[i].id];
 		struct option *lo;
 
+		/* A tool's set that repeats an option or a letter is a bug in the tool. */
 		for (j = 0; j < g->n; j++)
 			if (g->opt[j] == o || (g->opt[j]->code == o->code &&
-					       g->opt[j]->letter && o->letter))
+					       g->opt[j]->letter && o->letter)) {
+				fprintf(stderr, "%s: --%s and --%s in one set\n", ct_progname(),
+					g->opt[j]->name, o->name);
 				abort();
-		if (g->n == CT_GETOPT_MAX)
+			}
+		if (g->n == CT_GETOPT_MAX) {
+			fprintf(stderr, "%s: more than %d options\n", ct_progname(), CT_GETOPT_MAX);
 			abort();
+		}
 		g->opt[g->n] = o;
 		lo = &g->longopts[g->n++];
 		lo->name = o->name;
