@@ -42,7 +42,7 @@ avx2) width=32 pfloop=yes ;;
 neon) width=32 ;;
 esac
 if [ "$usable" = yes ]; then
-	run_stream -q --isa "$isa" -f tsv -r 1 -S 0 -s 4K >"$tmp/rec" || fail "ct-stream --isa $isa did not run"
+	run_stream -q --isa "$isa" -f tsv -r 1 -S 0 -b 4K >"$tmp/rec" || fail "ct-stream --isa $isa did not run"
 	field() {
 		awk -F'\t' -v f="$1" 'NR == 1 { for (i = 1; i <= NF; i++) { h = $i; sub(/^#/, "", h); c[h] = i } }
 			NR == 2 { print $c[f] }' "$tmp/rec"

@@ -22,10 +22,10 @@
 #include <string.h>
 
 #include "ct/allcore.h"
+#include "ct/cli.h"
 #include "ct/common.h"
-#include "ct/kinds.h"
+#include "ct/kernels.h"
 #include "ct/os.h"
-#include "ct/parse.h"
 #include "ct/place.h"
 
 /* --- Planning. --- */
@@ -565,133 +565,4 @@ void ct_allcore_free(struct ct_allcore *a)
 	free(a->g);
 	free(a->sample_ns);
 	memset(a, 0, sizeof(*a));
-}
-
-/* --- Options. --- */
-
-void ct_allcore_cli_init(struct ct_allcore_cli *ac)
-{
-	memset(ac, 0, sizeof(*ac));
-}
-
-int ct_allcore_cli_option(struct ct_allcore_cli *ac, int c, const char *arg)
-{
-	switch (c) {
-	case 'k':
-		ac->kind = arg;
-		return 1;
-	case CT_CLI_OPT_KINDS:
-		ct_kinds_option(arg);
-		return 1;
-	case CT_CLI_OPT_THREADS:
-		ac->threads = arg;
-		return 1;
-	default:
-		return 0;
-	}
-}
-
-/* The last usable cpu of kind's fastest rank, as ct-place's pin-KIND. */
-static int kind_pin_cpu(const struct ct_topo *t, enum ct_kind kind)
-{
-	int r, c, last;
-
-	for (r = 0; r < t->nranks; r++) {
-		struct ct_cpuset set;
-
-		ct_topo_rank_cpus(t, r, &set);
-		last = -1;
-		for (c = ct_cpuset_next(&set, 0); c >= 0; c = ct_cpuset_next(&set, c + 1))
-			if (ct_topo_cpu(t, c)->kind == kind)
-				last = c;
-		if (last >= 0)
-			return last;
-	}
-	return -1;
-}
-
-int ct_allcore_cli_finish(struct ct_allcore_cli *ac, struct ct_cli *cli,
-			  struct ct_harness *h, int argc, char **argv,
-			  struct ct_allcore *a)
-{
-	struct ct_topo t;
-	struct ct_cpuset cpus, all;
-	enum ct_kind kind = CT_KIND_PERFORMANCE;
-	uint64_t want = 0;
-	char why[512], list[256];
-	int c, have;
-
-	if (ac->kind && ct_kind_parse(ac->kind, &kind) < 0)
-		ct_usage_error("invalid kind '%s': use performance, efficiency or low-power",
-			       ac->kind);
-	if (ac->threads && strcmp(ac->threads, "all") != 0)
-		want = ct_u64_or_usage("--threads", ac->threads, 1, CT_CPUSET_MAX);
-	if (cli->cpu >= 0 && (ac->kind || ac->threads))
-		ct_usage_error("-c and %s exclude each other", ac->threads ? "--threads" : "-k");
-	ct_kinds_finish();
-	ct_cli_finish(cli, h, argc, argv);
-	/* The all-core rounds are a fixed number: REPS. */
-	if (ac->threads && (h->precision_pct > 0 || h->max_ns > 0))
-		ct_usage_error("--threads takes a fixed number of samples (-r): not %s",
-			       h->precision_pct > 0 ? "--precision" : "--max-time");
-	/* A declaration that does not fit this machine is an error, used or not. */
-	if ((!ac->kind && !ac->threads) || !ct_place_can_pin()) {
-		if (ct_kinds_run() && ct_topo_load(&t, NULL, why, sizeof(why)) == 0)
-			ct_topo_free(&t);
-	}
-	if (!ac->kind && !ac->threads)
-		return 0;
-
-	if (!ct_place_can_pin()) {
-		if (ac->kind)
-			errx(CT_EXIT_NOTAPPLICABLE, "-k %s: this OS cannot pin threads to cpus",
-			     ac->kind);
-		have = (int)ct_os_ncpus();
-		if (have < 1)
-			have = 1;
-		if (want > (uint64_t)have)
-			errx(CT_EXIT_NOTAPPLICABLE, "--threads %llu: only %d cpus are online",
-			     (unsigned long long)want, have);
-		ct_allcore_plan(a, NULL, NULL, want ? (size_t)want : (size_t)have);
-		return 1;
-	}
-
-	if (ct_topo_load(&t, NULL, why, sizeof(why)) < 0)
-		errx(CT_EXIT_FAIL, "cannot tell the kinds of core: %s", why);
-	if (ac->kind) {
-		ct_topo_kind_cpus(&t, kind, &cpus, &all);
-		if (ct_cpuset_empty(&cpus))
-			errx(CT_EXIT_NOTAPPLICABLE, "no usable cpu of kind '%s': %s", ac->kind,
-			     ct_cpuset_empty(&all) ? "this machine has none"
-						   : "its cpus are not allowed to this process");
-	} else {
-		cpus = t.usable;
-	}
-	if (!ac->threads) {
-		c = kind_pin_cpu(&t, kind);
-		ct_topo_free(&t);
-		if (ct_place_pin(c, why, sizeof(why)) < 0)
-			errx(CT_EXIT_FAIL, "%s", why);
-		snprintf(cli->placement, sizeof(cli->placement), "pin-%s", ct_kind_name(kind));
-		return 0;
-	}
-	have = ct_cpuset_count(&cpus);
-	if (want > (uint64_t)have)
-		errx(CT_EXIT_NOTAPPLICABLE, "--threads %llu: only %d usable cpu%s%s%s (%s)",
-		     (unsigned long long)want, have, have == 1 ? "" : "s",
-		     ac->kind ? " of kind " : "", ac->kind ? ac->kind : "",
-		     ct_cpuset_format(&cpus, list, sizeof(list)));
-	if (want) {
-		/* The first N. */
-		int left = (int)want;
-
-		for (c = ct_cpuset_next(&cpus, 0); c >= 0; c = ct_cpuset_next(&cpus, c + 1))
-			if (left > 0)
-				left--;
-			else
-				ct_cpuset_clear(&cpus, c);
-	}
-	ct_allcore_plan(a, &t, &cpus, 0);
-	ct_topo_free(&t);
-	return 1;
 }

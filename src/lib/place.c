@@ -66,11 +66,10 @@ static void *thread_main(void *v)
 	return NULL;
 }
 
-int ct_place_pin(int cpu, char *why, size_t len)
+int ct_place_can_use(int cpu, char *why, size_t len)
 {
 	struct ct_cpuset allowed;
 	char list[128];
-	int now;
 
 	/*
 	 * The affinity this thread has now, not the one the plan was made
@@ -83,6 +82,19 @@ int ct_place_pin(int cpu, char *why, size_t len)
 			 "process (allowed: %s)", cpu, ct_cpuset_format(&allowed, list, sizeof(list)));
 		return -1;
 	}
+	if (!ct_place_can_pin()) {
+		snprintf(why, len, "cannot pin to cpu %d: this OS has no cpu affinity", cpu);
+		return -1;
+	}
+	return 0;
+}
+
+int ct_place_pin(int cpu, char *why, size_t len)
+{
+	int now;
+
+	if (ct_place_can_use(cpu, why, len) < 0)
+		return -1;
 	if (ct_pin_thread(cpu) < 0) {
 		if (errno == ENOTSUP)
 			snprintf(why, len, "cannot pin to cpu %d: this OS has no cpu affinity", cpu);
