@@ -59,7 +59,7 @@ static void chain_header(const struct ct_allcore *a, void *arg)
 	const struct ct_harness *h = arg;
 
 	printf("kernel:   dependent adds (%s, %s) in calls of %.0f, %u reps; "
-	       "the clock is the max\n", ct_addchain_isa, ct_addchain_insn,
+	       "the clock is the max\n", ct_addchain_desc.isa, ct_addchain_desc.insn,
 	       a->t[0].k[0].work, h->reps);
 }
 
@@ -124,8 +124,8 @@ int main(int argc, char **argv)
 	if (cli.fmt == CT_FMT_TABLE)
 		printf("kernel:   %llu dependent adds per sample (%s, %s), %u reps; "
 		       "the clock is the max\n",
-		       (unsigned long long)ctx.iters * CT_ADDCHAIN_UNROLL, ct_addchain_isa,
-		       ct_addchain_insn, ser.n);
+		       (unsigned long long)ctx.iters * CT_ADDCHAIN_UNROLL, ct_addchain_desc.isa,
+		       ct_addchain_desc.insn, ser.n);
 	ct_out_series(&out, cli.placement, &ser);
 	ct_out_end(&out);
 	ct_series_free(&ser, 1);
