@@ -99,7 +99,7 @@ void ct_allcore_plan(struct ct_allcore *a, const struct ct_topo *t,
 	} else if (!t) {
 		g = add_group(a);
 		snprintf(g->name, sizeof(g->name), "all");
-		for (c = ct_cpuset_next(cpus, 0); c >= 0; c = ct_cpuset_next(cpus, c + 1)) {
+		ct_cpuset_foreach(c, cpus) {
 			add_thread(a, c, 0);
 			ct_cpuset_set(&g->cpus, c);
 		}
@@ -118,7 +118,7 @@ void ct_allcore_plan(struct ct_allcore *a, const struct ct_topo *t,
 			g->kind = ct_kind_name(tc->kind);
 			rank_name(t, r, tc->kind, g->name, sizeof(g->name));
 			g->cpus = set;
-			for (c = ct_cpuset_next(&set, 0); c >= 0; c = ct_cpuset_next(&set, c + 1))
+			ct_cpuset_foreach(c, &set)
 				add_thread(a, c, a->ngroups - 1);
 		}
 	}
@@ -622,7 +622,7 @@ static int kind_pin_cpu(const struct ct_topo *t, enum ct_kind kind)
 
 		ct_topo_rank_cpus(t, r, &set);
 		last = -1;
-		for (c = ct_cpuset_next(&set, 0); c >= 0; c = ct_cpuset_next(&set, c + 1))
+		ct_cpuset_foreach(c, &set)
 			if (ct_topo_cpu(t, c)->kind == kind)
 				last = c;
 		if (last >= 0)
@@ -706,7 +706,7 @@ int ct_allcore_cli_finish(struct ct_allcore_cli *ac, struct ct_cli *cli,
 		/* The first N. */
 		int left = (int)want;
 
-		for (c = ct_cpuset_next(&cpus, 0); c >= 0; c = ct_cpuset_next(&cpus, c + 1))
+		ct_cpuset_foreach(c, &cpus)
 			if (left > 0)
 				left--;
 			else
