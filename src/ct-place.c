@@ -305,6 +305,7 @@ static void compare_opts(const struct place_opts *o, const struct ct_topo *t,
 			 struct ct_compare_opts *co)
 {
 	int quick = o->cli.quick || ct_env_quick();
+	struct ct_stream_caches caches;
 
 	memset(co, 0, sizeof(*co));
 	/* -r, -S, --precision and --max-time as every kernel tool has them. */
@@ -313,12 +314,15 @@ static void compare_opts(const struct place_opts *o, const struct ct_topo *t,
 	co->h.floor_ns = 0;
 	co->quick = quick;
 	co->isa = ct_isa_choose(o->isa.req);
-	co->stream_isa = ct_stream_isa_pick(o->isa.req, co->isa, co->stream_isa_reason,
-					    sizeof(co->stream_isa_reason));
 	co->clock_adds = quick ? CT_CLOCK_ADDS_QUICK : CT_CLOCK_ADDS_DEFAULT;
 	co->fma_passes = quick ? CT_FMA_PASSES_QUICK : CT_FMA_PASSES_DEFAULT;
 	co->stream_bytes = ct_stream_default_size(t ? &t->usable : NULL, quick,
 						  co->stream_reason, sizeof(co->stream_reason));
+	/* The stream ISA by the level its array falls in, on the usable cpus' caches. */
+	ct_stream_caches(t ? &t->usable : NULL, &caches);
+	co->stream_isa = ct_stream_isa_pick(o->isa.req, co->isa,
+					    ct_stream_level(co->stream_bytes, &caches),
+					    co->stream_isa_reason, sizeof(co->stream_isa_reason));
 }
 
 struct outputs {

@@ -143,22 +143,36 @@ static char *human_size(uint64_t b, char *buf, size_t len)
 	return buf;
 }
 
-/* The lines above the table: the ISAs, their kernels and why. */
-static void table_header(const enum ct_isa *isas, size_t nisa, const char *isa_reason,
-			 unsigned reps, const struct ct_stream_caches *c)
+/*
+ * The lines above the table: the ISAs the sizes ran (bit 1u << isa in
+ * used), their kernels, and why: one reason, or one per level and ISA
+ * (isa_notes, nnotes of them) when the reasons differ by level.
+ */
+static void table_header(unsigned used, char isa_notes[][200], size_t nnotes,
+			 const char *isa_reason, unsigned reps, const struct ct_stream_caches *c)
 {
 	struct ct_stream_shape sh;
 	char b1[32], b2[32], b3[32];
-	size_t i;
+	int i;
+	size_t j;
 
 	printf("\nisa:     ");
-	for (i = 0; i < nisa; i++)
-		printf(" %s", ct_isa_name(isas[i]));
-	printf(" (%s)\n", isa_reason);
-	for (i = 0; i < nisa; i++) {
-		ct_stream_shape_of(isas[i], &sh);
+	for (i = 0; i < (int)CT_ISA_COUNT; i++)
+		if (used & (1u << i))
+			printf(" %s", ct_isa_name((enum ct_isa)i));
+	if (nnotes == 0) {
+		printf(" (%s)\n", isa_reason);
+	} else {
+		printf(", by the level of each size:\n");
+		for (j = 0; j < nnotes; j++)
+			printf("          %s\n", isa_notes[j]);
+	}
+	for (i = 0; i < (int)CT_ISA_COUNT; i++) {
+		if (!(used & (1u << i)))
+			continue;
+		ct_stream_shape_of((enum ct_isa)i, &sh);
 		printf("kernel:   stream %-6s %2u-byte loads, %u accumulators, %s, %u bytes an "
-		       "iteration%s\n", ct_isa_name(isas[i]), sh.load_bytes, sh.accumulators,
+		       "iteration%s\n", ct_isa_name((enum ct_isa)i), sh.load_bytes, sh.accumulators,
 		       sh.insn, sh.stride, sh.has_prefetch ? "; a prefetching loop beside it" : "");
 	}
 	printf("caches:   L1d %s, L2 %s, L3 %s (the level of a size: the smallest that holds it)\n",
@@ -225,13 +239,17 @@ static void note_reason(char list[][200], size_t *n, size_t max, const char *lev
 		snprintf(list[(*n)++], sizeof(list[0]), "%s", line);
 }
 
-/* Why this ISA; isas[0] becomes the rule's choice when nothing asked for one. */
-static void choose_isa(const struct ct_cli_isa *ci, enum ct_isa *isas, char *reason, size_t len)
+/*
+ * Why this ISA for an array in level; isas[0] becomes the rule's choice
+ * when nothing asked for one, chosen (ct_cli_isa_finish()'s) otherwise.
+ */
+static void choose_isa(const struct ct_cli_isa *ci, enum ct_isa chosen, const char *level,
+		       enum ct_isa *isas, char *reason, size_t len)
 {
 	if (ci->all)
 		snprintf(reason, len, "--all-isa: every usable ISA");
 	else
-		isas[0] = ct_stream_isa_pick(ci->req, isas[0], reason, len);
+		isas[0] = ct_stream_isa_pick(ci->req, chosen, level, reason, len);
 }
 
 int main(int argc, char **argv)
@@ -262,7 +280,12 @@ int main(int argc, char **argv)
 	unsigned flags = 0, reps = 0;
 	char reason[160], isa_reason[200], why[512];
 	char notes[2 * MAX_SIZES * CT_ISA_COUNT][200];
-	size_t nnotes = 0;
+	char isa_notes[MAX_SIZES * CT_ISA_COUNT][200];
+	size_t nnotes = 0, nisa_notes = 0;
+	unsigned used = 0;
+	enum ct_isa chosen;
+	char first_reason[200] = "";
+	int mixed = 0;
 	FILE *json = NULL;
 	char *jbuf = NULL;
 	size_t jlen = 0;
@@ -290,7 +313,7 @@ int main(int argc, char **argv)
 	 */
 	h.floor_ns = 0;
 	nisa = ct_cli_isa_finish(&ci, isas);
-	choose_isa(&ci, isas, isa_reason, sizeof(isa_reason));
+	chosen = isas[0];
 	quick = cli.quick || ct_env_quick();
 	if (quick)
 		flags |= CT_STREAM_QUICK;
@@ -312,6 +335,9 @@ int main(int argc, char **argv)
 		sweep = ct_table_new(sweep_cols, (int)CT_ARRAY_SIZE(sweep_cols));
 
 	for (z = 0; z < nsize; z++) {
+		/* The rule's ISA by the level this size falls in. */
+		choose_isa(&ci, chosen, ct_stream_level(sizes[z], &caches), isas, isa_reason,
+			   sizeof(isa_reason));
 		/* One array per size, read by the kernel of every ISA. */
 		ctx[0] = ct_stream_new(isas[0], sizes[z], reason, flags, &k[0]);
 		for (i = 1; i < nisa; i++)
@@ -355,6 +381,13 @@ int main(int argc, char **argv)
 
 				sweep_row(sweep, ctx[i], &ser[i]);
 				ct_stream_info(ctx[i], &ii);
+				used |= 1u << isas[i];
+				note_reason(isa_notes, &nisa_notes, CT_ARRAY_SIZE(isa_notes), ii.level,
+					    ct_isa_name(isas[i]), isa_reason);
+				if (!first_reason[0])
+					snprintf(first_reason, sizeof(first_reason), "%s", isa_reason);
+				else if (strcmp(first_reason, isa_reason) != 0)
+					mixed = 1;
 				note_reason(notes, &nnotes, CT_ARRAY_SIZE(notes), ii.level,
 					    ct_isa_name(isas[i]), ii.prefetch_reason);
 			}
@@ -377,7 +410,7 @@ int main(int argc, char **argv)
 		fwrite(jbuf, 1, jlen, stdout);
 		free(jbuf);
 	} else if (cli.fmt == CT_FMT_TABLE) {
-		table_header(isas, nisa, isa_reason, reps, &caches);
+		table_header(used, isa_notes, mixed ? nisa_notes : 0, isa_reason, reps, &caches);
 		printf("array:    %s; THP %s, huge pages %s; placement %s\n", reason, thp,
 		       huge_asked ? "asked for" : "refused", cli.placement);
 		printf("\n");
