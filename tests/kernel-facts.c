@@ -14,6 +14,7 @@
 #include "ct/fma.h"
 #include "ct/isa.h"
 #include "ct/kernels.h"
+#include "ct/stream.h"
 
 static const char *str(const char *s)
 {
@@ -39,6 +40,12 @@ int main(void)
 	row(&ct_addchain_desc);
 	for (i = 0; i < CT_ISA_COUNT; i++) {
 		const struct ct_kernel_desc *d = ct_fma_desc((enum ct_isa)i);
+
+		if (d)
+			row(d);
+	}
+	for (i = 0; i < CT_ISA_COUNT; i++) {
+		const struct ct_kernel_desc *d = ct_stream_desc((enum ct_isa)i);
 
 		if (d)
 			row(d);

@@ -89,5 +89,9 @@ extern const struct ct_kernel_desc ct_fma_scalar_desc;
 extern const struct ct_kernel_desc ct_fma_avx2_desc;
 extern const struct ct_kernel_desc ct_fma_avx512_desc;
 extern const struct ct_kernel_desc ct_fma_neon_desc;
+extern const struct ct_kernel_desc ct_stream_scalar_desc;
+extern const struct ct_kernel_desc ct_stream_avx2_desc;
+extern const struct ct_kernel_desc ct_stream_avx512_desc;
+extern const struct ct_kernel_desc ct_stream_neon_desc;
 
 #endif
