@@ -23,7 +23,6 @@
 
 #include "ct/allcore.h"
 #include "ct/common.h"
-#include "ct/kernels.h"
 #include "ct/kinds.h"
 #include "ct/os.h"
 #include "ct/parse.h"
@@ -180,23 +179,6 @@ static void report_done(struct runner *r)
 	pthread_mutex_unlock(&r->mu);
 }
 
-/* One bracket: a short add chain's adds per ns on both bases. */
-static int bracket(uint64_t adds, uint64_t *n, uint64_t *wall, uint64_t *cpu)
-{
-	uint64_t iters = adds / CT_ADDCHAIN_UNROLL, c0, t0, t1, c1, got;
-
-	c0 = ct_thread_cpu_ns();
-	t0 = ct_now_ns();
-	got = ct_addchain(iters);
-	t1 = ct_now_ns();
-	c1 = ct_thread_cpu_ns();
-	*n += iters * CT_ADDCHAIN_UNROLL;
-	*wall += t1 - t0;
-	*cpu += c1 - c0;
-	return got == iters * CT_ADDCHAIN_UNROLL ? 0 : -1;
-}
-
-/* All threads wait here until the last one comes: the start line. */
 static void start_line(struct runner *r)
 {
 	atomic_fetch_add(&r->arrived, 1);
@@ -215,13 +197,14 @@ static int timed_sample(struct runner *r, const struct ct_kernel *k, uint64_t du
 			int all, struct ct_sample *s, char *why, size_t len)
 {
 	int bracketed = k->per_cycle_unit != NULL && r->h->bracket_adds > 0;
-	uint64_t badds = 0, bwall = 0, bcpu = 0, start, deadline, c0, c1, ret;
+	struct ct_bracket pre, post;
+	uint64_t start, deadline, c0, c1, ret;
 	char reason[200];
 	int bad = 0;
 
 	memset(s, 0, sizeof(*s));
 	s->rep = r->rep;
-	if (bracketed && bracket(r->h->bracket_adds, &badds, &bwall, &bcpu) < 0)
+	if (bracketed && ct_bracket_run(r->h->bracket_adds, &pre) < 0)
 		bad = 1;
 	if (all)
 		start_line(r);
@@ -255,26 +238,22 @@ static int timed_sample(struct runner *r, const struct ct_kernel *k, uint64_t du
 	s->cpu_ns = c1 - c0;
 	s->cpu_end = ct_current_cpu();
 	if (bracketed) {
-		if (bracket(r->h->bracket_adds, &badds, &bwall, &bcpu) < 0) {
+		uint64_t adds, cpu;
+
+		if (ct_bracket_run(r->h->bracket_adds, &post) < 0) {
 			snprintf(why, len, "the add chain after it miscounted");
 			return -1;
 		}
-		s->bracket_ghz_wall = (double)badds / (double)bwall;
-		s->bracket_ghz_cpu = (double)badds / (double)(bcpu ? bcpu : 1);
+		adds = pre.adds + post.adds;
+		cpu = pre.cpu_ns + post.cpu_ns;
+		s->bracket_ghz_wall = (double)adds / (double)(pre.wall_ns + post.wall_ns);
+		s->bracket_ghz_cpu = (double)adds / (double)(cpu ? cpu : 1);
 	}
 	if (!s->wall_ns)
 		s->wall_ns = 1;
 	if (!s->cpu_ns)
 		s->cpu_ns = 1;
 	return 0;
-}
-
-static void settle(uint64_t ns)
-{
-	uint64_t start = ct_now_ns();
-
-	while (ct_now_ns() - start < ns)
-		CT_SINK(ct_addchain(1u << 16));
 }
 
 /* One worker's part of the current command; -1 with w->why on failure. */
@@ -290,7 +269,7 @@ static int do_command(struct runner *r, struct worker *w)
 
 	switch (r->cmd) {
 	case CMD_SETTLE:
-		settle(r->h->settle_ns);
+		ct_settle(r->h->settle_ns);
 		return 0;
 	case CMD_WARMUP:
 		/* Caches, TLB, page faults: discarded, but verified. */

@@ -65,10 +65,10 @@ enum {
 	"  -V, --version        print the version and the ISAs built and usable\n"
 
 /*
- * A tool whose -s means something else (ct-stream's -s, --size, as its
- * issue names it) takes the shared options from these instead of
- * CT_CLI_SHORTOPTS, CT_CLI_LONGOPTS and CT_CLI_HELP: the same options,
- * with --samples long only (ct_cli_option() handles its code).
+ * A tool whose -s means something else (ct-stream's -s, --size) takes
+ * the shared options from these instead of CT_CLI_SHORTOPTS,
+ * CT_CLI_LONGOPTS and CT_CLI_HELP: the same options, with --samples long
+ * only (ct_cli_option() handles its code).
  */
 enum { CT_CLI_OPT_SAMPLES = 0x180 };
 #define CT_CLI_SHORTOPTS_NO_S "c:f:hqr:S:V"
