@@ -61,7 +61,7 @@ static void chain_header(const struct ct_allcore *a, void *arg)
 	const struct ct_harness *h = arg;
 
 	printf("kernel:   dependent adds (%s, %s) in calls of %.0f, %u reps; "
-	       "the clock is the max\n", ct_addchain_isa, ct_addchain_insn,
+	       "the clock is the max\n", ct_addchain_desc.isa, ct_addchain_desc.insn,
 	       a->t[0].k[0].work, h->reps);
 }
 
@@ -126,8 +126,8 @@ int main(int argc, char **argv)
 	if (cli.fmt == CT_FMT_TABLE)
 		printf("kernel:   %llu dependent adds per sample (%s, %s), %u reps; "
 		       "the clock is the max\n",
-		       (unsigned long long)ctx.iters * CT_ADDCHAIN_UNROLL, ct_addchain_isa,
-		       ct_addchain_insn, ser[0].n);
+		       (unsigned long long)ctx.iters * CT_ADDCHAIN_UNROLL, ct_addchain_desc.isa,
+		       ct_addchain_desc.insn, ser[0].n);
 	for (r = 0; r < nrows; r++)
 		ct_out_series(&out, place[r], &ser[r]);
 	ct_out_end(&out);

@@ -49,13 +49,11 @@ static void kernel_lines(const enum ct_isa *isas, size_t n, uint64_t passes,
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		struct ct_fma_shape sh;
+		const struct ct_kernel_desc *d = ct_fma_desc(isas[i]);
 
-		ct_fma_shape_of(isas[i], &sh);
-		printf("kernel:   fma %-6s %2u accumulators x %2u lanes, %s, %llu passes "
+		printf("kernel:   %s %-6s %2u accumulators x %2u lanes, %s, %llu passes "
 		       "over %u bytes %s, %u reps\n",
-		       ct_isa_name(isas[i]), sh.accumulators, sh.lanes,
-		       sh.insn ? sh.insn : "multiply-add as compiled",
+		       d->kernel, d->isa, d->accumulators, d->lanes, d->insn,
 		       (unsigned long long)passes, CT_FMA_ARRAY_BYTES, per, reps);
 	}
 }

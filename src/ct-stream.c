@@ -152,7 +152,6 @@ static char *human_size(uint64_t b, char *buf, size_t len)
 static void table_header(unsigned used, char isa_notes[][200], size_t nnotes,
 			 const char *isa_reason, unsigned reps, const struct ct_stream_caches *c)
 {
-	struct ct_stream_shape sh;
 	char b1[32], b2[32], b3[32];
 	size_t j;
 	int i;
@@ -169,12 +168,13 @@ static void table_header(unsigned used, char isa_notes[][200], size_t nnotes,
 			printf("          %s\n", isa_notes[j]);
 	}
 	for (i = 0; i < (int)CT_ISA_COUNT; i++) {
+		const struct ct_kernel_desc *d = ct_stream_desc((enum ct_isa)i);
+
 		if (!(used & (1u << i)))
 			continue;
-		ct_stream_shape_of((enum ct_isa)i, &sh);
-		printf("kernel:   stream %-6s %2u-byte loads, %u accumulators, %s, %u bytes an "
-		       "iteration%s\n", ct_isa_name((enum ct_isa)i), sh.load_bytes, sh.accumulators,
-		       sh.insn, sh.stride, sh.has_prefetch ? "; a prefetching loop beside it" : "");
+		printf("kernel:   %s %-6s %2u-byte loads, %u accumulators, %s, %u bytes an "
+		       "iteration%s\n", d->kernel, d->isa, d->load_bytes, d->accumulators,
+		       d->insn, d->bytes, d->fn_pf ? "; a prefetching loop beside it" : "");
 	}
 	printf("caches:   L1d %s, L2 %s, L3 %s (the level of a size: the smallest that holds it)\n",
 	       c->bytes[1] ? human_size(c->bytes[1], b1, sizeof(b1)) : "unknown",

@@ -98,7 +98,7 @@ void ct_allcore_plan(struct ct_allcore *a, const struct ct_topo *t,
 	} else if (!t) {
 		g = add_group(a);
 		snprintf(g->name, sizeof(g->name), "all");
-		for (c = ct_cpuset_next(cpus, 0); c >= 0; c = ct_cpuset_next(cpus, c + 1)) {
+		ct_cpuset_foreach(c, cpus) {
 			add_thread(a, c, 0);
 			ct_cpuset_set(&g->cpus, c);
 		}
@@ -117,7 +117,7 @@ void ct_allcore_plan(struct ct_allcore *a, const struct ct_topo *t,
 			g->kind = ct_kind_name(tc->kind);
 			rank_name(t, r, tc->kind, g->name, sizeof(g->name));
 			g->cpus = set;
-			for (c = ct_cpuset_next(&set, 0); c >= 0; c = ct_cpuset_next(&set, c + 1))
+			ct_cpuset_foreach(c, &set)
 				add_thread(a, c, a->ngroups - 1);
 		}
 	}

@@ -44,7 +44,7 @@ void ct_cli_version(void)
 
 	printf("%s (coretype) %s\n", ct_progname(), PACKAGE_VERSION);
 	printf("kernels %s\n", ct_isa_summary(isas, sizeof(isas)));
-	printf("add chain: %s, %s\n", ct_addchain_isa, ct_addchain_insn);
+	printf("add chain: %s, %s\n", ct_addchain_desc.isa, ct_addchain_desc.insn);
 	exit(CT_EXIT_OK);
 }
 

@@ -45,7 +45,7 @@ static void list_tsv(const struct ct_topo *t)
 	int c;
 
 	printf("#cpu\tkind\trank\tevidence\tmax_mhz\tcapacity\n");
-	for (c = ct_cpuset_next(&t->usable, 0); c >= 0; c = ct_cpuset_next(&t->usable, c + 1)) {
+	ct_cpuset_foreach(c, &t->usable) {
 		const struct ct_topo_cpu *p = ct_topo_cpu(t, c);
 
 		printf("%d\t%s\t%d\t%s\t%s\t%s\n", c, ct_kind_name(p->kind), p->rank,
@@ -78,7 +78,7 @@ static void list_json(const struct ct_topo *t)
 	ct_json_str(stdout, "rules", t->rules);
 	ct_json_str(stdout, "basis", t->basis);
 	ct_json_end(stdout);
-	for (c = ct_cpuset_next(&t->usable, 0); c >= 0; c = ct_cpuset_next(&t->usable, c + 1)) {
+	ct_cpuset_foreach(c, &t->usable) {
 		const struct ct_topo_cpu *p = ct_topo_cpu(t, c);
 
 		ct_json_begin(stdout, "cpu");
@@ -99,7 +99,7 @@ static enum ct_kind rank_kind(const struct ct_topo *t, int r)
 {
 	int c;
 
-	for (c = ct_cpuset_next(&t->online, 0); c >= 0; c = ct_cpuset_next(&t->online, c + 1)) {
+	ct_cpuset_foreach(c, &t->online) {
 		const struct ct_topo_cpu *p = ct_topo_cpu(t, c);
 
 		if (p && p->rank == r)

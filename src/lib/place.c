@@ -219,7 +219,7 @@ size_t ct_place_plan(const struct ct_topo *t, struct ct_placement *out, size_t m
 			int c, last = -1;
 
 			ct_topo_rank_cpus(t, r, &cpus);
-			for (c = ct_cpuset_next(&cpus, 0); c >= 0; c = ct_cpuset_next(&cpus, c + 1))
+			ct_cpuset_foreach(c, &cpus)
 				if (ct_topo_cpu(t, c)->kind == (enum ct_kind)k)
 					last = c;
 			if (last < 0)

@@ -373,7 +373,7 @@ int ct_os_largest_cache(const struct ct_cpuset *cpus, struct ct_os_cache *c)
 	if (cpus) {
 		int cpu;
 
-		for (cpu = ct_cpuset_next(cpus, 0); cpu >= 0; cpu = ct_cpuset_next(cpus, cpu + 1))
+		ct_cpuset_foreach(cpu, cpus)
 			cpu_caches(cpu, c);
 		return c->level ? 0 : -1;
 	}
