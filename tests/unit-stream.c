@@ -181,11 +181,11 @@ static void test_isa_rule_for(void)
 	size_t i;
 
 	for (i = 0; i < CT_ARRAY_SIZE(levels); i++) {
-		int beyond = i >= 2;
+		int l3 = i == 2;
 
-		/* Skylake-SP: the licence; avx512 in L1 and L2, avx2 beyond. */
+		/* Skylake-SP: the licence; avx2 in L3, avx512 in L1, L2 and memory. */
 		CHECK(ct_stream_isa_rule_for(&skx, x86, levels[i], reason, sizeof(reason)) ==
-		      (beyond ? CT_ISA_AVX2 : CT_ISA_AVX512));
+		      (l3 ? CT_ISA_AVX2 : CT_ISA_AVX512));
 		CHECK(strstr(reason, levels[i]) != NULL);
 		/* ... but never an ISA that is not usable. */
 		CHECK(ct_stream_isa_rule_for(&skx, only512, levels[i], reason, sizeof(reason)) ==
