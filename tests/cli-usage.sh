@@ -12,7 +12,7 @@ while IFS='|' read -r name env args; do
 	st=$?
 	[ "$st" -eq 2 ] || fail "$name: exited $st, expected 2"
 	[ -s "$tmp/out" ] && fail "$name: wrote to stdout"
-	sed 's/^lt-//' "$tmp/err" | diff -u "$GOLDEN/usage-$name" - || fail "$name: stderr differs from golden"
+	sed 's/^lt-//' "$tmp/err" | expect_golden "usage-$name" - || fail "$name: stderr differs from golden"
 done <<'CASES'
 reps-junk||--reps x
 reps-suffix||--reps 12x

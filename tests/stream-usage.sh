@@ -18,7 +18,7 @@ while IFS='|' read -r name env args; do
 	[ -s "$tmp/out" ] && fail "$name: wrote to stdout"
 	# The machine's memory is not golden.
 	sed -e 's/^lt-//' -e 's/memory ([0-9.]* GiB)/memory (N GiB)/' "$tmp/err" |
-		diff -u "$GOLDEN/stream-usage-$name" - || fail "$name: stderr differs from golden"
+		expect_golden "stream-usage-$name" - || fail "$name: stderr differs from golden"
 done <<'CASES'
 size-zero||-s 0
 size-small||--size 4095
