@@ -8,7 +8,6 @@
  */
 #include "config.h"
 
-#include <err.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -24,13 +23,9 @@
 #include "ct/out.h"
 #include "ct/parse.h"
 #include "ct/stream.h"
+#include "ct/stream-out.h"
 
 #define MAX_SIZES 64
-
-static const char *const sweep_cols[] = {
-	"size", "level", "isa", "prefetch", "GB/s", "cv%", "byte/cycle",
-	"cpu GB/s", "cpu cv%", "share", "huge%", "verified",
-};
 
 static void usage(void)
 {
@@ -125,106 +120,6 @@ static size_t parse_sizes(const char *arg, uint64_t *sizes)
 	return n;
 }
 
-/* "16 KiB", "1.5 MiB", "1 GiB": the largest binary unit it reaches. */
-static char *human_size(uint64_t b, char *buf, size_t len)
-{
-	static const char *const unit[] = { "bytes", "KiB", "MiB", "GiB", "TiB" };
-	double v = (double)b;
-	int u = 0;
-
-	while (v >= 1024 && u < 4) {
-		v /= 1024;
-		u++;
-	}
-	if (u == 0 || v == (double)(uint64_t)v)
-		snprintf(buf, len, "%.0f %s", v, unit[u]);
-	else
-		snprintf(buf, len, "%.3g %s", v, unit[u]);
-	return buf;
-}
-
-/* The lines above the table: the ISAs, their kernels and why. */
-static void table_header(const enum ct_isa *isas, size_t nisa, const char *isa_reason,
-			 unsigned reps, const struct ct_stream_caches *c)
-{
-	struct ct_stream_shape sh;
-	char b1[32], b2[32], b3[32];
-	size_t i;
-
-	printf("\nisa:     ");
-	for (i = 0; i < nisa; i++)
-		printf(" %s", ct_isa_name(isas[i]));
-	printf(" (%s)\n", isa_reason);
-	for (i = 0; i < nisa; i++) {
-		ct_stream_shape_of(isas[i], &sh);
-		printf("kernel:   stream %-6s %2u-byte loads, %u accumulators, %s, %u bytes an "
-		       "iteration%s\n", ct_isa_name(isas[i]), sh.load_bytes, sh.accumulators,
-		       sh.insn, sh.stride, sh.has_prefetch ? "; a prefetching loop beside it" : "");
-	}
-	printf("caches:   L1d %s, L2 %s, L3 %s (the level of a size: the smallest that holds it)\n",
-	       c->bytes[1] ? human_size(c->bytes[1], b1, sizeof(b1)) : "unknown",
-	       c->bytes[2] ? human_size(c->bytes[2], b2, sizeof(b2)) : "unknown",
-	       c->bytes[3] ? human_size(c->bytes[3], b3, sizeof(b3)) : "unknown");
-	printf("samples:  %u reps per size and ISA; GB/s (10^9 bytes/s) and byte/cycle are wall-basis "
-	       "medians, cpu GB/s the thread CPU time basis\n", reps);
-}
-
-/* The marks the sweep's cells used, for its footnotes (ct_out_footnotes). */
-static unsigned sweep_marks;
-
-/* One row of the sweep table: a size and ISA, both bases. */
-static void sweep_row(struct ct_table *t, const struct ct_stream *cs, const struct ct_series *ser)
-{
-	struct ct_stream_info in;
-	struct ct_summary w, c;
-	char size[32], pf[32], gbs[32], cv[32], bpc[32], cgbs[32], ccv[32], share[32], huge[32];
-	const char *cells[CT_ARRAY_SIZE(sweep_cols)];
-
-	ct_stream_info(cs, &in);
-	ct_summarize(ser, CT_BASIS_WALL, &w);
-	ct_summarize(ser, CT_BASIS_CPU, &c);
-	human_size(in.bytes, size, sizeof(size));
-	snprintf(pf, sizeof(pf), in.prefetch ? "%u" : "none", in.prefetch);
-	snprintf(gbs, sizeof(gbs), "%.4g", w.rate.median);
-	snprintf(cv, sizeof(cv), "%.2f", w.rate.cv_pct);
-	ct_out_per_cycle_cell(bpc, sizeof(bpc), &w, 0, 3, &sweep_marks);
-	snprintf(cgbs, sizeof(cgbs), "%.4g", c.rate.median);
-	snprintf(ccv, sizeof(ccv), "%.2f", c.rate.cv_pct);
-	ct_out_share_cell(share, sizeof(share), &w, &sweep_marks);
-	if (in.huge_pct < 0)
-		snprintf(huge, sizeof(huge), "-");
-	else
-		snprintf(huge, sizeof(huge), "%.0f", in.huge_pct);
-	cells[0] = size;
-	cells[1] = in.level;
-	cells[2] = ser->k->isa;
-	cells[3] = pf;
-	cells[4] = gbs;
-	cells[5] = cv;
-	cells[6] = bpc;
-	cells[7] = cgbs;
-	cells[8] = ccv;
-	cells[9] = share;
-	cells[10] = huge;
-	cells[11] = w.verified && c.verified ? "yes" : "NO";
-	ct_table_add(t, cells);
-}
-
-/* Add reason to the distinct reasons kept in list[*n] (at most max). */
-static void note_reason(char list[][200], size_t *n, size_t max, const char *level,
-			const char *isa, const char *reason)
-{
-	char line[200];
-	size_t i;
-
-	snprintf(line, sizeof(line), "%s %s: %s", level, isa, reason);
-	for (i = 0; i < *n; i++)
-		if (strcmp(list[i], line) == 0)
-			return;
-	if (*n < max)
-		snprintf(list[(*n)++], sizeof(list[0]), "%s", line);
-}
-
 /* Why this ISA; isas[0] becomes the rule's choice when nothing asked for one. */
 static void choose_isa(const struct ct_cli_isa *ci, enum ct_isa *isas, char *reason, size_t len)
 {
@@ -253,22 +148,16 @@ int main(int argc, char **argv)
 	enum ct_isa isas[CT_ISA_COUNT];
 	struct ct_machine m;
 	struct ct_out out;
+	struct ct_stream_table table;
 	struct ct_cpuset cpus;
 	struct ct_stream_caches caches;
 	struct ct_stream_info in;
-	struct ct_table *sweep = NULL;
 	uint64_t sizes[MAX_SIZES];
 	const char *size_arg = NULL;
-	unsigned flags = 0, reps = 0;
+	unsigned flags = 0;
 	char reason[160], isa_reason[200], why[512];
-	char notes[2 * MAX_SIZES * CT_ISA_COUNT][200];
-	size_t nnotes = 0;
-	FILE *json = NULL;
-	char *jbuf = NULL;
-	size_t jlen = 0;
 	size_t nisa, nsize, i, z;
-	int c, quick, rc, huge_asked = 1;
-	char thp[32] = "none";
+	int c, quick, rc;
 
 	ct_init(argv);
 	ct_cli_init(&cli);
@@ -308,8 +197,13 @@ int main(int argc, char **argv)
 						  sizeof(reason));
 		nsize = 1;
 	}
-	if (cli.fmt == CT_FMT_TABLE)
-		sweep = ct_table_new(sweep_cols, (int)CT_ARRAY_SIZE(sweep_cols));
+	table.isas = isas;
+	table.nisa = nisa;
+	table.isa_reason = isa_reason;
+	table.caches = &caches;
+	table.size_reason = reason;
+	table.placement = cli.placement;
+	ct_stream_table_begin(&table, stdout);
 
 	for (z = 0; z < nsize; z++) {
 		/* One array per size, read by the kernel of every ISA. */
@@ -319,80 +213,38 @@ int main(int argc, char **argv)
 		for (i = 0; i < nisa; i++)
 			ct_stream_set_isa_reason(ctx[i], isa_reason);
 		/*
-		 * Nothing on stdout until the first array is there.  JSON
-		 * waits for the end: its machine record comes first and holds
-		 * the load after the last sample.
+		 * Nothing on stdout until the first array is there: then the
+		 * machine's lines of a table (JSON's machine record waits
+		 * for the end, ct_out_start()).
 		 */
 		if (z == 0) {
 			ct_machine_describe(&m);
-			if (cli.fmt == CT_FMT_JSON && !(json = open_memstream(&jbuf, &jlen)))
-				err(CT_EXIT_FAIL, "open_memstream");
-			ct_out_begin(&out, json ? json : stdout, cli.fmt, "ct-stream", cli.samples);
-			if (!json)
-				ct_out_machine(&out, &m);
+			ct_out_begin(&out, stdout, cli.fmt, "ct-stream", cli.samples);
+			ct_out_start(&out, &m);
 		}
 		if ((rc = ct_harness_run(&h, k, nisa, ser, why, sizeof(why))) < 0)
 			ct_cli_harness_failed(rc, why, "");
 		ct_machine_note(&m, cli.placement, ser, nisa);
-		ct_stream_info(ctx[0], &in);
-		huge_asked = in.huge_asked;
-		snprintf(thp, sizeof(thp), "%s", in.thp);
-		if (ser[0].n > reps)
-			reps = ser[0].n;
-		if (cli.fmt == CT_FMT_TABLE) {
-			/* --samples: each size's own tables, the sweep at the end. */
-			if (cli.samples) {
-				if (z > 0)
-					ct_out_begin(&out, stdout, cli.fmt, "ct-stream", cli.samples);
+		/* A table: each size's own tables with --samples, the sweep at the end. */
+		if (cli.fmt != CT_FMT_TABLE || cli.samples) {
+			if (cli.fmt == CT_FMT_TABLE) {
+				ct_stream_info(ctx[0], &in);
 				printf("\narray:    %" PRIu64 " bytes (%s, %s); %" PRIu64 " pass%s per sample\n",
 				       in.bytes, in.reason, in.level, in.passes, in.passes == 1 ? "" : "es");
-				for (i = 0; i < nisa; i++)
-					ct_out_series(&out, cli.placement, &ser[i]);
-				ct_out_end(&out);
 			}
-			for (i = 0; i < nisa; i++) {
-				struct ct_stream_info ii;
-
-				sweep_row(sweep, ctx[i], &ser[i]);
-				ct_stream_info(ctx[i], &ii);
-				note_reason(notes, &nnotes, CT_ARRAY_SIZE(notes), ii.level,
-					    ct_isa_name(isas[i]), ii.prefetch_reason);
-			}
-		} else {
 			for (i = 0; i < nisa; i++)
 				ct_out_series(&out, cli.placement, &ser[i]);
+			ct_out_end(&out);
 		}
+		if (cli.fmt == CT_FMT_TABLE)
+			ct_stream_table_add(&table, ctx, ser, nisa);
 		ct_series_free(ser, nisa);
 		for (i = nisa; i-- > 0;)
 			ct_stream_free(ctx[i]);
 	}
-	if (cli.fmt != CT_FMT_TABLE)
-		ct_out_end(&out);
 	ct_machine_finish(&m, 1);
-	if (json) {
-		if (fclose(json) != 0)
-			err(CT_EXIT_FAIL, "open_memstream");
-		ct_out_begin(&out, stdout, cli.fmt, "ct-stream", cli.samples);
-		ct_out_machine(&out, &m);
-		fwrite(jbuf, 1, jlen, stdout);
-		free(jbuf);
-	} else if (cli.fmt == CT_FMT_TABLE) {
-		table_header(isas, nisa, isa_reason, reps, &caches);
-		printf("array:    %s; THP %s, huge pages %s; placement %s\n", reason, thp,
-		       huge_asked ? "asked for" : "refused", cli.placement);
-		printf("\n");
-		ct_table_print(sweep, stdout);
-		ct_table_free(sweep);
-		/* The sweep stood for the per-size table ct_out_begin() set up. */
-		ct_out_discard(&out);
-		ct_out_footnotes(stdout, "", sweep_marks & ~(unsigned)CT_MARK_IMPRECISE, 0);
-		printf("\nprefetch: ");
-		for (i = 0; i < nnotes; i++)
-			printf("%s%s\n", i ? "          " : "", notes[i]);
-		/* The header was written before the first size ran. */
-		printf("\nload:     %s\n", ct_machine_load_text(&m, why, sizeof(why)));
-		for (i = 0; i < m.nwarnings; i++)
-			printf("warning:  %s\n", m.warnings[i]);
-	}
+	ct_out_finish(&out, &m);
+	if (cli.fmt == CT_FMT_TABLE)
+		ct_stream_table_end(&table, &m);
 	return CT_EXIT_OK;
 }
