@@ -24,7 +24,9 @@
 # Environment: CPU (default the last cpu), KERNELS (likwid kernels, default
 # the five above that exist), ROWS (default "16384 262144 8388608 67108864
 # 67108864:small"), LIKWID_SECONDS (default 1), CT_REPS (ct-stream's
-# samples per run, default 9), CT_STREAM.
+# samples per run, default 9), CT_STREAM, CT_ISAS (ct-stream runs with
+# --isa forced, each beside the default in every round and compared with
+# the same best likwid kernel, e.g. "avx2 avx512": how a rule is checked).
 set -eu
 rounds=${1:-5}
 stream=${CT_STREAM:-./ct-stream}
@@ -65,12 +67,18 @@ while [ "$r" -le "$rounds" ]; do
 		size=${row%%:*}
 		opt=""
 		[ "$row" = "$size" ] || opt=--small-pages
-		$pin "$stream" -c "$cpu" -s "$size" $opt -r "$reps" -S 50 -f tsv >"$tmp/ct" 2>"$tmp/ct.err" ||
-			{ cat "$tmp/ct.err" >&2; echo "bench/stream.sh: ct-stream failed" >&2; exit 1; }
-		printf '%s\t%s\tct-stream\t%s\t%.3f\t%.3f\t%s\t%s\t%s\n' "$r" "$row" \
-			"$(col isa <"$tmp/ct")" "$(col median <"$tmp/ct")" "$(col per_cycle_median <"$tmp/ct")" \
-			"$(col level <"$tmp/ct")" "$(col prefetch_bytes <"$tmp/ct")" "$(col verified <"$tmp/ct")" |
-			tee -a "$tmp/rows"
+		for v in auto ${CT_ISAS:-}; do
+			tool=ct-stream
+			[ "$v" = auto ] || tool="ct-stream --isa $v"
+			$pin "$stream" -c "$cpu" -s "$size" $opt --isa "$v" -r "$reps" -S 50 -f tsv \
+				>"$tmp/ct" 2>"$tmp/ct.err" ||
+				{ cat "$tmp/ct.err" >&2; echo "bench/stream.sh: ct-stream failed" >&2; exit 1; }
+			# byte/cycle is "-" when too few samples had their cpu (busy machine).
+			printf '%s\t%s\t%s\t%s\t%.3f\t%s\t%s\t%s\t%s\n' "$r" "$row" "$tool" \
+				"$(col isa <"$tmp/ct")" "$(col median <"$tmp/ct")" "$(col per_cycle_median <"$tmp/ct")" \
+				"$(col level <"$tmp/ct")" "$(col prefetch_bytes <"$tmp/ct")" "$(col verified <"$tmp/ct")" |
+				tee -a "$tmp/rows"
+		done
 		for lk in $kernels; do
 			mbs=$($pin likwid-bench -t "$lk" -W "N:${size}B:1" -s "$secs" 2>&1 |
 				awk '/^MByte\/s:/ { print $2 }')
@@ -86,7 +94,7 @@ while [ "$r" -le "$rounds" ]; do
 	r=$((r + 1))
 done
 
-awk -F'\t' '$3 == "ct-stream" && $9 != "true" { bad = 1 } END { exit !bad }' "$tmp/rows" &&
+awk -F'\t' '$3 ~ /^ct-stream/ && $9 != "true" { bad = 1 } END { exit !bad }' "$tmp/rows" &&
 	echo "bench/stream.sh: a ct-stream run was not verified" >&2
 
 echo
@@ -103,7 +111,8 @@ for row in $rows; do
 		return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
 	}
 	$2 == s && $5 != "failed" {
-		if ($3 == "ct-stream") { ct = ct " " $5; bpc = bpc " " $6; isa = $4; lvl = $7; byr[$1] = $5 }
+		if ($3 == "ct-stream") { ct = ct " " $5; if ($6 != "-") bpc = bpc " " $6; isa = $4; lvl = $7; byr[$1] = $5 }
+		else if ($3 ~ /^ct-stream --isa /) { v = $4; vs[v] = 1; vct[v] = vct[v] " " $5; vby[$1, v] = $5 }
 		else { lk[$4] = lk[$4] " " $5; by[$1, $4] = $5 }
 		rounds[$1] = 1
 	}
@@ -114,7 +123,14 @@ for row in $rows; do
 		b = s; sub(/:.*/, "", b)
 		name = (b >= 1048576 ? b / 1048576 " MiB" : b / 1024 " KiB") (s ~ /:small$/ ? " small" : "")
 		mr = median(ratios); rm = median(ct) / bm
-		printf "%-14s %-7s %-7s %9.2f %9.2f  %-14s %9.2f %8.3f %8.3f  %s\n", name, lvl, isa, median(ct),
-			median(bpc), best, bm, mr, rm, (mr >= 0.97 && rm >= 0.97) ? "yes" : "NO"
+		printf "%-14s %-7s %-7s %9.2f %9s  %-14s %9.2f %8.3f %8.3f  %s\n", name, lvl, isa, median(ct),
+			bpc == "" ? "-" : sprintf("%.2f", median(bpc)), best, bm, mr, rm,
+			(mr >= 0.97 && rm >= 0.97) ? "yes" : "NO"
+		for (v in vs) {
+			vr = ""
+			for (rr in rounds) if (by[rr, best] > 0 && vby[rr, v] > 0) vr = vr " " vby[rr, v] / by[rr, best]
+			printf "%-14s %-7s %-7s %9.2f %9s  %-14s %9.2f %8.3f %8.3f  (--isa %s)\n", "", "", v,
+				median(vct[v]), "", best, bm, median(vr), median(vct[v]) / bm, v
+		}
 	}' "$tmp/rows"
 done

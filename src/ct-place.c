@@ -5,16 +5,15 @@
  * main() parses the options into struct place_opts, reads and classifies
  * the machine once (libct's core-kind rules, src/lib/topo.c), then hands
  * both to the function of the chosen mode.  A new mode is a new value of
- * enum place_mode, its options, and its function.  The measuring is in
- * libct: placements in src/lib/place.c, the comparison in
- * src/lib/compare.c.
+ * enum place_mode, its options, and its function.  The work is in libct:
+ * placements in src/lib/place.c, the comparison in src/lib/compare.c,
+ * the listings (--list, --cpus-of, --dry-run) in src/lib/place-list.c,
+ * and -- CMD (run or observed) in src/lib/place-cmd.c.
  */
 #include "config.h"
 
 #include <err.h>
-#include <errno.h>
 #include <getopt.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +34,8 @@
 #include "ct/out.h"
 #include "ct/outfile.h"
 #include "ct/parse.h"
+#include "ct/place-cmd.h"
+#include "ct/place-list.h"
 #include "ct/place.h"
 #include "ct/progress.h"
 #include "ct/stream.h"
@@ -62,23 +63,12 @@ enum {
 	OPT_OBSERVE
 };
 
-/* Statuses of the run-a-command mode, as env(1) and nice(1) have them. */
-enum {
-	EXIT_CANCELED = 125,		/* ct-place itself failed */
-	EXIT_CANNOT_INVOKE = 126,	/* CMD was found but could not run */
-	EXIT_ENOENT = 127		/* CMD was not found */
-};
-
 struct place_opts {
 	enum place_mode mode;
 	const char *mode_opt;		/* the option that chose the mode */
 	enum ct_format fmt;
 	const char *sysroot;		/* --sysroot DIR, NULL: this machine */
-	/* --cpus-of: a kind, or a rank when by_rank */
-	const char *sel_arg;
-	enum ct_kind sel_kind;
-	int by_rank;
-	int sel_rank;
+	struct ct_place_sel sel;		/* --cpus-of KIND */
 	/* The comparison and the placements. */
 	struct ct_cli cli;		/* -f -q -r -s -S as in every kernel tool */
 	struct ct_cli_isa isa;		/* --isa */
@@ -92,9 +82,6 @@ struct place_opts {
 	int observe;			/* --observe: run CMD and report where it ran */
 	int fmt_given;			/* -f was given (--observe's report to stdout) */
 };
-
-/* A cpulist of up to CT_CPUSET_MAX cpus fits (worst case "0,2,4,..."). */
-#define LIST_LEN (6 * CT_CPUSET_MAX)
 
 static void usage(void)
 {
@@ -170,12 +157,12 @@ static void set_mode(struct place_opts *o, enum place_mode m, const char *opt)
 /* --cpus-of: a kind's name, or a rank (digits). */
 static void parse_selector(struct place_opts *o, const char *arg)
 {
-	o->sel_arg = arg;
-	if (ct_kind_parse(arg, &o->sel_kind) == 0)
+	o->sel.arg = arg;
+	if (ct_kind_parse(arg, &o->sel.kind) == 0)
 		return;
 	if (arg[0] >= '0' && arg[0] <= '9') {
-		o->by_rank = 1;
-		o->sel_rank = (int)ct_u64_or_usage("--cpus-of", arg, 0, 1023);
+		o->sel.by_rank = 1;
+		o->sel.rank = (int)ct_u64_or_usage("--cpus-of", arg, 0, 1023);
 		return;
 	}
 	ct_usage_error("invalid kind '%s': use performance, efficiency, low-power or a rank", arg);
@@ -221,7 +208,7 @@ static void parse_options(struct place_opts *o, int argc, char **argv)
 	 */
 	for (i = 1; i < argc; i++)
 		if (strcmp(argv[i], "--") == 0) {
-			ct_set_usage_status(EXIT_CANCELED);
+			ct_set_usage_status(CT_EXIT_CANCELED);
 			dashdash = 1;
 			break;
 		}
@@ -312,300 +299,13 @@ static void parse_options(struct place_opts *o, int argc, char **argv)
 		o->mode = MODE_LIST;
 }
 
-/* "4900" from kHz, "-" when unknown (TSV). */
-static const char *mhz_cell(long khz, char *buf, size_t len)
-{
-	if (khz <= 0)
-		return "-";
-	snprintf(buf, len, "%ld", (khz + 500) / 1000);
-	return buf;
-}
-
-static const char *long_cell(long v, char *buf, size_t len)
-{
-	if (v < 0)
-		return "-";
-	snprintf(buf, len, "%ld", v);
-	return buf;
-}
-
-static void list_tsv(const struct ct_topo *t)
-{
-	char ev[128], mhz[32], cap[32];
-	int c;
-
-	printf("#cpu\tkind\trank\tevidence\tmax_mhz\tcapacity\n");
-	for (c = ct_cpuset_next(&t->usable, 0); c >= 0; c = ct_cpuset_next(&t->usable, c + 1)) {
-		const struct ct_topo_cpu *p = ct_topo_cpu(t, c);
-
-		printf("%d\t%s\t%d\t%s\t%s\t%s\n", c, ct_kind_name(p->kind), p->rank,
-		       ct_evidence_format(p->evidence, ev, sizeof(ev)),
-		       mhz_cell(p->max_khz, mhz, sizeof(mhz)),
-		       long_cell(p->capacity, cap, sizeof(cap)));
-	}
-}
-
-static void json_set(const char *key, const struct ct_cpuset *s, char *buf)
-{
-	ct_json_str(stdout, key, ct_cpuset_format(s, buf, LIST_LEN));
-}
-
-static void list_json(const struct ct_topo *t)
-{
-	char *buf = ct_xmalloc(LIST_LEN);
-	char ev[128];
-	int c;
-
-	ct_json_begin(stdout, "topology");
-	ct_json_str(stdout, "tool", "ct-place");
-	ct_json_str(stdout, "model", t->model);
-	ct_json_bool(stdout, "recorded", t->recorded);
-	json_set("cpus_possible", &t->possible, buf);
-	json_set("cpus_online", &t->online, buf);
-	json_set("cpus_allowed", &t->allowed, buf);
-	json_set("cpus_usable", &t->usable, buf);
-	ct_json_int(stdout, "ranks", t->nranks);
-	ct_json_str(stdout, "rules", t->rules);
-	ct_json_str(stdout, "basis", t->basis);
-	ct_json_end(stdout);
-	for (c = ct_cpuset_next(&t->usable, 0); c >= 0; c = ct_cpuset_next(&t->usable, c + 1)) {
-		const struct ct_topo_cpu *p = ct_topo_cpu(t, c);
-
-		ct_json_begin(stdout, "cpu");
-		ct_json_str(stdout, "tool", "ct-place");
-		ct_json_int(stdout, "cpu", c);
-		ct_json_str(stdout, "kind", ct_kind_name(p->kind));
-		ct_json_int(stdout, "rank", p->rank);
-		ct_json_str(stdout, "evidence", ct_evidence_format(p->evidence, ev, sizeof(ev)));
-		ct_json_num(stdout, "max_mhz", p->max_khz > 0 ? (double)((p->max_khz + 500) / 1000) : NAN);
-		ct_json_num(stdout, "capacity", p->capacity >= 0 ? (double)p->capacity : NAN);
-		ct_json_end(stdout);
-	}
-	free(buf);
-}
-
-/* The rank's kind (every cpu of a rank has the same one). */
-static enum ct_kind rank_kind(const struct ct_topo *t, int r)
-{
-	int c;
-
-	for (c = ct_cpuset_next(&t->online, 0); c >= 0; c = ct_cpuset_next(&t->online, c + 1)) {
-		const struct ct_topo_cpu *p = ct_topo_cpu(t, c);
-
-		if (p && p->rank == r)
-			return p->kind;
-	}
-	return CT_KIND_PERFORMANCE;
-}
-
-/* For people: the machine, then one line per rank with usable cpus. */
-static void list_table(const struct ct_topo *t)
-{
-	struct ct_cpuset *set = ct_xcalloc((size_t)t->nranks, sizeof(*set));
-	struct ct_cpuset *all = ct_xcalloc((size_t)t->nranks, sizeof(*all));
-	struct ct_cpuset gone;
-	char *list = ct_xmalloc(LIST_LEN), desc[512];
-	int r, wkind = 0, wlist = 0, wcount = 0;
-
-	printf("machine:  %s%s\n", t->model[0] ? t->model : "unknown model",
-	       t->recorded ? " (recorded)" : "");
-	printf("cpus:     %d online, %d usable\n", ct_cpuset_count(&t->online),
-	       ct_cpuset_count(&t->usable));
-	printf("kinds:    %s [%s]\n\n", t->basis, t->rules);
-	for (r = 0; r < t->nranks; r++) {
-		int n;
-
-		ct_topo_rank_cpus(t, r, &set[r]);
-		ct_topo_rank_online(t, r, &all[r]);
-		if (ct_cpuset_empty(&set[r]))
-			continue;
-		n = (int)strlen(ct_kind_name(rank_kind(t, r)));
-		wkind = n > wkind ? n : wkind;
-		n = (int)strlen(ct_cpuset_format(&set[r], list, LIST_LEN));
-		wlist = n > wlist ? n : wlist;
-		n = snprintf(desc, sizeof(desc), "%d", ct_cpuset_count(&set[r]));
-		wcount = n > wcount ? n : wcount;
-	}
-	for (r = 0; r < t->nranks; r++) {
-		int n = ct_cpuset_count(&set[r]);
-
-		if (!n)
-			continue;
-		printf("%-*s  %-*s  rank %d  %*d cpu%s  (%s)\n", wkind,
-		       ct_kind_name(rank_kind(t, r)), wlist,
-		       ct_cpuset_format(&set[r], list, LIST_LEN), r, wcount, n, n == 1 ? " " : "s",
-		       ct_topo_describe(t, &set[r], desc, sizeof(desc)));
-	}
-	/* What is not usable, so a confined listing does not look complete. */
-	for (r = 0; r < t->nranks; r++) {
-		ct_cpuset_andnot(&all[r], &all[r], &t->allowed);
-		if (!ct_cpuset_empty(&all[r]))
-			printf("not allowed: %s (%s, rank %d)\n",
-			       ct_cpuset_format(&all[r], list, LIST_LEN),
-			       ct_kind_name(rank_kind(t, r)), r);
-	}
-	ct_cpuset_andnot(&gone, &t->possible, &t->online);
-	if (!ct_cpuset_empty(&gone))
-		printf("offline:     %s (not classified)\n", ct_cpuset_format(&gone, list, LIST_LEN));
-	free(list);
-	free(all);
-	free(set);
-}
-
-static int mode_list(const struct place_opts *o, const struct ct_topo *t)
-{
-	switch (o->fmt) {
-	case CT_FMT_TSV:
-		list_tsv(t);
-		break;
-	case CT_FMT_JSON:
-		list_json(t);
-		break;
-	default:
-		list_table(t);
-		break;
-	}
-	return CT_EXIT_OK;
-}
-
-/*
- * --cpus-of: the usable cpus of a kind (or rank) as a cpulist, nothing
- * else on stdout, so that taskset -c "$(ct-place --cpus-of efficiency)"
- * composes.  None usable is exit 4, never an empty list that taskset
- * would reject with a less helpful message.
- */
-static int mode_cpus_of(const struct place_opts *o, const struct ct_topo *t)
-{
-	struct ct_cpuset usable, all;
-	char *list = ct_xmalloc(LIST_LEN);
-	const char *what = o->by_rank ? "rank" : "kind";
-
-	if (o->by_rank) {
-		ct_topo_rank_cpus(t, o->sel_rank, &usable);
-		ct_topo_rank_online(t, o->sel_rank, &all);
-	} else {
-		ct_topo_kind_cpus(t, o->sel_kind, &usable, &all);
-	}
-	if (ct_cpuset_empty(&usable)) {
-		if (ct_cpuset_empty(&all))
-			warnx("no usable cpu of %s '%s': this machine has none", what, o->sel_arg);
-		else
-			warnx("no usable cpu of %s '%s': cpus %s are not allowed to this process",
-			      what, o->sel_arg, ct_cpuset_format(&all, list, LIST_LEN));
-		free(list);
-		return CT_EXIT_NOTAPPLICABLE;
-	}
-	printf("%s\n", ct_cpuset_format(&usable, list, LIST_LEN));
-	free(list);
-	return CT_EXIT_OK;
-}
-
-/*
- * The placements -p asks for, in the plan's order, or every one that
- * applies.  An unknown name is a usage error; a known one this machine
- * cannot give (pin-efficiency on a one-kind machine) exits 4.
- */
-static size_t select_placements(const struct place_opts *o, const struct ct_placement *plan,
-				size_t nplan, struct ct_placement *out)
-{
-	char *list, *tok, *save = NULL;
-	size_t n = 0, i;
-	int want[CT_PLACE_MAX] = { 0 };
-
-	if (!o->placements) {
-		for (i = 0; i < nplan; i++)
-			out[n++] = plan[i];
-		return n;
-	}
-	list = ct_xstrdup(o->placements);
-	/* strtok_r() would skip an empty name: "main,,thread" is a typo, not a list. */
-	if (*list && (list[0] == ',' || list[strlen(list) - 1] == ',' || strstr(list, ",,")))
-		ct_usage_error("invalid -p '%s': an empty placement name", o->placements);
-	for (tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		const struct ct_placement *p = ct_place_find(plan, nplan, tok);
-		enum ct_kind k;
-
-		if (!p) {
-			if (strncmp(tok, "pin-", 4) == 0 && nplan && plan[0].darwin)
-				errx(CT_EXIT_NOTAPPLICABLE,
-				     "placement '%s' does not apply: macOS cannot pin threads", tok);
-			if (strncmp(tok, "pin-", 4) == 0 && ct_kind_parse(tok + 4, &k) == 0)
-				errx(CT_EXIT_NOTAPPLICABLE,
-				     "placement '%s' does not apply: no usable cpu of kind '%s' here",
-				     tok, tok + 4);
-			ct_usage_error("invalid placement '%s': use main, thread, thread-background, "
-				       "process-background or pin-KIND", tok);
-		}
-		if (!p->applicable)
-			errx(CT_EXIT_NOTAPPLICABLE, "placement '%s' %s", tok, p->note);
-		want[p - plan] = 1;
-	}
-	free(list);
-	for (i = 0; i < nplan; i++)
-		if (want[i])
-			out[n++] = plan[i];
-	if (n == 0)
-		ct_usage_error("-p needs at least one placement");
-	return n;
-}
-
-static int mode_dry_run(const struct place_opts *o, const struct ct_topo *t)
-{
-	struct ct_placement plan[CT_PLACE_MAX], sel[CT_PLACE_MAX];
-	size_t n = ct_place_plan(t, plan, CT_PLACE_MAX), i;
-	char *list = ct_xmalloc(LIST_LEN);
-	struct ct_table *tab = NULL;
-	static const char *const cols[] = { "placement", "applies", "cpus", "how" };
-
-	n = select_placements(o, plan, n, sel);
-	if (o->fmt == CT_FMT_TSV)
-		printf("#placement\tapplicable\tcpus\thow\n");
-	if (o->fmt == CT_FMT_TABLE) {
-		printf("plan for %s%s: %s\n\n", t->model[0] ? t->model : "unknown model",
-		       t->recorded ? " (recorded)" : "", t->basis);
-		tab = ct_table_new(cols, 4);
-	}
-	for (i = 0; i < n; i++) {
-		const struct ct_placement *p = &sel[i];
-		const char *cpus = ct_cpuset_empty(&p->cpus) ? "-" :
-				   ct_cpuset_format(&p->cpus, list, LIST_LEN);
-
-		switch (o->fmt) {
-		case CT_FMT_TSV:
-			printf("%s\t%s\t%s\t%s\n", p->name, p->applicable ? "true" : "false",
-			       cpus, p->note);
-			break;
-		case CT_FMT_JSON:
-			ct_json_begin(stdout, "plan");
-			ct_json_str(stdout, "tool", "ct-place");
-			ct_json_str(stdout, "placement", p->name);
-			ct_json_bool(stdout, "applicable", p->applicable);
-			ct_json_str(stdout, "cpus", ct_cpuset_empty(&p->cpus) ? "" : cpus);
-			ct_json_str(stdout, "how", p->note);
-			ct_json_end(stdout);
-			break;
-		case CT_FMT_TABLE: {
-			const char *cells[4] = { p->name, p->applicable ? "yes" : "no", cpus,
-						 p->note };
-
-			ct_table_add(tab, cells);
-			break;
-		}
-		}
-	}
-	if (tab) {
-		ct_table_print(tab, stdout);
-		ct_table_free(tab);
-	}
-	free(list);
-	return CT_EXIT_OK;
-}
 
 /* The harness and kernel settings of a comparison, from the options. */
 static void compare_opts(const struct place_opts *o, const struct ct_topo *t,
 			 struct ct_compare_opts *co)
 {
 	int quick = o->cli.quick || ct_env_quick();
+	struct ct_stream_caches caches;
 
 	memset(co, 0, sizeof(*co));
 	/* -r, -S, --precision and --max-time as every kernel tool has them. */
@@ -614,12 +314,15 @@ static void compare_opts(const struct place_opts *o, const struct ct_topo *t,
 	co->h.floor_ns = 0;
 	co->quick = quick;
 	co->isa = ct_isa_choose(o->isa.req);
-	co->stream_isa = ct_stream_isa_pick(o->isa.req, co->isa, co->stream_isa_reason,
-					    sizeof(co->stream_isa_reason));
 	co->clock_adds = quick ? CT_CLOCK_ADDS_QUICK : CT_CLOCK_ADDS_DEFAULT;
 	co->fma_passes = quick ? CT_FMA_PASSES_QUICK : CT_FMA_PASSES_DEFAULT;
 	co->stream_bytes = ct_stream_default_size(t ? &t->usable : NULL, quick,
 						  co->stream_reason, sizeof(co->stream_reason));
+	/* The stream ISA by the level its array falls in, on the usable cpus' caches. */
+	ct_stream_caches(t ? &t->usable : NULL, &caches);
+	co->stream_isa = ct_stream_isa_pick(o->isa.req, co->isa,
+					    ct_stream_level(co->stream_bytes, &caches),
+					    co->stream_isa_reason, sizeof(co->stream_isa_reason));
 }
 
 struct outputs {
@@ -708,7 +411,7 @@ static int mode_compare(const struct place_opts *o, const struct ct_topo *t)
 	char why[640];
 	int j;
 
-	n = select_placements(o, plan, n, sel);
+	n = ct_place_select(o->placements, plan, n, sel);
 	compare_opts(o, t, &co);
 	if (o->outdir) {
 		struct stat st;
@@ -790,6 +493,32 @@ static int mode_compare(const struct place_opts *o, const struct ct_topo *t)
 	return CT_EXIT_OK;
 }
 
+/* --dry-run: the plan of the placements -p selects. */
+static int mode_dry_run(const struct place_opts *o, const struct ct_topo *t)
+{
+	struct ct_placement plan[CT_PLACE_MAX], sel[CT_PLACE_MAX];
+	size_t n = ct_place_plan(t, plan, CT_PLACE_MAX);
+
+	n = ct_place_select(o->placements, plan, n, sel);
+	return ct_place_plan_print(t, sel, n, o->fmt);
+}
+
+/* -- CMD, observed or not. */
+static int mode_exec(const struct place_opts *o, const struct ct_topo *t)
+{
+	struct ct_place_cmd pc;
+
+	memset(&pc, 0, sizeof(pc));
+	pc.cmd = o->cmd;
+	pc.kind_arg = o->kind_arg;
+	pc.cpus_arg = o->cpus_arg;
+	pc.placements = o->placements;
+	pc.outdir = o->outdir;
+	pc.fmt = o->fmt;
+	pc.fmt_given = o->fmt_given;
+	return o->observe ? ct_place_cmd_observe(&pc, t) : ct_place_cmd_exec(&pc, t);
+}
+
 /* --child-run: process-background's re-run, samples to the parent. */
 static int mode_child(const struct place_opts *o)
 {
@@ -802,183 +531,6 @@ static int mode_child(const struct place_opts *o)
 	return ct_compare_child(&co, stdout);
 }
 
-/* How a command is placed: not at all, limited to cpus, or under taskpolicy. */
-enum exec_place { EXEC_NONE, EXEC_CLAMP, EXEC_BACKGROUND };
-
-/*
- * The process placement -p, -k or -c asks for, checked against this
- * machine: a kind without usable cpus or a cpu that cannot be used is an
- * error (125), never a run somewhere else.
- */
-static enum exec_place exec_placement(const struct place_opts *o, const struct ct_topo *t,
-				      struct ct_cpuset *cpus)
-{
-	struct ct_cpuset bad;
-	const char *why;
-	enum ct_kind kind;
-
-	if (o->kind_arg) {
-		struct ct_cpuset all;
-
-		if (ct_kind_parse(o->kind_arg, &kind) < 0)
-			ct_usage_error("invalid kind '%s': use performance, efficiency or low-power",
-				       o->kind_arg);
-		ct_topo_kind_cpus(t, kind, cpus, &all);
-		if (ct_cpuset_empty(cpus))
-			errx(EXIT_CANCELED, "no usable cpu of kind '%s'%s", o->kind_arg,
-			     ct_cpuset_empty(&all) ? ": this machine has none"
-						   : ": its cpus are not allowed to this process");
-	} else if (o->cpus_arg) {
-		if (ct_cpuset_parse(o->cpus_arg, cpus, &why) < 0)
-			ct_usage_error("invalid cpu list '%s': %s", o->cpus_arg, why);
-		if (ct_cpuset_empty(cpus))
-			ct_usage_error("invalid cpu list '%s': empty", o->cpus_arg);
-		ct_cpuset_andnot(&bad, cpus, &t->online);
-		if (!ct_cpuset_empty(&bad))
-			errx(EXIT_CANCELED, "cpu %d is not online", ct_cpuset_next(&bad, 0));
-		ct_cpuset_andnot(&bad, cpus, &t->allowed);
-		if (!ct_cpuset_empty(&bad))
-			errx(EXIT_CANCELED, "cpu %d is not allowed to this process",
-			     ct_cpuset_next(&bad, 0));
-	} else if (o->placements) {
-		struct ct_placement plan[CT_PLACE_MAX];
-		size_t n = ct_place_plan(t, plan, CT_PLACE_MAX);
-		const struct ct_placement *p = ct_place_find(plan, n, o->placements);
-
-		if (!p || p->kind != CT_PLACE_PROCESS_BACKGROUND)
-			ct_usage_error("with a command, -p takes process-background only");
-		if (!p->applicable)
-			errx(EXIT_CANCELED, "placement '%s' %s", p->name, p->note);
-		if (p->darwin)
-			return EXEC_BACKGROUND;
-		*cpus = p->cpus;
-	} else {
-		return EXEC_NONE;
-	}
-	return EXEC_CLAMP;
-}
-
-/*
- * -- CMD: limit this process as asked, then become CMD (no shell), so CMD
- * and everything it starts inherit the placement, as with taskset(1).
- */
-static int mode_exec(const struct place_opts *o, const struct ct_topo *t)
-{
-	struct ct_cpuset cpus;
-	char *list = ct_xmalloc(LIST_LEN);
-
-	if (exec_placement(o, t, &cpus) == EXEC_BACKGROUND) {
-		ct_place_exec_background(o->cmd);
-		err(errno == ENOENT ? EXIT_ENOENT : EXIT_CANCELED,
-		    "cannot run '%s' under taskpolicy", o->cmd[0]);
-	}
-	if (ct_place_clamp_process(&cpus) < 0)
-		err(EXIT_CANCELED, "cannot limit the affinity to cpus %s",
-		    ct_cpuset_format(&cpus, list, LIST_LEN));
-	free(list);
-	fflush(NULL);
-	execvp(o->cmd[0], o->cmd);
-	{
-		int e = errno;
-
-		warnx("cannot run '%s': %s", o->cmd[0], strerror(e));
-		_exit(e == ENOENT || e == ENOTDIR ? EXIT_ENOENT : EXIT_CANNOT_INVOKE);
-	}
-}
-
-struct observed {
-	const struct ct_machine *m;
-	const struct ct_observe *r;
-	char *const *cmd;
-};
-
-static void write_observe_raw(FILE *f, void *arg)
-{
-	const struct observed *w = arg;
-
-	ct_observe_print(f, CT_FMT_JSON, w->m, w->r, w->cmd);
-}
-
-static void write_observe_md(FILE *f, void *arg)
-{
-	const struct observed *w = arg;
-
-	ct_observe_markdown(f, w->r, w->cmd);
-}
-
-/*
- * --observe: run CMD (placed as asked, or not), then report how the CPU
- * time of its process tree split over the kinds of core.  The status is
- * CMD's.  The table goes to stderr, leaving stdout to CMD; with -f the
- * report is a result and goes to stdout, after all CMD wrote there.
- */
-static int mode_observe(const struct place_opts *o, const struct ct_topo *t)
-{
-	static const struct ct_outfile files[] = {
-		{ "raw.txt", write_observe_raw },
-		{ "summary.md", write_observe_md },
-	};
-	const char *env = getenv("CT_OBSERVE");
-	struct ct_observe_opts oo;
-	struct ct_observe r;
-	struct ct_cpuset cpus;
-	struct ct_machine m;
-	enum exec_place how;
-	char why[640];
-	int fail, code, c, *kind_of;
-
-	if (env && *env && strcmp(env, "sampled") != 0)
-		ct_usage_error("invalid CT_OBSERVE '%s': use sampled, or leave it unset", env);
-	how = exec_placement(o, t, &cpus);
-	if (o->outdir) {
-		struct stat st;
-
-		/* Fail before running CMD, not after. */
-		if (stat(o->outdir, &st) < 0 || access(o->outdir, W_OK) < 0)
-			err(EXIT_CANCELED, "cannot write results into %s", o->outdir);
-		if (!S_ISDIR(st.st_mode))
-			errx(EXIT_CANCELED, "cannot write results into %s: not a directory",
-			     o->outdir);
-	}
-	kind_of = ct_xmalloc((size_t)t->ncpu * sizeof(*kind_of));
-	for (c = 0; c < t->ncpu; c++) {
-		const struct ct_topo_cpu *p = ct_topo_cpu(t, c);
-
-		kind_of[c] = p && ct_cpuset_isset(&t->online, c) ? (int)p->kind : -1;
-	}
-	memset(&oo, 0, sizeof(oo));
-	oo.argv = o->cmd;
-	oo.kind_of = kind_of;
-	oo.ncpu = t->ncpu;
-	oo.clamp = how == EXEC_CLAMP ? &cpus : NULL;
-	oo.background = how == EXEC_BACKGROUND;
-	oo.sampled = env && *env;
-	/* The machine record of the JSON report: its context before and after. */
-	memset(&m, 0, sizeof(m));
-	if (o->fmt == CT_FMT_JSON || o->outdir)
-		ct_machine_describe(&m);
-	if (ct_observe_run(&oo, &r, &fail, why, sizeof(why)) < 0)
-		errx(fail, "%s", why);
-	free(kind_of);
-	code = ct_observe_exit_code(r.status);
-	if (o->fmt == CT_FMT_JSON || o->outdir) {
-		double busy = r.wall_s > 0 ? (double)(r.user_ns + r.sys_ns) / 1e9 / r.wall_s : 0;
-
-		ct_machine_finish(&m, (unsigned)(busy + 0.5));
-	}
-	if (o->outdir) {
-		struct observed w;
-
-		w.m = &m;
-		w.r = &r;
-		w.cmd = o->cmd;
-		if (ct_write_files(o->outdir, files, CT_ARRAY_SIZE(files), &w, why,
-				   sizeof(why)) < 0)
-			errx(EXIT_CANCELED, "%s ('%s' exited %d)", why, o->cmd[0], code);
-	}
-	ct_observe_print(o->fmt_given ? stdout : stderr, o->fmt, &m, &r, o->cmd);
-	return code;
-}
 
 int main(int argc, char **argv)
 {
@@ -992,22 +544,22 @@ int main(int argc, char **argv)
 	if (o.mode == MODE_CHILD)
 		return mode_child(&o);
 	if (ct_topo_load(&t, o.sysroot, why, sizeof(why)) < 0)
-		errx(o.mode == MODE_EXEC ? EXIT_CANCELED : CT_EXIT_FAIL, "%s", why);
+		errx(o.mode == MODE_EXEC ? CT_EXIT_CANCELED : CT_EXIT_FAIL, "%s", why);
 	switch (o.mode) {
 	case MODE_DEFAULT:
 		rc = mode_compare(&o, &t);
 		break;
 	case MODE_LIST:
-		rc = mode_list(&o, &t);
+		rc = ct_place_list(&t, o.fmt);
 		break;
 	case MODE_CPUS_OF:
-		rc = mode_cpus_of(&o, &t);
+		rc = ct_place_cpus_of(&t, &o.sel);
 		break;
 	case MODE_DRY_RUN:
 		rc = mode_dry_run(&o, &t);
 		break;
 	case MODE_EXEC:
-		rc = o.observe ? mode_observe(&o, &t) : mode_exec(&o, &t);
+		rc = mode_exec(&o, &t);
 		break;
 	case MODE_CHILD:
 		break;

@@ -120,13 +120,17 @@ static size_t parse_sizes(const char *arg, uint64_t *sizes)
 	return n;
 }
 
-/* Why this ISA; isas[0] becomes the rule's choice when nothing asked for one. */
-static void choose_isa(const struct ct_cli_isa *ci, enum ct_isa *isas, char *reason, size_t len)
+/*
+ * Why this ISA for an array in level; isas[0] becomes the rule's choice
+ * when nothing asked for one, chosen (ct_cli_isa_finish()'s) otherwise.
+ */
+static void choose_isa(const struct ct_cli_isa *ci, enum ct_isa chosen, const char *level,
+		       enum ct_isa *isas, char *reason, size_t len)
 {
 	if (ci->all)
 		snprintf(reason, len, "--all-isa: every usable ISA");
 	else
-		isas[0] = ct_stream_isa_pick(ci->req, isas[0], reason, len);
+		isas[0] = ct_stream_isa_pick(ci->req, chosen, level, reason, len);
 }
 
 int main(int argc, char **argv)
@@ -156,6 +160,7 @@ int main(int argc, char **argv)
 	const char *size_arg = NULL;
 	unsigned flags = 0;
 	char reason[160], isa_reason[200], why[512];
+	enum ct_isa chosen;
 	size_t nisa, nsize, i, z;
 	int c, quick, rc;
 
@@ -179,7 +184,7 @@ int main(int argc, char **argv)
 	 */
 	h.floor_ns = 0;
 	nisa = ct_cli_isa_finish(&ci, isas);
-	choose_isa(&ci, isas, isa_reason, sizeof(isa_reason));
+	chosen = isas[0];
 	quick = cli.quick || ct_env_quick();
 	if (quick)
 		flags |= CT_STREAM_QUICK;
@@ -197,15 +202,15 @@ int main(int argc, char **argv)
 						  sizeof(reason));
 		nsize = 1;
 	}
-	table.isas = isas;
-	table.nisa = nisa;
-	table.isa_reason = isa_reason;
 	table.caches = &caches;
 	table.size_reason = reason;
 	table.placement = cli.placement;
 	ct_stream_table_begin(&table, stdout);
 
 	for (z = 0; z < nsize; z++) {
+		/* The rule's ISA by the level this size falls in. */
+		choose_isa(&ci, chosen, ct_stream_level(sizes[z], &caches), isas, isa_reason,
+			   sizeof(isa_reason));
 		/* One array per size, read by the kernel of every ISA. */
 		ctx[0] = ct_stream_new(isas[0], sizes[z], reason, flags, &k[0]);
 		for (i = 1; i < nisa; i++)
@@ -213,9 +218,9 @@ int main(int argc, char **argv)
 		for (i = 0; i < nisa; i++)
 			ct_stream_set_isa_reason(ctx[i], isa_reason);
 		/*
-		 * Nothing on stdout until the first array is there: then the
-		 * machine's lines of a table (JSON's machine record waits
-		 * for the end, ct_out_start()).
+		 * Nothing on stdout until the first array is there: then a
+		 * table's machine lines (JSON's machine record waits for the
+		 * end, ct_out_start()).
 		 */
 		if (z == 0) {
 			ct_machine_describe(&m);
@@ -237,7 +242,7 @@ int main(int argc, char **argv)
 			ct_out_end(&out);
 		}
 		if (cli.fmt == CT_FMT_TABLE)
-			ct_stream_table_add(&table, ctx, ser, nisa);
+			ct_stream_table_add(&table, ctx, isas, ser, nisa, isa_reason);
 		ct_series_free(ser, nisa);
 		for (i = nisa; i-- > 0;)
 			ct_stream_free(ctx[i]);

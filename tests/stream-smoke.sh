@@ -128,7 +128,11 @@ paste "$tmp/sweep" /dev/null | awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) {
 	($c["level"] == "L1" || $c["level"] == "L2") && $c["prefetch_bytes"] != 0 { bad = 1 } END { exit bad }' ||
 	fail "sweep: a prefetch in L1 or L2"
 # The default ISA says it followed the rule; CT_ISA says it forced one.
-[ "$(col "$tmp/sweep" isa_reason | sort -u | cut -c1-6)" = "rule: " ] || fail "sweep: isa_reason is not the rule's"
+[ "$(col "$tmp/sweep" isa_reason | cut -c1-6 | sort -u)" = "rule: " ] || fail "sweep: isa_reason is not the rule's"
+# The rule chooses by the level each size falls in, and says which.
+paste "$tmp/sweep" /dev/null | awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) { h = $i; sub(/^#/, "", h); c[h] = i } next }
+	index($c["isa_reason"], "array in " $c["level"]) == 0 { print $c["level"] ": " $c["isa_reason"]; bad = 1 }
+	END { exit bad }' || fail "sweep: an isa_reason does not name its level"
 REPS=2 CT_ISA=scalar expect_status 0 run_stream -q -s 4K -f tsv
 [ "$(col "$tmp/out" isa_reason | sort -u)" = "forced: CT_ISA=scalar" ] || fail "CT_ISA: isa_reason"
 

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ct/common.h"
 #include "ct/harness.h"
 #include "ct/isa.h"
 #include "ct/os.h"
@@ -142,23 +143,69 @@ static void check_rules(void)
 			CHECK(strstr(reason, "bytes") != NULL);
 		printf("%s in memory: prefetch %s\n", ct_isa_name((enum ct_isa)i), reason);
 	}
-	isa = ct_stream_isa_rule(reason, sizeof(reason));
+	isa = ct_stream_isa_rule("memory", reason, sizeof(reason));
 	CHECK(ct_isa_usable(isa));
 	CHECK(strncmp(reason, "rule: ", 6) == 0);
 	printf("default isa %s: %s\n", ct_isa_name(isa), reason);
 	/* ct-stream's and ct-place's pick: the rule unless someone asked. */
 	unsetenv("CT_ISA");
-	CHECK(ct_stream_isa_pick(NULL, CT_ISA_SCALAR, reason, sizeof(reason)) == isa);
+	CHECK(ct_stream_isa_pick(NULL, CT_ISA_SCALAR, "memory", reason, sizeof(reason)) == isa);
 	CHECK(strncmp(reason, "rule: ", 6) == 0);
-	CHECK(ct_stream_isa_pick("auto", CT_ISA_SCALAR, reason, sizeof(reason)) == isa);
-	CHECK(ct_stream_isa_pick("scalar", CT_ISA_SCALAR, reason, sizeof(reason)) == CT_ISA_SCALAR);
+	CHECK(ct_stream_isa_pick("auto", CT_ISA_SCALAR, "memory", reason, sizeof(reason)) == isa);
+	CHECK(ct_stream_isa_pick("scalar", CT_ISA_SCALAR, "memory", reason, sizeof(reason)) ==
+	      CT_ISA_SCALAR);
 	CHECK(strcmp(reason, "forced: --isa scalar") == 0);
 	setenv("CT_ISA", "scalar", 1);
-	CHECK(ct_stream_isa_pick(NULL, CT_ISA_SCALAR, reason, sizeof(reason)) == CT_ISA_SCALAR);
+	CHECK(ct_stream_isa_pick(NULL, CT_ISA_SCALAR, "memory", reason, sizeof(reason)) ==
+	      CT_ISA_SCALAR);
 	CHECK(strcmp(reason, "forced: CT_ISA=scalar") == 0);
 	/* --isa auto overrides CT_ISA, as ct_isa_choose() has it. */
-	CHECK(ct_stream_isa_pick("auto", CT_ISA_SCALAR, reason, sizeof(reason)) == isa);
+	CHECK(ct_stream_isa_pick("auto", CT_ISA_SCALAR, "memory", reason, sizeof(reason)) == isa);
 	unsetenv("CT_ISA");
+}
+
+/* The rule itself, on the cores it was measured on and the ones it was not. */
+static void test_isa_rule_for(void)
+{
+	static const char *const levels[] = { "L1", "L2", "L3", "memory" };
+	const struct ct_stream_cpu skx = { CT_VENDOR_INTEL, 6, 85 };
+	const struct ct_stream_cpu emr = { CT_VENDOR_INTEL, 6, 207 };
+	const struct ct_stream_cpu zen4 = { CT_VENDOR_AMD, 0x19, 0x11 };
+	const struct ct_stream_cpu zen5 = { CT_VENDOR_AMD, 0x1a, 0x02 };
+	const struct ct_stream_cpu arm = { CT_VENDOR_OTHER, 0, 0 };
+	const unsigned x86 = 1u << CT_ISA_SCALAR | 1u << CT_ISA_AVX2 | 1u << CT_ISA_AVX512;
+	const unsigned no512 = 1u << CT_ISA_SCALAR | 1u << CT_ISA_AVX2;
+	const unsigned only512 = 1u << CT_ISA_SCALAR | 1u << CT_ISA_AVX512;
+	char reason[256];
+	size_t i;
+
+	for (i = 0; i < CT_ARRAY_SIZE(levels); i++) {
+		int beyond = i >= 2;
+
+		/* Skylake-SP: the licence; avx512 in L1 and L2, avx2 beyond. */
+		CHECK(ct_stream_isa_rule_for(&skx, x86, levels[i], reason, sizeof(reason)) ==
+		      (beyond ? CT_ISA_AVX2 : CT_ISA_AVX512));
+		CHECK(strstr(reason, levels[i]) != NULL);
+		/* ... but never an ISA that is not usable. */
+		CHECK(ct_stream_isa_rule_for(&skx, only512, levels[i], reason, sizeof(reason)) ==
+		      CT_ISA_AVX512);
+		CHECK(ct_stream_isa_rule_for(&skx, no512, levels[i], reason, sizeof(reason)) ==
+		      CT_ISA_AVX2);
+		/* Emerald Rapids: avx512 everywhere; Zen 4: avx2 everywhere. */
+		CHECK(ct_stream_isa_rule_for(&emr, x86, levels[i], reason, sizeof(reason)) ==
+		      CT_ISA_AVX512);
+		CHECK(ct_stream_isa_rule_for(&zen4, x86, levels[i], reason, sizeof(reason)) ==
+		      CT_ISA_AVX2);
+		CHECK(strstr(reason, "Zen 4") != NULL);
+		/* Unmeasured cores: the widest usable. */
+		CHECK(ct_stream_isa_rule_for(&zen5, x86, levels[i], reason, sizeof(reason)) ==
+		      CT_ISA_AVX512);
+		CHECK(ct_stream_isa_rule_for(&arm, 1u << CT_ISA_SCALAR | 1u << CT_ISA_NEON, levels[i],
+					     reason, sizeof(reason)) == CT_ISA_NEON);
+		CHECK(ct_stream_isa_rule_for(&arm, 1u << CT_ISA_SCALAR, levels[i], reason,
+					     sizeof(reason)) == CT_ISA_SCALAR);
+		CHECK(strncmp(reason, "rule: ", 6) == 0);
+	}
 }
 
 static void corrupt_and_check(struct ct_kernel *k, uint32_t *a, size_t at,
@@ -246,6 +293,7 @@ int main(void)
 	}
 	CHECK(tested >= 1);
 	check_rules();
+	test_isa_rule_for();
 
 	/* Every ISA over one shared array: one sum. */
 	{

@@ -3,12 +3,15 @@
  */
 #include "config.h"
 
+#include <err.h>
 #include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "ct/common.h"
 #include "ct/os.h"
 #include "ct/place.h"
 #include "ct/topo.h"
@@ -237,4 +240,53 @@ const struct ct_placement *ct_place_find(const struct ct_placement *plan, size_t
 		if (strcmp(plan[i].name, name) == 0)
 			return &plan[i];
 	return NULL;
+}
+
+/*
+ * The placements -p asks for, in the plan's order, or every one that
+ * applies.  An unknown name is a usage error; a known one this machine
+ * cannot give (pin-efficiency on a one-kind machine) exits 4.
+ */
+size_t ct_place_select(const char *placements, const struct ct_placement *plan, size_t nplan,
+		       struct ct_placement *out)
+{
+	char *list, *tok, *save = NULL;
+	size_t n = 0, i;
+	int want[CT_PLACE_MAX] = { 0 };
+
+	if (!placements) {
+		for (i = 0; i < nplan; i++)
+			out[n++] = plan[i];
+		return n;
+	}
+	list = ct_xstrdup(placements);
+	/* strtok_r() would skip an empty name: "main,,thread" is a typo, not a list. */
+	if (*list && (list[0] == ',' || list[strlen(list) - 1] == ',' || strstr(list, ",,")))
+		ct_usage_error("invalid -p '%s': an empty placement name", placements);
+	for (tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		const struct ct_placement *p = ct_place_find(plan, nplan, tok);
+		enum ct_kind k;
+
+		if (!p) {
+			if (strncmp(tok, "pin-", 4) == 0 && nplan && plan[0].darwin)
+				errx(CT_EXIT_NOTAPPLICABLE,
+				     "placement '%s' does not apply: macOS cannot pin threads", tok);
+			if (strncmp(tok, "pin-", 4) == 0 && ct_kind_parse(tok + 4, &k) == 0)
+				errx(CT_EXIT_NOTAPPLICABLE,
+				     "placement '%s' does not apply: no usable cpu of kind '%s' here",
+				     tok, tok + 4);
+			ct_usage_error("invalid placement '%s': use main, thread, thread-background, "
+				       "process-background or pin-KIND", tok);
+		}
+		if (!p->applicable)
+			errx(CT_EXIT_NOTAPPLICABLE, "placement '%s' %s", tok, p->note);
+		want[p - plan] = 1;
+	}
+	free(list);
+	for (i = 0; i < nplan; i++)
+		if (want[i])
+			out[n++] = plan[i];
+	if (n == 0)
+		ct_usage_error("-p needs at least one placement");
+	return n;
 }

@@ -116,26 +116,32 @@ void ct_stream_table_begin(struct ct_stream_table *t, FILE *f)
 	snprintf(t->thp, sizeof(t->thp), "none");
 	t->notes = NULL;
 	t->nnotes = 0;
+	t->used = 0;
+	t->isa_reason[0] = '\0';
+	t->mixed = 0;
+	t->isa_notes = NULL;
+	t->nisa_notes = 0;
 	ct_rec_begin(&t->sweep, f, CT_REC_TABLE, &ct_rec_sweep);
 }
 
-/* Keep "LEVEL ISA: reason" once. */
-static void note_reason(struct ct_stream_table *t, const char *level, const char *isa,
+/* Keep "LEVEL ISA: reason" once in (*list)[*n]. */
+static void note_reason(char (**list)[200], size_t *n, const char *level, const char *isa,
 			const char *reason)
 {
 	char line[200];
 	size_t i;
 
 	snprintf(line, sizeof(line), "%s %s: %s", level, isa, reason);
-	for (i = 0; i < t->nnotes; i++)
-		if (strcmp(t->notes[i], line) == 0)
+	for (i = 0; i < *n; i++)
+		if (strcmp((*list)[i], line) == 0)
 			return;
-	t->notes = ct_xrealloc(t->notes, (t->nnotes + 1) * sizeof(*t->notes));
-	snprintf(t->notes[t->nnotes++], sizeof(t->notes[0]), "%s", line);
+	*list = ct_xrealloc(*list, (*n + 1) * sizeof(**list));
+	snprintf((*list)[(*n)++], sizeof(**list), "%s", line);
 }
 
 void ct_stream_table_add(struct ct_stream_table *t, struct ct_stream *const *ctx,
-			 const struct ct_series *ser, size_t n)
+			 const enum ct_isa *isas, const struct ct_series *ser, size_t n,
+			 const char *isa_reason)
 {
 	struct ct_stream_sweep_rec r;
 	size_t i;
@@ -152,26 +158,51 @@ void ct_stream_table_add(struct ct_stream_table *t, struct ct_stream *const *ctx
 				t->reps = ser[0].n;
 		}
 		ct_rec_write(&t->sweep, &r);
-		note_reason(t, r.in.level, ser[i].k->isa, r.in.prefetch_reason);
+		t->used |= 1u << isas[i];
+		note_reason(&t->isa_notes, &t->nisa_notes, r.in.level, ct_isa_name(isas[i]),
+			    isa_reason);
+		if (!t->isa_reason[0])
+			snprintf(t->isa_reason, sizeof(t->isa_reason), "%s", isa_reason);
+		else if (strcmp(t->isa_reason, isa_reason) != 0)
+			t->mixed = 1;
+		note_reason(&t->notes, &t->nnotes, r.in.level, ct_isa_name(isas[i]),
+			    r.in.prefetch_reason);
 	}
+	/* Without a mix, the header gives the last size's reason. */
+	if (!t->mixed)
+		snprintf(t->isa_reason, sizeof(t->isa_reason), "%s", isa_reason);
 }
 
-/* The lines above the table: the ISAs, their kernels and why, the caches. */
+/*
+ * The lines above the table: the ISAs the sizes ran, their kernels, and
+ * why: one reason, or one per level and ISA when the reasons differ by
+ * level; the caches and the array.
+ */
 static void header(const struct ct_stream_table *t)
 {
 	const struct ct_stream_caches *c = t->caches;
 	struct ct_stream_shape sh;
 	char b1[32], b2[32], b3[32];
-	size_t i;
+	int i;
+	size_t j;
 
 	fprintf(t->f, "\nisa:     ");
-	for (i = 0; i < t->nisa; i++)
-		fprintf(t->f, " %s", ct_isa_name(t->isas[i]));
-	fprintf(t->f, " (%s)\n", t->isa_reason);
-	for (i = 0; i < t->nisa; i++) {
-		ct_stream_shape_of(t->isas[i], &sh);
+	for (i = 0; i < (int)CT_ISA_COUNT; i++)
+		if (t->used & (1u << i))
+			fprintf(t->f, " %s", ct_isa_name((enum ct_isa)i));
+	if (!t->mixed) {
+		fprintf(t->f, " (%s)\n", t->isa_reason);
+	} else {
+		fprintf(t->f, ", by the level of each size:\n");
+		for (j = 0; j < t->nisa_notes; j++)
+			fprintf(t->f, "          %s\n", t->isa_notes[j]);
+	}
+	for (i = 0; i < (int)CT_ISA_COUNT; i++) {
+		if (!(t->used & (1u << i)))
+			continue;
+		ct_stream_shape_of((enum ct_isa)i, &sh);
 		fprintf(t->f, "kernel:   stream %-6s %2u-byte loads, %u accumulators, %s, %u bytes an "
-			"iteration%s\n", ct_isa_name(t->isas[i]), sh.load_bytes, sh.accumulators,
+			"iteration%s\n", ct_isa_name((enum ct_isa)i), sh.load_bytes, sh.accumulators,
 			sh.insn, sh.stride, sh.has_prefetch ? "; a prefetching loop beside it" : "");
 	}
 	fprintf(t->f, "caches:   L1d %s, L2 %s, L3 %s (the level of a size: the smallest that "
@@ -203,5 +234,7 @@ void ct_stream_table_end(struct ct_stream_table *t, const struct ct_machine *m)
 	for (i = 0; i < m->nwarnings; i++)
 		fprintf(t->f, "warning:  %s\n", m->warnings[i]);
 	free(t->notes);
+	free(t->isa_notes);
 	t->notes = NULL;
+	t->isa_notes = NULL;
 }

@@ -137,43 +137,84 @@ static int cpu_ident(enum ct_topo_vendor *vendor, unsigned *family, unsigned *mo
 }
 
 /*
- * The default ISA.  The widest usable one, except on AMD family 19h
- * (Zen 3, Zen 4), whose AVX-512 (Zen 4) executes every 512-bit operation
- * as two 256-bit halves: there a 512-bit load buys nothing, and ct-stream's
- * avx2 kernel read about 10 % faster from memory than its avx512 one
- * (issue 13: 30.4 against 27.1 GB/s, medians of 10 interleaved rounds),
- * and likwid-bench's best readers there were its AVX (256-bit) kernels in
- * L1, L3 and memory.  On Skylake-SP (family 6 model 85) 512-bit loads read
- * faster than 256-bit ones at every level (one-add-per-load loops, thread
- * CPU time, interleaved: 16 KiB about 2x, 256 KiB 1.4-1.5x, 8 MiB 1.1x,
- * 64 MiB 1.08-1.1x); on Emerald Rapids (model 207) avx512 was the measured
- * default.
+ * The default ISA, a pure function of the core's identity, the ISAs usable
+ * on it and the level the array falls in.  The widest usable one, except:
+ *
+ * - AMD family 19h (Zen 3, Zen 4), whose AVX-512 (Zen 4) executes every
+ *   512-bit operation as two 256-bit halves: there a 512-bit load buys
+ *   nothing, ct-stream's avx2 kernel read about 10 % faster from memory
+ *   than its avx512 one (30.4 against 27.1 GB/s, medians of 10
+ *   interleaved rounds), and likwid-bench's best readers there were its
+ *   AVX (256-bit) kernels in L1, L3 and memory.  avx2 at every level.
+ * - Intel family 6 model 85 (Skylake-SP, Cascade Lake, Cooper Lake) beyond
+ *   L2.  512-bit instructions put these cores in a lower clock licence
+ *   for as long as they run and a while after.  In L1 and L2 the wider
+ *   load still wins (per cycle about 2x in L1, 1.4-1.5x in L2).  Beyond L2
+ *   the bandwidth is the lines in flight per unit of the core's time, so
+ *   the clock decides.  ct-stream pinned, 8 MiB, one process per ISA:
+ *   avx512 ran at 1.73 GHz and read 9.05 byte/cycle, 15.7 GB/s; avx2 ran
+ *   at 2.24 GHz and read 7.79 byte/cycle, 17.5 GB/s.  likwid-bench's best
+ *   reader there was load_avx (256-bit) too.  Interleaving the two ISAs
+ *   in one process hides this: the avx2 samples then run in the licence
+ *   the avx512 ones left.
+ * - Emerald Rapids (model 207): avx512 at every level was measured best.
+ *
  * A rule, not a start-up calibration: a few passes timed on a shared
- * machine would pick by the noise, and the record must be reproducible.
+ * machine would pick by the noise, the licence's hysteresis would bias
+ * whichever ISA ran second, and the record must be reproducible.
  */
-enum ct_isa ct_stream_isa_rule(char *reason, size_t len)
+enum ct_isa ct_stream_isa_rule_for(const struct ct_stream_cpu *id, unsigned usable,
+				   const char *level, char *reason, size_t len)
 {
-	enum ct_topo_vendor vendor;
-	unsigned family, model;
-	enum ct_isa best = ct_isa_best();
+	/* The widest usable, in ct_isa_best()'s order. */
+	static const enum ct_isa widest[] = { CT_ISA_AVX512, CT_ISA_AVX2, CT_ISA_NEON };
+	enum ct_isa best = CT_ISA_SCALAR;
+	int beyond_l2 = strcmp(level, "L1") != 0 && strcmp(level, "L2") != 0;
+	size_t i;
 
-	cpu_ident(&vendor, &family, &model);
-	if (best == CT_ISA_AVX512 && vendor == CT_VENDOR_AMD && family == 0x19 &&
-	    ct_isa_usable(CT_ISA_AVX2)) {
-		snprintf(reason, len, "rule: AMD family 19h model %u (Zen 4) runs 512-bit operations "
-			 "as two 256-bit halves; its avx2 kernel reads faster", model);
-		return CT_ISA_AVX2;
+	for (i = CT_ARRAY_SIZE(widest); i-- > 0;)
+		if (usable & (1u << widest[i]))
+			best = widest[i];
+	if (best == CT_ISA_AVX512 && (usable & (1u << CT_ISA_AVX2))) {
+		if (id->vendor == CT_VENDOR_AMD && id->family == 0x19) {
+			snprintf(reason, len, "rule: AMD family 19h model %u (Zen 4), array in %s: "
+				 "it runs 512-bit operations as two 256-bit halves; its avx2 kernel "
+				 "reads faster", id->model, level);
+			return CT_ISA_AVX2;
+		}
+		if (id->vendor == CT_VENDOR_INTEL && id->family == 6 && id->model == 85 &&
+		    beyond_l2) {
+			snprintf(reason, len, "rule: Intel family 6 model 85 (Skylake-SP), array in "
+				 "%s: 512-bit operations lower its clock, and beyond L2 the clock "
+				 "decides; its avx2 kernel reads faster", level);
+			return CT_ISA_AVX2;
+		}
 	}
-	if (vendor == CT_VENDOR_INTEL || vendor == CT_VENDOR_AMD)
-		snprintf(reason, len, "rule: the widest usable ISA (%s family %u model %u): "
-			 "one load per %s bytes", vendor == CT_VENDOR_INTEL ? "Intel" : "AMD",
-			 family, model, best == CT_ISA_AVX512 ? "64" : best == CT_ISA_AVX2 ? "32" : "8");
+	if (id->vendor == CT_VENDOR_INTEL || id->vendor == CT_VENDOR_AMD)
+		snprintf(reason, len, "rule: the widest usable ISA (%s family %u model %u, array "
+			 "in %s): one load per %s bytes", id->vendor == CT_VENDOR_INTEL ? "Intel" :
+			 "AMD", id->family, id->model, level,
+			 best == CT_ISA_AVX512 ? "64" : best == CT_ISA_AVX2 ? "32" : "8");
 	else
-		snprintf(reason, len, "rule: the widest usable ISA");
+		snprintf(reason, len, "rule: the widest usable ISA, array in %s", level);
 	return best;
 }
 
-enum ct_isa ct_stream_isa_pick(const char *req, enum ct_isa chosen, char *reason, size_t len)
+enum ct_isa ct_stream_isa_rule(const char *level, char *reason, size_t len)
+{
+	struct ct_stream_cpu id;
+	unsigned usable = 0;
+	int i;
+
+	cpu_ident(&id.vendor, &id.family, &id.model);
+	for (i = 0; i < (int)CT_ISA_COUNT; i++)
+		if (ct_isa_usable((enum ct_isa)i))
+			usable |= 1u << i;
+	return ct_stream_isa_rule_for(&id, usable, level, reason, len);
+}
+
+enum ct_isa ct_stream_isa_pick(const char *req, enum ct_isa chosen, const char *level,
+			       char *reason, size_t len)
 {
 	const char *env = getenv("CT_ISA");
 
@@ -182,7 +223,7 @@ enum ct_isa ct_stream_isa_pick(const char *req, enum ct_isa chosen, char *reason
 	else if (!req && env && *env && strcmp(env, "auto") != 0)
 		snprintf(reason, len, "forced: CT_ISA=%s", env);
 	else
-		return ct_stream_isa_rule(reason, len);
+		return ct_stream_isa_rule(level, reason, len);
 	return chosen;
 }
 

@@ -1,15 +1,15 @@
 /*
  * topo.c - the core-kind rules engine: pure functions over the facts a
  * reader gathered (struct ct_topo), so every rule can be tested on
- * made-up machines.  The rules and their sources are in ct-place(1); in
- * short, in priority order:
+ * made-up machines (their results in words are in topo-describe.c).  The
+ * rules and their sources are in ct-place(1); in short, in priority order:
  *
  *   R0  classify every online cpu; report only online and allowed ones
  *   M1  macOS: hw.perflevelN, M2: IORegistry cluster-type per cpu id
  *   R1  Intel hybrid PMU cpu sets (cpu_core, cpu_atom, cpu_lowpower)
  *   R2  an Atom cpu without an L3, when others have one, is low-power
  *   R3  CPUID on each cpu: Intel leaf 0x1A, AMD leaf 0x80000026
- *   R4  Arm MIDR: known little parts are efficiency cores
+ *   R4  Arm MIDR: known little parts (topo-arm.c) are efficiency cores
  *   R5  cpu_capacity tiers (Arm; x86 only when the values differ)
  *   R6  frequency tiers, only when nothing above said anything
  *   R8  otherwise one kind: performance, rank 0
@@ -31,7 +31,6 @@
  */
 #include "config.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,147 +38,6 @@
 
 #include "ct/common.h"
 #include "ct/topo.h"
-
-static const char *const kind_names[CT_KIND_COUNT] = {
-	"performance", "efficiency", "low-power"
-};
-
-const char *ct_kind_name(enum ct_kind k)
-{
-	return (unsigned)k < CT_KIND_COUNT ? kind_names[k] : "unknown";
-}
-
-int ct_kind_parse(const char *s, enum ct_kind *k)
-{
-	int i;
-
-	for (i = 0; i < CT_KIND_COUNT; i++)
-		if (strcmp(s, kind_names[i]) == 0) {
-			*k = (enum ct_kind)i;
-			return 0;
-		}
-	return -1;
-}
-
-/* In the order the formats write them: the deciding source first. */
-static const struct {
-	unsigned bit;
-	const char *name;
-} ev_names[] = {
-	{ CT_EV_PMU, "pmu" },
-	{ CT_EV_CPUID_1A, "cpuid-1a" },
-	{ CT_EV_CPUID_80000026, "cpuid-80000026" },
-	{ CT_EV_FAMILY, "cpu-family" },
-	{ CT_EV_NOL3, "no-l3" },
-	{ CT_EV_CAPACITY, "capacity" },
-	{ CT_EV_MIDR, "midr" },
-	{ CT_EV_FREQUENCY, "frequency" },
-	{ CT_EV_PERFLEVEL, "perflevel" },
-	{ CT_EV_IOREG, "ioreg" },
-	{ CT_EV_IDORDER, "id-order" },
-	{ CT_EV_IOREG_MISMATCH, "ioreg-mismatch" },
-	{ CT_EV_UNIFORM, "uniform" },
-	{ CT_EV_UNCLASSIFIED, "unclassified" },
-	{ CT_EV_GIVEN, "given" },
-};
-
-char *ct_evidence_format(unsigned ev, char *buf, size_t len)
-{
-	size_t i, used = 0;
-
-	if (len)
-		buf[0] = '\0';
-	for (i = 0; i < CT_ARRAY_SIZE(ev_names); i++) {
-		if (!(ev & ev_names[i].bit))
-			continue;
-		snprintf(buf + used, len - used, "%s%s", used ? "+" : "", ev_names[i].name);
-		used = strlen(buf);
-	}
-	if (!used)
-		snprintf(buf, len, "-");
-	return buf;
-}
-
-/* --- MIDR (R4): arch/arm64/include/asm/cputype.h part numbers. --- */
-
-#define IMPL_ARM 0x41
-#define IMPL_APPLE 0x61
-#define IMPL_QCOM 0x51
-
-static const struct {
-	unsigned impl, part;
-	const char *name;
-	int little;
-} midr_parts[] = {
-	{ IMPL_ARM, 0xd03, "Cortex-A53", 1 },
-	{ IMPL_ARM, 0xd04, "Cortex-A35", 1 },
-	{ IMPL_ARM, 0xd05, "Cortex-A55", 1 },
-	{ IMPL_ARM, 0xd46, "Cortex-A510", 1 },
-	{ IMPL_ARM, 0xd80, "Cortex-A520", 1 },
-	{ IMPL_ARM, 0xd07, "Cortex-A57", 0 },
-	{ IMPL_ARM, 0xd08, "Cortex-A72", 0 },
-	{ IMPL_ARM, 0xd09, "Cortex-A73", 0 },
-	{ IMPL_ARM, 0xd0a, "Cortex-A75", 0 },
-	{ IMPL_ARM, 0xd0b, "Cortex-A76", 0 },
-	{ IMPL_ARM, 0xd0c, "Neoverse-N1", 0 },
-	{ IMPL_ARM, 0xd0d, "Cortex-A77", 0 },
-	{ IMPL_ARM, 0xd40, "Neoverse-V1", 0 },
-	{ IMPL_ARM, 0xd41, "Cortex-A78", 0 },
-	{ IMPL_ARM, 0xd44, "Cortex-X1", 0 },
-	{ IMPL_ARM, 0xd47, "Cortex-A710", 0 },
-	{ IMPL_ARM, 0xd48, "Cortex-X2", 0 },
-	{ IMPL_ARM, 0xd49, "Neoverse-N2", 0 },
-	{ IMPL_ARM, 0xd4d, "Cortex-A715", 0 },
-	{ IMPL_ARM, 0xd4e, "Cortex-X3", 0 },
-	{ IMPL_ARM, 0xd4f, "Neoverse-V2", 0 },
-	{ IMPL_ARM, 0xd81, "Cortex-A720", 0 },
-	{ IMPL_ARM, 0xd82, "Cortex-X4", 0 },
-	{ IMPL_ARM, 0xd84, "Neoverse-V3", 0 },
-	{ IMPL_ARM, 0xd85, "Cortex-X925", 0 },
-	{ IMPL_ARM, 0xd87, "Cortex-A725", 0 },
-	{ IMPL_ARM, 0xd8e, "Neoverse-N3", 0 },
-	{ IMPL_QCOM, 0x001, "Oryon", 0 },
-	{ IMPL_APPLE, 0x022, "Icestorm", 1 },
-	{ IMPL_APPLE, 0x024, "Icestorm", 1 },
-	{ IMPL_APPLE, 0x028, "Icestorm", 1 },
-	{ IMPL_APPLE, 0x032, "Blizzard", 1 },
-	{ IMPL_APPLE, 0x034, "Blizzard", 1 },
-	{ IMPL_APPLE, 0x038, "Blizzard", 1 },
-	{ IMPL_APPLE, 0x023, "Firestorm", 0 },
-	{ IMPL_APPLE, 0x025, "Firestorm", 0 },
-	{ IMPL_APPLE, 0x029, "Firestorm", 0 },
-	{ IMPL_APPLE, 0x033, "Avalanche", 0 },
-	{ IMPL_APPLE, 0x035, "Avalanche", 0 },
-	{ IMPL_APPLE, 0x039, "Avalanche", 0 },
-};
-
-static int midr_lookup(unsigned impl, unsigned part)
-{
-	size_t i;
-
-	for (i = 0; i < CT_ARRAY_SIZE(midr_parts); i++)
-		if (midr_parts[i].impl == impl && midr_parts[i].part == part)
-			return (int)i;
-	return -1;
-}
-
-const char *ct_midr_name(unsigned implementer, unsigned part)
-{
-	int i = midr_lookup(implementer, part);
-
-	return i < 0 ? NULL : midr_parts[i].name;
-}
-
-/* 1: a known little part, 0: a known big part, -1: unknown or no MIDR. */
-static int midr_little(const struct ct_topo_cpu *c)
-{
-	int i;
-
-	if (!c->has_midr || c->part == 0)
-		return -1;
-	i = midr_lookup(c->implementer, c->part);
-	return i < 0 ? -1 : midr_parts[i].little;
-}
 
 /* --- Construction. --- */
 
@@ -284,10 +142,6 @@ void ct_topo_cpuid_fact(struct ct_topo_cpu *c, enum ct_topo_vendor *vendor,
 
 /* --- The rules. --- */
 
-#define for_each_cpu(t, i, set) \
-	for ((i) = ct_cpuset_next((set), 0); (i) >= 0 && (i) < (t)->ncpu; \
-	     (i) = ct_cpuset_next((set), (i) + 1))
-
 static void set_cpu(struct ct_topo_cpu *c, enum ct_kind k, int rank, unsigned ev)
 {
 	c->classified = 1;
@@ -316,7 +170,7 @@ static int usable_classified(const struct ct_topo *t)
 {
 	int i;
 
-	for_each_cpu(t, i, &t->usable)
+	ct_topo_for_each_cpu(t, i, &t->usable)
 		if (!t->cpu[i].classified)
 			return 0;
 	return 1;
@@ -334,7 +188,7 @@ static void rank_by_kind(struct ct_topo *t, int assume_perf)
 	int rank[CT_KIND_COUNT];
 	int i, k, r = 0, unclassified = 0;
 
-	for_each_cpu(t, i, &t->online) {
+	ct_topo_for_each_cpu(t, i, &t->online) {
 		if (t->cpu[i].classified)
 			present[t->cpu[i].kind] = 1;
 		else
@@ -344,7 +198,7 @@ static void rank_by_kind(struct ct_topo *t, int assume_perf)
 		present[CT_KIND_PERFORMANCE] = 1;
 	for (k = 0; k < CT_KIND_COUNT; k++)
 		rank[k] = present[k] ? r++ : -1;
-	for_each_cpu(t, i, &t->online)
+	ct_topo_for_each_cpu(t, i, &t->online)
 		if (t->cpu[i].classified)
 			t->cpu[i].rank = rank[t->cpu[i].kind];
 }
@@ -369,7 +223,7 @@ static int split_atoms(struct ct_topo *t)
 {
 	int i, j, any_l3 = 0, any_unknown = 0, split = 0;
 
-	for_each_cpu(t, i, &t->online) {
+	ct_topo_for_each_cpu(t, i, &t->online) {
 		int l3 = cpu_l3(&t->cpu[i]);
 
 		if (l3 > 0)
@@ -377,7 +231,7 @@ static int split_atoms(struct ct_topo *t)
 		else if (l3 < 0)
 			any_unknown = 1;
 	}
-	for_each_cpu(t, i, &t->online) {
+	ct_topo_for_each_cpu(t, i, &t->online) {
 		struct ct_topo_cpu *c = &t->cpu[i];
 		int lp = 0;
 
@@ -388,7 +242,7 @@ static int split_atoms(struct ct_topo *t)
 		if (!lp && c->cache_known && c->llc_id >= 0) {
 			int perf = 0, shared = 0;
 
-			for_each_cpu(t, j, &t->online) {
+			ct_topo_for_each_cpu(t, j, &t->online) {
 				const struct ct_topo_cpu *p = &t->cpu[j];
 
 				if (!p->classified || p->kind != CT_KIND_PERFORMANCE ||
@@ -421,10 +275,10 @@ static int rule_pmu(struct ct_topo *t)
 
 	if (!t->pmu_files)
 		return 0;
-	for_each_cpu(t, i, &t->usable)
+	ct_topo_for_each_cpu(t, i, &t->usable)
 		if (t->cpu[i].pmu == CT_PMU_NONE)
 			return 0;
-	for_each_cpu(t, i, &t->online) {
+	ct_topo_for_each_cpu(t, i, &t->online) {
 		struct ct_topo_cpu *c = &t->cpu[i];
 
 		if (c->pmu == CT_PMU_NONE)
@@ -450,7 +304,7 @@ static void uniform_by(struct ct_topo *t, const char *rules, unsigned ev, const 
 {
 	int i;
 
-	for_each_cpu(t, i, &t->online)
+	ct_topo_for_each_cpu(t, i, &t->online)
 		set_cpu(&t->cpu[i], CT_KIND_PERFORMANCE, 0, ev | CT_EV_UNIFORM);
 	snprintf(t->rules, sizeof(t->rules), "%s", rules);
 	snprintf(t->basis, sizeof(t->basis), "one kind: %s", reason);
@@ -471,18 +325,18 @@ static void unclassified(struct ct_topo *t, const char *rules, const char *reaso
 	int i;
 
 	clear_results(t);
-	for_each_cpu(t, i, &t->online)
+	ct_topo_for_each_cpu(t, i, &t->online)
 		set_cpu(&t->cpu[i], CT_KIND_PERFORMANCE, 0, CT_EV_UNCLASSIFIED);
 	snprintf(t->rules, sizeof(t->rules), "%s", rules);
 	snprintf(t->basis, sizeof(t->basis), "one kind, unclassified: %s", reason);
 }
 
 /* The x86 family: CPUID leaf 1 read on a cpu, else /proc/cpuinfo; 0 unknown. */
-static int x86_family(const struct ct_topo *t)
+int ct_topo_x86_family(const struct ct_topo *t)
 {
 	int i;
 
-	for_each_cpu(t, i, &t->online) {
+	ct_topo_for_each_cpu(t, i, &t->online) {
 		const struct ct_topo_cpu *c = &t->cpu[i];
 		unsigned f;
 
@@ -506,7 +360,7 @@ static int rule_cpuid_intel(struct ct_topo *t)
 {
 	int i, hybrid = 0;
 
-	for_each_cpu(t, i, &t->usable) {
+	ct_topo_for_each_cpu(t, i, &t->usable) {
 		if (!t->cpu[i].has_leaf7)
 			return 0;
 		if (t->cpu[i].leaf7_edx & (1u << 15))
@@ -516,7 +370,7 @@ static int rule_cpuid_intel(struct ct_topo *t)
 		uniform(t, "R3+R8", "CPUID leaf 7 says the part is not hybrid");
 		return 1;
 	}
-	for_each_cpu(t, i, &t->online) {
+	ct_topo_for_each_cpu(t, i, &t->online) {
 		struct ct_topo_cpu *c = &t->cpu[i];
 		unsigned type;
 
@@ -554,7 +408,7 @@ static int rule_cpuid_amd(struct ct_topo *t)
 	};
 	int i, hetero = 0;
 
-	for_each_cpu(t, i, &t->usable) {
+	ct_topo_for_each_cpu(t, i, &t->usable) {
 		const struct ct_topo_cpu *c = &t->cpu[i];
 
 		if (c->has_leaf26) {
@@ -568,7 +422,7 @@ static int rule_cpuid_amd(struct ct_topo *t)
 		uniform(t, "R3+R8", "CPUID leaf 0x80000026 says the core topology is not heterogeneous");
 		return 1;
 	}
-	for_each_cpu(t, i, &t->online) {
+	ct_topo_for_each_cpu(t, i, &t->online) {
 		struct ct_topo_cpu *c = &t->cpu[i];
 		unsigned type;
 
@@ -597,7 +451,7 @@ static int rule_cpuid_amd(struct ct_topo *t)
 static void rule_amd_without_cpuid(struct ct_topo *t)
 {
 	char reason[128];
-	int fam = x86_family(t);
+	int fam = ct_topo_x86_family(t);
 
 	clear_results(t);
 	if (fam > 0 && fam < 0x1a) {
@@ -629,7 +483,7 @@ static int tiers(const struct ct_topo *t, long (*val)(const struct ct_topo_cpu *
 	int i, n = 0, j, ntier;
 
 	v = ct_xmalloc((size_t)t->ncpu * sizeof(*v));
-	for_each_cpu(t, i, &t->online) {
+	ct_topo_for_each_cpu(t, i, &t->online) {
 		long x = val(&t->cpu[i]);
 
 		if (x <= 0) {
@@ -658,7 +512,7 @@ static int tiers(const struct ct_topo *t, long (*val)(const struct ct_topo_cpu *
 		if (v[i] * 10 < v[i - 1] * 9)
 			ntier++;
 	}
-	for_each_cpu(t, i, &t->online) {
+	ct_topo_for_each_cpu(t, i, &t->online) {
 		long x = val(&t->cpu[i]);
 		int k = 0;
 
@@ -671,17 +525,17 @@ static int tiers(const struct ct_topo *t, long (*val)(const struct ct_topo_cpu *
 	return ntier;
 }
 
-static long val_capacity(const struct ct_topo_cpu *c)
+long ct_topo_capacity(const struct ct_topo_cpu *c)
 {
 	return c->capacity;
 }
 
-static long val_base(const struct ct_topo_cpu *c)
+long ct_topo_base_khz(const struct ct_topo_cpu *c)
 {
 	return c->base_khz;
 }
 
-static long val_max(const struct ct_topo_cpu *c)
+long ct_topo_max_khz(const struct ct_topo_cpu *c)
 {
 	return c->max_khz;
 }
@@ -713,18 +567,18 @@ static void label_tiers(struct ct_topo *t, const int *tier, int ntier, unsigned 
 	/* little[k]: every cpu of tier k is a known little part. */
 	for (k = 0; k < ntier; k++)
 		little[k] = 1;
-	for_each_cpu(t, i, &t->online)
-		if (midr_little(&t->cpu[i]) != 1)
+	ct_topo_for_each_cpu(t, i, &t->online)
+		if (ct_midr_little(&t->cpu[i]) != 1)
 			little[tier[i]] = 0;
 	for (k = 0; k < low; k++)
 		kind[k] = k > 0 && little[k] ? CT_KIND_EFFICIENCY : CT_KIND_PERFORMANCE;
 	/* copy: every lowest-tier cpu has its part among the faster performance cpus. */
-	for_each_cpu(t, i, &t->online) {
+	ct_topo_for_each_cpu(t, i, &t->online) {
 		int found = 0;
 
 		if (tier[i] != low)
 			continue;
-		for_each_cpu(t, j, &t->online)
+		ct_topo_for_each_cpu(t, j, &t->online)
 			if (tier[j] < low && kind[tier[j]] == CT_KIND_PERFORMANCE &&
 			    same_part(&t->cpu[i], &t->cpu[j])) {
 				found = 1;
@@ -736,9 +590,9 @@ static void label_tiers(struct ct_topo *t, const int *tier, int ntier, unsigned 
 		}
 	}
 	kind[low] = low > 0 && !copy ? CT_KIND_EFFICIENCY : CT_KIND_PERFORMANCE;
-	for_each_cpu(t, i, &t->online) {
+	ct_topo_for_each_cpu(t, i, &t->online) {
 		struct ct_topo_cpu *c = &t->cpu[i];
-		int ml = midr_little(c);
+		int ml = ct_midr_little(c);
 		unsigned e = ev;
 
 		/* MIDR agrees with the kind, or made it (a copy): name it too. */
@@ -757,7 +611,7 @@ static unsigned evidence_union(const struct ct_topo *t)
 	unsigned ev = 0;
 	int i;
 
-	for_each_cpu(t, i, &t->online)
+	ct_topo_for_each_cpu(t, i, &t->online)
 		ev |= t->cpu[i].evidence;
 	return ev;
 }
@@ -766,7 +620,7 @@ static unsigned evidence_union(const struct ct_topo *t)
 static int rule_capacity(struct ct_topo *t)
 {
 	int *tier = ct_xcalloc((size_t)t->ncpu, sizeof(*tier));
-	int n = tiers(t, val_capacity, tier);
+	int n = tiers(t, ct_topo_capacity, tier);
 
 	if (n >= 2) {
 		label_tiers(t, tier, n, CT_EV_CAPACITY);
@@ -792,8 +646,8 @@ static int rule_midr(struct ct_topo *t)
 {
 	int i, little = 0, big = 0;
 
-	for_each_cpu(t, i, &t->online) {
-		int l = midr_little(&t->cpu[i]);
+	ct_topo_for_each_cpu(t, i, &t->online) {
+		int l = ct_midr_little(&t->cpu[i]);
 
 		if (!t->cpu[i].has_midr || t->cpu[i].part == 0)
 			return 0;
@@ -804,8 +658,8 @@ static int rule_midr(struct ct_topo *t)
 	}
 	if (!little || !big)
 		return 0;
-	for_each_cpu(t, i, &t->online) {
-		int l = midr_little(&t->cpu[i]) == 1;
+	ct_topo_for_each_cpu(t, i, &t->online) {
+		int l = ct_midr_little(&t->cpu[i]) == 1;
 
 		set_cpu(&t->cpu[i], l ? CT_KIND_EFFICIENCY : CT_KIND_PERFORMANCE, l,
 			CT_EV_MIDR);
@@ -820,11 +674,11 @@ static int rule_frequency(struct ct_topo *t)
 {
 	int *tier = ct_xcalloc((size_t)t->ncpu, sizeof(*tier));
 	const char *what = "base_frequency";
-	int n = tiers(t, val_base, tier);
+	int n = tiers(t, ct_topo_base_khz, tier);
 
 	if (n == 0) {
 		what = "cpuinfo_max_freq";
-		n = tiers(t, val_max, tier);
+		n = tiers(t, ct_topo_max_khz, tier);
 	}
 	if (n >= 2) {
 		label_tiers(t, tier, n, CT_EV_FREQUENCY);
@@ -851,7 +705,7 @@ static int mac_by_cluster(struct ct_topo *t, char *why, size_t len)
 
 	for (g = 0; g < 26; g++)
 		first[g] = level[g] = -1;
-	for_each_cpu(t, i, &t->online) {
+	ct_topo_for_each_cpu(t, i, &t->online) {
 		char ct = t->cpu[i].cluster_type;
 
 		if (ct < 'A' || ct > 'Z') {
@@ -887,7 +741,7 @@ static int mac_by_cluster(struct ct_topo *t, char *why, size_t len)
 				 t->perflevel[l].logicalcpu, l);
 			return -1;
 		}
-	for_each_cpu(t, i, &t->online)
+	ct_topo_for_each_cpu(t, i, &t->online)
 		t->cpu[i].perflevel = level[t->cpu[i].cluster_type - 'A'];
 	return 0;
 }
@@ -949,7 +803,7 @@ static void rule_mac(struct ct_topo *t)
 		unclassified(t, "M1", reason);
 		return;
 	}
-	for_each_cpu(t, i, &t->online) {
+	ct_topo_for_each_cpu(t, i, &t->online) {
 		struct ct_topo_cpu *c = &t->cpu[i];
 
 		l = c->perflevel;
@@ -975,7 +829,7 @@ static int one_part(const struct ct_topo *t, char *name, size_t len)
 	const char *n;
 	int i;
 
-	for_each_cpu(t, i, &t->online) {
+	ct_topo_for_each_cpu(t, i, &t->online) {
 		const struct ct_topo_cpu *c = &t->cpu[i];
 
 		if (!c->has_midr || c->part == 0)
@@ -1033,7 +887,7 @@ static void one_kind_is_performance(struct ct_topo *t)
 	int i, n = 0;
 	enum ct_kind k = CT_KIND_PERFORMANCE;
 
-	for_each_cpu(t, i, &t->online) {
+	ct_topo_for_each_cpu(t, i, &t->online) {
 		if (!t->cpu[i].classified)
 			return;
 		if (n++ == 0)
@@ -1043,7 +897,7 @@ static void one_kind_is_performance(struct ct_topo *t)
 	}
 	if (n == 0 || k == CT_KIND_PERFORMANCE)
 		return;
-	for_each_cpu(t, i, &t->online) {
+	ct_topo_for_each_cpu(t, i, &t->online) {
 		t->cpu[i].kind = CT_KIND_PERFORMANCE;
 		t->cpu[i].rank = 0;
 	}
@@ -1106,7 +960,7 @@ int ct_topo_classify(struct ct_topo *t, char *why, size_t len)
 	}
 	one_kind_is_performance(t);
 	t->nranks = 0;
-	for_each_cpu(t, i, &t->online)
+	ct_topo_for_each_cpu(t, i, &t->online)
 		if (t->cpu[i].classified && t->cpu[i].rank + 1 > t->nranks)
 			t->nranks = t->cpu[i].rank + 1;
 	return 0;
@@ -1130,7 +984,7 @@ void ct_topo_kind_cpus(const struct ct_topo *t, enum ct_kind k,
 	ct_cpuset_zero(usable);
 	if (all)
 		ct_cpuset_zero(all);
-	for_each_cpu(t, i, &t->online) {
+	ct_topo_for_each_cpu(t, i, &t->online) {
 		if (!t->cpu[i].classified || t->cpu[i].kind != k)
 			continue;
 		if (all)
@@ -1151,156 +1005,7 @@ void ct_topo_rank_online(const struct ct_topo *t, int r, struct ct_cpuset *all)
 	int i;
 
 	ct_cpuset_zero(all);
-	for_each_cpu(t, i, &t->online)
+	ct_topo_for_each_cpu(t, i, &t->online)
 		if (t->cpu[i].classified && t->cpu[i].rank == r)
 			ct_cpuset_set(all, i);
-}
-
-/* Append ", text" (or "text" first) to buf. */
-static void add_part(char *buf, size_t len, const char *text)
-{
-	size_t used = strlen(buf);
-
-	if (used + 1 < len)
-		snprintf(buf + used, len - used, "%s%s", used ? ", " : "", text);
-}
-
-/* A range "lo" or "lo-hi" of a long over the set's cpus. */
-static void add_range(const struct ct_topo *t, const struct ct_cpuset *set,
-		      long (*val)(const struct ct_topo_cpu *), const char *prefix,
-		      long div, const char *suffix, char *buf, size_t len)
-{
-	long lo = -1, hi = -1;
-	char part[96];
-	int i;
-
-	for_each_cpu(t, i, set) {
-		long v = val(&t->cpu[i]);
-
-		if (v < 0)
-			continue;
-		if (lo < 0 || v < lo)
-			lo = v;
-		if (v > hi)
-			hi = v;
-	}
-	if (lo < 0)
-		return;
-	if (lo == hi)
-		snprintf(part, sizeof(part), "%s %ld%s", prefix, lo / div, suffix);
-	else
-		snprintf(part, sizeof(part), "%s %ld-%ld%s", prefix, lo / div, hi / div, suffix);
-	add_part(buf, len, part);
-}
-
-char *ct_topo_describe(const struct ct_topo *t, const struct ct_cpuset *set,
-		       char *buf, size_t len)
-{
-	static const char *const pmu_names[] = { "", "cpu_core", "cpu_atom", "cpu_lowpower" };
-	unsigned ev = 0;
-	int i, seen_pmu[4] = { 0 }, seen_1a[2] = { 0 }, seen_26[16] = { 0 };
-	char part[160];
-
-	if (len)
-		buf[0] = '\0';
-	for_each_cpu(t, i, set) {
-		const struct ct_topo_cpu *c = &t->cpu[i];
-
-		ev |= c->evidence;
-		if (c->evidence & CT_EV_PMU)
-			seen_pmu[c->pmu] = 1;
-		if (c->evidence & CT_EV_CPUID_1A)
-			seen_1a[(c->leaf1a_eax >> 24) == 0x40] = 1;
-		if (c->evidence & CT_EV_CPUID_80000026)
-			seen_26[c->leaf26_ebx >> 28] = 1;
-	}
-	for (i = 1; i < 4; i++)
-		if (seen_pmu[i]) {
-			snprintf(part, sizeof(part), "%s PMU", pmu_names[i]);
-			add_part(buf, len, part);
-		}
-	if (seen_1a[1])
-		add_part(buf, len, "CPUID 0x1A Core");
-	if (seen_1a[0])
-		add_part(buf, len, "CPUID 0x1A Atom");
-	for (i = 0; i < 16; i++)
-		if (seen_26[i]) {
-			snprintf(part, sizeof(part), "CPUID 0x80000026 core type %d", i);
-			add_part(buf, len, part);
-		}
-	if (ev & CT_EV_FAMILY) {
-		snprintf(part, sizeof(part), "AMD family 0x%x", (unsigned)x86_family(t));
-		add_part(buf, len, part);
-	}
-	if (ev & CT_EV_NOL3)
-		add_part(buf, len, "no L3");
-	if (ev & CT_EV_CAPACITY)
-		add_range(t, set, val_capacity, "capacity", 1, "", buf, len);
-	if (ev & (CT_EV_MIDR | CT_EV_CAPACITY)) {
-		/*
-		 * Distinct part names in cpu order, joined with " + ": also
-		 * beside capacity tiers that MIDR did not label (C5's big
-		 * designs in the lowest tier), as long as every cpu has one.
-		 */
-		char names[160] = "";
-
-		for_each_cpu(t, i, set) {
-			const struct ct_topo_cpu *c = &t->cpu[i];
-			const char *n = ct_midr_name(c->implementer, c->part);
-			char hex[32];
-
-			if (!c->has_midr || c->part == 0) {
-				names[0] = '\0';
-				break;
-			}
-
-			if (!n) {
-				snprintf(hex, sizeof(hex), "MIDR 0x%02x:0x%03x", c->implementer, c->part);
-				n = hex;
-			}
-			if (!strstr(names, n)) {
-				size_t u = strlen(names);
-
-				snprintf(names + u, sizeof(names) - u, "%s%s", u ? " + " : "", n);
-			}
-		}
-		if (names[0])
-			add_part(buf, len, names);
-	}
-	if (ev & CT_EV_FREQUENCY) {
-		int base = 1;
-
-		for_each_cpu(t, i, &t->online)
-			if (t->cpu[i].base_khz <= 0)
-				base = 0;
-		add_range(t, set, base ? val_base : val_max, base ? "base" : "max", 1000, " MHz",
-			  buf, len);
-	}
-	if (ev & CT_EV_PERFLEVEL) {
-		for_each_cpu(t, i, set) {
-			const struct ct_topo_cpu *c = &t->cpu[i];
-
-			snprintf(part, sizeof(part), "hw.perflevel%d %s", c->perflevel,
-				 t->perflevel[c->perflevel].name);
-			if (c->cluster_type && (ev & CT_EV_IOREG))
-				snprintf(part + strlen(part), sizeof(part) - strlen(part),
-					 ", cluster-type %c", c->cluster_type);
-			if (ev & CT_EV_IDORDER)
-				snprintf(part + strlen(part), sizeof(part) - strlen(part),
-					 ", ids assumed");
-			if (ev & CT_EV_IOREG_MISMATCH)
-				snprintf(part + strlen(part), sizeof(part) - strlen(part),
-					 ", IORegistry unmatched");
-			break;
-		}
-		add_part(buf, len, part);
-	}
-	/* The reason is the machine's, in t->basis; the group just has one kind. */
-	if (ev & CT_EV_UNIFORM)
-		add_part(buf, len, "one kind");
-	if (ev & CT_EV_UNCLASSIFIED)
-		add_part(buf, len, "one kind, unclassified");
-	if (ev & CT_EV_GIVEN)
-		add_part(buf, len, "declared");
-	return buf;
 }

@@ -62,12 +62,35 @@ int ct_compare_run(const struct ct_compare_opts *o, const struct ct_topo *t,
 int ct_compare_child(const struct ct_compare_opts *o, FILE *f);
 /* The child's settings, as --child-run passes them; -1 if malformed. */
 int ct_compare_parse_child_spec(const char *spec, struct ct_compare_opts *o);
+/*
+ * The parent side, for ct_compare_run(): measure the process-level row->p
+ * in a re-run of this tool and read its samples back into row->ser.
+ * Returns 0, or -1 with a message.
+ */
+int ct_compare_run_process(const struct ct_compare_opts *o, struct ct_compare_row *row,
+			   char *why, size_t len);
 
-/* Output: stdout formats, and the two files of -o DIR. */
+/* The cpus a row's samples ran on, as a cpulist ("unknown": none). */
+void ct_compare_row_cpus(const struct ct_compare_row *row, char *buf, size_t len);
+/* A row's kinds in short: "performance,efficiency" -> "P,E". */
+const char *ct_compare_kind_letters(const char *kinds, char *buf, size_t len);
+
+/* Output: stdout formats, and two of the files of -o DIR. */
 void ct_compare_print(FILE *f, enum ct_format fmt, int samples,
 		      const struct ct_machine *m, const struct ct_topo *t,
 		      const struct ct_compare_row *rows, size_t n);
 void ct_compare_markdown(FILE *f, const struct ct_machine *m, const struct ct_topo *t,
 			 const struct ct_compare_row *rows, size_t n);
+
+/*
+ * ct-place's comparison as a chart: for each kernel (clock, FMA, stream)
+ * the median rate of every placement relative to main's (or, without
+ * main, to the first placement measured), on the wall basis, the cv as
+ * the error bar, the cpu basis as a diamond, bars coloured by the kinds
+ * of core the placement's samples ran on.  For ct-place -o DIR
+ * (DIR/summary.svg).
+ */
+void ct_compare_svg(FILE *f, const struct ct_machine *m, const struct ct_topo *t,
+		    const struct ct_compare_row *rows, size_t n);
 
 #endif

@@ -106,3 +106,10 @@ size_t ct_place_plan(const struct ct_topo *t, struct ct_placement *out, size_t m
 /* The placement called name in plan, or NULL. */
 const struct ct_placement *ct_place_find(const struct ct_placement *plan, size_t n,
 					 const char *name);
+/*
+ * The placements of -p's comma-separated list (NULL: all of plan) into
+ * out, in plan order; returns how many.  An unknown or empty name is a
+ * usage error, a placement this machine cannot give exits 4.
+ */
+size_t ct_place_select(const char *placements, const struct ct_placement *plan, size_t nplan,
+		       struct ct_placement *out);

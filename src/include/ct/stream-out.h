@@ -18,9 +18,6 @@
 
 struct ct_stream_table {
 	/* Set by the caller before ct_stream_table_begin(). */
-	const enum ct_isa *isas;
-	size_t nisa;
-	const char *isa_reason;			/* why these ISAs */
 	const struct ct_stream_caches *caches;
 	const char *size_reason;		/* "requested", or why the default */
 	const char *placement;
@@ -28,6 +25,11 @@ struct ct_stream_table {
 	FILE *f;
 	struct ct_rec_writer sweep;
 	unsigned reps;				/* the most samples of any series */
+	unsigned used;				/* 1u << isa of every ISA that ran */
+	char isa_reason[200];			/* why the last size's ISAs */
+	int mixed;				/* the sizes had different reasons */
+	char (*isa_notes)[200];			/* distinct "LEVEL ISA: isa reason" */
+	size_t nisa_notes;
 	char thp[32];
 	int huge_asked;
 	char (*notes)[200];			/* distinct "LEVEL ISA: prefetch reason" */
@@ -43,9 +45,13 @@ struct ct_stream_sweep_rec {
 extern const struct ct_rec_kind ct_rec_sweep;
 
 void ct_stream_table_begin(struct ct_stream_table *t, FILE *f);
-/* The series of one size, one per ISA (ctx[i] measured ser[i]). */
+/*
+ * The series of one size, one per ISA (ctx[i] measured ser[i] with
+ * isas[i]), and why those ISAs.
+ */
 void ct_stream_table_add(struct ct_stream_table *t, struct ct_stream *const *ctx,
-			 const struct ct_series *ser, size_t n);
+			 const enum ct_isa *isas, const struct ct_series *ser, size_t n,
+			 const char *isa_reason);
 /* The table, after the run (m finished: the load at its end). */
 void ct_stream_table_end(struct ct_stream_table *t, const struct ct_machine *m);
 

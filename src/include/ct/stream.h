@@ -22,6 +22,7 @@
 
 #include "ct/harness.h"
 #include "ct/isa.h"
+#include "ct/topo.h"
 
 struct ct_cpuset;
 
@@ -84,11 +85,21 @@ struct ct_stream_shape {
 /* -1 for an ISA with no stream kernel in this build. */
 int ct_stream_shape_of(enum ct_isa isa, struct ct_stream_shape *sh);
 
+/* What the ISA rule knows of a core: CPUID's vendor, display family and model. */
+struct ct_stream_cpu {
+	enum ct_topo_vendor vendor;
+	unsigned family, model;
+};
+
 /*
- * The default ISA of ct-stream: the fastest reader on this core by a
- * documented rule (see the function), with a sentence saying why.
+ * The default ISA of ct-stream for an array in level ("L1", "L2", "L3",
+ * "memory"): the fastest reader on this core by a documented rule (see the
+ * function), with a sentence saying why.  _for is the rule itself, pure:
+ * the core, the ISAs usable on it (bit 1u << isa) and the level.
  */
-enum ct_isa ct_stream_isa_rule(char *reason, size_t len);
+enum ct_isa ct_stream_isa_rule(const char *level, char *reason, size_t len);
+enum ct_isa ct_stream_isa_rule_for(const struct ct_stream_cpu *id, unsigned usable,
+				   const char *level, char *reason, size_t len);
 
 /*
  * The stream kernel's ISA for a tool given req (--isa, NULL when not
@@ -97,7 +108,8 @@ enum ct_isa ct_stream_isa_rule(char *reason, size_t len);
  * auto), else chosen; reason says which and why.  ct-stream and ct-place
  * both take their stream ISA from here.
  */
-enum ct_isa ct_stream_isa_pick(const char *req, enum ct_isa chosen, char *reason, size_t len);
+enum ct_isa ct_stream_isa_pick(const char *req, enum ct_isa chosen, const char *level,
+			       char *reason, size_t len);
 
 /* Cache sizes of the cpus a run is on, per level (1-3), 0 when unknown. */
 struct ct_stream_caches {

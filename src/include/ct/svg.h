@@ -15,10 +15,6 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "ct/compare.h"
-#include "ct/machine.h"
-#include "ct/topo.h"
-
 /* Bar colours: one per kind of core, and two for the rest. */
 enum ct_svg_color {
 	CT_SVG_PERFORMANCE,
@@ -85,16 +81,5 @@ void ct_svg_write(FILE *f, const struct ct_svg_chart *c);
 
 /* Text with &, <, >, " and ' escaped for XML. */
 void ct_svg_text(FILE *f, const char *s);
-
-/*
- * ct-place's comparison as a chart: for each kernel (clock, FMA, stream)
- * the median rate of every placement relative to main's (or, without
- * main, to the first placement measured), on the wall basis, the cv as
- * the error bar, the cpu basis as a diamond, bars coloured by the kinds
- * of core the placement's samples ran on.  For ct-place -o DIR
- * (DIR/summary.svg).
- */
-void ct_compare_svg(FILE *f, const struct ct_machine *m, const struct ct_topo *t,
-		    const struct ct_compare_row *rows, size_t n);
 
 #endif

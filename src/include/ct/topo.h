@@ -230,5 +230,19 @@ char *ct_topo_describe(const struct ct_topo *t, const struct ct_cpuset *set,
 		       char *buf, size_t len);
 /* The Arm core's name for an implementer and part ("Cortex-A55"), or NULL. */
 const char *ct_midr_name(unsigned implementer, unsigned part);
+/* Whether c's MIDR is a known little part: 1, a known big one: 0, else -1. */
+int ct_midr_little(const struct ct_topo_cpu *c);
+
+/* Shared by the rules (topo.c) and their description (topo-describe.c). */
+/* Every cpu of set that t has a record of (below t->ncpu), in order. */
+#define ct_topo_for_each_cpu(t, i, set) \
+	for ((i) = ct_cpuset_next((set), 0); (i) >= 0 && (i) < (t)->ncpu; \
+	     (i) = ct_cpuset_next((set), (i) + 1))
+/* The x86 family: CPUID leaf 1 read on a cpu, else /proc/cpuinfo; 0 unknown. */
+int ct_topo_x86_family(const struct ct_topo *t);
+/* A cpu's figures the tiers are made of and the descriptions range over. */
+long ct_topo_capacity(const struct ct_topo_cpu *c);
+long ct_topo_base_khz(const struct ct_topo_cpu *c);
+long ct_topo_max_khz(const struct ct_topo_cpu *c);
 
 #endif
