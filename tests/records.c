@@ -7,7 +7,7 @@
  * congruential generator), so the output is the same on every machine.
  *
  *   records out FORMAT [samples] [precision] [slow] [held]
- *   records compare FORMAT|markdown SYSROOT
+ *   records compare FORMAT|markdown SYSROOT [precision] [nomain]
  *   records observe FORMAT|markdown
  *   records version
  */
@@ -187,7 +187,7 @@ static int out_main(int argc, char **argv)
 }
 
 static void row(struct ct_compare_row *r, enum ct_place_kind kind, const char *name, int ran,
-		double scale)
+		double scale, double precision)
 {
 	int k;
 
@@ -205,7 +205,7 @@ static void row(struct ct_compare_row *r, enum ct_place_kind kind, const char *n
 	r->k[CT_CMP_STREAM] = kernels[1];
 	for (k = 0; k < CT_CMP_NKERNELS; k++)
 		series(&r->ser[k], &r->k[k], 6, k == CT_CMP_STREAM ? 1.5e7 : 1e6,
-		       scale > 1 ? DISTURBED : PLAIN, scale, 0);
+		       scale > 1 ? DISTURBED : PLAIN, scale, precision);
 	snprintf(r->kinds, sizeof(r->kinds), scale > 1 ? "performance,efficiency" : "performance");
 	snprintf(r->how, sizeof(r->how), "%s, as asked", name);
 }
@@ -217,10 +217,19 @@ static int compare_main(int argc, char **argv)
 	struct ct_topo t;
 	enum ct_format fmt = CT_FMT_TABLE;
 	char why[512];
-	int md, i;
+	double precision = 0;
+	int md, i, with_main = 1;
 
 	if (argc < 2)
 		return 99;
+	for (i = 2; i < argc; i++) {
+		if (strcmp(argv[i], "precision") == 0)
+			precision = 3;
+		else if (strcmp(argv[i], "nomain") == 0)
+			with_main = 0;
+		else
+			return 99;
+	}
 	md = strcmp(argv[0], "markdown") == 0;
 	if (!md && ct_format_parse(argv[0], &fmt) < 0)
 		return 99;
@@ -229,10 +238,10 @@ static int compare_main(int argc, char **argv)
 		return 99;
 	}
 	machine(&m);
-	row(&rows[0], CT_PLACE_MAIN, "main", 1, 1);
-	row(&rows[1], CT_PLACE_THREAD, "thread-background", 1, 1.3);
-	row(&rows[2], CT_PLACE_PIN, "pin-efficiency", 0, 1);
-	row(&rows[3], CT_PLACE_PROCESS_BACKGROUND, "process-background", 1, 1.1);
+	row(&rows[0], CT_PLACE_MAIN, "main", with_main, 1, precision);
+	row(&rows[1], CT_PLACE_THREAD, "thread-background", 1, 1.3, precision);
+	row(&rows[2], CT_PLACE_PIN, "pin-efficiency", 0, 1, precision);
+	row(&rows[3], CT_PLACE_PROCESS_BACKGROUND, "process-background", 1, 1.1, precision);
 	if (md)
 		ct_compare_markdown(stdout, &m, &t, rows, 4);
 	else

@@ -37,8 +37,12 @@ done
 machine=$top_srcdir/data/machines/intel-adl-12900k
 for fmt in table tsv json markdown; do
 	check "compare-$fmt" compare $fmt "$machine"
+	check "compare-$fmt-precision" compare $fmt "$machine" precision
 	check "observe-$fmt" observe $fmt
 done
+# Without main: no ratios.
+check "compare-tsv-nomain" compare tsv "$machine" nomain
+check "compare-table-nomain" compare table "$machine" nomain
 
 # ct-place's listing and plan in JSON (their table and TSV are held by
 # topo-machines.sh and place-plan.sh).
