@@ -16,8 +16,11 @@
 #include <string.h>
 
 #include "ct/common.h"
+#include "ct/compare.h"
 #include "ct/out.h"
+#include "ct/place-list.h"
 #include "ct/record.h"
+#include "ct/stream-out.h"
 #include "unit.h"
 
 enum { F_NAME, F_RATE, F_COUNT, F_OK, F_NOTE, F_ONLY_JSON, F_TEXT_ONLY, F_KFIELDS, F_LIST };
@@ -262,13 +265,13 @@ int main(void)
 	expect(CT_REC_MD, &test_kind, -1, 0, "| who | rate/s | ok | both |\n|---|--:|--:|--:|\n");
 	expect(CT_REC_TSV, &test_kind, -1, 0, "");
 	expect(CT_REC_TABLE, &test_kind, -1, 0, "who  rate/s  count  ok  both\n");
-	/* Lines: "header: value" aligned; a list a line each. */
+	/* Lines: "header: value" aligned, in column 11 at least. */
 	expect(CT_REC_TABLE, &lines, -1, 1,
-	       "who:    first\n"
-	       "rate/s: 1.2\n"
-	       "count:  7\n"
-	       "ok:     yes\n"
-	       "both:   first|7\n");
+	       "who:      first\n"
+	       "rate/s:   1.2\n"
+	       "count:    7\n"
+	       "ok:       yes\n"
+	       "both:     first|7\n");
 
 	/* The marks of the cells written, for the footnotes. */
 	ct_rec_begin(&w, stdout, CT_REC_TABLE, &test_kind);
@@ -286,5 +289,10 @@ int main(void)
 	check_kind(&ct_rec_summary, "coretype.7");
 	check_kind(&ct_rec_counters, "coretype.7");
 	check_kind(&ct_rec_sample, "coretype.7");
+	check_kind(&ct_rec_sweep, "ct-stream.1");
+	check_kind(&ct_rec_comparison, "ct-place.1");
+	check_kind(&ct_rec_topology, "ct-place.1");
+	check_kind(&ct_rec_cpu, "ct-place.1");
+	check_kind(&ct_rec_plan, "ct-place.1");
 	return unit_done();
 }

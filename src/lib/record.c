@@ -86,6 +86,13 @@ static void get(const struct ct_rec_kind *k, const struct ct_rec_field *f, const
 	k->value(rec, f->id, out, v);
 }
 
+/* Done with a value got. */
+static void put(struct ct_rec_value *v)
+{
+	free(v->own);
+	v->own = NULL;
+}
+
 /* The text of a value got (not CT_REC_FIELDS). */
 static const char *text_of(const struct ct_rec_field *f, const struct ct_rec_value *v,
 			   unsigned out, char *buf, size_t len)
@@ -134,6 +141,7 @@ const char *ct_rec_text(const struct ct_rec_kind *k, const struct ct_rec_field *
 	}
 	if (marks)
 		*marks |= v->marks;
+	put(v);
 	free(v);
 	return t;
 }
@@ -228,6 +236,7 @@ static void header(struct ct_rec_writer *w, const void *rec)
 				get(k, f, rec, w->out, &v);
 				w->tsv_fields = v.fields;
 				w->ntsv_fields = v.n;
+				put(&v);
 			}
 			for (j = 0; j < w->ntsv_fields; j++) {
 				fprintf(w->f, "%s%s", first ? "#" : "\t", w->tsv_fields[j].key);
@@ -260,49 +269,56 @@ static void header(struct ct_rec_writer *w, const void *rec)
 	}
 }
 
+/* One field's member(s), or none. */
+static void json_member(FILE *f, const struct ct_rec_field *fl, const struct ct_rec_value *v)
+{
+	size_t j;
+
+	if (v->omit)
+		return;
+	if (v->null) {
+		ct_json_num(f, fl->key, NAN);
+		return;
+	}
+	switch (fl->type) {
+	case CT_REC_STR:
+		ct_json_str(f, fl->key, v->str ? v->str : "");
+		break;
+	case CT_REC_NUM:
+		ct_json_num(f, fl->key, v->num);
+		break;
+	case CT_REC_INT:
+		ct_json_int(f, fl->key, v->i);
+		break;
+	case CT_REC_BOOL:
+		ct_json_bool(f, fl->key, (int)v->i);
+		break;
+	case CT_REC_LIST:
+		ct_json_str_array(f, fl->key, v->list, v->n);
+		break;
+	case CT_REC_FIELDS:
+		for (j = 0; j < v->n; j++)
+			if (v->fields[j].str)
+				ct_json_str(f, v->fields[j].key, v->fields[j].str);
+			else
+				ct_json_num(f, v->fields[j].key, v->fields[j].num);
+		break;
+	}
+}
+
 static void write_json(struct ct_rec_writer *w, const void *rec)
 {
 	const struct ct_rec_kind *k = w->kind;
 	struct ct_rec_value *v = ct_xmalloc(sizeof(*v));
-	size_t i, j;
+	size_t i;
 
 	ct_json_begin(w->f, k->name);
 	for (i = 0; i < k->nfields; i++) {
-		const struct ct_rec_field *f = &k->fields[i];
-
 		if (!shown(w, i))
 			continue;
-		get(k, f, rec, w->out, v);
-		if (v->omit)
-			continue;
-		if (v->null) {
-			ct_json_num(w->f, f->key, NAN);
-			continue;
-		}
-		switch (f->type) {
-		case CT_REC_STR:
-			ct_json_str(w->f, f->key, v->str ? v->str : "");
-			break;
-		case CT_REC_NUM:
-			ct_json_num(w->f, f->key, v->num);
-			break;
-		case CT_REC_INT:
-			ct_json_int(w->f, f->key, v->i);
-			break;
-		case CT_REC_BOOL:
-			ct_json_bool(w->f, f->key, (int)v->i);
-			break;
-		case CT_REC_LIST:
-			ct_json_str_array(w->f, f->key, v->list, v->n);
-			break;
-		case CT_REC_FIELDS:
-			for (j = 0; j < v->n; j++)
-				if (v->fields[j].str)
-					ct_json_str(w->f, v->fields[j].key, v->fields[j].str);
-				else
-					ct_json_num(w->f, v->fields[j].key, v->fields[j].num);
-			break;
-		}
+		get(k, &k->fields[i], rec, w->out, v);
+		json_member(w->f, &k->fields[i], v);
+		put(v);
 	}
 	ct_json_end(w->f);
 	free(v);
@@ -318,19 +334,23 @@ static const struct ct_field *find_field(const struct ct_rec_value *v, const cha
 	return NULL;
 }
 
-/* CT_REC_LINES: "header: value", the values aligned on the longest header. */
+/*
+ * CT_REC_LINES: "header: value", the values aligned on the longest header
+ * and at least in column 11, as every header line of the tools.
+ */
 static void write_lines(struct ct_rec_writer *w, const void *rec)
 {
 	const struct ct_rec_kind *k = w->kind;
 	struct ct_rec_value *v = ct_xmalloc(sizeof(*v));
 	char buf[512], label[64];
-	size_t i, j, width = 0;
+	size_t i, j, width = 10;
 
 	for (i = 0; i < k->nfields; i++)
 		if (shown(w, i) && strlen(header_of(&k->fields[i])) + 2 > width)
 			width = strlen(header_of(&k->fields[i])) + 2;
 	for (i = 0; i < k->nfields; i++) {
 		const struct ct_rec_field *f = &k->fields[i];
+		int pad;
 
 		if (!shown(w, i))
 			continue;
@@ -339,25 +359,36 @@ static void write_lines(struct ct_rec_writer *w, const void *rec)
 		label[0] = '\0';
 		if (*header_of(f))
 			snprintf(label, sizeof(label), "%s:", header_of(f));
-		if (f->type == CT_REC_LIST && !v->str) {
+		pad = *label ? (int)width : 0;
+		if (f->type == CT_REC_LIST && !v->str && !v->omit && !v->null)
 			for (j = 0; j < v->n; j++)
-				fprintf(w->f, "%-*s%s\n", *label ? (int)width : 0, label, v->list[j]);
-			continue;
-		}
-		fprintf(w->f, "%-*s%s\n", *label ? (int)width : 0, label,
-			text_of(f, v, w->out, buf, sizeof(buf)));
+				fprintf(w->f, "%-*s%s\n", pad, label, v->list[j]);
+		else
+			fprintf(w->f, "%-*s%s\n", pad, label, text_of(f, v, w->out, buf, sizeof(buf)));
+		put(v);
 	}
 	free(v);
+}
+
+/* A CT_REC_FIELDS field in TSV: the first record's columns, by name. */
+static void tsv_fields(struct ct_rec_writer *w, const struct ct_rec_value *v, int *n)
+{
+	char text[256];
+	size_t j;
+
+	for (j = 0; j < w->ntsv_fields; j++) {
+		field_text(text, sizeof(text), v->omit ? NULL : find_field(v, w->tsv_fields[j].key));
+		fprintf(w->f, "%s%s", (*n)++ ? "\t" : "", text);
+	}
 }
 
 void ct_rec_write(struct ct_rec_writer *w, const void *rec)
 {
 	const struct ct_rec_kind *k = w->kind;
 	struct ct_rec_value *v;
-	const char *cells[64];
-	char text[64][256];
-	int n = 0;
-	size_t i, j;
+	char *cells[64], buf[512];
+	int n = 0, c;
+	size_t i;
 
 	if (!any_shown(w))
 		return;
@@ -382,15 +413,12 @@ void ct_rec_write(struct ct_rec_writer *w, const void *rec)
 		get(k, f, rec, w->out, v);
 		w->marks |= v->marks;
 		if (f->type == CT_REC_FIELDS) {
-			/* TSV only: the first record's columns, by name. */
-			for (j = 0; j < w->ntsv_fields; j++) {
-				field_text(text[0], sizeof(text[0]),
-					   v->omit ? NULL : find_field(v, w->tsv_fields[j].key));
-				fprintf(w->f, "%s%s", n++ ? "\t" : "", text[0]);
-			}
+			if (w->out == CT_REC_TSV)
+				tsv_fields(w, v, &n);
+			put(v);
 			continue;
 		}
-		t = text_of(f, v, w->out, text[n], sizeof(text[n]));
+		t = text_of(f, v, w->out, buf, sizeof(buf));
 		switch (w->out) {
 		case CT_REC_TSV:
 			fprintf(w->f, "%s%s", n ? "\t" : "", t);
@@ -399,12 +427,11 @@ void ct_rec_write(struct ct_rec_writer *w, const void *rec)
 			md_cell(w->f, t);
 			break;
 		case CT_REC_TABLE:
-			if (t != text[n])
-				snprintf(text[n], sizeof(text[n]), "%s", t);
-			cells[n] = text[n];
+			cells[n] = ct_xstrdup(t);
 			break;
 		}
 		n++;
+		put(v);
 	}
 	free(v);
 	switch (w->out) {
@@ -415,7 +442,9 @@ void ct_rec_write(struct ct_rec_writer *w, const void *rec)
 		fputs("|\n", w->f);
 		break;
 	case CT_REC_TABLE:
-		ct_table_add(w->table, cells);
+		ct_table_add(w->table, (const char *const *)cells);
+		for (c = 0; c < n; c++)
+			free(cells[c]);
 		break;
 	}
 }

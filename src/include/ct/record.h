@@ -84,6 +84,7 @@ struct ct_rec_value {
 	size_t n;		/* of list or fields */
 	unsigned marks;		/* CT_MARK_* (out.h) a table cell carries */
 	char buf[512];		/* room for a text the function makes (str = buf) */
+	char *own;		/* a longer text it allocated (str = own): the writer frees it */
 };
 
 struct ct_rec_kind {
