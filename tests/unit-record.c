@@ -17,24 +17,25 @@
 
 #include "ct/common.h"
 #include "ct/compare.h"
+#include "ct/observe.h"
 #include "ct/out.h"
 #include "ct/place-list.h"
 #include "ct/record.h"
 #include "ct/stream-out.h"
 #include "unit.h"
 
-enum { F_NAME, F_RATE, F_COUNT, F_OK, F_NOTE, F_ONLY_JSON, F_TEXT_ONLY, F_KFIELDS, F_LIST };
+enum { TF_NAME, TF_RATE, TF_COUNT, TF_OK, TF_NOTE, TF_ONLY_JSON, TF_TEXT_ONLY, TF_KFIELDS, TF_LIST };
 
 static const struct ct_rec_field test_fields[] = {
-	{ F_NAME, "name", "who", CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
-	{ F_RATE, "rate", "rate/s", CT_REC_NUM, "%.3f", "%.1f", CT_REC_ALL },
-	{ F_COUNT, "count", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA | CT_REC_TABLE },
-	{ F_OK, "ok", NULL, CT_REC_BOOL, NULL, NULL, CT_REC_ALL },
-	{ F_NOTE, "note", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
-	{ F_ONLY_JSON, "secret", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
-	{ F_TEXT_ONLY, NULL, "both", CT_REC_STR, NULL, NULL, CT_REC_TEXT },
-	{ F_KFIELDS, "fields", NULL, CT_REC_FIELDS, NULL, NULL, CT_REC_DATA },
-	{ F_LIST, "tags", "tag", CT_REC_LIST, NULL, NULL, CT_REC_JSON },
+	{ TF_NAME, "name", "who", CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
+	{ TF_RATE, "rate", "rate/s", CT_REC_NUM, "%.3f", "%.1f", CT_REC_ALL },
+	{ TF_COUNT, "count", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA | CT_REC_TABLE },
+	{ TF_OK, "ok", NULL, CT_REC_BOOL, NULL, NULL, CT_REC_ALL },
+	{ TF_NOTE, "note", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+	{ TF_ONLY_JSON, "secret", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ TF_TEXT_ONLY, NULL, "both", CT_REC_STR, NULL, NULL, CT_REC_TEXT },
+	{ TF_KFIELDS, "fields", NULL, CT_REC_FIELDS, NULL, NULL, CT_REC_DATA },
+	{ TF_LIST, "tags", "tag", CT_REC_LIST, NULL, NULL, CT_REC_JSON },
 };
 
 struct test_rec {
@@ -53,37 +54,37 @@ static void test_value(const void *rec, int id, unsigned out, struct ct_rec_valu
 	const struct test_rec *r = rec;
 
 	switch (id) {
-	case F_NAME:
+	case TF_NAME:
 		v->str = r->name;
 		break;
-	case F_RATE:
+	case TF_RATE:
 		v->num = r->rate;
 		break;
-	case F_COUNT:
+	case TF_COUNT:
 		v->i = r->count;
 		break;
-	case F_OK:
+	case TF_OK:
 		v->i = r->ok;
 		if (out == CT_REC_TABLE)
 			v->str = r->ok ? "yes" : "NO";
 		break;
-	case F_NOTE:
+	case TF_NOTE:
 		v->omit = !r->note;
 		v->str = r->note;
 		break;
-	case F_ONLY_JSON:
+	case TF_ONLY_JSON:
 		v->null = 1;
 		break;
-	case F_TEXT_ONLY:
+	case TF_TEXT_ONLY:
 		snprintf(v->buf, sizeof(v->buf), "%s|%lld", r->name, r->count);
 		v->str = v->buf;
 		v->marks = 4;
 		break;
-	case F_KFIELDS:
+	case TF_KFIELDS:
 		v->fields = r->fields;
 		v->n = r->nfields;
 		break;
-	case F_LIST:
+	case TF_LIST:
 		v->list = tags;
 		v->n = 2;
 		break;
@@ -255,10 +256,10 @@ int main(void)
 	       "|---|--:|--:|--:|\n"
 	       "| first | 1.2 | true | first\\|7 |\n");
 	/* A hidden field is in no output. */
-	expect(CT_REC_TSV, &test_kind, F_COUNT, 1,
+	expect(CT_REC_TSV, &test_kind, TF_COUNT, 1,
 	       "#name\trate\tok\tnote\tsize\tisa\n"
 	       "first\t1.235\ttrue\tfine\t65536\tavx2\n");
-	expect(CT_REC_TABLE, &test_kind, F_TEXT_ONLY, 1,
+	expect(CT_REC_TABLE, &test_kind, TF_TEXT_ONLY, 1,
 	       "who    rate/s  count  ok\n"
 	       "first     1.2      7  yes\n");
 	/* No record: the header alone, but none where a record names columns. */
@@ -280,7 +281,7 @@ int main(void)
 	ct_rec_discard(&w);
 	CHECK(strcmp(ct_rec_text(&test_kind, ct_rec_find(&test_kind, "rate"), &recs[0],
 				 CT_REC_TSV, buf, sizeof(buf), &marks), "1.235") == 0);
-	CHECK(strcmp(ct_rec_text(&test_kind, &test_fields[F_TEXT_ONLY], &recs[1], CT_REC_MD,
+	CHECK(strcmp(ct_rec_text(&test_kind, &test_fields[TF_TEXT_ONLY], &recs[1], CT_REC_MD,
 				 buf, sizeof(buf), &marks), "second|-2") == 0 && marks == 4);
 	CHECK(ct_rec_find(&test_kind, "nothing") == NULL);
 
@@ -294,5 +295,7 @@ int main(void)
 	check_kind(&ct_rec_topology, "ct-place.1");
 	check_kind(&ct_rec_cpu, "ct-place.1");
 	check_kind(&ct_rec_plan, "ct-place.1");
+	check_kind(&ct_rec_observe, "coretype.7");
+	check_kind(&ct_rec_observe_command, "coretype.7");
 	return unit_done();
 }
