@@ -21,6 +21,7 @@
 #include "ct/out.h"
 #include "ct/place-list.h"
 #include "ct/record.h"
+#include "ct/runcmp.h"
 #include "ct/stream-out.h"
 #include "unit.h"
 
@@ -297,5 +298,7 @@ int main(void)
 	check_kind(&ct_rec_plan, "ct-place.1");
 	check_kind(&ct_rec_observe, "coretype.7");
 	check_kind(&ct_rec_observe_command, "coretype.7");
+	check_kind(&ct_rec_input, "ct-compare.1");
+	check_kind(&ct_rec_compare, "ct-compare.1");
 	return unit_done();
 }
