@@ -95,17 +95,7 @@ void ct_out_ci_cell(char *buf, size_t len, const struct ct_summary *s, unsigned 
 		*marks |= CT_MARK_IMPRECISE;
 }
 
-/* TSV cells: "error" for a share that is one; a per-cycle "-" or "4.95!". */
-void ct_out_tsv_share(char *buf, size_t len, const struct ct_summary *s)
-{
-	if (s->share_error)
-		snprintf(buf, len, "error");
-	else if (isnan(s->cpu_share))
-		snprintf(buf, len, "-");
-	else
-		snprintf(buf, len, "%.4g", s->cpu_share);
-}
-
+/* TSV's per-cycle cell: "-" without one, "4.95!" above the ceiling. */
 void ct_out_tsv_per_cycle(char *buf, size_t len, double v, int implausible)
 {
 	if (isnan(v))

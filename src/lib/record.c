@@ -29,7 +29,7 @@ unsigned ct_rec_out_of(int fmt)
 /* Field i is shown in w's output. */
 static int shown(const struct ct_rec_writer *w, size_t i)
 {
-	return (w->kind->fields[i].show & w->out) && !(w->hidden & (1ull << i));
+	return (w->kind->fields[i].show & w->out) && !(i < 64 && (w->hidden & (1ull << i)));
 }
 
 static const char *header_of(const struct ct_rec_field *f)
@@ -196,7 +196,7 @@ static int has_fields(const struct ct_rec_writer *w)
 }
 
 /* Markdown: a '|' in a cell would end it. */
-static void md_cell(FILE *f, const char *s)
+void ct_rec_md_cell(FILE *f, const char *s)
 {
 	fputs("| ", f);
 	for (; *s; s++) {
@@ -244,7 +244,7 @@ static void header(struct ct_rec_writer *w, const void *rec)
 			}
 			break;
 		case CT_REC_MD:
-			md_cell(w->f, header_of(f));
+			ct_rec_md_cell(w->f, header_of(f));
 			break;
 		case CT_REC_TABLE:
 			hdr[n++] = header_of(f);
@@ -424,7 +424,7 @@ void ct_rec_write(struct ct_rec_writer *w, const void *rec)
 			fprintf(w->f, "%s%s", n ? "\t" : "", t);
 			break;
 		case CT_REC_MD:
-			md_cell(w->f, t);
+			ct_rec_md_cell(w->f, t);
 			break;
 		case CT_REC_TABLE:
 			cells[n] = ct_xstrdup(t);

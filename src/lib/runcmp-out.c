@@ -223,15 +223,6 @@ static void role_name(const struct ct_cmp *c, size_t i, char *buf, size_t len)
 		snprintf(buf, len, "new %zu", i);
 }
 
-/* Markdown cells: a '|' would end one. */
-static void md_cell(FILE *f, const char *s)
-{
-	fputs("| ", f);
-	for (; *s; s++)
-		fputs(*s == '|' ? "\\|" : (char[2]){ *s, '\0' }, f);
-	fputc(' ', f);
-}
-
 /*
  * The inputs side by side (out: the table or Markdown): a column each, a
  * row per field the description shows there, '*' where they differ.
@@ -253,7 +244,7 @@ static void machines_table(FILE *f, const struct ct_cmp *c, unsigned out)
 		t = ct_table_new(cells, (int)c->nruns + 2);
 	} else {
 		for (i = 0; i < c->nruns + 2; i++)
-			md_cell(f, cells[i]);
+			ct_rec_md_cell(f, cells[i]);
 		fputs("|\n", f);
 		for (i = 0; i < c->nruns + 2; i++)
 			fputs("|---", f);
@@ -272,7 +263,7 @@ static void machines_table(FILE *f, const struct ct_cmp *c, unsigned out)
 			ct_table_add(t, cells);
 		} else {
 			for (i = 0; i < c->nruns + 2; i++)
-				md_cell(f, cells[i]);
+				ct_rec_md_cell(f, cells[i]);
 			fputs("|\n", f);
 		}
 	}

@@ -146,6 +146,9 @@ void ct_rec_discard(struct ct_rec_writer *w);
 const char *ct_rec_text(const struct ct_rec_kind *k, const struct ct_rec_field *f,
 			const void *rec, unsigned out, char *buf, size_t len, unsigned *marks);
 
+/* A Markdown cell, "| text ", a '|' in it escaped. */
+void ct_rec_md_cell(FILE *f, const char *text);
+
 /* The field of that key, or NULL. */
 const struct ct_rec_field *ct_rec_find(const struct ct_rec_kind *k, const char *key);
 
