@@ -70,7 +70,7 @@ while [ "$r" -le "$rounds" ]; do
 		for v in auto ${CT_ISAS:-}; do
 			tool=ct-stream
 			[ "$v" = auto ] || tool="ct-stream --isa $v"
-			$pin "$stream" -c "$cpu" -s "$size" $opt --isa "$v" -r "$reps" -S 50 -f tsv \
+			$pin "$stream" -c "$cpu" -b "$size" $opt --isa "$v" -r "$reps" -S 50 -f tsv \
 				>"$tmp/ct" 2>"$tmp/ct.err" ||
 				{ cat "$tmp/ct.err" >&2; echo "bench/stream.sh: ct-stream failed" >&2; exit 1; }
 			# byte/cycle is "-" when too few samples had their cpu (busy machine).

@@ -83,7 +83,7 @@ static inline void fuzz_use_topo(const struct ct_topo *t)
 	size_t len;
 
 	FUZZ_ASSERT(t->nranks >= 1);
-	for (i = ct_cpuset_next(&t->usable, 0); i >= 0; i = ct_cpuset_next(&t->usable, i + 1)) {
+	ct_cpuset_foreach(i, &t->usable) {
 		const struct ct_topo_cpu *c = ct_topo_cpu(t, i);
 
 		FUZZ_ASSERT(c != NULL);

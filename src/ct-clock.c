@@ -7,7 +7,8 @@
  * the clock was.  Both bases are reported: wall time, and the thread's own
  * CPU time, which excludes time the thread was not running.
  *
- * --threads runs the chain on every cpu at once beside one thread alone
+ * -c runs it on each cpu of a list in turn, a row each; --threads runs
+ * the chain on every cpu at once beside one thread alone
  * (the all-core runner, src/include/ct/allcore.h): the clock a socket
  * keeps with every core busy against its single-core clock.
  */
@@ -28,6 +29,11 @@
 #include "ct/out.h"
 #include "ct/parse.h"
 
+static const struct ct_opt_use opts[] = {
+	{ CT_O_ADDS, NULL },
+	CT_CLI_OPTS
+};
+
 static void usage(void)
 {
 	printf("Usage: %s [options]\n"
@@ -35,14 +41,10 @@ static void usage(void)
 	       "Estimate the clock of the cpu this thread runs on from a dependent add\n"
 	       "chain (one add per cycle), on the wall and thread CPU time bases.\n"
 	       "\n"
-	       "Options:\n"
-	       "  -n, --adds N         adds per sample (default 50000000, rounded up to a\n"
-	       "                       multiple of 8)\n"
-	       CT_ALLCORE_HELP
-	       CT_CLI_HELP
-	       "\n"
-	       "Environment: REPS, QUICK.  See ct-clock(1) and coretype(7).\n",
-	       ct_progname());
+	       "Options:\n", ct_progname());
+	ct_opts_help(stdout, opts, CT_ARRAY_SIZE(opts));
+	printf("\n"
+	       "Environment: REPS, QUICK.  See ct-clock(1) and coretype(7).\n");
 }
 
 /* Each thread's own add chain: a call is 1/CT_ALLCORE_CHUNKS of a sample. */
@@ -59,7 +61,7 @@ static void chain_header(const struct ct_allcore *a, void *arg)
 	const struct ct_harness *h = arg;
 
 	printf("kernel:   dependent adds (%s, %s) in calls of %.0f, %u reps; "
-	       "the clock is the max\n", ct_addchain_isa, ct_addchain_insn,
+	       "the clock is the max\n", ct_addchain_desc.isa, ct_addchain_desc.insn,
 	       a->t[0].k[0].work, h->reps);
 }
 
@@ -75,48 +77,48 @@ static int all_core(struct ct_cli *cli, struct ct_harness *h, struct ct_allcore 
 
 int main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "adds", required_argument, NULL, 'n' },
-		CT_ALLCORE_LONGOPTS,
-		CT_CLI_LONGOPTS,
-		{ NULL, 0, NULL, 0 }
-	};
+	struct ct_getopt g;
 	struct ct_cli cli;
-	struct ct_allcore_cli ac;
 	struct ct_allcore a;
 	struct ct_harness h;
 	struct ct_kernel k;
-	struct ct_series ser;
+	struct ct_series *ser;
 	struct ct_machine m;
 	struct ct_out out;
 	struct ct_clock ctx;
 	const char *adds_arg = NULL;
+	char (*place)[32];
 	uint64_t adds;
-	char why[512];
-	int c, rc;
+	size_t nrows, r;
+	int c;
 
 	ct_init(argv);
 	ct_cli_init(&cli);
-	ct_allcore_cli_init(&ac);
-	while ((c = getopt_long(argc, argv, "n:" CT_ALLCORE_SHORTOPTS CT_CLI_SHORTOPTS, longopts,
-				NULL)) != -1) {
+	ct_getopt_init(&g, 0);
+	ct_getopt_add(&g, opts, CT_ARRAY_SIZE(opts));
+	while ((c = ct_getopt_next(&g, argc, argv)) != -1) {
 		if (c == 'n')
 			adds_arg = optarg;
-		else if (!ct_allcore_cli_option(&ac, c, optarg) &&
-			 !ct_cli_option(&cli, c, optarg, usage))
+		else if (!ct_cli_option(&cli, c, optarg, usage))
 			ct_usage_error("unhandled option");
 	}
 	adds = cli.quick || ct_env_quick() ? CT_CLOCK_ADDS_QUICK : CT_CLOCK_ADDS_DEFAULT;
 	if (adds_arg)
 		adds = ct_u64_or_usage("--adds", adds_arg, 1, CT_CLOCK_ADDS_MAX);
-	if (ct_allcore_cli_finish(&ac, &cli, &h, argc, argv, &a))
+	if (ct_cli_finish(&cli, &h, argc, argv, &a))
 		return all_core(&cli, &h, &a, adds);
 	ct_clock_kernel(&k, &ctx, adds);
 
+	/* One row per placement (each cpu of -c), one after another. */
+	nrows = ct_cli_rows(&cli);
+	ser = ct_xcalloc(nrows, sizeof(*ser));
+	place = ct_xcalloc(nrows, sizeof(*place));
 	ct_machine_describe(&m);
-	if ((rc = ct_harness_run(&h, &k, 1, &ser, why, sizeof(why))) < 0)
-		ct_cli_harness_failed(rc, why, "raise -n");
-	ct_machine_note(&m, cli.placement, &ser, 1);
+	for (r = 0; r < nrows; r++) {
+		snprintf(place[r], sizeof(place[r]), "%s",
+			 ct_cli_harness_row(&cli, r, &h, &k, 1, &ser[r], "raise -n"));
+		ct_machine_note(&m, place[r], &ser[r], 1);
+	}
 	ct_machine_finish(&m, 1);
 
 	ct_out_begin(&out, stdout, cli.fmt, "ct-clock", cli.samples);
@@ -124,10 +126,14 @@ int main(int argc, char **argv)
 	if (cli.fmt == CT_FMT_TABLE)
 		printf("kernel:   %llu dependent adds per sample (%s, %s), %u reps; "
 		       "the clock is the max\n",
-		       (unsigned long long)ctx.iters * CT_ADDCHAIN_UNROLL, ct_addchain_isa,
-		       ct_addchain_insn, ser.n);
-	ct_out_series(&out, cli.placement, &ser);
+		       (unsigned long long)ctx.iters * CT_ADDCHAIN_UNROLL, ct_addchain_desc.isa,
+		       ct_addchain_desc.insn, ser[0].n);
+	for (r = 0; r < nrows; r++)
+		ct_out_series(&out, place[r], &ser[r]);
 	ct_out_end(&out);
-	ct_series_free(&ser, 1);
+	for (r = 0; r < nrows; r++)
+		ct_series_free(&ser[r], 1);
+	free(ser);
+	free(place);
 	return CT_EXIT_OK;
 }

@@ -14,7 +14,6 @@
 #include <ctype.h>
 #include <err.h>
 #include <errno.h>
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,12 +21,20 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "ct/cli.h"
 #include "ct/common.h"
+#include "ct/options.h"
 #include "ct/out.h"
 #include "ct/outfile.h"
 #include "ct/runcmp.h"
 
-enum { OPT_ALPHA = 0x100 };
+static const struct ct_opt_use opts[] = {
+	{ CT_O_ALPHA, NULL },
+	{ CT_O_FORMAT, NULL },
+	{ CT_O_OUTPUT, NULL },
+	{ CT_O_HELP, NULL },
+	{ CT_O_VERSION, NULL },
+};
 
 static void usage(void)
 {
@@ -40,18 +47,11 @@ static void usage(void)
 	       "standard input.  With samples on both sides: the ratio of the medians, its\n"
 	       "95%% interval and a Mann-Whitney U test; with summaries only, the ratio.\n"
 	       "\n"
-	       "Options:\n"
-	       "      --alpha A        significance level of the verdict, above 0 and below\n"
-	       "                       0.5 (default 0.05)\n"
-	       "  -f, --format FMT     output format: table (default), tsv or json\n"
-	       "  -o, --output DIR     also write DIR/raw.txt (json), DIR/summary.md and\n"
-	       "                       the chart DIR/summary.svg\n"
-	       "  -h, --help           print this help and exit\n"
-	       "  -V, --version        print the version and exit\n"
-	       "\n"
+	       "Options:\n", ct_progname());
+	ct_opts_help(stdout, opts, CT_ARRAY_SIZE(opts));
+	printf("\n"
 	       "Exit status: 0 ok, 1 an input unreadable, not coretype's JSON Lines or with\n"
-	       "nothing in common with BASE, 2 usage.  See ct-compare(1) and coretype(7).\n",
-	       ct_progname());
+	       "nothing in common with BASE, 2 usage.  See ct-compare(1) and coretype(7).\n");
 }
 
 /* The level: a plain decimal number strictly between 0 and 0.5. */
@@ -87,14 +87,7 @@ static void write_svg(FILE *f, void *arg)
 
 int main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "alpha", required_argument, NULL, OPT_ALPHA },
-		{ "format", required_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 }
-	};
+	struct ct_getopt g;
 	enum ct_format fmt = CT_FMT_TABLE;
 	const char *outdir = NULL;
 	struct ct_cmp c;
@@ -105,7 +98,9 @@ int main(int argc, char **argv)
 	ct_init(argv);
 	memset(&c, 0, sizeof(c));
 	c.alpha = 0.05;
-	while ((opt = getopt_long(argc, argv, "f:ho:V", longopts, NULL)) != -1) {
+	ct_getopt_init(&g, 0);
+	ct_getopt_add(&g, opts, CT_ARRAY_SIZE(opts));
+	while ((opt = ct_getopt_next(&g, argc, argv)) != -1) {
 		switch (opt) {
 		case 'f':
 			if (ct_format_parse(optarg, &fmt) < 0)
@@ -118,13 +113,13 @@ int main(int argc, char **argv)
 			outdir = optarg;
 			break;
 		case 'V':
-			printf("%s (coretype) %s\n", ct_progname(), PACKAGE_VERSION);
-			return CT_EXIT_OK;
-		case OPT_ALPHA:
+			ct_cli_version();
+			break;
+		case CT_OPT_ALPHA:
 			c.alpha = alpha_or_usage(optarg);
 			break;
 		default:
-			ct_usage_try();
+			ct_usage_error("unhandled option");
 		}
 	}
 	if (argc - optind < 2)

@@ -2,8 +2,9 @@
  * ct-fma - vector FMA throughput in L1 for one ISA or every usable one,
  * each sample verified bit for bit and divided by the cycles the add-chain
  * brackets say it took.  The kernels and their verification are in libct
- * (src/include/ct/fma.h), shared with ct-place.  --threads runs it on every
- * cpu at once beside one thread alone (src/include/ct/allcore.h).
+ * (src/include/ct/fma.h), shared with ct-place.  -c runs it on each cpu
+ * of a list in turn, a row each; --threads runs it on every cpu at once
+ * beside one thread alone (src/include/ct/allcore.h).
  */
 #include "config.h"
 
@@ -22,6 +23,12 @@
 #include "ct/out.h"
 #include "ct/parse.h"
 
+static const struct ct_opt_use opts[] = {
+	{ CT_O_PASSES, NULL },
+	CT_CLI_ISA_OPTS,
+	CT_CLI_OPTS
+};
+
 static void usage(void)
 {
 	printf("Usage: %s [options]\n"
@@ -30,16 +37,10 @@ static void usage(void)
 	       "a %u-byte array), every sample verified bit for bit, in GFLOP/s on the\n"
 	       "wall and thread CPU time bases and in flops and FMAs per cycle.\n"
 	       "\n"
-	       "Options:\n"
-	       "  -p, --passes N       passes over the array per sample (default %u,\n"
-	       "                       %u with -q; at most %u)\n"
-	       CT_CLI_ISA_HELP
-	       CT_ALLCORE_HELP
-	       CT_CLI_HELP
-	       "\n"
-	       "Environment: CT_ISA, REPS, QUICK.  See ct-fma(1) and coretype(7).\n",
-	       ct_progname(), CT_FMA_ARRAY_BYTES, CT_FMA_PASSES_DEFAULT,
-	       CT_FMA_PASSES_QUICK, CT_FMA_PASSES_MAX);
+	       "Options:\n", ct_progname(), CT_FMA_ARRAY_BYTES);
+	ct_opts_help(stdout, opts, CT_ARRAY_SIZE(opts));
+	printf("\n"
+	       "Environment: CT_ISA, REPS, QUICK.  See ct-fma(1) and coretype(7).\n");
 }
 
 static void kernel_lines(const enum ct_isa *isas, size_t n, uint64_t passes,
@@ -48,13 +49,11 @@ static void kernel_lines(const enum ct_isa *isas, size_t n, uint64_t passes,
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		struct ct_fma_shape sh;
+		const struct ct_kernel_desc *d = ct_fma_desc(isas[i]);
 
-		ct_fma_shape_of(isas[i], &sh);
-		printf("kernel:   fma %-6s %2u accumulators x %2u lanes, %s, %llu passes "
+		printf("kernel:   %s %-6s %2u accumulators x %2u lanes, %s, %llu passes "
 		       "over %u bytes %s, %u reps\n",
-		       ct_isa_name(isas[i]), sh.accumulators, sh.lanes,
-		       sh.insn ? sh.insn : "multiply-add as compiled",
+		       d->kernel, d->isa, d->accumulators, d->lanes, d->insn,
 		       (unsigned long long)passes, CT_FMA_ARRAY_BYTES, per, reps);
 	}
 }
@@ -117,70 +116,74 @@ static int all_core(struct ct_cli *cli, struct ct_harness *h, struct ct_allcore 
 
 int main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "passes", required_argument, NULL, 'p' },
-		CT_CLI_ISA_LONGOPTS,
-		CT_ALLCORE_LONGOPTS,
-		CT_CLI_LONGOPTS,
-		{ NULL, 0, NULL, 0 }
-	};
+	struct ct_getopt g;
 	struct ct_cli cli;
 	struct ct_cli_isa ci;
-	struct ct_allcore_cli ac;
 	struct ct_allcore a;
 	struct ct_harness h;
-	struct ct_kernel k[CT_ISA_COUNT];
-	struct ct_fma *ctx[CT_ISA_COUNT];
-	struct ct_series ser[CT_ISA_COUNT];
+	struct ct_kernel *k;
+	struct ct_fma **ctx;
+	struct ct_series *ser;
 	enum ct_isa isas[CT_ISA_COUNT];
 	struct ct_machine m;
 	struct ct_out out;
 	const char *passes_arg = NULL;
+	char (*place)[32];
 	uint64_t passes;
-	size_t n, i;
-	char why[512];
-	int c, rc;
+	size_t n, i, nrows, r;
+	int c;
 
 	ct_init(argv);
 	ct_cli_init(&cli);
 	ct_cli_isa_init(&ci);
-	ct_allcore_cli_init(&ac);
-	while ((c = getopt_long(argc, argv, "p:" CT_ALLCORE_SHORTOPTS CT_CLI_SHORTOPTS, longopts,
-				NULL)) != -1) {
-		if (c == 'p')
+	ct_getopt_init(&g, 0);
+	ct_getopt_add(&g, opts, CT_ARRAY_SIZE(opts));
+	while ((c = ct_getopt_next(&g, argc, argv)) != -1) {
+		if (c == 'n')
 			passes_arg = optarg;
 		else if (!ct_cli_isa_option(&ci, c, optarg) &&
-			 !ct_allcore_cli_option(&ac, c, optarg) &&
 			 !ct_cli_option(&cli, c, optarg, usage))
 			ct_usage_error("unhandled option");
 	}
 	passes = cli.quick || ct_env_quick() ? CT_FMA_PASSES_QUICK : CT_FMA_PASSES_DEFAULT;
 	if (passes_arg)
 		passes = ct_u64_or_usage("--passes", passes_arg, 1, CT_FMA_PASSES_MAX);
-	if (ct_allcore_cli_finish(&ac, &cli, &h, argc, argv, &a)) {
+	if (ct_cli_finish(&cli, &h, argc, argv, &a)) {
 		n = ct_cli_isa_finish(&ci, isas);
 		return all_core(&cli, &h, &a, isas, n, passes);
 	}
 	n = ct_cli_isa_finish(&ci, isas);
 
-	for (i = 0; i < n; i++)
-		ctx[i] = ct_fma_new(isas[i], passes, &k[i]);
-
+	/* One row per placement (each cpu of -c), one after another, every ISA in each. */
+	nrows = ct_cli_rows(&cli);
+	k = ct_xcalloc(nrows * n, sizeof(*k));
+	ctx = ct_xcalloc(nrows * n, sizeof(*ctx));
+	ser = ct_xcalloc(nrows * n, sizeof(*ser));
+	place = ct_xcalloc(nrows, sizeof(*place));
 	ct_machine_describe(&m);
-	if ((rc = ct_harness_run(&h, k, n, ser, why, sizeof(why))) < 0)
-		ct_cli_harness_failed(rc, why, "raise --passes");
-	ct_machine_note(&m, cli.placement, ser, n);
+	for (r = 0; r < nrows; r++) {
+		for (i = 0; i < n; i++)
+			ctx[r * n + i] = ct_fma_new(isas[i], passes, &k[r * n + i]);
+		snprintf(place[r], sizeof(place[r]), "%s",
+			 ct_cli_harness_row(&cli, r, &h, &k[r * n], n, &ser[r * n], "raise -n"));
+		ct_machine_note(&m, place[r], &ser[r * n], n);
+	}
 	ct_machine_finish(&m, 1);
 
 	ct_out_begin(&out, stdout, cli.fmt, "ct-fma", cli.samples);
 	ct_out_machine(&out, &m);
 	if (cli.fmt == CT_FMT_TABLE)
 		kernel_lines(isas, n, passes, ser[0].n, "per sample");
-	for (i = 0; i < n; i++)
-		ct_out_series(&out, cli.placement, &ser[i]);
+	for (r = 0; r < nrows; r++)
+		for (i = 0; i < n; i++)
+			ct_out_series(&out, place[r], &ser[r * n + i]);
 	ct_out_end(&out);
-	ct_series_free(ser, n);
-	for (i = 0; i < n; i++)
+	ct_series_free(ser, nrows * n);
+	for (i = 0; i < nrows * n; i++)
 		ct_fma_free(ctx[i]);
+	free(ser);
+	free(ctx);
+	free(k);
+	free(place);
 	return CT_EXIT_OK;
 }

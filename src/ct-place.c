@@ -51,21 +51,8 @@ enum place_mode {
 	MODE_CHILD			/* --child-run: process-background's re-run */
 };
 
-/* Long options without a short form: codes above any character. */
-enum {
-	OPT_CPUS_OF = 0x200,
-	OPT_SYSROOT,
-	OPT_DRY_RUN,
-	OPT_CHILD,
-	OPT_PROGRESS,
-	OPT_NO_PROGRESS,
-	OPT_KINDS,
-	OPT_OBSERVE
-};
-
 struct place_opts {
 	enum place_mode mode;
-	const char *mode_opt;		/* the option that chose the mode */
 	enum ct_format fmt;
 	const char *sysroot;		/* --sysroot DIR, NULL: this machine */
 	struct ct_place_sel sel;		/* --cpus-of KIND */
@@ -83,6 +70,42 @@ struct place_opts {
 	int fmt_given;			/* -f was given (--observe's report to stdout) */
 };
 
+/* The options, in --help's sections: the modes, then the rest. */
+static const struct ct_opt_use modes[] = {
+	{ CT_O_LIST, NULL },
+	{ CT_O_CPUS_OF, NULL },
+	{ CT_O_DRY_RUN, NULL },
+};
+static const struct ct_opt_use observe[] = {
+	{ CT_O_OBSERVE, NULL },
+};
+static const struct ct_opt_use opts[] = {
+	{ CT_O_PLACEMENTS, NULL },
+	{ CT_O_OUTPUT, NULL },
+	{ CT_O_KIND, "with a command: limit it to the usable cpus of KIND (performance, "
+		     "efficiency, low-power; P, E, LP)" },
+	{ CT_O_CPU, "with a command: limit it to the cpus of CPULIST (0-3,8, as taskset -c "
+		    "takes it)" },
+	{ CT_O_CPUS, NULL },
+	{ CT_O_KINDS, NULL },
+	{ CT_O_ISA, NULL },
+	{ CT_O_LIST_ISA, NULL },
+	{ CT_O_FORMAT, NULL },
+	{ CT_O_PRECISION, NULL },
+	{ CT_O_MAX_TIME, NULL },
+	{ CT_O_QUICK, NULL },
+	{ CT_O_REPS, NULL },
+	{ CT_O_PROGRESS, NULL },
+	{ CT_O_NO_PROGRESS, NULL },
+	{ CT_O_SAMPLES, "with -f json, also write one record per sample" },
+	{ CT_O_SETTLE, NULL },
+	{ CT_O_SYSROOT, NULL },
+	{ CT_O_HELP, NULL },
+	{ CT_O_VERSION, NULL },
+	/* process-background's re-run of ct-place: not for people. */
+	{ CT_O_CHILD_RUN, NULL },
+};
+
 static void usage(void)
 {
 	printf("Usage: %s [-p LIST] [-o DIR] [options]\n"
@@ -97,106 +120,39 @@ static void usage(void)
 	       "them, and what each placement gets: with no mode, the add-chain clock, FMA\n"
 	       "in L1 and the streaming sum side by side for every placement.\n"
 	       "\n"
-	       "Modes:\n"
-	       "  -l, --list           list the usable cpus by kind, rank and evidence\n"
-	       "      --cpus-of KIND   print the usable cpus of KIND (performance, efficiency,\n"
-	       "                       low-power, or a rank number) as a cpulist for taskset\n"
-	       "      --dry-run        print the placement plan and run nothing\n"
-	       "  -- CMD [ARG...]      run CMD under a process placement (-p, -k or -c)\n"
-	       "      --observe        run CMD (placed or not), then report how the CPU time\n"
-	       "                       of its process tree split over the kinds of core (to\n"
-	       "                       stderr; to stdout with -f; env CT_OBSERVE=sampled\n"
-	       "                       forces the /proc sampler)\n"
-	       "\n"
-	       "Options:\n"
-	       "  -p, --placements LIST  comma-separated: main, thread, thread-background,\n"
-	       "                       process-background, pin-KIND (default: all that apply)\n"
-	       "  -o, --output DIR     also write DIR/raw.txt, DIR/summary.md and the chart\n"
-	       "                       DIR/summary.svg (--observe: raw.txt and summary.md)\n"
-	       "  -k, --kind KIND      with a command: limit it to the usable cpus of KIND\n"
-	       "  -c, --cpus CPULIST   with a command: limit it to CPULIST\n"
-	       "      --kinds KIND=CPULIST  declare the kind of cpus (performance, efficiency,\n"
-	       "                       low-power; P, E, LP) in place of detecting it; repeat\n"
-	       "                       for each kind (also CT_KINDS='KIND=CPULIST;...')\n"
-	       "      --isa ISA        FMA and stream kernel ISA: auto (default; the stream\n"
-	       "                       kernel's by ct-stream's rule; also CT_ISA=ISA),\n"
-	       "                       avx512, avx2, neon or scalar\n"
-	       "      --list-isa       list the ISAs built in and usable here, and exit\n"
-	       "  -f, --format FMT     output format: table (default), tsv or json\n"
-	       "      --precision PCT  sample each placement until the 95%% interval of\n"
-	       "                       every median is within +-PCT percent of it, or\n"
-	       "                       --max-time passed\n"
-	       "      --max-time SEC   take no more samples of a placement after SEC\n"
-	       "                       seconds (default 60 with --precision; none without)\n"
-	       "  -q, --quick          a smoke run: fewer, shorter samples (also QUICK=1)\n"
-	       "  -r, --reps N         timed samples per kernel (default 15; also REPS=N)\n"
-	       "      --progress       show a progress line on standard error even when it\n"
-	       "                       is not a terminal; --no-progress: never\n"
-	       "  -s, --samples        with -f json, also write one record per sample\n"
-	       "  -S, --settle MS      settle spin before the warm-up, in ms (default 200)\n"
-	       "      --sysroot DIR    read the machine recorded under DIR instead of this\n"
-	       "                       one; nothing is pinned or run\n"
-	       "  -h, --help           print this help and exit\n"
-	       "  -V, --version        print the version and the ISAs built and usable\n"
-	       "\n"
-	       "Exit status: 0 ok, 1 failure, 2 usage, 3 ISA unusable, 4 no such kind here;\n"
-	       "with a command: 125 ct-place failed, 126 CMD cannot run, 127 CMD not found,\n"
-	       "else CMD's status.  See ct-place(1) and coretype(7).\n",
+	       "Modes:\n",
 	       ct_progname(), ct_progname(), ct_progname(), ct_progname(), ct_progname(),
 	       ct_progname());
-}
-
-static void set_mode(struct place_opts *o, enum place_mode m, const char *opt)
-{
-	if (o->mode != MODE_DEFAULT && o->mode != m)
-		ct_usage_error("%s and %s cannot be used together", o->mode_opt, opt);
-	o->mode = m;
-	o->mode_opt = opt;
+	ct_opts_help(stdout, modes, CT_ARRAY_SIZE(modes));
+	printf("  -- CMD [ARG...]      run CMD under a process placement (-p, -k or -c)\n");
+	ct_opts_help(stdout, observe, CT_ARRAY_SIZE(observe));
+	printf("\n"
+	       "Options:\n");
+	ct_opts_help(stdout, opts, CT_ARRAY_SIZE(opts));
+	printf("\n"
+	       "Exit status: 0 ok, 1 failure, 2 usage, 3 ISA unusable, 4 no such kind here;\n"
+	       "with a command: 125 ct-place failed, 126 CMD cannot run, 127 CMD not found,\n"
+	       "else CMD's status.  See ct-place(1) and coretype(7).\n");
 }
 
 /* --cpus-of: a kind's name, or a rank (digits). */
 static void parse_selector(struct place_opts *o, const char *arg)
 {
 	o->sel.arg = arg;
-	if (ct_kind_parse(arg, &o->sel.kind) == 0)
+	if (ct_kinds_kind_parse(arg, &o->sel.kind) == 0)
 		return;
 	if (arg[0] >= '0' && arg[0] <= '9') {
 		o->sel.by_rank = 1;
 		o->sel.rank = (int)ct_u64_or_usage("--cpus-of", arg, 0, 1023);
 		return;
 	}
-	ct_usage_error("invalid kind '%s': use performance, efficiency, low-power or a rank", arg);
+	ct_usage_error("invalid kind '%s': use performance, efficiency, low-power (P, E, LP) "
+		       "or a rank", arg);
 }
 
 static void parse_options(struct place_opts *o, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "child-run", required_argument, NULL, OPT_CHILD },
-		{ "cpus", required_argument, NULL, 'c' },
-		{ "cpus-of", required_argument, NULL, OPT_CPUS_OF },
-		{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
-		{ "format", required_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "isa", required_argument, NULL, CT_CLI_OPT_ISA },
-		{ "kind", required_argument, NULL, 'k' },
-		{ "kinds", required_argument, NULL, OPT_KINDS },
-		{ "list", no_argument, NULL, 'l' },
-		{ "list-isa", no_argument, NULL, CT_CLI_OPT_LIST_ISA },
-		{ "max-time", required_argument, NULL, CT_CLI_OPT_MAX_TIME },
-		{ "observe", no_argument, NULL, OPT_OBSERVE },
-		{ "output", required_argument, NULL, 'o' },
-		{ "placements", required_argument, NULL, 'p' },
-		{ "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
-		{ "precision", required_argument, NULL, CT_CLI_OPT_PRECISION },
-		{ "progress", no_argument, NULL, OPT_PROGRESS },
-		{ "quick", no_argument, NULL, 'q' },
-		{ "reps", required_argument, NULL, 'r' },
-		{ "samples", no_argument, NULL, 's' },
-		{ "settle", required_argument, NULL, 'S' },
-		{ "sysroot", required_argument, NULL, OPT_SYSROOT },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 }
-	};
+	struct ct_getopt g;
 	int c, i, dashdash = 0;
 
 	memset(o, 0, sizeof(*o));
@@ -212,8 +168,12 @@ static void parse_options(struct place_opts *o, int argc, char **argv)
 			dashdash = 1;
 			break;
 		}
-	/* '+': options stop at CMD, so CMD's own options are left to it. */
-	while ((c = getopt_long(argc, argv, "+c:f:hk:lo:p:qr:sS:V", longopts, NULL)) != -1) {
+	/* Options stop at CMD, so CMD's own options are left to it. */
+	ct_getopt_init(&g, 1);
+	ct_getopt_add(&g, modes, CT_ARRAY_SIZE(modes));
+	ct_getopt_add(&g, observe, CT_ARRAY_SIZE(observe));
+	ct_getopt_add(&g, opts, CT_ARRAY_SIZE(opts));
+	while ((c = ct_getopt_next(&g, argc, argv)) != -1) {
 		o->fmt_given |= c == 'f';
 		switch (c) {
 		case 'c':
@@ -223,7 +183,7 @@ static void parse_options(struct place_opts *o, int argc, char **argv)
 			o->kind_arg = optarg;
 			break;
 		case 'l':
-			set_mode(o, MODE_LIST, "--list");
+			o->mode = MODE_LIST;
 			break;
 		case 'o':
 			if (!*optarg)
@@ -233,30 +193,30 @@ static void parse_options(struct place_opts *o, int argc, char **argv)
 		case 'p':
 			o->placements = optarg;
 			break;
-		case OPT_CPUS_OF:
-			set_mode(o, MODE_CPUS_OF, "--cpus-of");
-			parse_selector(o, optarg);
-			break;
-		case OPT_DRY_RUN:
-			set_mode(o, MODE_DRY_RUN, "--dry-run");
-			break;
-		case OPT_CHILD:
-			set_mode(o, MODE_CHILD, "--child-run");
+		case CT_OPT_CHILD_RUN:
+			o->mode = MODE_CHILD;
 			o->child_spec = optarg;
 			break;
-		case OPT_PROGRESS:
-			o->progress = CT_PROGRESS_ON;
+		case CT_OPT_CPUS_OF:
+			o->mode = MODE_CPUS_OF;
+			parse_selector(o, optarg);
 			break;
-		case OPT_NO_PROGRESS:
-			o->progress = CT_PROGRESS_OFF;
+		case CT_OPT_DRY_RUN:
+			o->mode = MODE_DRY_RUN;
 			break;
-		case OPT_KINDS:
+		case CT_OPT_KINDS:
 			ct_kinds_option(optarg);
 			break;
-		case OPT_OBSERVE:
+		case CT_OPT_NO_PROGRESS:
+			o->progress = CT_PROGRESS_OFF;
+			break;
+		case CT_OPT_OBSERVE:
 			o->observe = 1;
 			break;
-		case OPT_SYSROOT:
+		case CT_OPT_PROGRESS:
+			o->progress = CT_PROGRESS_ON;
+			break;
+		case CT_OPT_SYSROOT:
 			if (!*optarg)
 				ct_usage_error("--sysroot needs a directory");
 			o->sysroot = optarg;
@@ -275,12 +235,10 @@ static void parse_options(struct place_opts *o, int argc, char **argv)
 		ct_usage_error("unexpected argument '%s'%s", argv[optind],
 			       dashdash ? "" : " (a command goes after --)");
 	if (optind < argc) {
-		set_mode(o, MODE_EXEC, "a command");
+		o->mode = MODE_EXEC;
 		o->cmd = argv + optind;
 		if (!o->kind_arg && !o->cpus_arg && !o->placements && !o->observe)
 			ct_usage_error("a command needs a placement: -p process-background, -k KIND or -c CPULIST");
-		if (!!o->kind_arg + !!o->cpus_arg + !!o->placements > 1)
-			ct_usage_error("use one of -p, -k and -c with a command");
 	} else if (o->observe) {
 		ct_usage_error("--observe applies to a command: ct-place --observe ... -- CMD [ARG...]");
 	} else if (o->kind_arg || o->cpus_arg) {
@@ -298,7 +256,6 @@ static void parse_options(struct place_opts *o, int argc, char **argv)
 	if (o->sysroot && o->mode == MODE_DEFAULT)
 		o->mode = MODE_LIST;
 }
-
 
 /* The harness and kernel settings of a comparison, from the options. */
 static void compare_opts(const struct place_opts *o, const struct ct_topo *t,

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ct/allcore.h"
 #include "ct/cli.h"
 #include "ct/common.h"
 #include "ct/cpuset.h"
@@ -27,6 +28,13 @@
 
 #define MAX_SIZES 64
 
+static const struct ct_opt_use opts[] = {
+	{ CT_O_SIZE, NULL },
+	{ CT_O_SMALL_PAGES, NULL },
+	CT_CLI_ISA_OPTS,
+	CT_CLI_OPTS
+};
+
 static void usage(void)
 {
 	printf("Usage: %s [options]\n"
@@ -34,20 +42,12 @@ static void usage(void)
 	       "Measure single-stream read bandwidth: a sum of 64-bit words, one add per\n"
 	       "load, over an array larger than every cache or a sweep of sizes, every\n"
 	       "sample verified, in GB/s on the wall and thread CPU time bases and in bytes\n"
-	       "per cycle.\n"
+	       "per cycle.  With --threads, every thread reads its own array.\n"
 	       "\n"
-	       "Options:\n"
-	       "  -s, --size SIZE[,SIZE...]\n"
-	       "                       array sizes to run, one table row and one record set\n"
-	       "                       each (K, M, G suffixes; A..B: every power of two from\n"
-	       "                       A to B; default max(64M, 4 x the largest cache), 16M\n"
-	       "                       with -q)\n"
-	       "      --small-pages    refuse transparent huge pages for the array\n"
-	       CT_CLI_ISA_HELP
-	       CT_CLI_HELP_NO_S
-	       "\n"
-	       "Environment: CT_ISA, REPS, QUICK.  See ct-stream(1) and coretype(7).\n",
-	       ct_progname());
+	       "Options:\n", ct_progname());
+	ct_opts_help(stdout, opts, CT_ARRAY_SIZE(opts));
+	printf("\n"
+	       "Environment: CT_ISA, REPS, QUICK.  See ct-stream(1) and coretype(7).\n");
 }
 
 static int pow2(uint64_t v)
@@ -133,50 +133,215 @@ static void choose_isa(const struct ct_cli_isa *ci, enum ct_isa chosen, const ch
 		isas[0] = ct_stream_isa_pick(ci->req, chosen, level, reason, len);
 }
 
-int main(int argc, char **argv)
+/* The bits (1u << isa) of isas[n]. */
+static unsigned isa_bits(const enum ct_isa *isas, size_t n)
 {
-	enum { OPT_SMALL_PAGES = 0x200 };
-	static const struct option longopts[] = {
-		{ "size", required_argument, NULL, 's' },
-		{ "small-pages", no_argument, NULL, OPT_SMALL_PAGES },
-		CT_CLI_ISA_LONGOPTS,
-		CT_CLI_LONGOPTS_NO_S,
-		{ NULL, 0, NULL, 0 }
-	};
-	struct ct_cli cli;
-	struct ct_cli_isa ci;
-	struct ct_harness h;
+	unsigned b = 0;
+
+	while (n-- > 0)
+		b |= 1u << isas[n];
+	return b;
+}
+
+/* What each thread of --threads builds for itself: its own array. */
+struct stream_arg {
+	enum ct_isa isa;
+	uint64_t bytes;
+	const char *reason;		/* why this size */
+	const char *isa_reason;
+	unsigned flags;
+};
+
+static void *make_stream(void *arg, struct ct_kernel *k)
+{
+	const struct stream_arg *sa = arg;
+	struct ct_stream *s = ct_stream_new(sa->isa, sa->bytes, sa->reason, sa->flags, k);
+
+	ct_stream_set_isa_reason(s, sa->isa_reason);
+	return s;
+}
+
+static void free_stream(void *state)
+{
+	ct_stream_free(state);
+}
+
+struct stream_header {
+	const enum ct_isa *isas;
+	size_t nisa;
+	const char *isa_reason;
+	const struct ct_stream_caches *caches;
+	uint64_t bytes;
+	const char *reason;
+	unsigned reps;
+};
+
+static void stream_header(const struct ct_allcore *a, void *arg)
+{
+	const struct stream_header *sh = arg;
+	char size[32];
+
+	ct_stream_header(stdout, isa_bits(sh->isas, sh->nisa), NULL, 0, sh->isa_reason, sh->reps,
+			 sh->caches);
+	printf("array:    %s per thread and ISA (%s), %zu threads; a call reads it whole "
+	       "passes\n", ct_stream_human_size(sh->bytes, size, sizeof(size)), sh->reason, a->n);
+}
+
+/*
+ * --threads: every thread's read bandwidth beside one thread alone, each
+ * thread over its own array (made on its cpu, so first touched there),
+ * one per ISA.  Every array together must fit in memory.
+ */
+static int all_core(struct ct_cli *cli, struct ct_harness *h, struct ct_allcore *a,
+		    const enum ct_isa *isas, size_t nisa, const char *isa_reason,
+		    const struct ct_stream_caches *caches, uint64_t bytes, const char *reason,
+		    unsigned flags)
+{
+	struct ct_allcore_kernel ak[CT_ISA_COUNT];
+	struct stream_arg sa[CT_ISA_COUNT];
+	struct stream_header sh = { isas, nisa, isa_reason, caches, bytes, reason, h->reps };
+	char why[128];
+	size_t i;
+
+	if (bytes > UINT64_MAX / a->n / nisa ||
+	    ct_stream_size_ok(bytes * a->n * nisa, why, sizeof(why)) < 0)
+		ct_usage_error("invalid --size: %zu threads x %zu ISA%s x %" PRIu64 " bytes: %s",
+			       a->n, nisa, nisa == 1 ? "" : "s", bytes,
+			       bytes > UINT64_MAX / a->n / nisa ? "too large" : why);
+	for (i = 0; i < nisa; i++) {
+		sa[i].isa = isas[i];
+		sa[i].bytes = bytes;
+		sa[i].reason = reason;
+		sa[i].isa_reason = isa_reason;
+		sa[i].flags = flags;
+		ak[i].make = make_stream;
+		ak[i].destroy = free_stream;
+		ak[i].arg = &sa[i];
+	}
+	return ct_allcore_report(a, h, ak, nisa, cli, "ct-stream", stream_header, &sh);
+}
+
+/* A run over placements (rows) and sizes: what every row reads and adds to. */
+struct run {
+	/* The settings. */
+	const struct ct_cli *cli;
+	const struct ct_harness *h;
+	const struct ct_cli_isa *ci;
+	enum ct_isa chosen;		/* ct_cli_isa_finish()'s */
+	enum ct_isa *isas;		/* isas[0] chosen again for each size */
+	size_t nisa;
+	const uint64_t *sizes;
+	size_t nsize;
+	const char *reason;		/* why these sizes */
+	const struct ct_stream_caches *caches;
+	unsigned flags;
+	/* The results so far. */
+	size_t row;			/* the row running, 0-based */
+	const char *placement;
+	struct ct_machine m;
+	struct ct_out out;
+	struct ct_stream_table table;	/* the sweep, for a table */
+	char isa_reason[200];		/* the size running */
+};
+
+/*
+ * One row: every size at the row's placement, on its thread (pinned to
+ * its cpu), so that each array is made and first touched there.
+ */
+static void run_row(void *arg)
+{
+	struct run *u = arg;
+	const struct ct_cli *cli = u->cli;
 	struct ct_kernel k[CT_ISA_COUNT];
 	struct ct_stream *ctx[CT_ISA_COUNT];
 	struct ct_series ser[CT_ISA_COUNT];
+	struct ct_stream_info in;
+	char why[512];
+	size_t i, z;
+	int rc, first;
+
+	for (z = 0; z < u->nsize; z++) {
+		first = u->row == 0 && z == 0;
+		/* The rule's ISA by the level this size falls in. */
+		choose_isa(u->ci, u->chosen, ct_stream_level(u->sizes[z], u->caches), u->isas,
+			   u->isa_reason, sizeof(u->isa_reason));
+		/* One array per size, read by the kernel of every ISA. */
+		ctx[0] = ct_stream_new(u->isas[0], u->sizes[z], u->reason, u->flags, &k[0]);
+		for (i = 1; i < u->nisa; i++)
+			ctx[i] = ct_stream_share(ctx[0], u->isas[i], &k[i]);
+		for (i = 0; i < u->nisa; i++)
+			ct_stream_set_isa_reason(ctx[i], u->isa_reason);
+		/*
+		 * Nothing on stdout until the first array is there: then a
+		 * table's machine lines (JSON's machine record waits for the
+		 * end, ct_out_start()).
+		 */
+		if (first) {
+			ct_machine_describe(&u->m);
+			ct_out_begin(&u->out, stdout, cli->fmt, "ct-stream", cli->samples);
+			ct_out_start(&u->out, &u->m);
+		}
+		if ((rc = ct_harness_run(u->h, k, u->nisa, ser, why, sizeof(why))) < 0)
+			ct_cli_harness_failed(rc, why, "");
+		ct_machine_note(&u->m, u->placement, ser, u->nisa);
+		/* A table: each size's own tables with --samples, the sweep at the end. */
+		if (cli->fmt != CT_FMT_TABLE || cli->samples) {
+			if (cli->fmt == CT_FMT_TABLE) {
+				ct_stream_info(ctx[0], &in);
+				printf("\narray:    %" PRIu64 " bytes (%s, %s); %" PRIu64 " pass%s per "
+				       "sample\n", in.bytes, in.reason, in.level, in.passes,
+				       in.passes == 1 ? "" : "es");
+			}
+			for (i = 0; i < u->nisa; i++)
+				ct_out_series(&u->out, u->placement, &ser[i]);
+			ct_out_end(&u->out);
+		}
+		if (cli->fmt == CT_FMT_TABLE)
+			ct_stream_table_add(&u->table, u->placement, ctx, u->isas, ser, u->nisa,
+					    u->isa_reason);
+		ct_series_free(ser, u->nisa);
+		for (i = u->nisa; i-- > 0;)
+			ct_stream_free(ctx[i]);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	static struct run u;
+	struct ct_getopt g;
+	struct ct_cli cli;
+	struct ct_cli_isa ci;
+	struct ct_allcore a;
+	struct ct_harness h;
 	enum ct_isa isas[CT_ISA_COUNT];
-	struct ct_machine m;
-	struct ct_out out;
-	struct ct_stream_table table;
 	struct ct_cpuset cpus;
 	struct ct_stream_caches caches;
-	struct ct_stream_info in;
 	uint64_t sizes[MAX_SIZES];
 	const char *size_arg = NULL;
 	unsigned flags = 0;
-	char reason[160], isa_reason[200], why[512];
+	char reason[160], isa_reason[200];
 	enum ct_isa chosen;
-	size_t nisa, nsize, i, z;
-	int c, quick, rc;
+	size_t nisa, nsize = 1, nrows, r;
+	int c, quick, allcore;
 
 	ct_init(argv);
 	ct_cli_init(&cli);
 	ct_cli_isa_init(&ci);
-	while ((c = getopt_long(argc, argv, "s:" CT_CLI_SHORTOPTS_NO_S, longopts, NULL)) != -1) {
-		if (c == 's')
+	ct_getopt_init(&g, 0);
+	ct_getopt_add(&g, opts, CT_ARRAY_SIZE(opts));
+	while ((c = ct_getopt_next(&g, argc, argv)) != -1) {
+		if (c == 'b')
 			size_arg = optarg;
-		else if (c == OPT_SMALL_PAGES)
+		else if (c == CT_OPT_SMALL_PAGES)
 			flags |= CT_STREAM_SMALL_PAGES;
 		else if (!ct_cli_isa_option(&ci, c, optarg) &&
 			 !ct_cli_option(&cli, c, optarg, usage))
 			ct_usage_error("unhandled option");
 	}
-	ct_cli_finish(&cli, &h, argc, argv);
+	/* Every size is checked before anything is planned or allocated. */
+	if (size_arg)
+		nsize = parse_sizes(size_arg, sizes);
+	allcore = ct_cli_finish(&cli, &h, argc, argv, &a);
 	/*
 	 * A call reads whole passes of at least CT_STREAM_CALL_BYTES, however
 	 * small the array: no option sets its length, so the floor (floor.h)
@@ -188,68 +353,47 @@ int main(int argc, char **argv)
 	quick = cli.quick || ct_env_quick();
 	if (quick)
 		flags |= CT_STREAM_QUICK;
-	reason[0] = '\0';
-	/* The caches of the cpu it is pinned to, or of every cpu. */
-	ct_cpuset_zero(&cpus);
-	if (cli.cpu >= 0)
-		ct_cpuset_set(&cpus, cli.cpu);
-	ct_stream_caches(cli.cpu >= 0 ? &cpus : NULL, &caches);
-	if (size_arg) {
-		nsize = parse_sizes(size_arg, sizes);
+	/* The caches of the cpus it runs on (-c, -k, --threads), or of every cpu. */
+	cpus = allcore ? a.cpus : cli.cpus;
+	ct_stream_caches(ct_cpuset_empty(&cpus) ? NULL : &cpus, &caches);
+	if (size_arg)
 		snprintf(reason, sizeof(reason), "requested");
-	} else {
-		sizes[0] = ct_stream_default_size(cli.cpu >= 0 ? &cpus : NULL, quick, reason,
-						  sizeof(reason));
-		nsize = 1;
-	}
-	table.caches = &caches;
-	table.size_reason = reason;
-	table.placement = cli.placement;
-	ct_stream_table_begin(&table, stdout);
-
-	for (z = 0; z < nsize; z++) {
-		/* The rule's ISA by the level this size falls in. */
-		choose_isa(&ci, chosen, ct_stream_level(sizes[z], &caches), isas, isa_reason,
+	else
+		sizes[0] = ct_stream_default_size(ct_cpuset_empty(&cpus) ? NULL : &cpus, quick,
+						  reason, sizeof(reason));
+	if (allcore) {
+		if (nsize > 1)
+			ct_usage_error("--threads takes one --size, not %zu", nsize);
+		choose_isa(&ci, chosen, ct_stream_level(sizes[0], &caches), isas, isa_reason,
 			   sizeof(isa_reason));
-		/* One array per size, read by the kernel of every ISA. */
-		ctx[0] = ct_stream_new(isas[0], sizes[z], reason, flags, &k[0]);
-		for (i = 1; i < nisa; i++)
-			ctx[i] = ct_stream_share(ctx[0], isas[i], &k[i]);
-		for (i = 0; i < nisa; i++)
-			ct_stream_set_isa_reason(ctx[i], isa_reason);
-		/*
-		 * Nothing on stdout until the first array is there: then a
-		 * table's machine lines (JSON's machine record waits for the
-		 * end, ct_out_start()).
-		 */
-		if (z == 0) {
-			ct_machine_describe(&m);
-			ct_out_begin(&out, stdout, cli.fmt, "ct-stream", cli.samples);
-			ct_out_start(&out, &m);
-		}
-		if ((rc = ct_harness_run(&h, k, nisa, ser, why, sizeof(why))) < 0)
-			ct_cli_harness_failed(rc, why, "");
-		ct_machine_note(&m, cli.placement, ser, nisa);
-		/* A table: each size's own tables with --samples, the sweep at the end. */
-		if (cli.fmt != CT_FMT_TABLE || cli.samples) {
-			if (cli.fmt == CT_FMT_TABLE) {
-				ct_stream_info(ctx[0], &in);
-				printf("\narray:    %" PRIu64 " bytes (%s, %s); %" PRIu64 " pass%s per sample\n",
-				       in.bytes, in.reason, in.level, in.passes, in.passes == 1 ? "" : "es");
-			}
-			for (i = 0; i < nisa; i++)
-				ct_out_series(&out, cli.placement, &ser[i]);
-			ct_out_end(&out);
-		}
-		if (cli.fmt == CT_FMT_TABLE)
-			ct_stream_table_add(&table, ctx, isas, ser, nisa, isa_reason);
-		ct_series_free(ser, nisa);
-		for (i = nisa; i-- > 0;)
-			ct_stream_free(ctx[i]);
+		return all_core(&cli, &h, &a, isas, nisa, isa_reason, &caches, sizes[0], reason,
+				flags);
 	}
-	ct_machine_finish(&m, 1);
-	ct_out_finish(&out, &m);
+
+	nrows = ct_cli_rows(&cli);
+	u.cli = &cli;
+	u.h = &h;
+	u.ci = &ci;
+	u.chosen = chosen;
+	u.isas = isas;
+	u.nisa = nisa;
+	u.sizes = sizes;
+	u.nsize = nsize;
+	u.reason = reason;
+	u.caches = &caches;
+	u.flags = flags;
+	u.table.caches = &caches;
+	u.table.size_reason = reason;
+	ct_stream_table_begin(&u.table, stdout, nrows > 1);
+	/* Each placement (each cpu of -c) in turn. */
+	for (r = 0; r < nrows; r++) {
+		u.row = r;
+		u.placement = cli.placement;
+		ct_cli_run_row(&cli, r, run_row, &u);
+	}
+	ct_machine_finish(&u.m, 1);
+	ct_out_finish(&u.out, &u.m);
 	if (cli.fmt == CT_FMT_TABLE)
-		ct_stream_table_end(&table, &m);
+		ct_stream_table_end(&u.table, &u.m);
 	return CT_EXIT_OK;
 }

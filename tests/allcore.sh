@@ -1,5 +1,5 @@
 #!/bin/sh
-# --threads of ct-clock and ct-fma on this machine, QUICK: one pinned thread
+# --threads of ct-clock, ct-fma and ct-stream on this machine, QUICK: one pinned thread
 # per usable cpu (or the first N), every call verified and counted, the
 # single-thread reference beside them, the three formats, the per-kind
 # line; bad thread counts and kinds this machine lacks.
@@ -122,6 +122,20 @@ grep '"record":"summary"' "$tmp/out" >"$tmp/fsum"
 REPS=2 expect_status 0 "$CT_FMA" -q -S 0 --threads 1
 grep -q '^fma .* threads: all-core mean .* GFLOP/s' "$tmp/out" || fail "ct-fma: no per-kind line"
 
+# ct-stream: every thread reads its own array (filled from its own seed,
+# so its own sums), every call verified.
+REPS=2 expect_status 0 "$CT_STREAM" -q -S 0 --threads all -b 1M -f json
+"$JSONL" "$tmp/out" || fail "ct-stream json does not parse"
+[ "$("$JSONL" -r summary -f verified "$tmp/out" | sort -u)" = true ] || fail "ct-stream: a summary is not verified"
+[ "$("$JSONL" -r summary -f size_bytes "$tmp/out" | sort -u)" = 1048576 ] || fail "ct-stream: not the size asked for"
+grep '"record":"summary"' "$tmp/out" | grep '"placement":"allcore-cpu' | grep '"basis":"wall"' >"$tmp/ssum"
+[ "$(wc -l <"$tmp/ssum")" -eq "$ncpu" ] || fail "ct-stream: not one all-core row per cpu"
+[ "$("$JSONL" -r summary -f checksum "$tmp/ssum" | sort -u | wc -l)" -eq "$ncpu" ] ||
+	fail "ct-stream: threads read the same array: $("$JSONL" -r summary -f checksum "$tmp/ssum" | tr '\n' ' ')"
+REPS=2 expect_status 0 "$CT_STREAM" -q -S 0 --threads 1 -b 1M
+grep -q '^stream .* threads: all-core mean .* GB/s' "$tmp/out" || fail "ct-stream: no per-kind line"
+grep -q '^array: *1 MiB per thread and ISA' "$tmp/out" || fail "ct-stream: no array line: $(cat "$tmp/out")"
+
 # -k alone: the kind's pin row's cpu.
 if [ "$pinned" = 1 ]; then
 	kind=$(awk -F'\t' 'NR == 2 { print $2 }' "$tmp/cpus")
@@ -141,7 +155,8 @@ expect_status 2 "$CT_FMA" -q --threads 0
 expect_status 2 "$CT_CLOCK" -q --threads all -c 0
 grep -q "^ct-clock: -c and --threads exclude each other" "$tmp/err" || fail "-c --threads: $(cat "$tmp/err")"
 expect_status 2 "$CT_CLOCK" -q --threads all --precision 5
-grep -q "^ct-clock: --threads takes a fixed number of samples" "$tmp/err" || fail "--precision: $(cat "$tmp/err")"
+grep -q "^ct-clock: --threads and --precision exclude each other: --threads takes a fixed number of samples" "$tmp/err" ||
+	fail "--precision: $(cat "$tmp/err")"
 expect_status 2 "$CT_FMA" -q --threads 1 --max-time 1
 expect_status 2 "$CT_CLOCK" -q -k bogus
 grep -q "^ct-clock: invalid kind 'bogus'" "$tmp/err" || fail "-k bogus: $(cat "$tmp/err")"

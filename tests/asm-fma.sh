@@ -1,18 +1,23 @@
 #!/bin/sh
 # asm-fma.sh ISA (or ISA=... in the environment): the FMA kernel of ISA as
 # the compiler really built it (asm/fma-ISA.s, written by make asm with the
-# binary's flags), checked in its inner loop:
-#   - avx512, avx2, neon: the loop is groups of one load and exactly
-#     CT_FMA_<ISA>_ACC FMAs, all of the ISA's width, into as many distinct
-#     registers, each squaring the vector its group's load brought in (avx2
-#     has two groups per iteration); no other FP arithmetic;
-#   - scalar: whatever the compiler made of it (SSE, FMA, plain), the flops
-#     executed per byte loaded are the 0.5 the tool counts;
+# binary's flags), checked in its inner loop against what the kernel's
+# file says of it (its struct ct_kernel_desc, read through
+# tests/kernel-facts):
+#   - avx512, avx2, neon: the loop is whole iterations as described: groups
+#     of one load and exactly `accumulators` FMAs, each the described
+#     instruction (mnemonic) on the described register class (reg), into
+#     as many distinct registers, each squaring the vector its group's
+#     load brought in; loads, bytes, FMAs (ops) and flops in the
+#     description's proportions, each FMA 2 x lanes flops; no other FP
+#     arithmetic;
+#   - scalar (as compiled): whatever the compiler made of it (SSE, FMA,
+#     plain), the flops executed per byte loaded are the description's;
 #   - no stack access (a spill) and no call in the loop, no store;
 #   - the flops per byte loaded equal what ct-fma reports (flops_per_byte)
 #     when the ISA can run here.
 # Then the checker itself is shown to fail on broken copies of the loop.
-# Skips (77) when ISA is not built into ct-fma.  CT_EXEC runs the binary
+# Skips (77) when ISA is not built into ct-fma.  CT_EXEC runs the binaries
 # (e.g. "qemu-aarch64 -L /usr/aarch64-linux-gnu" for a cross build).
 . "${top_srcdir:-..}/tests/lib.sh"
 . "$top_srcdir/tests/asm-lib.sh"
@@ -30,18 +35,11 @@ s=$top_builddir/asm/fma-$isa.s
 [ -f "$s" ] || { echo "no $s: make asm did not run" >&2; exit 99; }
 arch=$(asm_arch "$s")
 
-header() {
-	sed -n "s/^#define $1 \\([0-9][0-9]*\\).*/\\1/p" "$top_srcdir/src/include/ct/fma.h"
-}
-
-case $isa in
-avx512) acc=$(header CT_FMA_AVX512_ACC) lanes=16 reg=zmm fmare='^vfmadd(132|213|231)ps$' ;;
-avx2) acc=$(header CT_FMA_AVX2_ACC) lanes=8 reg=ymm fmare='^vfmadd(132|213|231)ps$' ;;
-neon) acc=$(header CT_FMA_NEON_ACC) lanes=4 reg=4s fmare='^fmla$' ;;
-scalar) acc=$(header CT_FMA_SCALAR_ACC) lanes=1 ;;
-*) fail "unknown ISA $isa" ;;
-esac
-[ -n "$acc" ] || { echo "no accumulator count for $isa in fma.h" >&2; exit 99; }
+fact() { kernel_fact fma "$isa" "$1"; }
+acc=$(fact accumulators) lanes=$(fact lanes) reg=$(fact reg) fmare=$(fact mnemonic)
+d_loads=$(fact loads) d_load_bytes=$(fact load_bytes) d_bytes=$(fact bytes)
+d_flops=$(fact flops) d_ops=$(fact ops) as_compiled=$(fact as_compiled)
+facts_are_counts acc lanes d_loads d_load_bytes d_bytes d_flops d_ops
 
 # What ct-fma counts: flops per byte the kernel loads, from its record.
 # (A run that fails is reported after the loop's own check.)
@@ -70,17 +68,25 @@ check_loop() {
 	lbytes=$(asm_get load_bytes "$tmp/stats")
 	flops=$(asm_get flops "$tmp/stats")
 	[ "$loads" -ge 1 ] && [ "$flops" -gt 0 ] || why "no load or no FP arithmetic in the loop"
-	if [ "$isa" = scalar ]; then
-		awk -v f="$flops" -v b="$lbytes" 'BEGIN { exit !(b > 0 && f / b == 0.5) }' ||
-			why "$flops flops per $lbytes bytes loaded, expected 0.5 flop per byte"
+	if [ "$as_compiled" = yes ]; then
+		awk -v f="$flops" -v b="$lbytes" -v df="$d_flops" -v db="$d_bytes" \
+			'BEGIN { exit !(b > 0 && f * db == df * b) }' ||
+			why "$flops flops per $lbytes bytes loaded, the kernel says $d_flops per $d_bytes"
 	else
+		# Whole iterations as described (a compiler may unroll further).
 		fma=$(asm_get fma "$tmp/stats")
-		[ "$fma" -eq $((acc * loads)) ] ||
-			why "$fma FMAs per iteration for $loads loads, expected $acc per load"
-		[ "$lbytes" -eq $((loads * lanes * 4)) ] ||
-			why "$loads loads move $lbytes bytes, expected $((lanes * 4)) each"
+		[ $((loads % d_loads)) -eq 0 ] ||
+			why "$loads loads, not a whole number of iterations of $d_loads"
+		[ $((fma * d_loads)) -eq $((d_ops * loads)) ] ||
+			why "$fma FMAs for $loads loads, the kernel says $d_ops per $d_loads"
+		[ $((lbytes * d_loads)) -eq $((d_bytes * loads)) ] ||
+			why "$loads loads move $lbytes bytes, the kernel says $d_bytes per $d_loads"
+		[ "$lbytes" -eq $((loads * d_load_bytes)) ] && [ "$d_load_bytes" -eq $((lanes * 4)) ] ||
+			why "$loads loads move $lbytes bytes, expected $((lanes * 4)) each ($lanes lanes)"
+		[ $((flops * d_loads)) -eq $((d_flops * loads)) ] ||
+			why "$flops flops for $loads loads, the kernel says $d_flops per $d_loads"
 		[ "$flops" -eq $((fma * lanes * 2)) ] ||
-			why "$flops flops per iteration, expected $((fma * lanes * 2))"
+			why "$flops flops per iteration, expected $((fma * lanes * 2)) ($lanes lanes an FMA)"
 		# Every FMA: the ISA's width, v * v from its group's loaded
 		# register, into a register of its own; acc FMAs per group.
 		awk -v arch="$arch" -v reg="$reg" -v re="$fmare" -v acc="$acc" '

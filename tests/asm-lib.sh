@@ -11,6 +11,13 @@
 #       fp_other (FP arithmetic this table does not know), branches
 #   asm_get KEY FILE           one value from asm_stats output
 #   asm_arch FILE              x86_64 or aarch64, from the instructions
+#   kernel_fact KERNEL ISA KEY what the kernel's file says of it (its
+#                              struct ct_kernel_desc, as tests/kernel-facts
+#                              prints it): accumulators, lanes, loads,
+#                              load_bytes, bytes, flops, ops, mnemonic, reg...
+#   facts_are_counts VAR...    fails the test unless each VAR holds a count
+#                              above 0 (kernel_fact runs in $(...), where
+#                              its own fail cannot stop the test)
 #
 # The innermost loop is found from the branches: a branch to a label
 # earlier in the function closes a loop from that label to itself; the
@@ -224,4 +231,31 @@ asm_stats() {
 # asm_get KEY FILE
 asm_get() {
 	awk -v k="$1" '$1 == k { print $2; found = 1 } END { exit !found }' "$2"
+}
+
+# kernel_fact KERNEL ISA KEY: one cell of tests/kernel-facts' table, ISA
+# '*' for the one kernel of that name there is (the add chain) (run
+# once per test, under CT_EXEC for a cross build); says why and fails when
+# the program fails or the kernel is not in it or has no such key.
+kernel_fact() {
+	if [ ! -f "$tmp/kernel-facts" ]; then
+		${CT_EXEC:-} "$top_builddir/tests/kernel-facts" >"$tmp/kernel-facts.new" ||
+			fail "tests/kernel-facts failed"
+		mv "$tmp/kernel-facts.new" "$tmp/kernel-facts"
+	fi
+	awk -F'\t' -v k="$1" -v i="$2" -v key="$3" '
+		NR == 1 { for (j = 1; j <= NF; j++) { h = $j; sub(/^#/, "", h); c[h] = j }; next }
+		$1 == k && (i == "*" || $2 == i) && (key in c) { print $c[key]; found = 1 }
+		END { exit !found }' "$tmp/kernel-facts" ||
+		fail "tests/kernel-facts has no $3 for the $1 kernel $2"
+}
+
+# facts_are_counts VAR...
+facts_are_counts() {
+	for v in "$@"; do
+		eval "x=\${$v:-}"
+		case $x in
+		''|*[!0-9]*|0) fail "the kernel's description gives $v as '$x', not a count" ;;
+		esac
+	done
 }

@@ -1,23 +1,32 @@
 #!/bin/sh
 # asm-stream.sh ISA (or ISA=... in the environment): the stream kernel of
 # ISA as the compiler really built it (asm/stream-ISA.s, written by make
-# asm with the binary's flags), checked in its inner loop, for the plain
-# loop ct_stream_ISA and, for avx512 and avx2, the prefetching loop
-# ct_stream_ISA_pf:
+# asm with the binary's flags), checked in its inner loop against what the
+# kernel's file says of it (its struct ct_kernel_desc, read through
+# tests/kernel-facts), for the plain loop and, where the description names
+# one (avx512, avx2), the prefetching loop:
 #   - the loads of one iteration cover the pointer's stride exactly (every
-#     byte read once), at distinct addresses;
+#     byte read once), at distinct addresses, and the stride is whole
+#     iterations of the described bytes;
 #   - every loaded 64-bit word is absorbed by exactly one 64-bit add (the
 #     lanes of the adds count the words; a 32-bit add is refused);
 #   - one add per load and no other arithmetic: avx512, avx2: vector loads
-#     of the ISA's width, each loaded vector (a vpaddq's memory operand or
-#     a loaded register) added once, no other vector operation; neon: ldp
-#     of q registers, each register read by one add .2d; as many distinct
-#     accumulators as ct-stream reports;
-#   - the _pf loop: one prefetch per 64-byte line; the plain loop: none;
-#   - no store, no stack access (a spill), no call.
+#     of the described width, each loaded vector (a vpaddq's memory
+#     operand or a loaded register) added once, no other vector operation;
+#     neon: ldp of q registers, each register read by one add .2d; loads
+#     and vector adds in the described numbers, each add the described
+#     instruction (mnemonic) on the described registers (reg); as many
+#     distinct accumulators as described;
+#   - the prefetching loop: the described prefetches per iteration (one
+#     per 64-byte line); the plain loop: none;
+#   - no store, no stack access (a spill), no call;
+#   - ct-stream's record gives the described accumulators and load width
+#     when the ISA can run here.
+# The scalar kernel's instructions are the compiler's (as compiled): its
+# bytes, adds and accumulators are checked, not its instructions.
 # Then the checker itself is shown to fail on broken copies of the loop.
-# Skips (77) when ISA is not built into ct-stream.  CT_EXEC runs the binary
-# (e.g. "qemu-aarch64 -L /usr/aarch64-linux-gnu" for a cross build).
+# Skips (77) when ISA is not built into ct-stream.  CT_EXEC runs the
+# binaries (e.g. "qemu-aarch64 -L /usr/aarch64-linux-gnu" for a cross build).
 . "${top_srcdir:-..}/tests/lib.sh"
 . "$top_srcdir/tests/asm-lib.sh"
 
@@ -34,27 +43,40 @@ s=$top_builddir/asm/stream-$isa.s
 [ -f "$s" ] || { echo "no $s: make asm did not run" >&2; exit 99; }
 arch=$(asm_arch "$s")
 
-# What ct-stream says of the kernel, from its record where it can run here.
-acc=8 width=8 pfloop=no
-case $isa in
-avx512) width=64 pfloop=yes ;;
-avx2) width=32 pfloop=yes ;;
-neon) width=32 ;;
-esac
+# What the kernel's file says of it.
+fact() { kernel_fact stream "$isa" "$1"; }
+acc=$(fact accumulators) width=$(fact load_bytes) d_loads=$(fact loads) d_bytes=$(fact bytes)
+d_ops=$(fact ops) d_pf=$(fact prefetches) re=$(fact mnemonic) reg=$(fact reg)
+as_compiled=$(fact as_compiled) sym=$(fact symbol) sym_pf=$(fact symbol_pf)
+facts_are_counts acc width d_loads d_bytes d_ops
+[ -n "$sym" ] || fail "the $isa stream kernel's description names no function"
+pfloop=no
+if [ -n "$sym_pf" ]; then
+	pfloop=yes
+	facts_are_counts d_pf
+fi
+if [ "$as_compiled" = no ]; then
+	[ -n "$re" ] && [ -n "$reg" ] || fail "the $isa stream kernel's description lacks mnemonic or reg"
+fi
+# ct-stream's record says of the kernel what its file says, where it runs.
+# (A run that fails is reported after the loops' own checks.)
+run_failed=
 if [ "$usable" = yes ]; then
-	run_stream -q --isa "$isa" -f tsv -r 1 -S 0 -s 4K >"$tmp/rec" || fail "ct-stream --isa $isa did not run"
-	field() {
-		awk -F'\t' -v f="$1" 'NR == 1 { for (i = 1; i <= NF; i++) { h = $i; sub(/^#/, "", h); c[h] = i } }
-			NR == 2 { print $c[f] }' "$tmp/rec"
-	}
-	acc=$(field accumulators)
-	width=$(field load_bytes)
-	[ -n "$acc" ] && [ -n "$width" ] || fail "ct-stream's record lacks accumulators or load_bytes"
+	if run_stream -q --isa "$isa" -f tsv -r 1 -S 0 -b 4K >"$tmp/rec" 2>"$tmp/rec.err"; then
+		field() {
+			awk -F'\t' -v f="$1" 'NR == 1 { for (i = 1; i <= NF; i++) { h = $i; sub(/^#/, "", h); c[h] = i } }
+				NR == 2 { print $c[f] }' "$tmp/rec"
+		}
+		[ "$(field accumulators)" = "$acc" ] && [ "$(field load_bytes)" = "$width" ] ||
+			fail "ct-stream's record says $(field accumulators) accumulators, $(field load_bytes)-byte loads; the kernel $acc, $width"
+	else
+		run_failed="ct-stream --isa $isa failed: $(cat "$tmp/rec.err")"
+	fi
 fi
 
 # loop_facts LOOPFILE: "key value" lines for what the generic stats lack.
 loop_facts() {
-	awk -v arch="$arch" -v width="${width:-0}" '
+	awk -v arch="$arch" -v width="${width:-0}" -v re="${re:-}" -v reg="${reg:-}" '
 	function vbytes(s) {
 		if (s ~ /%zmm/) return 64
 		if (s ~ /%ymm/) return 32
@@ -63,10 +85,18 @@ loop_facts() {
 	}
 	# The base register of an x86 memory operand: "-64(%rdi)" -> "%rdi".
 	function base(s,   t) { t = s; sub(/^[^(]*\(/, "", t); sub(/[,)].*$/, "", t); return t }
-	BEGIN { adds = 0; bad32 = 0; pf = 0; extra = 0; memadd = 0; addw = 0; ldq = 0; add2d = 0 }
+	BEGIN { adds = 0; bad32 = 0; pf = 0; extra = 0; memadd = 0; addw = 0; ldq = 0; add2d = 0; vadd = 0; badinsn = 0 }
 	{
 		sp = index($0, " "); mn = sp ? substr($0, 1, sp - 1) : $0; ops = sp ? substr($0, sp + 1) : ""
 		n = split(ops, o, /, */)
+	}
+	# The adds on vector registers: the described instruction, on the
+	# described register class (a kernel the compiler writes has neither).
+	re != "" && mn ~ /add/ && (arch == "x86_64" ? ops ~ /%[xyz]mm/ : o[1] ~ /^v/) {
+		vadd++
+		if (mn !~ re) badinsn++
+		else for (i = 1; i <= n; i++)
+			if ((arch == "x86_64" ? o[i] ~ /%[xyz]mm/ : o[i] ~ /^v/) && index(o[i], reg) == 0) { badinsn++; break }
 	}
 	arch == "x86_64" {
 		# Immediate adds to a register: the pointer is the one the loads use.
@@ -142,6 +172,7 @@ loop_facts() {
 		qbad = 0; for (r in q) if (used[r] != 1) qbad++
 		printf "stride %d\nadds %d\nbad32 %d\nprefetch %d\nextra %d\nbadwidth %d\n", stride, adds, bad32, pf, extra, badw + 0
 		printf "dupaddr %d\naccumulators %d\nmemadd %d\nadd_loaded %d\nldpq %d\nadd2d %d\nqbad %d\n", dup, nd, memadd, addw, ldq, add2d, qbad
+		printf "vector_adds %d\nbadinsn %d\n", vadd, badinsn
 	}' "$1"
 }
 
@@ -159,34 +190,47 @@ check_loop() {
 	stride=$(get stride) lb=$(get load_bytes) loads=$(get loads)
 	[ "$stride" -gt 0 ] || why "no pointer increment found"
 	[ "$lb" -eq "$stride" ] || why "the loads read $lb bytes per iteration, the pointer moves $stride"
+	# Whole iterations as described (a compiler may unroll further).
+	k=0
+	if [ "$stride" -gt 0 ] && [ $((stride % d_bytes)) -eq 0 ]; then
+		k=$((stride / d_bytes))
+	else
+		why "the pointer moves $stride bytes, not whole iterations of $d_bytes"
+	fi
 	# Every 64-bit word loaded, added once into a 64-bit lane.
 	[ "$(get adds)" -eq $((lb / 8)) ] ||
 		why "$(get adds) 64-bit lane adds for $((lb / 8)) words loaded"
 	if [ "$2" = yes ]; then
-		[ "$(get prefetch)" -eq $((stride / 64)) ] ||
-			why "$(get prefetch) prefetches for $((stride / 64)) lines"
+		[ "$(get prefetch)" -eq $((k * d_pf)) ] ||
+			why "$(get prefetch) prefetches, the kernel says $d_pf per $d_bytes bytes"
 	else
 		[ "$(get prefetch)" -eq 0 ] || why "$(get prefetch) prefetches in the plain loop"
+	fi
+	if [ "$as_compiled" = no ]; then
+		[ "$loads" -eq $((k * d_loads)) ] || why "$loads loads, the kernel says $d_loads per $d_bytes bytes"
+		[ "$(get vector_adds)" -eq $((k * d_ops)) ] ||
+			why "$(get vector_adds) vector adds, the kernel says $d_ops per $d_bytes bytes"
+		[ "$(get badinsn)" -eq 0 ] || why "$(get badinsn) adds that are not $re on $reg registers"
 	fi
 	case $isa in
 	avx512|avx2)
 		[ "$loads" -eq $((stride / width)) ] || why "$loads loads of $width bytes, expected $((stride / width))"
 		[ $(($(get memadd) + $(get add_loaded))) -eq "$loads" ] ||
 			why "$(get memadd) adds of memory and $(get add_loaded) of loaded registers for $loads loads"
-		[ "$(get accumulators)" -eq "$acc" ] || why "$(get accumulators) accumulators, ct-stream says $acc"
+		[ "$(get accumulators)" -eq "$acc" ] || why "$(get accumulators) accumulators, the kernel says $acc"
 		;;
 	neon)
 		[ "$(get ldpq)" -eq $((stride / 16)) ] || why "$(get ldpq) q registers loaded by ldp, expected $((stride / 16))"
 		[ "$(get add2d)" -eq $((stride / 16)) ] || why "$(get add2d) add .2d for $((stride / 16)) q registers"
 		[ "$(get qbad)" -eq 0 ] || why "$(get qbad) loaded registers not added exactly once"
-		[ "$(get accumulators)" -eq "$acc" ] || why "$(get accumulators) accumulators, ct-stream says $acc"
+		[ "$(get accumulators)" -eq "$acc" ] || why "$(get accumulators) accumulators, the kernel says $acc"
 		;;
 	esac
 	return $bad
 }
 
-fns="ct_stream_$isa:no"
-[ "$pfloop" = yes ] && fns="$fns ct_stream_${isa}_pf:yes"
+fns="$sym:no"
+[ "$pfloop" = yes ] && fns="$fns $sym_pf:yes"
 if [ "$arch" = x86_64 ]; then
 	store="vmovdqu %ymm0, (%rsi)" spill="vmovdqu 64(%rsp), %ymm1" call="call abort"
 	add32="vpaddd %ymm0, %ymm1, %ymm1" second="vpsrlq \$32, %ymm9, %ymm10"
@@ -242,4 +286,5 @@ prfm pldl1keep, [x0, 4096]' "$tmp/loop" >"$tmp/m-pf"
 	done
 	echo "the checker rejects a loop of $fn with a load or an add fewer, a store, a spill, a call, a 32-bit add, a second operation, a prefetch more or fewer"
 done
+[ -z "$run_failed" ] || fail "$run_failed"
 exit 0

@@ -85,7 +85,7 @@ if command -v nproc >/dev/null 2>&1; then
 fi
 
 # ct-stream's JSON: the machine record first, written after the last size.
-expect_status 0 "$CT_STREAM" -q -S 0 -s 1M,2M -f json
+expect_status 0 "$CT_STREAM" -q -S 0 -b 1M,2M -f json
 "$JSONL" "$tmp/out" || fail "ct-stream json"
 head -1 "$tmp/out" | grep -q '^{"record":"machine"' || fail "ct-stream: the machine record is not first"
 [ "$("$JSONL" -r summary -f size_bytes "$tmp/out" | sort -u | wc -l)" -eq 2 ] || fail "ct-stream: not two sizes"

@@ -4,7 +4,8 @@
 # VPATH build from a source tree that is configured in place), then under
 # qemu-aarch64 run the NEON kernel's QUICK run and its verification, the
 # FMA verifier's unit test, and the inner-loop shape tests of the neon and
-# scalar kernels as the cross compiler built them; the same for ct-stream.
+# scalar kernels and of the add chain as the cross compiler built them;
+# the same for ct-stream.
 # Correctness only: never quote a timing from an emulator.
 #
 # Usage: tests/cross-aarch64.sh   (from a configured build directory)
@@ -33,7 +34,8 @@ say "configure --host=$host"
 grep -q '^#define CT_HAVE_NEON 1' config.h || fail "the cross build has no neon kernels"
 say "make"
 make -s -j"$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)" >make.out 2>&1 || { cat make.out >&2; fail "make"; }
-make -s asm tests/unit-fma >>make.out 2>&1 || { cat make.out >&2; fail "make asm tests/unit-fma"; }
+make -s asm tests/unit-fma tests/kernel-facts >>make.out 2>&1 ||
+	{ cat make.out >&2; fail "make asm tests/unit-fma tests/kernel-facts"; }
 make -s tests/unit-stream >>make.out 2>&1 || { cat make.out >&2; fail "make tests/unit-stream"; }
 file ct-fma 2>/dev/null | grep -q -i 'aarch64' || [ ! -x /usr/bin/file ] || fail "ct-fma is not an aarch64 binary"
 
@@ -73,6 +75,12 @@ for isa in neon scalar; do
 	cat "asm-$isa.out" >&2
 	[ "$st" -eq 0 ] || fail "asm-fma-$isa.sh exited $st"
 done
+say "the add chain's inner loop as the cross assembler built it"
+st=0
+top_builddir=$work/build top_srcdir=$work/coretype CT_EXEC="$QEMU" \
+	sh "$work/coretype/tests/asm-addchain.sh" >asm-addchain.out 2>&1 || st=$?
+cat asm-addchain.out >&2
+[ "$st" -eq 0 ] || fail "asm-addchain.sh exited $st"
 
 # ct-stream: the neon kernel runs and verifies, agrees with scalar over the
 # same array, sweeps sizes; its verifier's unit test; its loop shapes.
@@ -81,7 +89,7 @@ $QEMU ./ct-stream -q --isa neon -f json >stream-neon.json || fail "ct-stream --i
 [ "$(grep -c '"record":"summary".*"isa":"neon".*"verified":true' stream-neon.json)" -eq 2 ] ||
 	{ cat stream-neon.json >&2; fail "the neon stream run is not verified"; }
 say "ct-stream --all-isa over a sweep (QUICK) under qemu: neon and scalar agree"
-$QEMU ./ct-stream -q --all-isa -s 4K,64K,1M -f json >stream-all.json || fail "ct-stream --all-isa exited $?"
+$QEMU ./ct-stream -q --all-isa -b 4K,64K,1M -f json >stream-all.json || fail "ct-stream --all-isa exited $?"
 [ "$(grep -c '"record":"summary".*"verified":true' stream-all.json)" -eq 12 ] ||
 	{ cat stream-all.json >&2; fail "--all-isa -s: not 12 verified summaries (3 sizes, neon and scalar)"; }
 [ "$(sed -n 's/.*"size_bytes":\([0-9]*\).*"checksum":"\([^"]*\)".*/\1 \2/p' stream-all.json | sort -u | wc -l)" -eq 3 ] ||

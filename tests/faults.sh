@@ -65,7 +65,7 @@ nwrite=0
 for run in "$CT_CLOCK -q -r 1 -S 0" "$CT_FMA -q -r 1 -S 0" "$CT_STREAM -q -r 1 -S 0" \
 	"$CT_PLACE -q -r 1 -S 0 -p main" "$CT_PLACE -l" "$CT_PLACE --dry-run" \
 	"$CT_PLACE --cpus-of performance" "$CT_CLOCK --help" "$CT_FMA --list-isa" \
-	"$CT_STREAM -V" "$CT_STREAM -q -r 1 -S 0 -s 16K,32K -f json"; do
+	"$CT_STREAM -V" "$CT_STREAM -q -r 1 -S 0 -b 16K,32K -f json"; do
 	prog=$(basename "${run%% *}")
 	# shellcheck disable=SC2086
 	$run >/dev/full 2>"$tmp/err"

@@ -75,7 +75,7 @@ head -1 "$tmp/out" | grep -q '	ci_halfwidth_pct	stopped_by	descheduled	per_cycle
 awk -F'\t' 'NR > 1 { print $11, $(NF - 3), $NF }' "$tmp/out" | sort -u >"$tmp/stops"
 [ "$(wc -l <"$tmp/stops")" -eq 1 ] && grep -q ' precision true$' "$tmp/stops" ||
 	fail "ct-fma --all-isa: rows differ or did not stop on precision: $(cat "$tmp/stops")"
-expect_status 0 "$CT_STREAM" -q -S 0 -s 1M --precision 100 -f json
+expect_status 0 "$CT_STREAM" -q -S 0 -b 1M --precision 100 -f json
 [ "$(field summary stopped_by | sort -u)" = precision ] || fail "ct-stream did not stop on precision"
 expect_status 0 "$CT_CLOCK" -q -S 0 --precision 100
 grep -q ' ci%$' "$tmp/out" || fail "the table has no ci% column"

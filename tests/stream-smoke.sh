@@ -104,7 +104,7 @@ cp "$tmp/out" "$tmp/all"
 
 # A sweep: one record set per size, in order, each a whole number of
 # 512-byte blocks (5000 -> 5120), each verified.
-REPS=2 expect_status 0 run_stream -q -s 4K,5000,64K,1M -f tsv
+REPS=2 expect_status 0 run_stream -q -b 4K,5000,64K,1M -f tsv
 cp "$tmp/out" "$tmp/sweep"
 [ "$(grep -c '^#' "$tmp/sweep")" -eq 1 ] || fail "sweep: not one tsv header"
 [ "$(col "$tmp/sweep" size_bytes | uniq | tr '\n' ' ')" = "4096 5120 65536 1048576 " ] ||
@@ -133,16 +133,16 @@ paste "$tmp/sweep" /dev/null | awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) {
 paste "$tmp/sweep" /dev/null | awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) { h = $i; sub(/^#/, "", h); c[h] = i } next }
 	index($c["isa_reason"], "array in " $c["level"]) == 0 { print $c["level"] ": " $c["isa_reason"]; bad = 1 }
 	END { exit bad }' || fail "sweep: an isa_reason does not name its level"
-REPS=2 CT_ISA=scalar expect_status 0 run_stream -q -s 4K -f tsv
+REPS=2 CT_ISA=scalar expect_status 0 run_stream -q -b 4K -f tsv
 [ "$(col "$tmp/out" isa_reason | sort -u)" = "forced: CT_ISA=scalar" ] || fail "CT_ISA: isa_reason"
 
 # A range: every power of two from one end to the other.
-REPS=2 expect_status 0 run_stream -q -s 16K..128K,1M -f tsv
+REPS=2 expect_status 0 run_stream -q -b 16K..128K,1M -f tsv
 [ "$(col "$tmp/out" size_bytes | uniq | tr '\n' ' ')" = "16384 32768 65536 131072 1048576 " ] ||
 	fail "range: sizes are $(col "$tmp/out" size_bytes | uniq | tr '\n' ' ')"
 
 # The table: one, a row per size, in human units.
-REPS=2 expect_status 0 run_stream -q -s 64K,128K
+REPS=2 expect_status 0 run_stream -q -b 64K,128K
 [ "$(grep -c '^size  *level' "$tmp/out")" -eq 1 ] || fail "sweep table: not one table"
 [ "$(awk '$2 == "KiB" { print $1 }' "$tmp/out" | tr '\n' ' ')" = "64 128 " ] ||
 	fail "sweep table: not a row for 64 KiB and one for 128 KiB"

@@ -4,7 +4,9 @@
  * a wrong lane in the result, and a lane gone wrong in the middle of a
  * run each fail, with the sample, accumulator, lane and values named.
  * These are the shipped kernels and the shipped verifier, corrupted from
- * outside: no switch in the tool.
+ * outside: no switch in the tool.  Every compiled kernel's description
+ * (its file's struct ct_kernel_desc) holds together as an FMA kernel's
+ * must, usable here or not.
  */
 #include "config.h"
 
@@ -51,14 +53,47 @@ static const char *checksum(const struct ct_kernel *k)
 	return NULL;
 }
 
+/*
+ * What an FMA kernel's description must satisfy whatever the kernel: its
+ * iterations tile the array, its loads make its bytes, an FMA is two
+ * flops per lane; a shared-load kernel loads one vector of lanes per
+ * group and squares it into every accumulator.
+ */
+static void description(enum ct_isa isa)
+{
+	const struct ct_kernel_desc *d = ct_fma_desc(isa);
+
+	CHECK(ct_isa_compiled(isa) == (d != NULL));
+	if (!d)
+		return;
+	CHECK(strcmp(d->kernel, "fma") == 0 && strcmp(d->isa, ct_isa_name(isa)) == 0);
+	CHECK(d->fn.fma != NULL && d->symbol && d->insn && d->binds);
+	CHECK(d->accumulators >= 1 && d->lanes >= 1 && d->loads >= 1 && d->bytes >= 1);
+	CHECK(CT_FMA_ARRAY_BYTES % d->bytes == 0);
+	CHECK(d->bytes == d->loads * d->load_bytes);
+	CHECK(d->flops == 2 * d->ops * d->lanes);
+	if (d->flags & CT_KERNEL_SHARED_LOAD) {
+		CHECK(d->load_bytes == d->lanes * sizeof(float));
+		CHECK(d->ops == d->loads * d->accumulators);
+		CHECK(d->mnemonic && d->mnemonic[0] && d->reg && d->reg[0]);
+	} else {
+		/* One element of its own per accumulator. */
+		CHECK(d->loads * d->load_bytes / sizeof(float) == d->accumulators * d->lanes);
+	}
+	printf("%s: %u accumulators x %u lanes, %u flops per %u bytes\n", d->isa,
+	       d->accumulators, d->lanes, d->flops, d->bytes);
+}
+
 int main(void)
 {
 	char first_sum[64] = "";
 	int i, tested = 0;
 
+	for (i = 0; i < CT_ISA_COUNT; i++)
+		description((enum ct_isa)i);
 	for (i = 0; i < CT_ISA_COUNT; i++) {
 		enum ct_isa isa = (enum ct_isa)i;
-		struct ct_fma_shape sh;
+		const struct ct_kernel_desc *d;
 		struct ct_kernel k, sk;
 		struct sabotage sab;
 		struct ct_harness h = { .reps = 3, .settle_ns = 0, .bracket_adds = 1000 };
@@ -72,7 +107,8 @@ int main(void)
 		if (!ct_isa_usable(isa))
 			continue;
 		tested++;
-		CHECK(ct_fma_shape_of(isa, &sh) == 0);
+		d = ct_fma_desc(isa);
+		CHECK(d != NULL);
 		f = ct_fma_new(isa, 3, &k);
 		data = ct_fma_data(f, &n);
 		CHECK(n * sizeof(float) == CT_FMA_ARRAY_BYTES);
@@ -106,7 +142,7 @@ int main(void)
 		 */
 		ret = k.run(k.ctx);
 		out = ct_fma_result(f, &nout);
-		CHECK(nout == (size_t)sh.accumulators * sh.lanes);
+		CHECK(nout == (size_t)d->accumulators * d->lanes);
 		out[nout - 1] -= 0.25f;
 		why[0] = '\0';
 		CHECK(k.verify(k.ctx, ret, why, sizeof(why)) != 0);
@@ -114,7 +150,7 @@ int main(void)
 			char want[64];
 
 			snprintf(want, sizeof(want), "accumulator %u lane %u ",
-				 sh.accumulators - 1, sh.lanes - 1);
+				 d->accumulators - 1, d->lanes - 1);
 			CHECK(strstr(why, want) != NULL);
 		}
 		printf("%s, result corrupted: %s\n", ct_isa_name(isa), why);

@@ -1,7 +1,7 @@
 /*
  * unit-harness-fake.c - the harness's arithmetic on samples whose times
  * this test knows.  It defines the add chain itself (ct_addchain and its
- * names), so the link takes this one instead of src/kernels/addchain-*.c,
+ * description), so the link takes this one instead of src/kernels/addchain-*.c,
  * as unit-counters-fake.c does for the counters:
  *
  * - the stand-in chain burns a known amount of thread CPU time per call,
@@ -32,8 +32,6 @@
 #define BRACKET_LONG_NS 3000000ull
 #define BRACKET_ADDS 3000000ull		/* a multiple of CT_ADDCHAIN_UNROLL */
 
-const char ct_addchain_isa[] = "fake";
-const char ct_addchain_insn[] = "thread CPU time";
 static unsigned long chain_calls;
 
 /* Burn ns of this thread's CPU time: preemption stretches the wall, not this. */
@@ -50,6 +48,18 @@ uint64_t ct_addchain(uint64_t iters)
 	burn(chain_calls++ % 2 == 0 ? BRACKET_SHORT_NS : BRACKET_LONG_NS);
 	return iters * CT_ADDCHAIN_UNROLL;
 }
+
+const struct ct_kernel_desc ct_addchain_desc = {
+	.kernel = "addchain",
+	.isa = "fake",
+	.symbol = "ct_addchain",
+	.accumulators = 1,
+	.lanes = 1,
+	.ops = CT_ADDCHAIN_UNROLL,
+	.insn = "thread CPU time",
+	.binds = "the time it burns",
+	.fn.addchain = ct_addchain,
+};
 
 struct fake {
 	unsigned long calls;

@@ -17,6 +17,7 @@
 #include "ct/place.h"
 #include "ct/topo.h"
 #include "unit.h"
+#include "unit-machine.h"
 
 #define P CT_KIND_PERFORMANCE
 #define E CT_KIND_EFFICIENCY
@@ -244,20 +245,6 @@ static void test_lists(void)
 	      strstr(why, "invalid cpu list '0,p=1'"));
 }
 
-/* n cpus, all possible, online and allowed. */
-static void machine(struct ct_topo *t, int n)
-{
-	int i;
-
-	ct_topo_init(t, n);
-	for (i = 0; i < n; i++) {
-		ct_cpuset_set(&t->possible, i);
-		ct_cpuset_set(&t->online, i);
-		ct_cpuset_set(&t->allowed, i);
-		t->cpu[i].online = 1;
-	}
-}
-
 static int is(const struct ct_topo *t, int cpu, enum ct_kind k, int rank)
 {
 	const struct ct_topo_cpu *c = ct_topo_cpu(t, cpu);
@@ -287,7 +274,7 @@ static void test_apply(void)
 	char buf[256];
 
 	/* The two-cpu machine of make check, first classified by the rules. */
-	machine(&t, 2);
+	unit_machine(&t, 2, CT_TOPO_ARCH_UNKNOWN);
 	CHECK(ct_topo_classify(&t, why, sizeof(why)) == 0 && t.nranks == 1);
 	CHECK(apply(&t, "efficiency=0;performance=1") == 0);
 	CHECK(is(&t, 0, E, 1) && is(&t, 1, P, 0));
@@ -315,21 +302,21 @@ static void test_apply(void)
 	ct_topo_free(&t);
 
 	/* Ranks are dense over the kinds declared: no performance, E is 0. */
-	machine(&t, 4);
+	unit_machine(&t, 4, CT_TOPO_ARCH_UNKNOWN);
 	CHECK(apply(&t, "lp=3;e=0-2") == 0);
 	CHECK(is(&t, 0, E, 0) && is(&t, 2, E, 0) && is(&t, 3, LP, 1) && t.nranks == 2);
 	ct_topo_free(&t);
-	machine(&t, 3);
+	unit_machine(&t, 3, CT_TOPO_ARCH_UNKNOWN);
 	CHECK(apply(&t, "lp=0;p=2;e=1") == 0);
 	CHECK(is(&t, 2, P, 0) && is(&t, 1, E, 1) && is(&t, 0, LP, 2) && t.nranks == 3);
 	ct_topo_free(&t);
 	/* One kind declared is one rank. */
-	machine(&t, 2);
+	unit_machine(&t, 2, CT_TOPO_ARCH_UNKNOWN);
 	CHECK(apply(&t, "e=0-1") == 0 && is(&t, 0, E, 0) && is(&t, 1, E, 0) && t.nranks == 1);
 	ct_topo_free(&t);
 
 	/* Declarations replace every earlier result (macOS perflevel too). */
-	machine(&t, 2);
+	unit_machine(&t, 2, CT_TOPO_ARCH_UNKNOWN);
 	t.cpu[0].classified = 1;
 	t.cpu[0].kind = LP;
 	t.cpu[0].rank = 5;
@@ -339,12 +326,12 @@ static void test_apply(void)
 	ct_topo_free(&t);
 
 	/* A cpu this machine does not have. */
-	machine(&t, 2);
+	unit_machine(&t, 2, CT_TOPO_ARCH_UNKNOWN);
 	CHECK(apply(&t, "e=0;p=1-2") == -1 && strstr(why, "cpu 2: no such cpu here (cpus 0-1)"));
 	CHECK(apply(&t, "e=0,5,7;p=1") == -1 && strstr(why, "cpus 5,7: no such cpu here"));
 	ct_topo_free(&t);
 	/* Possible but offline. */
-	machine(&t, 4);
+	unit_machine(&t, 4, CT_TOPO_ARCH_UNKNOWN);
 	ct_cpuset_clear(&t.online, 3);
 	ct_cpuset_clear(&t.allowed, 3);
 	t.cpu[3].online = 0;
@@ -352,7 +339,7 @@ static void test_apply(void)
 	CHECK(apply(&t, "e=0;p=1-2") == 0 && ct_topo_cpu(&t, 3) == NULL);
 	ct_topo_free(&t);
 	/* A usable cpu left out. */
-	machine(&t, 4);
+	unit_machine(&t, 4, CT_TOPO_ARCH_UNKNOWN);
 	CHECK(apply(&t, "e=0;p=1") == -1 &&
 	      strstr(why, "usable cpus 2-3: no kind declared (every usable cpu, 0-3, needs one)"));
 	CHECK(apply(&t, "e=0;p=1-2") == -1 && strstr(why, "usable cpu 3: no kind declared"));
@@ -361,7 +348,7 @@ static void test_apply(void)
 	 * Online but not allowed (taskset, a container): may be declared, need
 	 * not be; an undeclared one has no kind.
 	 */
-	machine(&t, 4);
+	unit_machine(&t, 4, CT_TOPO_ARCH_UNKNOWN);
 	ct_cpuset_clear(&t.allowed, 0);
 	ct_cpuset_clear(&t.allowed, 1);
 	CHECK(apply(&t, "e=0-1;p=2-3") == 0);

@@ -107,5 +107,38 @@ int main(void)
 	ct_cpuset_parse("100,4000", &a, NULL);
 	CHECK(ct_cpuset_next(&a, 101) == 4000);
 
+	/*
+	 * ct_cpuset_foreach: every cpu once, in order, word edges and the
+	 * last id included; break and continue; a cpu the body removes
+	 * ahead of it is not reached; an empty set runs no body.
+	 */
+	{
+		static const int want[] = { 0, 1, 63, 64, 100, 4000, 8191 };
+		int got[16], n = 0, c, sum = 0;
+
+		ct_cpuset_parse("0-1,63-64,100,4000,8191", &a, NULL);
+		ct_cpuset_foreach(c, &a)
+			if (n < 16)
+				got[n++] = c;
+		CHECK(n == 7 && memcmp(got, want, sizeof(want)) == 0);
+		n = 0;
+		ct_cpuset_foreach(c, &a) {
+			if (c == 63)
+				continue;
+			if (c == 4000)
+				break;
+			if (c == 64)
+				ct_cpuset_clear(&a, 100);
+			sum += c;
+			n++;
+		}
+		CHECK(n == 3 && sum == 0 + 1 + 64);
+		ct_cpuset_zero(&b);
+		n = 0;
+		ct_cpuset_foreach(c, &b)
+			n++;
+		CHECK(n == 0);
+	}
+
 	return unit_done();
 }

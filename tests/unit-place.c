@@ -86,7 +86,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "%s\n", why);
 		return 99;
 	}
-	for (c = ct_cpuset_next(&t.usable, 0); c >= 0; c = ct_cpuset_next(&t.usable, c + 1))
+	ct_cpuset_foreach(c, &t.usable)
 		cpu = c;
 	CHECK(cpu >= 0);
 

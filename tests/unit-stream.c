@@ -6,7 +6,8 @@
  * or changed in the middle of a run, fails, with the sample and both sums
  * named.  These are the shipped kernels and the shipped verifier,
  * corrupted from outside: no switch in the tool.  Also the default size
- * against what the OS reports, and the size checks.
+ * against what the OS reports, and the size checks; and every compiled
+ * kernel's description holds together as a stream kernel's must.
  */
 #include "config.h"
 
@@ -127,16 +128,16 @@ static void check_rules(void)
 	CHECK(strcmp(ct_stream_level(64 << 20, &c), "memory") == 0);
 	CHECK(strcmp(ct_stream_level(16 << 10, &none), "memory") == 0);
 	for (i = 0; i < CT_ISA_COUNT; i++) {
-		struct ct_stream_shape sh;
+		const struct ct_kernel_desc *d = ct_stream_desc((enum ct_isa)i);
 
-		if (ct_stream_shape_of((enum ct_isa)i, &sh) < 0)
+		if (!d)
 			continue;
 		/* In L1 and L2 a prefetch only takes load slots: never. */
 		CHECK(ct_stream_prefetch_rule((enum ct_isa)i, "L1", reason, sizeof(reason)) == 0);
 		CHECK(strncmp(reason, "none", 4) == 0);
 		CHECK(ct_stream_prefetch_rule((enum ct_isa)i, "L2", reason, sizeof(reason)) == 0);
 		/* Beyond, a distance only where there is a loop for it. */
-		if (!sh.has_prefetch)
+		if (!d->fn_pf)
 			CHECK(ct_stream_prefetch_rule((enum ct_isa)i, "memory", reason,
 						      sizeof(reason)) == 0);
 		else if (ct_stream_prefetch_rule((enum ct_isa)i, "memory", reason, sizeof(reason)))
@@ -208,6 +209,35 @@ static void test_isa_rule_for(void)
 	}
 }
 
+/*
+ * What a stream kernel's description must satisfy whatever the kernel:
+ * its iterations tile a block, its loads make its bytes, every 64-bit
+ * word loaded is added once into a lane of an accumulator, and a
+ * prefetching loop prefetches every line of an iteration once.
+ */
+static void description(enum ct_isa isa)
+{
+	const struct ct_kernel_desc *d = ct_stream_desc(isa);
+
+	CHECK(ct_isa_compiled(isa) == (d != NULL));
+	if (!d)
+		return;
+	CHECK(strcmp(d->kernel, "stream") == 0 && strcmp(d->isa, ct_isa_name(isa)) == 0);
+	CHECK(d->fn.stream != NULL && d->symbol && d->insn && d->binds);
+	CHECK(d->accumulators >= 1 && d->lanes >= 1 && d->loads >= 1 && d->bytes >= 1);
+	CHECK(CT_STREAM_BLOCK % d->bytes == 0);
+	CHECK(d->bytes == d->loads * d->load_bytes);
+	CHECK(d->ops * d->lanes * 8 == d->bytes);
+	CHECK(d->flops == 0);
+	CHECK((d->fn_pf != NULL) == (d->prefetches > 0) && (d->fn_pf != NULL) == (d->symbol_pf != NULL));
+	if (d->fn_pf)
+		CHECK(d->prefetches * 64 == d->bytes);
+	if (!(d->flags & CT_KERNEL_AS_COMPILED))
+		CHECK(d->mnemonic && d->mnemonic[0] && d->reg && d->reg[0]);
+	printf("%s: %u accumulators of %u lanes, %u loads of %u bytes an iteration\n", d->isa,
+	       d->accumulators, d->lanes, d->loads, d->load_bytes);
+}
+
 static void corrupt_and_check(struct ct_kernel *k, uint32_t *a, size_t at,
 			      const char *isa, const char *where)
 {
@@ -230,9 +260,10 @@ int main(void)
 	char reason[160], why[128];
 	uint64_t def;
 
+	for (i = 0; i < CT_ISA_COUNT; i++)
+		description((enum ct_isa)i);
 	for (i = 0; i < CT_ISA_COUNT; i++) {
 		enum ct_isa isa = (enum ct_isa)i;
-		struct ct_stream_shape sh;
 		struct ct_kernel k, sk;
 		struct sabotage sab;
 		struct ct_harness h = { .reps = 3, .settle_ns = 0, .bracket_adds = 1000 };
@@ -244,7 +275,7 @@ int main(void)
 		if (!ct_isa_usable(isa))
 			continue;
 		tested++;
-		CHECK(ct_stream_shape_of(isa, &sh) == 0);
+		CHECK(ct_stream_desc(isa) != NULL);
 		/*
 		 * 64 KiB + 256: an odd number of blocks, so a kernel that
 		 * reads two blocks per iteration and drops the last one is

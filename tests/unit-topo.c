@@ -16,23 +16,9 @@
 #include "ct/cpuset.h"
 #include "ct/topo.h"
 #include "unit.h"
+#include "unit-machine.h"
 
 static char why[512];
-
-/* n cpus, all online and allowed, nothing else known. */
-static void machine(struct ct_topo *t, int n, enum ct_topo_arch arch)
-{
-	int i;
-
-	ct_topo_init(t, n);
-	for (i = 0; i < n; i++) {
-		ct_cpuset_set(&t->possible, i);
-		ct_cpuset_set(&t->online, i);
-		ct_cpuset_set(&t->allowed, i);
-		t->cpu[i].online = 1;
-	}
-	t->arch = arch;
-}
 
 static int classify(struct ct_topo *t)
 {
@@ -98,7 +84,7 @@ static void test_capacity_tiers(void)
 	struct ct_topo t;
 	int i;
 
-	machine(&t, 4, CT_TOPO_ARCH_ARM);
+	unit_machine(&t, 4, CT_TOPO_ARCH_ARM);
 	for (i = 0; i < 4; i++)
 		t.cpu[i].capacity = caps[i];
 	CHECK(classify(&t) == 0);
@@ -143,7 +129,7 @@ static void test_midr(void)
 	int i;
 
 	/* SM8550: A510 x3, A715 x2, A710 x2, X3. */
-	machine(&t, 8, CT_TOPO_ARCH_ARM);
+	unit_machine(&t, 8, CT_TOPO_ARCH_ARM);
 	for (i = 0; i < 8; i++) {
 		set_midr(&t.cpu[i], 0x41, i < 3 ? 0xd46 : i < 5 ? 0xd4d : i < 7 ? 0xd47 : 0xd4e);
 		t.cpu[i].capacity = i < 3 ? 350 : i < 7 ? 852 : 1024;
@@ -180,7 +166,7 @@ static void test_midr(void)
 	ct_topo_free(&t);
 
 	/* Apple M1 under Linux: capacities 459 / 1024, Icestorm is little. */
-	machine(&t, 8, CT_TOPO_ARCH_ARM);
+	unit_machine(&t, 8, CT_TOPO_ARCH_ARM);
 	for (i = 0; i < 8; i++) {
 		set_midr(&t.cpu[i], 0x61, i < 4 ? 0x022 : 0x023);
 		t.cpu[i].capacity = i < 4 ? 459 : 1024;
@@ -227,7 +213,7 @@ static void test_midr(void)
 	 * C3: identical cores are one kind, whatever capacities and
 	 * frequencies say (boost clocks on some clusters of one SoC).
 	 */
-	machine(&t, 12, CT_TOPO_ARCH_ARM);
+	unit_machine(&t, 12, CT_TOPO_ARCH_ARM);
 	for (i = 0; i < 12; i++) {
 		set_midr(&t.cpu[i], 0x51, 0x001);
 		t.cpu[i].capacity = i < 4 ? 870 : 1024;
@@ -264,7 +250,7 @@ static void test_x86_capacity_frequency(void)
 	struct ct_topo t;
 	int i;
 
-	machine(&t, 8, CT_TOPO_ARCH_X86);
+	unit_machine(&t, 8, CT_TOPO_ARCH_X86);
 	t.vendor = CT_VENDOR_INTEL;
 	for (i = 0; i < 8; i++) {
 		t.cpu[i].capacity = 1024;
@@ -302,7 +288,7 @@ static void test_pmu(void)
 	struct ct_topo t;
 	int i;
 
-	machine(&t, 10, CT_TOPO_ARCH_X86);
+	unit_machine(&t, 10, CT_TOPO_ARCH_X86);
 	t.pmu_files = 2;
 	for (i = 0; i < 10; i++) {
 		t.cpu[i].pmu = i < 4 ? CT_PMU_CORE : CT_PMU_ATOM;
@@ -393,7 +379,7 @@ static void test_cpuid_intel(void)
 	struct ct_topo t;
 	int i;
 
-	machine(&t, 8, CT_TOPO_ARCH_X86);
+	unit_machine(&t, 8, CT_TOPO_ARCH_X86);
 	for (i = 0; i < 8; i++) {
 		ct_topo_cpuid_fact(&t.cpu[i], &t.vendor, 0, 0, intel_vendor);
 		cpuid(&t, i, 7, 0, 0, 0, 1u << 15);
@@ -410,7 +396,7 @@ static void test_cpuid_intel(void)
 
 	/* A container on cpus 4-5: the P cpus were not readable, ranks stay. */
 	ct_topo_free(&t);
-	machine(&t, 8, CT_TOPO_ARCH_X86);
+	unit_machine(&t, 8, CT_TOPO_ARCH_X86);
 	ct_cpuset_zero(&t.allowed);
 	for (i = 4; i < 6; i++) {
 		ct_cpuset_set(&t.allowed, i);
@@ -440,7 +426,7 @@ static void test_cpuid_amd(void)
 	struct ct_topo t;
 	int i;
 
-	machine(&t, 6, CT_TOPO_ARCH_X86);
+	unit_machine(&t, 6, CT_TOPO_ARCH_X86);
 	for (i = 0; i < 6; i++) {
 		ct_topo_cpuid_fact(&t.cpu[i], &t.vendor, 0, 0, amd_vendor);
 		cpuid(&t, i, 0x80000000u, 0, 0x80000028u, 0, 0);
@@ -460,7 +446,7 @@ static void test_cpuid_amd(void)
 
 	/* No leaf 0x80000026 at all (Zen 4 and older): one kind too. */
 	ct_topo_free(&t);
-	machine(&t, 2, CT_TOPO_ARCH_X86);
+	unit_machine(&t, 2, CT_TOPO_ARCH_X86);
 	for (i = 0; i < 2; i++) {
 		ct_topo_cpuid_fact(&t.cpu[i], &t.vendor, 0, 0, amd_vendor);
 		cpuid(&t, i, 0x80000000u, 0, 0x80000021u, 0, 0);
@@ -500,7 +486,7 @@ static void test_r0(void)
 	char buf[64];
 	int i;
 
-	machine(&t, 8, CT_TOPO_ARCH_ARM);
+	unit_machine(&t, 8, CT_TOPO_ARCH_ARM);
 	for (i = 0; i < 8; i++)
 		t.cpu[i].capacity = i < 4 ? 400 : 1024;
 	ct_cpuset_clear(&t.online, 1);
@@ -608,7 +594,7 @@ static void test_parsers(void)
 	FILE *f;
 	char *longline;
 
-	machine(&t, 2, CT_TOPO_ARCH_UNKNOWN);
+	unit_machine(&t, 2, CT_TOPO_ARCH_UNKNOWN);
 	f = text("# comment\n\ncpu=1 leaf=0x1a sub=0x0 eax=0x20000002 ebx=0x0 ecx=0 edx=0 # E\n"
 		 "cpu=1 leaf=0x7 sub=0x0 eax=0x0 ebx=0x0 ecx=0x0 edx=0x00008000\n");
 	CHECK(ct_topo_parse_cpuid(&t, f, "cpuid.txt", why, sizeof(why)) == 0);

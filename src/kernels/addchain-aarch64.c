@@ -7,13 +7,30 @@
  * touches memory.  As on x86-64 the increment is a register loaded from
  * memory rather than `#1`: renamers that fold immediate adds (seen on
  * Intel's Golden Cove) would otherwise run the chain faster than the clock.
+ * tests/asm-addchain.sh checks the loop as assembled.
  */
 #include "config.h"
 
 #include "ct/kernels.h"
 
-const char ct_addchain_isa[] = "aarch64";
-const char ct_addchain_insn[] = "add xN, xN, xM";
+#if CT_ADDCHAIN_UNROLL != 8
+#error "addchain-aarch64.c makes 8 adds per iteration: keep CT_ADDCHAIN_UNROLL in step"
+#endif
+
+/* One iteration: what ct-clock counts and tests/asm-addchain.sh checks. */
+const struct ct_kernel_desc ct_addchain_desc = {
+	.kernel = "addchain",
+	.isa = "aarch64",
+	.symbol = "ct_addchain",
+	.accumulators = 1,		/* one chain */
+	.lanes = 1,
+	.ops = 8,			/* dependent adds */
+	.insn = "add xN, xN, xM",
+	.mnemonic = "^add$",
+	.reg = "x",			/* 64-bit general registers */
+	.binds = "the add latency, one cycle",
+	.fn.addchain = ct_addchain,
+};
 
 static volatile uint64_t one = 1;
 

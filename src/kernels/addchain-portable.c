@@ -9,10 +9,27 @@
 
 #include "ct/kernels.h"
 
-const char ct_addchain_isa[] = "portable";
-const char ct_addchain_insn[] = "C loop, not assembly";
-
 #define STEP() do { x += 1; __asm__ __volatile__("" : "+r"(x)); } while (0)
+
+#if CT_ADDCHAIN_UNROLL != 8
+#error "addchain-portable.c makes 8 adds per iteration: keep CT_ADDCHAIN_UNROLL in step"
+#endif
+
+/* One iteration as written; the compiler decides the instructions. */
+const struct ct_kernel_desc ct_addchain_desc = {
+	.kernel = "addchain",
+	.isa = "portable",
+	.symbol = "ct_addchain",
+	.accumulators = 1,		/* one chain */
+	.lanes = 1,
+	.ops = 8,			/* dependent adds */
+	.insn = "C loop, not assembly",
+	.mnemonic = "",
+	.reg = "",
+	.binds = "the add latency, as far as the compiler keeps the chain",
+	.flags = CT_KERNEL_AS_COMPILED,
+	.fn.addchain = ct_addchain,
+};
 
 uint64_t ct_addchain(uint64_t iters)
 {

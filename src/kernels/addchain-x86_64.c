@@ -13,14 +13,30 @@
  * `add $1,%rax` chain "ran" at 11.7 GHz while `add %rcx,%rax`, `xor` and
  * `imul`/3 chains agreed at 2.95 GHz.  A value the renamer cannot know
  * keeps every add a real, dependent, one-cycle operation.
- * tests/asm-shape.sh checks the loop as assembled.
+ * tests/asm-addchain.sh checks the loop as assembled.
  */
 #include "config.h"
 
 #include "ct/kernels.h"
 
-const char ct_addchain_isa[] = "x86-64";
-const char ct_addchain_insn[] = "add %reg,%reg";
+#if CT_ADDCHAIN_UNROLL != 8
+#error "addchain-x86_64.c makes 8 adds per iteration: keep CT_ADDCHAIN_UNROLL in step"
+#endif
+
+/* One iteration: what ct-clock counts and tests/asm-addchain.sh checks. */
+const struct ct_kernel_desc ct_addchain_desc = {
+	.kernel = "addchain",
+	.isa = "x86-64",
+	.symbol = "ct_addchain",
+	.accumulators = 1,		/* one chain */
+	.lanes = 1,
+	.ops = 8,			/* dependent adds */
+	.insn = "add %reg,%reg",
+	.mnemonic = "^addq?$",
+	.reg = "%r",			/* 64-bit general registers */
+	.binds = "the add latency, one cycle",
+	.fn.addchain = ct_addchain,
+};
 
 /* Read through memory so no pass can turn it into an immediate. */
 static volatile uint64_t one = 1;

@@ -26,10 +26,27 @@
 #include <immintrin.h>
 
 #include "ct/fma.h"
+#include "ct/kernels.h"
 
-#if CT_FMA_AVX2_ACC != 12
-#error "fma-avx2.c has 12 accumulators: keep CT_FMA_AVX2_ACC in step"
-#endif
+/* One iteration, two groups: what ct-fma and tests/asm-fma.sh count. */
+const struct ct_kernel_desc ct_fma_avx2_desc = {
+	.kernel = "fma",
+	.isa = "avx2",
+	.symbol = "ct_fma_avx2",
+	.accumulators = 12,
+	.lanes = 8,			/* fp32 in a ymm register */
+	.loads = 2,
+	.load_bytes = 32,
+	.bytes = 64,
+	.flops = 384,			/* 24 FMAs x 8 lanes x 2 */
+	.ops = 24,			/* FMAs */
+	.insn = "vfmadd231ps ymm",
+	.mnemonic = "^vfmadd(132|213|231)ps$",
+	.reg = "ymm",
+	.binds = "the FMA pipes",
+	.flags = CT_KERNEL_SHARED_LOAD,
+	.fn.fma = ct_fma_avx2,
+};
 
 /* One group: the loaded vector squared into every accumulator. */
 #define GROUP(v)                                                          \

@@ -24,10 +24,27 @@
 #include <immintrin.h>
 
 #include "ct/fma.h"
+#include "ct/kernels.h"
 
-#if CT_FMA_AVX512_ACC != 16
-#error "fma-avx512.c has 16 accumulators: keep CT_FMA_AVX512_ACC in step"
-#endif
+/* One iteration: what ct-fma and tests/asm-fma.sh count. */
+const struct ct_kernel_desc ct_fma_avx512_desc = {
+	.kernel = "fma",
+	.isa = "avx512",
+	.symbol = "ct_fma_avx512",
+	.accumulators = 16,
+	.lanes = 16,			/* fp32 in a zmm register */
+	.loads = 1,
+	.load_bytes = 64,
+	.bytes = 64,
+	.flops = 512,			/* 16 FMAs x 16 lanes x 2 */
+	.ops = 16,			/* FMAs */
+	.insn = "vfmadd231ps zmm",
+	.mnemonic = "^vfmadd(132|213|231)ps$",
+	.reg = "zmm",
+	.binds = "the FMA pipes",
+	.flags = CT_KERNEL_SHARED_LOAD,
+	.fn.fma = ct_fma_avx512,
+};
 
 void ct_fma_avx512(const float *data, size_t n, uint64_t passes, float *out)
 {

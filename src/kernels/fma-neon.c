@@ -22,10 +22,27 @@
 #include <arm_neon.h>
 
 #include "ct/fma.h"
+#include "ct/kernels.h"
 
-#if CT_FMA_NEON_ACC != 16
-#error "fma-neon.c has 16 accumulators: keep CT_FMA_NEON_ACC in step"
-#endif
+/* One iteration: what ct-fma and tests/asm-fma.sh count. */
+const struct ct_kernel_desc ct_fma_neon_desc = {
+	.kernel = "fma",
+	.isa = "neon",
+	.symbol = "ct_fma_neon",
+	.accumulators = 16,
+	.lanes = 4,			/* fp32 in a q register */
+	.loads = 1,
+	.load_bytes = 16,
+	.bytes = 16,
+	.flops = 128,			/* 16 FMAs x 4 lanes x 2 */
+	.ops = 16,			/* FMAs */
+	.insn = "fmla v.4s",
+	.mnemonic = "^fmla$",
+	.reg = "4s",
+	.binds = "the FMA pipes",
+	.flags = CT_KERNEL_SHARED_LOAD,
+	.fn.fma = ct_fma_neon,
+};
 
 void ct_fma_neon(const float *data, size_t n, uint64_t passes, float *out)
 {

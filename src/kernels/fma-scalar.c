@@ -28,10 +28,30 @@
 #include "config.h"
 
 #include "ct/fma.h"
+#include "ct/kernels.h"
 
-#if CT_FMA_SCALAR_ACC != 8
-#error "fma-scalar.c has 8 accumulators: keep CT_FMA_SCALAR_ACC in step"
-#endif
+/*
+ * One iteration as written: what ct-fma counts, and the flops per byte
+ * tests/asm-fma.sh finds in whatever the compiler made of it.
+ */
+const struct ct_kernel_desc ct_fma_scalar_desc = {
+	.kernel = "fma",
+	.isa = "scalar",
+	.symbol = "ct_fma_scalar",
+	.accumulators = 8,
+	.lanes = 1,
+	.loads = 8,
+	.load_bytes = 4,
+	.bytes = 32,
+	.flops = 16,			/* 8 multiplies, 8 adds */
+	.ops = 8,			/* multiply-adds */
+	.insn = "multiply-add as compiled",
+	.mnemonic = "",
+	.reg = "",
+	.binds = "the multiply and the dependent add of each chain",
+	.flags = CT_KERNEL_AS_COMPILED,
+	.fn.fma = ct_fma_scalar,
+};
 
 void ct_fma_scalar(const float *data, size_t n, uint64_t passes, float *out)
 {

@@ -24,11 +24,33 @@
 
 #include <immintrin.h>
 
+#include "ct/kernels.h"
 #include "ct/stream.h"
 
 #if CT_STREAM_BLOCK != 512
 #error "stream-avx2.c reads 512 bytes per iteration: keep CT_STREAM_BLOCK in step"
 #endif
+
+/* One iteration: what ct-stream says and tests/asm-stream.sh checks. */
+const struct ct_kernel_desc ct_stream_avx2_desc = {
+	.kernel = "stream",
+	.isa = "avx2",
+	.symbol = "ct_stream_avx2",
+	.accumulators = 8,
+	.lanes = 4,			/* 64-bit lanes in a ymm register */
+	.loads = 16,
+	.load_bytes = 32,
+	.bytes = 512,
+	.ops = 16,			/* vpaddq, one per load */
+	.insn = "vpaddq ymm, one per load",
+	.mnemonic = "^vpaddq$",
+	.reg = "ymm",
+	.binds = "the loads, one add each",
+	.fn.stream = ct_stream_avx2,
+	.prefetches = 8,		/* one per line, in ct_stream_avx2_pf */
+	.fn_pf = ct_stream_avx2_pf,
+	.symbol_pf = "ct_stream_avx2_pf",
+};
 
 #define PF(p, off) _mm_prefetch((p) + CT_STREAM_PREFETCH + (off), _MM_HINT_T0)
 #define ADD(s, p, off) \

@@ -36,11 +36,33 @@
 
 #include <immintrin.h>
 
+#include "ct/kernels.h"
 #include "ct/stream.h"
 
 #if CT_STREAM_BLOCK != 512
 #error "stream-avx512.c reads 512 bytes per iteration: keep CT_STREAM_BLOCK in step"
 #endif
+
+/* One iteration: what ct-stream says and tests/asm-stream.sh checks. */
+const struct ct_kernel_desc ct_stream_avx512_desc = {
+	.kernel = "stream",
+	.isa = "avx512",
+	.symbol = "ct_stream_avx512",
+	.accumulators = 8,
+	.lanes = 8,			/* 64-bit lanes in a zmm register */
+	.loads = 8,
+	.load_bytes = 64,
+	.bytes = 512,
+	.ops = 8,			/* vpaddq, one per load */
+	.insn = "vpaddq zmm, one per load",
+	.mnemonic = "^vpaddq$",
+	.reg = "zmm",
+	.binds = "the loads, one add each",
+	.fn.stream = ct_stream_avx512,
+	.prefetches = 8,		/* one per line, in ct_stream_avx512_pf */
+	.fn_pf = ct_stream_avx512_pf,
+	.symbol_pf = "ct_stream_avx512_pf",
+};
 
 #define PF(p, off) _mm_prefetch((p) + CT_STREAM_PREFETCH + (off), _MM_HINT_T0)
 #define ADD(s, p, off) s = _mm512_add_epi64(s, _mm512_load_si512((const void *)((p) + (off))))

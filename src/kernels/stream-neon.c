@@ -19,11 +19,30 @@
 
 #include <arm_neon.h>
 
+#include "ct/kernels.h"
 #include "ct/stream.h"
 
 #if CT_STREAM_BLOCK % 256 != 0
 #error "stream-neon.c reads 256 bytes per iteration: CT_STREAM_BLOCK must be a multiple"
 #endif
+
+/* One iteration: what ct-stream says and tests/asm-stream.sh checks. */
+const struct ct_kernel_desc ct_stream_neon_desc = {
+	.kernel = "stream",
+	.isa = "neon",
+	.symbol = "ct_stream_neon",
+	.accumulators = 8,
+	.lanes = 2,			/* 64-bit lanes in a q register */
+	.loads = 8,			/* ldp of two q registers */
+	.load_bytes = 32,
+	.bytes = 256,
+	.ops = 16,			/* add .2d, one per q register */
+	.insn = "ldp q + add .2d, one per register",
+	.mnemonic = "^add$",
+	.reg = "2d",
+	.binds = "the loads, one add each",
+	.fn.stream = ct_stream_neon,
+};
 
 #define ADD(s, off) s = vaddq_u64(s, vld1q_u64(a + (off)))
 

@@ -19,11 +19,34 @@
  */
 #include "config.h"
 
+#include "ct/kernels.h"
 #include "ct/stream.h"
 
 #if CT_STREAM_BLOCK % 64 != 0
 #error "stream-scalar.c reads 64 bytes per iteration: CT_STREAM_BLOCK must be a multiple"
 #endif
+
+/*
+ * One iteration as written: what ct-stream says; tests/asm-stream.sh
+ * checks the bytes and adds of whatever the compiler made of it.
+ */
+const struct ct_kernel_desc ct_stream_scalar_desc = {
+	.kernel = "stream",
+	.isa = "scalar",
+	.symbol = "ct_stream_scalar",
+	.accumulators = 8,
+	.lanes = 1,
+	.loads = 8,
+	.load_bytes = 8,
+	.bytes = 64,
+	.ops = 8,			/* 64-bit adds */
+	.insn = "64-bit loads and adds as compiled",
+	.mnemonic = "",
+	.reg = "",
+	.binds = "the load ports, eight bytes a load",
+	.flags = CT_KERNEL_AS_COMPILED,
+	.fn.stream = ct_stream_scalar,
+};
 
 uint64_t ct_stream_scalar(const uint64_t *a, size_t n)
 {

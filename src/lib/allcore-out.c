@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "ct/allcore.h"
+#include "ct/cli.h"
 #include "ct/common.h"
 #include "ct/machine.h"
 

@@ -22,11 +22,10 @@
 #include <string.h>
 
 #include "ct/allcore.h"
+#include "ct/cli.h"
 #include "ct/common.h"
 #include "ct/kernels.h"
-#include "ct/kinds.h"
 #include "ct/os.h"
-#include "ct/parse.h"
 #include "ct/place.h"
 
 /* --- Planning. --- */
@@ -99,7 +98,7 @@ void ct_allcore_plan(struct ct_allcore *a, const struct ct_topo *t,
 	} else if (!t) {
 		g = add_group(a);
 		snprintf(g->name, sizeof(g->name), "all");
-		for (c = ct_cpuset_next(cpus, 0); c >= 0; c = ct_cpuset_next(cpus, c + 1)) {
+		ct_cpuset_foreach(c, cpus) {
 			add_thread(a, c, 0);
 			ct_cpuset_set(&g->cpus, c);
 		}
@@ -118,7 +117,7 @@ void ct_allcore_plan(struct ct_allcore *a, const struct ct_topo *t,
 			g->kind = ct_kind_name(tc->kind);
 			rank_name(t, r, tc->kind, g->name, sizeof(g->name));
 			g->cpus = set;
-			for (c = ct_cpuset_next(&set, 0); c >= 0; c = ct_cpuset_next(&set, c + 1))
+			ct_cpuset_foreach(c, &set)
 				add_thread(a, c, a->ngroups - 1);
 		}
 	}
@@ -180,23 +179,6 @@ static void report_done(struct runner *r)
 	pthread_mutex_unlock(&r->mu);
 }
 
-/* One bracket: a short add chain's adds per ns on both bases. */
-static int bracket(uint64_t adds, uint64_t *n, uint64_t *wall, uint64_t *cpu)
-{
-	uint64_t iters = adds / CT_ADDCHAIN_UNROLL, c0, t0, t1, c1, got;
-
-	c0 = ct_thread_cpu_ns();
-	t0 = ct_now_ns();
-	got = ct_addchain(iters);
-	t1 = ct_now_ns();
-	c1 = ct_thread_cpu_ns();
-	*n += iters * CT_ADDCHAIN_UNROLL;
-	*wall += t1 - t0;
-	*cpu += c1 - c0;
-	return got == iters * CT_ADDCHAIN_UNROLL ? 0 : -1;
-}
-
-/* All threads wait here until the last one comes: the start line. */
 static void start_line(struct runner *r)
 {
 	atomic_fetch_add(&r->arrived, 1);
@@ -215,13 +197,14 @@ static int timed_sample(struct runner *r, const struct ct_kernel *k, uint64_t du
 			int all, struct ct_sample *s, char *why, size_t len)
 {
 	int bracketed = k->per_cycle_unit != NULL && r->h->bracket_adds > 0;
-	uint64_t badds = 0, bwall = 0, bcpu = 0, start, deadline, c0, c1, ret;
+	struct ct_bracket pre, post;
+	uint64_t start, deadline, c0, c1, ret;
 	char reason[200];
 	int bad = 0;
 
 	memset(s, 0, sizeof(*s));
 	s->rep = r->rep;
-	if (bracketed && bracket(r->h->bracket_adds, &badds, &bwall, &bcpu) < 0)
+	if (bracketed && ct_bracket_run(r->h->bracket_adds, &pre) < 0)
 		bad = 1;
 	if (all)
 		start_line(r);
@@ -255,26 +238,22 @@ static int timed_sample(struct runner *r, const struct ct_kernel *k, uint64_t du
 	s->cpu_ns = c1 - c0;
 	s->cpu_end = ct_current_cpu();
 	if (bracketed) {
-		if (bracket(r->h->bracket_adds, &badds, &bwall, &bcpu) < 0) {
+		uint64_t adds, cpu;
+
+		if (ct_bracket_run(r->h->bracket_adds, &post) < 0) {
 			snprintf(why, len, "the add chain after it miscounted");
 			return -1;
 		}
-		s->bracket_ghz_wall = (double)badds / (double)bwall;
-		s->bracket_ghz_cpu = (double)badds / (double)(bcpu ? bcpu : 1);
+		adds = pre.adds + post.adds;
+		cpu = pre.cpu_ns + post.cpu_ns;
+		s->bracket_ghz_wall = (double)adds / (double)(pre.wall_ns + post.wall_ns);
+		s->bracket_ghz_cpu = (double)adds / (double)(cpu ? cpu : 1);
 	}
 	if (!s->wall_ns)
 		s->wall_ns = 1;
 	if (!s->cpu_ns)
 		s->cpu_ns = 1;
 	return 0;
-}
-
-static void settle(uint64_t ns)
-{
-	uint64_t start = ct_now_ns();
-
-	while (ct_now_ns() - start < ns)
-		CT_SINK(ct_addchain(1u << 16));
 }
 
 /* One worker's part of the current command; -1 with w->why on failure. */
@@ -290,7 +269,7 @@ static int do_command(struct runner *r, struct worker *w)
 
 	switch (r->cmd) {
 	case CMD_SETTLE:
-		settle(r->h->settle_ns);
+		ct_settle(r->h->settle_ns);
 		return 0;
 	case CMD_WARMUP:
 		/* Caches, TLB, page faults: discarded, but verified. */
@@ -586,133 +565,4 @@ void ct_allcore_free(struct ct_allcore *a)
 	free(a->g);
 	free(a->sample_ns);
 	memset(a, 0, sizeof(*a));
-}
-
-/* --- Options. --- */
-
-void ct_allcore_cli_init(struct ct_allcore_cli *ac)
-{
-	memset(ac, 0, sizeof(*ac));
-}
-
-int ct_allcore_cli_option(struct ct_allcore_cli *ac, int c, const char *arg)
-{
-	switch (c) {
-	case 'k':
-		ac->kind = arg;
-		return 1;
-	case CT_CLI_OPT_KINDS:
-		ct_kinds_option(arg);
-		return 1;
-	case CT_CLI_OPT_THREADS:
-		ac->threads = arg;
-		return 1;
-	default:
-		return 0;
-	}
-}
-
-/* The last usable cpu of kind's fastest rank, as ct-place's pin-KIND. */
-static int kind_pin_cpu(const struct ct_topo *t, enum ct_kind kind)
-{
-	int r, c, last;
-
-	for (r = 0; r < t->nranks; r++) {
-		struct ct_cpuset set;
-
-		ct_topo_rank_cpus(t, r, &set);
-		last = -1;
-		for (c = ct_cpuset_next(&set, 0); c >= 0; c = ct_cpuset_next(&set, c + 1))
-			if (ct_topo_cpu(t, c)->kind == kind)
-				last = c;
-		if (last >= 0)
-			return last;
-	}
-	return -1;
-}
-
-int ct_allcore_cli_finish(struct ct_allcore_cli *ac, struct ct_cli *cli,
-			  struct ct_harness *h, int argc, char **argv,
-			  struct ct_allcore *a)
-{
-	struct ct_topo t;
-	struct ct_cpuset cpus, all;
-	enum ct_kind kind = CT_KIND_PERFORMANCE;
-	uint64_t want = 0;
-	char why[512], list[256];
-	int c, have;
-
-	if (ac->kind && ct_kind_parse(ac->kind, &kind) < 0)
-		ct_usage_error("invalid kind '%s': use performance, efficiency or low-power",
-			       ac->kind);
-	if (ac->threads && strcmp(ac->threads, "all") != 0)
-		want = ct_u64_or_usage("--threads", ac->threads, 1, CT_CPUSET_MAX);
-	if (cli->cpu >= 0 && (ac->kind || ac->threads))
-		ct_usage_error("-c and %s exclude each other", ac->threads ? "--threads" : "-k");
-	ct_kinds_finish();
-	ct_cli_finish(cli, h, argc, argv);
-	/* The all-core rounds are a fixed number: REPS. */
-	if (ac->threads && (h->precision_pct > 0 || h->max_ns > 0))
-		ct_usage_error("--threads takes a fixed number of samples (-r): not %s",
-			       h->precision_pct > 0 ? "--precision" : "--max-time");
-	/* A declaration that does not fit this machine is an error, used or not. */
-	if ((!ac->kind && !ac->threads) || !ct_place_can_pin()) {
-		if (ct_kinds_run() && ct_topo_load(&t, NULL, why, sizeof(why)) == 0)
-			ct_topo_free(&t);
-	}
-	if (!ac->kind && !ac->threads)
-		return 0;
-
-	if (!ct_place_can_pin()) {
-		if (ac->kind)
-			errx(CT_EXIT_NOTAPPLICABLE, "-k %s: this OS cannot pin threads to cpus",
-			     ac->kind);
-		have = (int)ct_os_ncpus();
-		if (have < 1)
-			have = 1;
-		if (want > (uint64_t)have)
-			errx(CT_EXIT_NOTAPPLICABLE, "--threads %llu: only %d cpus are online",
-			     (unsigned long long)want, have);
-		ct_allcore_plan(a, NULL, NULL, want ? (size_t)want : (size_t)have);
-		return 1;
-	}
-
-	if (ct_topo_load(&t, NULL, why, sizeof(why)) < 0)
-		errx(CT_EXIT_FAIL, "cannot tell the kinds of core: %s", why);
-	if (ac->kind) {
-		ct_topo_kind_cpus(&t, kind, &cpus, &all);
-		if (ct_cpuset_empty(&cpus))
-			errx(CT_EXIT_NOTAPPLICABLE, "no usable cpu of kind '%s': %s", ac->kind,
-			     ct_cpuset_empty(&all) ? "this machine has none"
-						   : "its cpus are not allowed to this process");
-	} else {
-		cpus = t.usable;
-	}
-	if (!ac->threads) {
-		c = kind_pin_cpu(&t, kind);
-		ct_topo_free(&t);
-		if (ct_place_pin(c, why, sizeof(why)) < 0)
-			errx(CT_EXIT_FAIL, "%s", why);
-		snprintf(cli->placement, sizeof(cli->placement), "pin-%s", ct_kind_name(kind));
-		return 0;
-	}
-	have = ct_cpuset_count(&cpus);
-	if (want > (uint64_t)have)
-		errx(CT_EXIT_NOTAPPLICABLE, "--threads %llu: only %d usable cpu%s%s%s (%s)",
-		     (unsigned long long)want, have, have == 1 ? "" : "s",
-		     ac->kind ? " of kind " : "", ac->kind ? ac->kind : "",
-		     ct_cpuset_format(&cpus, list, sizeof(list)));
-	if (want) {
-		/* The first N. */
-		int left = (int)want;
-
-		for (c = ct_cpuset_next(&cpus, 0); c >= 0; c = ct_cpuset_next(&cpus, c + 1))
-			if (left > 0)
-				left--;
-			else
-				ct_cpuset_clear(&cpus, c);
-	}
-	ct_allcore_plan(a, &t, &cpus, 0);
-	ct_topo_free(&t);
-	return 1;
 }

@@ -34,8 +34,8 @@ void ct_clock_kernel(struct ct_kernel *k, struct ct_clock *c, uint64_t adds)
 {
 	c->iters = (adds + CT_ADDCHAIN_UNROLL - 1) / CT_ADDCHAIN_UNROLL;
 	memset(k, 0, sizeof(*k));
-	k->name = "addchain";
-	k->isa = ct_addchain_isa;
+	k->name = ct_addchain_desc.kernel;
+	k->isa = ct_addchain_desc.isa;
 	k->unit = "GHz";
 	k->work = (double)(c->iters * CT_ADDCHAIN_UNROLL);
 	/* The chain's claim, which a hardware cycle count can check. */

@@ -19,12 +19,9 @@
 #include "ct/common.h"
 #include "ct/fma.h"
 
-typedef void (*fma_fn)(const float *, size_t, uint64_t, float *);
-
 struct ct_fma {
 	enum ct_isa isa;
-	fma_fn fn;
-	struct ct_fma_shape shape;
+	const struct ct_kernel_desc *d;	/* the kernel and what it does */
 	uint64_t passes;
 	float *data;			/* n floats, 64-byte aligned */
 	size_t n;
@@ -39,44 +36,27 @@ struct ct_fma {
 /* The largest value fp32 holds exactly at a granularity of 0.25. */
 #define EXACT_LIMIT 4194304.0	/* 2^22 */
 
-/* The kernels built into this binary: what each runs and does per call. */
-static const struct {
-	enum ct_isa isa;
-	fma_fn fn;
-	struct ct_fma_shape shape;	/* accumulators, lanes, shared_load, insn */
-} kernels[] = {
-	{ CT_ISA_SCALAR, ct_fma_scalar, { CT_FMA_SCALAR_ACC, 1, 0, NULL } },
+/* The kernels built into this binary, each described by its own file. */
+static const struct ct_kernel_desc *const kernels[] = {
+	&ct_fma_scalar_desc,
 #if CT_HAVE_AVX2
-	{ CT_ISA_AVX2, ct_fma_avx2, { CT_FMA_AVX2_ACC, 8, 1, "vfmadd231ps ymm" } },
+	&ct_fma_avx2_desc,
 #endif
 #if CT_HAVE_AVX512
-	{ CT_ISA_AVX512, ct_fma_avx512, { CT_FMA_AVX512_ACC, 16, 1, "vfmadd231ps zmm" } },
+	&ct_fma_avx512_desc,
 #endif
 #if CT_HAVE_NEON
-	{ CT_ISA_NEON, ct_fma_neon, { CT_FMA_NEON_ACC, 4, 1, "fmla v.4s" } },
+	&ct_fma_neon_desc,
 #endif
 };
 
-int ct_fma_shape_of(enum ct_isa isa, struct ct_fma_shape *sh)
+const struct ct_kernel_desc *ct_fma_desc(enum ct_isa isa)
 {
 	size_t i;
 
 	for (i = 0; i < CT_ARRAY_SIZE(kernels); i++)
-		if (kernels[i].isa == isa) {
-			*sh = kernels[i].shape;
-			return 0;
-		}
-	memset(sh, 0, sizeof(*sh));
-	return -1;
-}
-
-static fma_fn kernel_of(enum ct_isa isa)
-{
-	size_t i;
-
-	for (i = 0; i < CT_ARRAY_SIZE(kernels); i++)
-		if (kernels[i].isa == isa)
-			return kernels[i].fn;
+		if (strcmp(kernels[i]->isa, ct_isa_name(isa)) == 0)
+			return kernels[i];
 	return NULL;
 }
 
@@ -103,8 +83,9 @@ static void fill(float *data, size_t n)
  */
 static double lane_sum(const struct ct_fma *f, unsigned a, unsigned l)
 {
-	unsigned span = f->shape.shared_load ? f->shape.lanes : f->shape.accumulators;
-	unsigned first = f->shape.shared_load ? l : a;
+	int shared = (f->d->flags & CT_KERNEL_SHARED_LOAD) != 0;
+	unsigned span = shared ? f->d->lanes : f->d->accumulators;
+	unsigned first = shared ? l : a;
 	double s = 0;
 	size_t e;
 
@@ -116,9 +97,9 @@ static double lane_sum(const struct ct_fma *f, unsigned a, unsigned l)
 /* The sums each lane must reach, from the data as they are now. */
 static void reference(struct ct_fma *f)
 {
-	unsigned a, l, lanes = f->shape.lanes;
+	unsigned a, l, lanes = f->d->lanes;
 
-	for (a = 0; a < f->shape.accumulators; a++)
+	for (a = 0; a < f->d->accumulators; a++)
 		for (l = 0; l < lanes; l++) {
 			size_t i = (size_t)a * lanes + l;
 
@@ -131,7 +112,7 @@ static uint64_t fma_run(void *ctx)
 	struct ct_fma *f = ctx;
 
 	memcpy(f->out, f->start, f->nout * sizeof(*f->out));
-	f->fn(f->data, f->n, f->passes, f->out);
+	f->d->fn.fma(f->data, f->n, f->passes, f->out);
 	return f->passes;
 }
 
@@ -146,7 +127,7 @@ static uint32_t bits(float x)
 static int fma_verify(void *ctx, uint64_t ret, char *why, size_t len)
 {
 	struct ct_fma *f = ctx;
-	unsigned lanes = f->shape.lanes;
+	unsigned lanes = f->d->lanes;
 	size_t i, bad = 0, first = 0;
 	double total = 0;
 
@@ -173,8 +154,8 @@ static int fma_verify(void *ctx, uint64_t ret, char *why, size_t len)
 	 * What every ISA must agree on: the sum of squares over the array,
 	 * times the passes, from the kernel's own sums.
 	 */
-	if (f->shape.shared_load)
-		total /= f->shape.accumulators;
+	if (f->d->flags & CT_KERNEL_SHARED_LOAD)
+		total /= f->d->accumulators;
 	snprintf(f->checksum, sizeof(f->checksum), "%.2f", total);
 	return 0;
 }
@@ -185,7 +166,7 @@ struct ct_fma *ct_fma_new(enum ct_isa isa, uint64_t passes, struct ct_kernel *k)
 	unsigned lanes;
 	size_t i;
 	void *p;
-	double flops, loads, max = 0;
+	double iters, max = 0;
 
 	if (passes < 1 || passes > CT_FMA_PASSES_MAX)
 		errx(CT_EXIT_FAIL, "FMA passes %llu out of range 1..%u",
@@ -195,17 +176,20 @@ struct ct_fma *ct_fma_new(enum ct_isa isa, uint64_t passes, struct ct_kernel *k)
 		errx(CT_EXIT_NOISA, "ISA %s cannot run on this cpu", ct_isa_name(isa));
 	f = ct_xcalloc(1, sizeof(*f));
 	f->isa = isa;
-	f->fn = kernel_of(isa);
-	if (!f->fn || ct_fma_shape_of(isa, &f->shape) < 0)
+	f->d = ct_fma_desc(isa);
+	if (!f->d)
 		errx(CT_EXIT_FAIL, "no FMA kernel for ISA %s in this build", ct_isa_name(isa));
+	if (CT_FMA_ARRAY_BYTES % f->d->bytes != 0)
+		errx(CT_EXIT_FAIL, "the %s FMA kernel reads %u bytes an iteration, not a divisor of %u",
+		     f->d->isa, f->d->bytes, CT_FMA_ARRAY_BYTES);
 	f->passes = passes;
 	f->n = CT_FMA_ARRAY_BYTES / sizeof(float);
 	if (posix_memalign(&p, 64, CT_FMA_ARRAY_BYTES) != 0)
 		errx(CT_EXIT_FAIL, "out of memory");
 	f->data = p;
 	fill(f->data, f->n);
-	lanes = f->shape.lanes;
-	f->nout = (size_t)f->shape.accumulators * lanes;
+	lanes = f->d->lanes;
+	f->nout = (size_t)f->d->accumulators * lanes;
 	f->out = ct_xcalloc(f->nout, sizeof(*f->out));
 	f->start = ct_xcalloc(f->nout, sizeof(*f->start));
 	f->ref = ct_xcalloc(f->nout, sizeof(*f->ref));
@@ -224,32 +208,32 @@ struct ct_fma *ct_fma_new(enum ct_isa isa, uint64_t passes, struct ct_kernel *k)
 		     (unsigned long long)passes, max);
 	snprintf(f->checksum, sizeof(f->checksum), "-");
 
-	/* One load feeds all accumulators, or each accumulator has its own. */
-	loads = (double)f->n / (f->shape.shared_load ? lanes : 1) * (double)passes;
-	flops = 2.0 * lanes * loads * (f->shape.shared_load ? f->shape.accumulators : 1);
+	/* The kernel's iterations in one call, each doing what its file says. */
+	iters = (double)(CT_FMA_ARRAY_BYTES / f->d->bytes) * (double)passes;
 
 	f->fields[0] = (struct ct_field){ "array_bytes", NULL, CT_FMA_ARRAY_BYTES };
 	f->fields[1] = (struct ct_field){ "passes", NULL, (double)passes };
-	f->fields[2] = (struct ct_field){ "accumulators", NULL, f->shape.accumulators };
+	f->fields[2] = (struct ct_field){ "accumulators", NULL, f->d->accumulators };
 	f->fields[3] = (struct ct_field){ "lanes", NULL, lanes };
 	f->fields[4] = (struct ct_field){ "flops_per_byte", NULL,
-					  flops / ((double)CT_FMA_ARRAY_BYTES * (double)passes) };
+					  iters * f->d->flops /
+					  ((double)CT_FMA_ARRAY_BYTES * (double)passes) };
 	f->fields[5] = (struct ct_field){ "checksum", f->checksum, 0 };
 
 	memset(k, 0, sizeof(*k));
-	k->name = "fma";
-	k->isa = ct_isa_name(isa);
+	k->name = f->d->kernel;
+	k->isa = f->d->isa;
 	k->unit = "GFLOP/s";
-	k->work = flops;
+	k->work = iters * f->d->flops;
 	k->per_cycle_unit = "flop/cycle";
-	k->per_cycle_work = flops;
+	k->per_cycle_work = k->work;
 	/*
 	 * FMA instructions per cycle only where the kernel is written with
 	 * them: what the compiler makes of the scalar path varies.
 	 */
-	if (f->shape.shared_load) {
+	if (!(f->d->flags & CT_KERNEL_AS_COMPILED)) {
 		k->insn_unit = "fma/cycle";
-		k->insn_work = loads * f->shape.accumulators;
+		k->insn_work = iters * f->d->ops;
 	}
 	k->run = fma_run;
 	k->verify = fma_verify;

@@ -65,12 +65,7 @@ const char *ct_stop_name(enum ct_stop s)
 	}
 }
 
-/* One bracket: adds, wall ns and cpu ns of a short dependent add chain. */
-struct bracket {
-	uint64_t adds, wall_ns, cpu_ns;
-};
-
-static int run_bracket(uint64_t adds, struct bracket *b)
+int ct_bracket_run(uint64_t adds, struct ct_bracket *b)
 {
 	uint64_t iters = adds / CT_ADDCHAIN_UNROLL, c0, t0, t1, c1, got;
 
@@ -85,8 +80,7 @@ static int run_bracket(uint64_t adds, struct bracket *b)
 	return got == b->adds ? 0 : -1;
 }
 
-/* Spin on the add chain until settle_ns have passed. */
-static void settle(uint64_t settle_ns)
+void ct_settle(uint64_t settle_ns)
 {
 	uint64_t start = ct_now_ns();
 
@@ -97,7 +91,7 @@ static void settle(uint64_t settle_ns)
 static int take_sample(const struct ct_harness *h, const struct ct_kernel *k,
 		       struct ct_counters *pmc, struct ct_sample *s, char *why, size_t len)
 {
-	struct bracket pre, post;
+	struct ct_bracket pre, post;
 	struct ct_counter_read r0, r1;
 	struct ct_count cnt;
 	uint64_t c0, t0, t1, c1, ret;
@@ -106,7 +100,7 @@ static int take_sample(const struct ct_harness *h, const struct ct_kernel *k,
 	char reason[256];
 
 	s->cpu_start = ct_current_cpu();
-	if (bracketed && run_bracket(h->bracket_adds, &pre) < 0) {
+	if (bracketed && ct_bracket_run(h->bracket_adds, &pre) < 0) {
 		snprintf(why, len, "the add chain before it miscounted");
 		return -1;
 	}
@@ -120,7 +114,7 @@ static int take_sample(const struct ct_harness *h, const struct ct_kernel *k,
 	c1 = ct_thread_cpu_ns();
 	if (pmc)
 		read1 = ct_counters_read(pmc, &r1);
-	if (bracketed && run_bracket(h->bracket_adds, &post) < 0) {
+	if (bracketed && ct_bracket_run(h->bracket_adds, &post) < 0) {
 		snprintf(why, len, "the add chain after it miscounted");
 		return -1;
 	}
@@ -229,7 +223,7 @@ int ct_harness_run(const struct ct_harness *h, const struct ct_kernel *k,
 	}
 	/* Opened in the measuring thread: the counts are this thread's. */
 	pmc = ct_counters_start();
-	settle(h->settle_ns);
+	ct_settle(h->settle_ns);
 	/* The warm-up: caches, TLB and page faults, discarded but verified. */
 	for (i = 0; i < nk; i++)
 		if (take_sample(h, &k[i], pmc, &scratch, reason, sizeof(reason)) < 0) {

@@ -175,8 +175,7 @@ int ct_kinds_apply(const struct ct_kinds *d, struct ct_topo *t, char *why, size_
 
 	/* A cpu id this machine cannot have: not possible, or past the facts read. */
 	ct_cpuset_zero(&possible);
-	for (i = ct_cpuset_next(&t->possible, 0); i >= 0 && i < t->ncpu;
-	     i = ct_cpuset_next(&t->possible, i + 1))
+	ct_topo_for_each_cpu(t, i, &t->possible)
 		ct_cpuset_set(&possible, i);
 	ct_cpuset_andnot(&bad, &d->all, &possible);
 	if (!ct_cpuset_empty(&bad)) {

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "ct/cli.h"
 #include "ct/common.h"
 #include "ct/cpuset.h"
 #include "ct/kinds.h"
@@ -40,25 +41,19 @@ static enum exec_place exec_placement(const struct ct_place_cmd *o, const struct
 				      struct ct_cpuset *cpus)
 {
 	struct ct_cpuset bad;
-	const char *why;
 	enum ct_kind kind;
 
 	if (o->kind_arg) {
 		struct ct_cpuset all;
 
-		if (ct_kind_parse(o->kind_arg, &kind) < 0)
-			ct_usage_error("invalid kind '%s': use performance, efficiency or low-power",
-				       o->kind_arg);
+		kind = ct_cli_kind(o->kind_arg);
 		ct_topo_kind_cpus(t, kind, cpus, &all);
 		if (ct_cpuset_empty(cpus))
 			errx(CT_EXIT_CANCELED, "no usable cpu of kind '%s'%s", o->kind_arg,
 			     ct_cpuset_empty(&all) ? ": this machine has none"
 						   : ": its cpus are not allowed to this process");
 	} else if (o->cpus_arg) {
-		if (ct_cpuset_parse(o->cpus_arg, cpus, &why) < 0)
-			ct_usage_error("invalid cpu list '%s': %s", o->cpus_arg, why);
-		if (ct_cpuset_empty(cpus))
-			ct_usage_error("invalid cpu list '%s': empty", o->cpus_arg);
+		ct_cli_cpulist(o->cpus_arg, cpus);
 		ct_cpuset_andnot(&bad, cpus, &t->online);
 		if (!ct_cpuset_empty(&bad))
 			errx(CT_EXIT_CANCELED, "cpu %d is not online", ct_cpuset_next(&bad, 0));

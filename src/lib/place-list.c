@@ -175,8 +175,7 @@ static void list_records(const struct ct_topo *t, unsigned out)
 	ct_rec_write(&w, t);
 	ct_rec_end(&w);
 	ct_rec_begin(&w, stdout, out, &ct_rec_cpu);
-	for (r.cpu = ct_cpuset_next(&t->usable, 0); r.cpu >= 0;
-	     r.cpu = ct_cpuset_next(&t->usable, r.cpu + 1))
+	ct_cpuset_foreach(r.cpu, &t->usable)
 		ct_rec_write(&w, &r);
 	ct_rec_end(&w);
 }
@@ -186,7 +185,7 @@ static enum ct_kind rank_kind(const struct ct_topo *t, int r)
 {
 	int c;
 
-	for (c = ct_cpuset_next(&t->online, 0); c >= 0; c = ct_cpuset_next(&t->online, c + 1)) {
+	ct_cpuset_foreach(c, &t->online) {
 		const struct ct_topo_cpu *p = ct_topo_cpu(t, c);
 
 		if (p && p->rank == r)

@@ -66,11 +66,10 @@ static void *thread_main(void *v)
 	return NULL;
 }
 
-int ct_place_pin(int cpu, char *why, size_t len)
+int ct_place_can_use(int cpu, char *why, size_t len)
 {
 	struct ct_cpuset allowed;
 	char list[128];
-	int now;
 
 	/*
 	 * The affinity this thread has now, not the one the plan was made
@@ -83,6 +82,19 @@ int ct_place_pin(int cpu, char *why, size_t len)
 			 "process (allowed: %s)", cpu, ct_cpuset_format(&allowed, list, sizeof(list)));
 		return -1;
 	}
+	if (!ct_place_can_pin()) {
+		snprintf(why, len, "cannot pin to cpu %d: this OS has no cpu affinity", cpu);
+		return -1;
+	}
+	return 0;
+}
+
+int ct_place_pin(int cpu, char *why, size_t len)
+{
+	int now;
+
+	if (ct_place_can_use(cpu, why, len) < 0)
+		return -1;
 	if (ct_pin_thread(cpu) < 0) {
 		if (errno == ENOTSUP)
 			snprintf(why, len, "cannot pin to cpu %d: this OS has no cpu affinity", cpu);
@@ -207,7 +219,7 @@ size_t ct_place_plan(const struct ct_topo *t, struct ct_placement *out, size_t m
 			int c, last = -1;
 
 			ct_topo_rank_cpus(t, r, &cpus);
-			for (c = ct_cpuset_next(&cpus, 0); c >= 0; c = ct_cpuset_next(&cpus, c + 1))
+			ct_cpuset_foreach(c, &cpus)
 				if (ct_topo_cpu(t, c)->kind == (enum ct_kind)k)
 					last = c;
 			if (last < 0)

@@ -14,8 +14,7 @@
 #include "ct/out.h"
 #include "ct/stream-out.h"
 
-/* "16 KiB", "1.5 MiB", "1 GiB": the largest binary unit it reaches. */
-static char *human_size(uint64_t b, char *buf, size_t len)
+char *ct_stream_human_size(uint64_t b, char *buf, size_t len)
 {
 	static const char *const unit[] = { "bytes", "KiB", "MiB", "GiB", "TiB" };
 	double v = (double)b;
@@ -33,12 +32,16 @@ static char *human_size(uint64_t b, char *buf, size_t len)
 }
 
 enum sweep_field {
-	W_SIZE, W_LEVEL, W_ISA, W_PREFETCH, W_GBS, W_CV, W_BPC, W_CPU_GBS, W_CPU_CV, W_SHARE,
+	W_PLACEMENT, W_SIZE, W_LEVEL, W_ISA, W_PREFETCH, W_GBS, W_CV, W_BPC, W_CPU_GBS, W_CPU_CV, W_SHARE,
 	W_HUGE, W_VERIFIED
 };
 
-/* For people only: the records of each size are the summaries (out.h). */
+/*
+ * For people only: the records of each size are the summaries (out.h).
+ * The placement only with several (-c with a list).
+ */
 static const struct ct_rec_field sweep_fields[] = {
+	{ W_PLACEMENT, NULL, "placement", CT_REC_STR, NULL, NULL, CT_REC_TEXT | CT_REC_LEFT },
 	{ W_SIZE, NULL, "size", CT_REC_STR, NULL, NULL, CT_REC_TEXT | CT_REC_LEFT },
 	{ W_LEVEL, NULL, "level", CT_REC_STR, NULL, NULL, CT_REC_TEXT | CT_REC_LEFT },
 	{ W_ISA, NULL, "isa", CT_REC_STR, NULL, NULL, CT_REC_TEXT | CT_REC_LEFT },
@@ -59,8 +62,11 @@ static void sweep_value(const void *rec, int id, unsigned out, struct ct_rec_val
 
 	(void)out;
 	switch ((enum sweep_field)id) {
+	case W_PLACEMENT:
+		v->str = r->placement;
+		break;
 	case W_SIZE:
-		v->str = human_size(r->in.bytes, v->buf, sizeof(v->buf));
+		v->str = ct_stream_human_size(r->in.bytes, v->buf, sizeof(v->buf));
 		break;
 	case W_LEVEL:
 		v->str = r->in.level;
@@ -108,9 +114,11 @@ const struct ct_rec_kind ct_rec_sweep = {
 	"sweep", sweep_fields, CT_ARRAY_SIZE(sweep_fields), sweep_value, 0
 };
 
-void ct_stream_table_begin(struct ct_stream_table *t, FILE *f)
+void ct_stream_table_begin(struct ct_stream_table *t, FILE *f, int several)
 {
 	t->f = f;
+	t->several = several;
+	t->places[0] = '\0';
 	t->reps = 0;
 	t->huge_asked = 1;
 	snprintf(t->thp, sizeof(t->thp), "none");
@@ -122,6 +130,8 @@ void ct_stream_table_begin(struct ct_stream_table *t, FILE *f)
 	t->isa_notes = NULL;
 	t->nisa_notes = 0;
 	ct_rec_begin(&t->sweep, f, CT_REC_TABLE, &ct_rec_sweep);
+	if (!several)
+		ct_rec_hide(&t->sweep, W_PLACEMENT);
 }
 
 /* Keep "LEVEL ISA: reason" once in (*list)[*n]. */
@@ -139,13 +149,19 @@ static void note_reason(char (**list)[200], size_t *n, const char *level, const 
 	snprintf((*list)[(*n)++], sizeof(**list), "%s", line);
 }
 
-void ct_stream_table_add(struct ct_stream_table *t, struct ct_stream *const *ctx,
-			 const enum ct_isa *isas, const struct ct_series *ser, size_t n,
-			 const char *isa_reason)
+void ct_stream_table_add(struct ct_stream_table *t, const char *placement,
+			 struct ct_stream *const *ctx, const enum ct_isa *isas,
+			 const struct ct_series *ser, size_t n, const char *isa_reason)
 {
 	struct ct_stream_sweep_rec r;
-	size_t i;
+	size_t i, used = strlen(t->places);
+	const char *last = strrchr(t->places, ' ');
 
+	/* The placements in the order they ran, each once. */
+	if (strcmp(last ? last + 1 : t->places, placement) != 0)
+		snprintf(t->places + used, sizeof(t->places) - used, "%s%s", used ? ", " : "",
+			 placement);
+	r.placement = placement;
 	for (i = 0; i < n; i++) {
 		r.ser = &ser[i];
 		ct_stream_info(ctx[i], &r.in);
@@ -173,47 +189,40 @@ void ct_stream_table_add(struct ct_stream_table *t, struct ct_stream *const *ctx
 		snprintf(t->isa_reason, sizeof(t->isa_reason), "%s", isa_reason);
 }
 
-/*
- * The lines above the table: the ISAs the sizes ran, their kernels, and
- * why: one reason, or one per level and ISA when the reasons differ by
- * level; the caches and the array.
- */
-static void header(const struct ct_stream_table *t)
+void ct_stream_header(FILE *f, unsigned used, char (*notes)[200], size_t n,
+		      const char *isa_reason, unsigned reps, const struct ct_stream_caches *c)
 {
-	const struct ct_stream_caches *c = t->caches;
-	struct ct_stream_shape sh;
 	char b1[32], b2[32], b3[32];
 	int i;
 	size_t j;
 
-	fprintf(t->f, "\nisa:     ");
+	fprintf(f, "\nisa:     ");
 	for (i = 0; i < (int)CT_ISA_COUNT; i++)
-		if (t->used & (1u << i))
-			fprintf(t->f, " %s", ct_isa_name((enum ct_isa)i));
-	if (!t->mixed) {
-		fprintf(t->f, " (%s)\n", t->isa_reason);
+		if (used & (1u << i))
+			fprintf(f, " %s", ct_isa_name((enum ct_isa)i));
+	if (n == 0) {
+		fprintf(f, " (%s)\n", isa_reason);
 	} else {
-		fprintf(t->f, ", by the level of each size:\n");
-		for (j = 0; j < t->nisa_notes; j++)
-			fprintf(t->f, "          %s\n", t->isa_notes[j]);
+		fprintf(f, ", by the level of each size:\n");
+		for (j = 0; j < n; j++)
+			fprintf(f, "          %s\n", notes[j]);
 	}
 	for (i = 0; i < (int)CT_ISA_COUNT; i++) {
-		if (!(t->used & (1u << i)))
+		const struct ct_kernel_desc *d = ct_stream_desc((enum ct_isa)i);
+
+		if (!(used & (1u << i)))
 			continue;
-		ct_stream_shape_of((enum ct_isa)i, &sh);
-		fprintf(t->f, "kernel:   stream %-6s %2u-byte loads, %u accumulators, %s, %u bytes an "
-			"iteration%s\n", ct_isa_name((enum ct_isa)i), sh.load_bytes, sh.accumulators,
-			sh.insn, sh.stride, sh.has_prefetch ? "; a prefetching loop beside it" : "");
+		fprintf(f, "kernel:   %s %-6s %2u-byte loads, %u accumulators, %s, %u bytes an "
+			"iteration%s\n", d->kernel, d->isa, d->load_bytes, d->accumulators,
+			d->insn, d->bytes, d->fn_pf ? "; a prefetching loop beside it" : "");
 	}
-	fprintf(t->f, "caches:   L1d %s, L2 %s, L3 %s (the level of a size: the smallest that "
+	fprintf(f, "caches:   L1d %s, L2 %s, L3 %s (the level of a size: the smallest that "
 		"holds it)\n",
-		c->bytes[1] ? human_size(c->bytes[1], b1, sizeof(b1)) : "unknown",
-		c->bytes[2] ? human_size(c->bytes[2], b2, sizeof(b2)) : "unknown",
-		c->bytes[3] ? human_size(c->bytes[3], b3, sizeof(b3)) : "unknown");
-	fprintf(t->f, "samples:  %u reps per size and ISA; GB/s (10^9 bytes/s) and byte/cycle are "
-		"wall-basis medians, cpu GB/s the thread CPU time basis\n", t->reps);
-	fprintf(t->f, "array:    %s; THP %s, huge pages %s; placement %s\n", t->size_reason, t->thp,
-		t->huge_asked ? "asked for" : "refused", t->placement);
+		c->bytes[1] ? ct_stream_human_size(c->bytes[1], b1, sizeof(b1)) : "unknown",
+		c->bytes[2] ? ct_stream_human_size(c->bytes[2], b2, sizeof(b2)) : "unknown",
+		c->bytes[3] ? ct_stream_human_size(c->bytes[3], b3, sizeof(b3)) : "unknown");
+	fprintf(f, "samples:  %u reps per size and ISA; GB/s (10^9 bytes/s) and byte/cycle are "
+		"wall-basis medians, cpu GB/s the thread CPU time basis\n", reps);
 }
 
 void ct_stream_table_end(struct ct_stream_table *t, const struct ct_machine *m)
@@ -221,7 +230,10 @@ void ct_stream_table_end(struct ct_stream_table *t, const struct ct_machine *m)
 	char load[512];
 	size_t i;
 
-	header(t);
+	ct_stream_header(t->f, t->used, t->isa_notes, t->mixed ? t->nisa_notes : 0, t->isa_reason,
+			 t->reps, t->caches);
+	fprintf(t->f, "array:    %s; THP %s, huge pages %s; placement%s %s\n", t->size_reason,
+		t->thp, t->huge_asked ? "asked for" : "refused", t->several ? "s" : "", t->places);
 	fputc('\n', t->f);
 	ct_rec_end(&t->sweep);
 	/* No --precision here: the sweep has no interval column. */

@@ -52,8 +52,8 @@ struct array {
 
 struct ct_stream {
 	enum ct_isa isa;
-	stream_fn fn;
-	struct ct_stream_shape shape;
+	const struct ct_kernel_desc *d;	/* the kernel and what it does */
+	stream_fn fn;			/* its plain or its prefetching loop */
 	struct array *arr;
 	unsigned flags;
 	uint64_t passes;
@@ -64,49 +64,27 @@ struct ct_stream {
 	struct ct_field fields[16];
 };
 
-/* The kernels built into this binary: what each runs and does per iteration. */
-static const struct {
-	enum ct_isa isa;
-	stream_fn fn, fn_pf;		/* fn_pf NULL: no prefetching loop */
-	struct ct_stream_shape shape;	/* load_bytes, accumulators, stride, has_prefetch, insn */
-} kernels[] = {
-	{ CT_ISA_SCALAR, ct_stream_scalar, NULL,
-	  { 8, 8, 64, 0, "64-bit loads and adds as compiled" } },
+/* The kernels built into this binary, each described by its own file. */
+static const struct ct_kernel_desc *const kernels[] = {
+	&ct_stream_scalar_desc,
 #if CT_HAVE_AVX2
-	{ CT_ISA_AVX2, ct_stream_avx2, ct_stream_avx2_pf,
-	  { 32, 8, 512, 1, "vpaddq ymm, one per load" } },
+	&ct_stream_avx2_desc,
 #endif
 #if CT_HAVE_AVX512
-	{ CT_ISA_AVX512, ct_stream_avx512, ct_stream_avx512_pf,
-	  { 64, 8, 512, 1, "vpaddq zmm, one per load" } },
+	&ct_stream_avx512_desc,
 #endif
 #if CT_HAVE_NEON
-	/* 32 bytes: an ldp of two q registers. */
-	{ CT_ISA_NEON, ct_stream_neon, NULL,
-	  { 32, 8, 256, 0, "ldp q + add .2d, one per register" } },
+	&ct_stream_neon_desc,
 #endif
 };
 
-int ct_stream_shape_of(enum ct_isa isa, struct ct_stream_shape *sh)
+const struct ct_kernel_desc *ct_stream_desc(enum ct_isa isa)
 {
 	size_t i;
 
 	for (i = 0; i < CT_ARRAY_SIZE(kernels); i++)
-		if (kernels[i].isa == isa) {
-			*sh = kernels[i].shape;
-			return 0;
-		}
-	memset(sh, 0, sizeof(*sh));
-	return -1;
-}
-
-static stream_fn kernel_of(enum ct_isa isa, int prefetch)
-{
-	size_t i;
-
-	for (i = 0; i < CT_ARRAY_SIZE(kernels); i++)
-		if (kernels[i].isa == isa)
-			return prefetch ? kernels[i].fn_pf : kernels[i].fn;
+		if (strcmp(kernels[i]->isa, ct_isa_name(isa)) == 0)
+			return kernels[i];
 	return NULL;
 }
 
@@ -267,9 +245,9 @@ unsigned ct_stream_prefetch_rule(enum ct_isa isa, const char *level, char *reaso
 {
 	enum ct_topo_vendor vendor;
 	unsigned family, model;
-	struct ct_stream_shape sh;
+	const struct ct_kernel_desc *d = ct_stream_desc(isa);
 
-	if (ct_stream_shape_of(isa, &sh) < 0 || !sh.has_prefetch) {
+	if (!d || !d->fn_pf) {
 		snprintf(reason, len, "none: the %s kernel has no prefetching loop", ct_isa_name(isa));
 		return 0;
 	}
@@ -452,11 +430,16 @@ static struct ct_stream *stream_new(enum ct_isa isa, struct array *arr,
 	double bytes;
 
 	s->isa = isa;
-	if (ct_stream_shape_of(isa, &s->shape) < 0)
+	s->d = ct_stream_desc(isa);
+	if (!s->d)
 		errx(CT_EXIT_FAIL, "no stream kernel for ISA %s in this build", ct_isa_name(isa));
+	/* The array is whole blocks: each must be whole iterations. */
+	if (CT_STREAM_BLOCK % s->d->bytes != 0)
+		errx(CT_EXIT_FAIL, "the %s stream kernel reads %u bytes an iteration, not a divisor of %u",
+		     s->d->isa, s->d->bytes, CT_STREAM_BLOCK);
 	s->prefetch = ct_stream_prefetch_rule(isa, arr->level, s->prefetch_reason,
 					      sizeof(s->prefetch_reason));
-	s->fn = kernel_of(isa, s->prefetch != 0);
+	s->fn = s->prefetch ? s->d->fn_pf : s->d->fn.stream;
 	snprintf(s->isa_reason, sizeof(s->isa_reason), "chosen by the caller");
 	s->arr = arr;
 	s->flags = flags;
@@ -467,8 +450,8 @@ static struct ct_stream *stream_new(enum ct_isa isa, struct array *arr,
 	s->fields[0] = (struct ct_field){ "size_bytes", NULL, (double)arr->bytes };
 	s->fields[1] = (struct ct_field){ "size_reason", arr->reason, 0 };
 	s->fields[2] = (struct ct_field){ "passes", NULL, (double)s->passes };
-	s->fields[3] = (struct ct_field){ "load_bytes", NULL, s->shape.load_bytes };
-	s->fields[4] = (struct ct_field){ "accumulators", NULL, s->shape.accumulators };
+	s->fields[3] = (struct ct_field){ "load_bytes", NULL, s->d->load_bytes };
+	s->fields[4] = (struct ct_field){ "accumulators", NULL, s->d->accumulators };
 	s->fields[5] = (struct ct_field){ "prefetch_bytes", NULL, s->prefetch };
 	s->fields[6] = (struct ct_field){ "thp", arr->thp, 0 };
 	s->fields[7] = (struct ct_field){ "thp_advice", arr->huge_asked ? "hugepage" : "nohugepage", 0 };
@@ -482,8 +465,8 @@ static struct ct_stream *stream_new(enum ct_isa isa, struct array *arr,
 	s->fields[15] = (struct ct_field){ "isa_reason", s->isa_reason, 0 };
 
 	memset(k, 0, sizeof(*k));
-	k->name = "stream";
-	k->isa = ct_isa_name(isa);
+	k->name = s->d->kernel;
+	k->isa = s->d->isa;
 	k->unit = "GB/s";		/* bytes per ns: 10^9 bytes per second */
 	k->work = bytes;
 	k->per_cycle_unit = "byte/cycle";
@@ -503,7 +486,7 @@ struct ct_stream *ct_stream_new(enum ct_isa isa, uint64_t bytes,
 {
 	char why[128];
 
-	if (!kernel_of(isa, 0))
+	if (!ct_stream_desc(isa))
 		errx(CT_EXIT_FAIL, "no stream kernel for ISA %s in this build", ct_isa_name(isa));
 	if (ct_stream_size_ok(bytes, why, sizeof(why)) < 0)
 		errx(CT_EXIT_FAIL, "stream array of %" PRIu64 " bytes: %s", bytes, why);

@@ -350,7 +350,7 @@ static int read_pmus(struct ct_topo *t, const char *root, char *val, char *why, 
 		if (parse_list(p, val, &s, why, len) < 0)
 			return -1;
 		t->pmu_files++;
-		for (i = ct_cpuset_next(&s, 0); i >= 0 && i < t->ncpu; i = ct_cpuset_next(&s, i + 1))
+		ct_topo_for_each_cpu(t, i, &s)
 			t->cpu[i].pmu = pmus[k].pmu;
 	}
 	return 0;
@@ -504,13 +504,13 @@ int ct_topo_read_sysfs(struct ct_topo *t, const char *root, char *why, size_t le
 	if (rc == 0)
 		t->possible = t->online;
 	ct_cpuset_or(&t->possible, &t->possible, &t->online);
-	for (last = -1, i = ct_cpuset_next(&t->possible, 0); i >= 0;
-	     i = ct_cpuset_next(&t->possible, i + 1))
+	last = -1;
+	ct_cpuset_foreach(i, &t->possible)
 		last = i;
 	ct_topo_grow(t, last + 1);
 	for (i = 0; i < t->ncpu; i++)
 		t->cpu[i].online = ct_cpuset_isset(&t->online, i);
-	for (i = ct_cpuset_next(&t->online, 0); i >= 0; i = ct_cpuset_next(&t->online, i + 1))
+	ct_cpuset_foreach(i, &t->online)
 		if (read_cpu(t, root, i, &tab, val, why, len) < 0)
 			goto fail;
 	if (read_pmus(t, root, val, why, len) < 0)

@@ -12,7 +12,6 @@
 #include <stdio.h>
 #include <string.h>
 #include <stdlib.h>
-#include <sys/mman.h>
 #include <sys/sysctl.h>
 #include <sys/time.h>
 #include <time.h>
@@ -212,33 +211,12 @@ int ct_os_perf_paranoid(void)
 	return -99;
 }
 
-void *ct_os_mem_alloc(size_t len, size_t align, int huge, struct ct_os_mem *m)
+void ct_os_mem_advise(void *p, size_t len, int huge)
 {
-	uintptr_t p;
-	void *base;
-
+	/* No transparent huge pages to ask for or refuse. */
+	(void)p;
+	(void)len;
 	(void)huge;
-	m->base = NULL;
-	m->len = 0;
-	if (len == 0 || align == 0 || (align & (align - 1)) || len > SIZE_MAX - align) {
-		errno = EINVAL;
-		return NULL;
-	}
-	base = mmap(NULL, len + align, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANON, -1, 0);
-	if (base == MAP_FAILED)
-		return NULL;
-	m->base = base;
-	m->len = len + align;
-	p = ((uintptr_t)base + align - 1) & ~(uintptr_t)(align - 1);
-	return (void *)p;
-}
-
-void ct_os_mem_free(struct ct_os_mem *m)
-{
-	if (m->base)
-		munmap(m->base, m->len);
-	m->base = NULL;
-	m->len = 0;
 }
 
 int64_t ct_os_huge_bytes(const void *p, size_t len)

@@ -373,7 +373,7 @@ int ct_os_largest_cache(const struct ct_cpuset *cpus, struct ct_os_cache *c)
 	if (cpus) {
 		int cpu;
 
-		for (cpu = ct_cpuset_next(cpus, 0); cpu >= 0; cpu = ct_cpuset_next(cpus, cpu + 1))
+		ct_cpuset_foreach(cpu, cpus)
 			cpu_caches(cpu, c);
 		return c->level ? 0 : -1;
 	}
@@ -429,42 +429,19 @@ int ct_os_perf_paranoid(void)
 	return v;
 }
 
-void *ct_os_mem_alloc(size_t len, size_t align, int huge, struct ct_os_mem *m)
+void ct_os_mem_advise(void *p, size_t len, int huge)
 {
-	uintptr_t p;
-	void *base;
-
-	m->base = NULL;
-	m->len = 0;
-	if (len == 0 || align == 0 || (align & (align - 1)) || len > SIZE_MAX - align) {
-		errno = EINVAL;
-		return NULL;
-	}
-	base = mmap(NULL, len + align, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
-		    -1, 0);
-	if (base == MAP_FAILED)
-		return NULL;
-	m->base = base;
-	m->len = len + align;
-	p = ((uintptr_t)base + align - 1) & ~(uintptr_t)(align - 1);
 #if HAVE_MADVISE && defined(MADV_HUGEPAGE) && defined(MADV_NOHUGEPAGE)
 	/*
 	 * Advice only: with THP "never" the kernel ignores it, with "always"
 	 * NOHUGEPAGE is what keeps 4 KiB pages.
 	 */
-	(void)madvise((void *)p, len, huge ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
+	(void)madvise(p, len, huge ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
 #else
+	(void)p;
+	(void)len;
 	(void)huge;
 #endif
-	return (void *)p;
-}
-
-void ct_os_mem_free(struct ct_os_mem *m)
-{
-	if (m->base)
-		munmap(m->base, m->len);
-	m->base = NULL;
-	m->len = 0;
 }
 
 /*

@@ -99,7 +99,7 @@ int ct_place_clamp_process(const struct ct_cpuset *cpus)
 	if (!set)
 		return -1;
 	CPU_ZERO_S(size, set);
-	for (c = ct_cpuset_next(cpus, 0); c >= 0; c = ct_cpuset_next(cpus, c + 1))
+	ct_cpuset_foreach(c, cpus)
 		CPU_SET_S(c, size, set);
 	/*
 	 * pid 0 is the calling thread only; called before any other thread

@@ -61,8 +61,7 @@ static void read_cpuid_all(struct ct_topo *t)
 	if (ct_place_allowed(&saved) < 0)
 		return;
 	ct_cpuset_and(&usable, &t->online, &t->allowed);
-	for (c = ct_cpuset_next(&usable, 0); c >= 0 && c < t->ncpu;
-	     c = ct_cpuset_next(&usable, c + 1)) {
+	ct_topo_for_each_cpu(t, c, &usable) {
 		/*
 		 * The thread is migrated before the call returns; a cpu that
 		 * went offline meanwhile stays without CPUID facts.

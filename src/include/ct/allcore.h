@@ -1,5 +1,5 @@
 /*
- * allcore.h - the all-core runner behind --threads (ct-clock, ct-fma): one
+ * allcore.h - the all-core runner behind --threads (the kernel tools): one
  * thread per cpu, pinned where the OS can pin, all running the same kernel
  * at once, to learn what a core gets while every core works against what
  * it gets alone (a socket's all-core clock against its single-core turbo).
@@ -30,11 +30,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "ct/cli.h"
 #include "ct/cpuset.h"
 #include "ct/harness.h"
 #include "ct/out.h"
 #include "ct/topo.h"
+
+struct ct_cli;
 
 /*
  * Calls in a single-thread sample: a tool builds its kernel with 1/8 of a
@@ -133,57 +134,5 @@ int ct_allcore_report(struct ct_allcore *a, const struct ct_harness *h,
 		      const struct ct_allcore_kernel *ks, size_t nk, const struct ct_cli *cli,
 		      const char *tool, void (*header)(const struct ct_allcore *a, void *arg),
 		      void *arg);
-
-/*
- * The options of the kernel tools that --threads brings, a piece beside
- * the shared ones (cli.h):
- *
- *   -k, --kind KIND      pin to a cpu of KIND; with --threads, use its cpus
- *       --kinds KIND=CPULIST
- *                        declare the kind of cpus instead of detecting it
- *                        (kinds.h; also CT_KINDS)
- *       --threads N|all  run N threads (the first N usable cpus) or one per
- *                        usable cpu, at once
- */
-enum { CT_CLI_OPT_THREADS = 0x140, CT_CLI_OPT_KINDS };
-
-#define CT_ALLCORE_SHORTOPTS "k:"
-#define CT_ALLCORE_LONGOPTS                                             \
-	{ "kind", required_argument, NULL, 'k' },                       \
-	{ "kinds", required_argument, NULL, CT_CLI_OPT_KINDS },         \
-	{ "threads", required_argument, NULL, CT_CLI_OPT_THREADS }
-#define CT_ALLCORE_HELP                                                                 \
-	"  -k, --kind KIND      pin to the last usable cpu of KIND (performance,\n"         \
-	"                       efficiency, low-power); with --threads, use its cpus\n"     \
-	"      --kinds KIND=CPULIST  declare the kind of cpus (performance, efficiency,\n" \
-	"                       low-power; P, E, LP) in place of detecting it; repeat\n"  \
-	"                       for each kind (also CT_KINDS='KIND=CPULIST;...')\n"      \
-	"      --threads N|all  N threads at once, one pinned to each of the first N\n"     \
-	"                       usable cpus (all: every one), each sample a fixed time,\n" \
-	"                       beside a single-thread reference taken in the same run\n"
-
-struct ct_allcore_cli {
-	const char *kind;		/* -k argument, NULL if none */
-	const char *threads;		/* --threads argument, NULL if none */
-};
-
-void ct_allcore_cli_init(struct ct_allcore_cli *ac);
-/* Handle one of these options; returns 1 if it was one. */
-int ct_allcore_cli_option(struct ct_allcore_cli *ac, int c, const char *arg);
-/*
- * In place of ct_cli_finish(): checks that the options go together (-c
- * excludes -k and --threads: usage error), finishes the shared options,
- * and resolves -k and --threads against this machine's kinds of core,
- * declared (--kinds, CT_KINDS) or detected.  Declared kinds are checked
- * against the machine even when neither -k nor --threads uses them.
- * -k alone pins the thread to the kind's last usable cpu and names the
- * placement "pin-KIND".  Returns 1 with the plan in a for an all-core run
- * (free it with ct_allcore_free()), else 0.  A kind this machine has no
- * usable cpu of, more threads than usable cpus, or -k where nothing can be
- * pinned exits CT_EXIT_NOTAPPLICABLE (4).
- */
-int ct_allcore_cli_finish(struct ct_allcore_cli *ac, struct ct_cli *cli,
-			  struct ct_harness *h, int argc, char **argv,
-			  struct ct_allcore *a);
 
 #endif

@@ -1,126 +1,112 @@
 /*
- * cli.h - the options every kernel tool shares (ct-clock, ct-fma,
- * ct-stream), parsed in one place so they mean the same everywhere:
+ * cli.h - the options the kernel tools share (ct-clock, ct-fma,
+ * ct-stream), handled in one place so they do the same everywhere.  Their
+ * letters, names and help are the suite's table (options.h); a tool's
+ * set is its own options, then CT_CLI_ISA_OPTS if it has ISAs, then
+ * CT_CLI_OPTS:
  *
- *   -c, --cpu CPU        pin the measuring thread to CPU
+ *   -c, --cpu CPULIST    pin to each cpu of CPULIST in turn, a row each
+ *   -k, --kind KIND      pin to a cpu of KIND; with --threads, use its cpus
+ *       --kinds KIND=CPULIST  declare the kinds of cpu (kinds.h)
+ *       --threads N|all  the all-core run (allcore.h)
  *   -f, --format FMT     table, tsv or json
- *   -h, --help
- *       --max-time SEC   stop sampling after SEC seconds
  *       --precision PCT  sample until every median is known to +-PCT%
+ *       --max-time SEC   stop sampling after SEC seconds
  *   -q, --quick          QUICK=1: fewer, shorter samples
  *   -r, --reps N         REPS=N: timed samples per kernel
  *   -s, --samples        one record per sample too
  *   -S, --settle MS      settle spin before the warm-up
+ *   -h, --help
  *   -V, --version
  */
 #ifndef CT_CLI_H
 #define CT_CLI_H
 
-#include <getopt.h>
+#include <stddef.h>
 #include <stdint.h>
 
+#include "ct/cpuset.h"
 #include "ct/harness.h"
 #include "ct/isa.h"
+#include "ct/options.h"
 #include "ct/out.h"
+#include "ct/topo.h"
 
-/*
- * Long-only options of every kernel tool (and ct-place): their getopt
- * codes, above any character and apart from the ISA options' and
- * --samples'.
- */
-enum {
-	CT_CLI_OPT_PRECISION = 0x190,
-	CT_CLI_OPT_MAX_TIME
-};
+struct ct_allcore;
 
-#define CT_CLI_PRECISION_HELP                                                       \
-	"      --precision PCT  sample until the 95%% interval of every median is\n"  \
-	"                       within +-PCT percent of it, or --max-time passed\n"   \
-	"      --max-time SEC   take no more samples after SEC seconds (default 60\n" \
-	"                       with --precision; none without)\n"
-
-#define CT_CLI_SHORTOPTS "c:f:hqr:sS:V"
-#define CT_CLI_LONGOPTS                                        \
-	{ "cpu", required_argument, NULL, 'c' },               \
-	{ "format", required_argument, NULL, 'f' },            \
-	{ "help", no_argument, NULL, 'h' },                    \
-	{ "max-time", required_argument, NULL, CT_CLI_OPT_MAX_TIME }, \
-	{ "precision", required_argument, NULL, CT_CLI_OPT_PRECISION }, \
-	{ "quick", no_argument, NULL, 'q' },                   \
-	{ "reps", required_argument, NULL, 'r' },              \
-	{ "samples", no_argument, NULL, 's' },                 \
-	{ "settle", required_argument, NULL, 'S' },            \
-	{ "version", no_argument, NULL, 'V' }
-
-/* The --help lines for the shared options. */
-#define CT_CLI_HELP                                                                 \
-	"  -c, --cpu CPU        pin the measuring thread to logical cpu CPU\n"      \
-	"  -f, --format FMT     output format: table (default), tsv or json\n"      \
-	CT_CLI_PRECISION_HELP                                                       \
-	"  -q, --quick          a smoke run: fewer, shorter samples (also QUICK=1)\n" \
-	"  -r, --reps N         timed samples per kernel (default 15; also REPS=N)\n" \
-	"  -s, --samples        also write one record per sample\n"                 \
-	"  -S, --settle MS      settle spin before the warm-up, in ms (default 200)\n" \
-	"  -h, --help           print this help and exit\n"                         \
-	"  -V, --version        print the version and the ISAs built and usable\n"
-
-/*
- * A tool whose -s means something else (ct-stream's -s, --size, as its
- * issue names it) takes the shared options from these instead of
- * CT_CLI_SHORTOPTS, CT_CLI_LONGOPTS and CT_CLI_HELP: the same options,
- * with --samples long only (ct_cli_option() handles its code).
- */
-enum { CT_CLI_OPT_SAMPLES = 0x180 };
-#define CT_CLI_SHORTOPTS_NO_S "c:f:hqr:S:V"
-#define CT_CLI_LONGOPTS_NO_S                                   \
-	{ "cpu", required_argument, NULL, 'c' },               \
-	{ "format", required_argument, NULL, 'f' },            \
-	{ "help", no_argument, NULL, 'h' },                    \
-	{ "max-time", required_argument, NULL, CT_CLI_OPT_MAX_TIME }, \
-	{ "precision", required_argument, NULL, CT_CLI_OPT_PRECISION }, \
-	{ "quick", no_argument, NULL, 'q' },                   \
-	{ "reps", required_argument, NULL, 'r' },              \
-	{ "samples", no_argument, NULL, CT_CLI_OPT_SAMPLES },  \
-	{ "settle", required_argument, NULL, 'S' },            \
-	{ "version", no_argument, NULL, 'V' }
-#define CT_CLI_HELP_NO_S                                                            \
-	"  -c, --cpu CPU        pin the measuring thread to logical cpu CPU\n"      \
-	"  -f, --format FMT     output format: table (default), tsv or json\n"      \
-	CT_CLI_PRECISION_HELP                                                       \
-	"  -q, --quick          a smoke run: fewer, shorter samples (also QUICK=1)\n" \
-	"  -r, --reps N         timed samples per kernel (default 15; also REPS=N)\n" \
-	"      --samples        also write one record per sample\n"                 \
-	"  -S, --settle MS      settle spin before the warm-up, in ms (default 200)\n" \
-	"  -h, --help           print this help and exit\n"                         \
-	"  -V, --version        print the version and the ISAs built and usable\n"
+#define CT_CLI_OPTS                                                             \
+	{ CT_O_CPU, NULL }, { CT_O_KIND, NULL }, { CT_O_KINDS, NULL },          \
+	{ CT_O_THREADS, NULL }, { CT_O_FORMAT, NULL }, { CT_O_PRECISION, NULL }, \
+	{ CT_O_MAX_TIME, NULL }, { CT_O_QUICK, NULL }, { CT_O_REPS, NULL },      \
+	{ CT_O_SAMPLES, NULL }, { CT_O_SETTLE, NULL }, { CT_O_HELP, NULL },      \
+	{ CT_O_VERSION, NULL }
 
 struct ct_cli {
 	enum ct_format fmt;
 	int quick;
 	int samples;
-	int cpu;			/* -1: not pinned */
-	const char *reps;		/* --reps argument, NULL if none */
+	const char *cpu;		/* -c argument, NULL if none */
+	const char *kind;		/* -k argument */
+	const char *threads;		/* --threads argument */
+	const char *reps;		/* --reps argument */
 	const char *settle;		/* --settle argument */
 	const char *precision;		/* --precision argument */
 	const char *max_time;		/* --max-time argument */
-	char placement[32];		/* "main" or "cpuN" */
+	/* The rows (ct_cli_finish): the cpus to pin to in turn, or none. */
+	struct ct_cpuset cpus;
+	char pin_kind[24];		/* -k: the row is "pin-KIND", else "cpuN" */
+	char placement[32];		/* the row's name: "main", "cpuN", "pin-KIND" */
 };
 
 void ct_cli_init(struct ct_cli *cli);
 /*
  * Handle one shared option (getopt's c and optarg).  Returns 1 if it was
- * one; --help calls usage() and --version exits.  '?' is a usage error.
+ * one; --help calls usage() and exits 0, --version exits 0.
  */
 int ct_cli_option(struct ct_cli *cli, int c, const char *arg,
 		  void (*usage)(void));
 /*
- * After option parsing: the harness settings (defaults, QUICK, REPS,
- * --reps, --settle) and the placement (pins the thread for --cpu; a cpu
- * that cannot be used is an error, exit 1).  A stray operand is a usage
- * error.
+ * After option parsing: a stray operand is a usage error; the harness
+ * settings (ct_cli_harness()); the kinds declared (--kinds, CT_KINDS),
+ * checked against the machine even when nothing uses them; then where to
+ * run.  -c's cpulist is checked whole before anything runs (a cpu that
+ * cannot be used is an error naming it, exit 1); -k alone gives the row
+ * "pin-KIND" on the kind's last usable cpu; --threads (with -k, on that
+ * kind's cpus) returns 1 with the plan in a for an all-core run (free it
+ * with ct_allcore_free()), else 0.  A kind this machine has no usable cpu
+ * of, more threads than usable cpus, or -k where nothing can be pinned
+ * exits CT_EXIT_NOTAPPLICABLE (4).
  */
-void ct_cli_finish(struct ct_cli *cli, struct ct_harness *h, int argc,
-		   char **argv);
+int ct_cli_finish(struct ct_cli *cli, struct ct_harness *h, int argc, char **argv,
+		  struct ct_allcore *a);
+/* How many rows the run has: one per cpu of -c, else one. */
+size_t ct_cli_rows(const struct ct_cli *cli);
+/*
+ * Row i: name it in cli->placement, then run fn(arg) on the calling
+ * thread for "main", else on a new thread pinned to the row's cpu (so the
+ * calling thread keeps its affinity and the next row can have another
+ * cpu; a kernel's data made in fn are first touched there).  A pin that
+ * fails exits 1.
+ */
+void ct_cli_run_row(struct ct_cli *cli, size_t i, void (*fn)(void *arg), void *arg);
+/*
+ * The common row: ct_harness_run(h, k, nk, ser) under ct_cli_run_row();
+ * a failed run ends in ct_cli_harness_failed(hint).  Returns the row's
+ * placement (cli->placement).
+ */
+const char *ct_cli_harness_row(struct ct_cli *cli, size_t i, const struct ct_harness *h,
+			       const struct ct_kernel *k, size_t nk, struct ct_series *ser,
+			       const char *hint);
+/*
+ * -c's argument as a set: a cpulist as taskset -c takes it ("0-3,8"); a
+ * malformed or empty one is a usage error naming --cpu.
+ */
+void ct_cli_cpulist(const char *arg, struct ct_cpuset *cpus);
+/*
+ * -k's and --cpus-of's kind: performance, efficiency, low-power or P, E,
+ * LP; anything else is a usage error.
+ */
+enum ct_kind ct_cli_kind(const char *arg);
 /*
  * The harness settings alone: defaults, QUICK, REPS, --reps, --settle,
  * --precision and --max-time (usage errors exit 2).  ct_cli_finish()
@@ -137,33 +123,16 @@ void ct_cli_harness_failed(int rc, const char *why, const char *hint)
 	__attribute__((noreturn));
 
 /*
- * The ISA options of the kernel tools (ct-fma, ct-stream), a second piece
- * a tool adds beside the shared one:
+ * The ISA options of the kernel tools with ISAs (ct-fma, ct-stream):
  *
- *   --all-isa            run every usable ISA, interleaved, in one run
  *   --isa ISA            auto, avx512, avx2, neon or scalar (env CT_ISA)
+ *   --all-isa            run every usable ISA, interleaved, in one run
  *   --list-isa           the ISAs compiled in and usable here, then exit
  *
- * They have no short forms; their getopt codes are above any character.
  * An unknown ISA name is a usage error (exit 2); an ISA that was not built
  * or that this cpu and OS cannot run exits CT_EXIT_NOISA (3).
  */
-enum {
-	CT_CLI_OPT_ALL_ISA = 0x100,
-	CT_CLI_OPT_ISA,
-	CT_CLI_OPT_LIST_ISA
-};
-
-#define CT_CLI_ISA_LONGOPTS                                             \
-	{ "all-isa", no_argument, NULL, CT_CLI_OPT_ALL_ISA },           \
-	{ "isa", required_argument, NULL, CT_CLI_OPT_ISA },             \
-	{ "list-isa", no_argument, NULL, CT_CLI_OPT_LIST_ISA }
-
-#define CT_CLI_ISA_HELP                                                             \
-	"      --isa ISA        kernel ISA: auto (default; also CT_ISA=ISA), avx512,\n" \
-	"                       avx2, neon or scalar\n"                                 \
-	"      --all-isa        run every ISA usable here, interleaved, in one run\n"   \
-	"      --list-isa       list the ISAs built in and usable here, and exit\n"
+#define CT_CLI_ISA_OPTS { CT_O_ISA, NULL }, { CT_O_ALL_ISA, NULL }, { CT_O_LIST_ISA, NULL }
 
 struct ct_cli_isa {
 	const char *req;		/* --isa argument, NULL if none */
@@ -180,8 +149,7 @@ int ct_cli_isa_option(struct ct_cli_isa *ci, int c, const char *arg);
  * After option parsing: the ISAs to run, in enum order, into
  * isas[CT_ISA_COUNT]; returns how many.  --all-isa gives every usable
  * ISA; otherwise the one ct_isa_choose() picks from --isa, CT_ISA or
- * auto (and exits 2 or 3 when it cannot).  --all-isa with --isa is a
- * usage error.
+ * auto (and exits 2 or 3 when it cannot).
  */
 size_t ct_cli_isa_finish(const struct ct_cli_isa *ci, enum ct_isa *isas);
 

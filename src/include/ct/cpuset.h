@@ -26,8 +26,19 @@ int ct_cpuset_equal(const struct ct_cpuset *a, const struct ct_cpuset *b);
 void ct_cpuset_and(struct ct_cpuset *dst, const struct ct_cpuset *a, const struct ct_cpuset *b);
 void ct_cpuset_or(struct ct_cpuset *dst, const struct ct_cpuset *a, const struct ct_cpuset *b);
 void ct_cpuset_andnot(struct ct_cpuset *dst, const struct ct_cpuset *a, const struct ct_cpuset *b);
-/* The first cpu >= from in the set, or -1: for (c = ct_cpuset_next(s, 0); c >= 0; c = ct_cpuset_next(s, c + 1)). */
+/* The first cpu >= from in the set, or -1. */
 int ct_cpuset_next(const struct ct_cpuset *s, int from);
+/*
+ * Every cpu of s in increasing order, as hwloc_bitmap_foreach_begin():
+ *
+ *	ct_cpuset_foreach(c, &set)
+ *		use(c);
+ *
+ * c is an int; break and continue work as in any for loop.  s is read
+ * afresh at each step, so the body may add or remove cpus above c.
+ */
+#define ct_cpuset_foreach(c, s) \
+	for ((c) = ct_cpuset_next((s), 0); (c) >= 0; (c) = ct_cpuset_next((s), (c) + 1))
 
 /*
  * Parse a cpulist.  Leading and trailing white space (the newline of a

@@ -6,10 +6,12 @@
  *
  * Every kernel makes `passes` passes over n floats.  A SIMD kernel loads
  * one vector and feeds it to all its accumulators, acc_i = acc_i + v * v:
- * one load per CT_FMA_<ISA>_ACC FMAs, so the FMA pipes bind, not the load
- * ports.  The scalar kernel cannot share a load (its compiler would
- * square once and add CT_FMA_SCALAR_ACC times), so each of its
- * accumulators squares an element of its own (see fma-scalar.c).
+ * one load per accumulator count of FMAs, so the FMA pipes bind, not the
+ * load ports.  The scalar kernel cannot share a load (its compiler would
+ * square once and add as many times as it has accumulators), so each of
+ * its accumulators squares an element of its own (see fma-scalar.c).
+ * Each kernel file describes its kernel (struct ct_kernel_desc, kernels.h):
+ * accumulators, lanes, bytes and flops per iteration.
  *
  * The data are 0.5 and 1.0: every product is 0.25 or 1, every partial sum
  * a multiple of 0.25 below 2^22, and fp32 is exact, so a kernel's sums
@@ -23,6 +25,7 @@
 
 #include "ct/harness.h"
 #include "ct/isa.h"
+#include "ct/kernels.h"
 
 /*
  * 16 KiB: inside the L1d of every core of the field (32 KiB or more), with
@@ -40,17 +43,8 @@
 #define CT_FMA_PASSES_MAX 4095u
 
 /*
- * Accumulators (independent chains) per kernel, and lanes per chain.
- * Why each count is what it is: in the kernel files.
- */
-#define CT_FMA_SCALAR_ACC 8
-#define CT_FMA_AVX2_ACC 12
-#define CT_FMA_AVX512_ACC 16
-#define CT_FMA_NEON_ACC 16
-
-/*
- * The kernels.  data: n floats, n a multiple of twice the ISA's load width
- * (lanes, or CT_FMA_SCALAR_ACC); out: accumulators * lanes floats,
+ * The kernels.  data: n floats, n a multiple of the floats one iteration
+ * reads (the description's bytes / 4); out: accumulators * lanes floats,
  * accumulator a's lane l at out[a * lanes + l].
  */
 void ct_fma_scalar(const float *data, size_t n, uint64_t passes, float *out);
@@ -58,16 +52,11 @@ void ct_fma_avx2(const float *data, size_t n, uint64_t passes, float *out);
 void ct_fma_avx512(const float *data, size_t n, uint64_t passes, float *out);
 void ct_fma_neon(const float *data, size_t n, uint64_t passes, float *out);
 
-/* What one ISA's kernel does per call, for records and for the tests. */
-struct ct_fma_shape {
-	unsigned accumulators;
-	unsigned lanes;			/* fp32 lanes per accumulator */
-	int shared_load;		/* every accumulator squares the same vector */
-	const char *insn;		/* "vfmadd231ps zmm", or NULL (scalar) */
-};
-
-/* -1 for an ISA with no FMA kernel in this build. */
-int ct_fma_shape_of(enum ct_isa isa, struct ct_fma_shape *shape);
+/*
+ * The description of isa's FMA kernel (kernels.h), NULL for an ISA with
+ * no FMA kernel in this build.
+ */
+const struct ct_kernel_desc *ct_fma_desc(enum ct_isa isa);
 
 struct ct_fma;
 

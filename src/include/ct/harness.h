@@ -167,6 +167,19 @@ struct ct_series {
 };
 
 /*
+ * One bracket: a short dependent add chain of about adds adds (rounded
+ * down to the chain's unroll), its adds, wall ns and thread cpu ns; the
+ * clock a sample ran at is read from the brackets before and after it.
+ * Returns 0, or -1 when the chain miscounted.
+ */
+struct ct_bracket {
+	uint64_t adds, wall_ns, cpu_ns;
+};
+int ct_bracket_run(uint64_t adds, struct ct_bracket *b);
+/* The settle spin: the add chain until settle_ns have passed. */
+void ct_settle(uint64_t settle_ns);
+
+/*
  * Run the harness over k[0..nk-1]; out[] gets one series per kernel.
  * Returns 0, or -1 when a sample failed verification or a bracket
  * miscounted, with "sample N of KERNEL: reason" in why, or

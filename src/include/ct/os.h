@@ -109,6 +109,8 @@ struct ct_os_mem {
  */
 void *ct_os_mem_alloc(size_t len, size_t align, int huge, struct ct_os_mem *m);
 void ct_os_mem_free(struct ct_os_mem *m);
+/* The huge-page advice of ct_os_mem_alloc() for [p, p + len), this OS's own. */
+void ct_os_mem_advise(void *p, size_t len, int huge);
 
 /*
  * Bytes of [p, p + len) the OS backs with huge pages right now (call it

@@ -57,6 +57,11 @@ int ct_place_run_thread(const struct ct_placement *p, void (*fn)(void *),
  * run on some other cpu.  Returns 0, or -1 with "cpu N ..." in why.
  */
 int ct_place_pin(int cpu, char *why, size_t len);
+/*
+ * Whether the calling thread could pin itself to cpu: ct_place_pin()'s
+ * checks alone, nothing changed.  Returns 0, or -1 with "cpu N ..." in why.
+ */
+int ct_place_can_use(int cpu, char *why, size_t len);
 
 /* --- The platform seam (src/platform/place-*.c). --- */
 

@@ -22,6 +22,7 @@
 
 #include "ct/harness.h"
 #include "ct/isa.h"
+#include "ct/kernels.h"
 #include "ct/topo.h"
 
 struct ct_cpuset;
@@ -73,17 +74,12 @@ uint64_t ct_stream_avx512(const uint64_t *a, size_t n);
 uint64_t ct_stream_avx512_pf(const uint64_t *a, size_t n);
 uint64_t ct_stream_neon(const uint64_t *a, size_t n);
 
-/* What one ISA's kernel does per iteration, for records and tests. */
-struct ct_stream_shape {
-	unsigned load_bytes;		/* width of one vector load */
-	unsigned accumulators;		/* independent 64-bit sums */
-	unsigned stride;		/* bytes one iteration reads */
-	int has_prefetch;		/* there is a _pf loop */
-	const char *insn;		/* "vpaddq zmm, one per load" */
-};
-
-/* -1 for an ISA with no stream kernel in this build. */
-int ct_stream_shape_of(enum ct_isa isa, struct ct_stream_shape *sh);
+/*
+ * The description of isa's stream kernel (kernels.h: load width,
+ * accumulators, bytes per iteration, its prefetching loop if it has
+ * one), NULL for an ISA with no stream kernel in this build.
+ */
+const struct ct_kernel_desc *ct_stream_desc(enum ct_isa isa);
 
 /* What the ISA rule knows of a core: CPUID's vendor, display family and model. */
 struct ct_stream_cpu {

@@ -233,7 +233,6 @@ const char *ct_midr_name(unsigned implementer, unsigned part);
 /* Whether c's MIDR is a known little part: 1, a known big one: 0, else -1. */
 int ct_midr_little(const struct ct_topo_cpu *c);
 
-/* Shared by the rules (topo.c) and their description (topo-describe.c). */
 /* Every cpu of set that t has a record of (below t->ncpu), in order. */
 #define ct_topo_for_each_cpu(t, i, set) \
 	for ((i) = ct_cpuset_next((set), 0); (i) >= 0 && (i) < (t)->ncpu; \
