@@ -8,7 +8,6 @@
  */
 #include "config.h"
 
-#include <err.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -25,14 +24,9 @@
 #include "ct/out.h"
 #include "ct/parse.h"
 #include "ct/stream.h"
+#include "ct/stream-out.h"
 
 #define MAX_SIZES 64
-
-/* The sweep table's columns; with several placements (-c), "placement" first. */
-static const char *const sweep_cols[] = {
-	"placement", "size", "level", "isa", "prefetch", "GB/s", "cv%", "byte/cycle",
-	"cpu GB/s", "cpu cv%", "share", "huge%", "verified",
-};
 
 static const struct ct_opt_use opts[] = {
 	{ CT_O_SIZE, NULL },
@@ -126,125 +120,6 @@ static size_t parse_sizes(const char *arg, uint64_t *sizes)
 	return n;
 }
 
-/* "16 KiB", "1.5 MiB", "1 GiB": the largest binary unit it reaches. */
-static char *human_size(uint64_t b, char *buf, size_t len)
-{
-	static const char *const unit[] = { "bytes", "KiB", "MiB", "GiB", "TiB" };
-	double v = (double)b;
-	int u = 0;
-
-	while (v >= 1024 && u < 4) {
-		v /= 1024;
-		u++;
-	}
-	if (u == 0 || v == (double)(uint64_t)v)
-		snprintf(buf, len, "%.0f %s", v, unit[u]);
-	else
-		snprintf(buf, len, "%.3g %s", v, unit[u]);
-	return buf;
-}
-
-/*
- * The lines above the table: the ISAs the sizes ran (bit 1u << isa in
- * used), their kernels, and why: one reason, or one per level and ISA
- * (isa_notes, nnotes of them) when the reasons differ by level.
- */
-static void table_header(unsigned used, char isa_notes[][200], size_t nnotes,
-			 const char *isa_reason, unsigned reps, const struct ct_stream_caches *c)
-{
-	char b1[32], b2[32], b3[32];
-	size_t j;
-	int i;
-
-	printf("\nisa:     ");
-	for (i = 0; i < (int)CT_ISA_COUNT; i++)
-		if (used & (1u << i))
-			printf(" %s", ct_isa_name((enum ct_isa)i));
-	if (nnotes == 0) {
-		printf(" (%s)\n", isa_reason);
-	} else {
-		printf(", by the level of each size:\n");
-		for (j = 0; j < nnotes; j++)
-			printf("          %s\n", isa_notes[j]);
-	}
-	for (i = 0; i < (int)CT_ISA_COUNT; i++) {
-		const struct ct_kernel_desc *d = ct_stream_desc((enum ct_isa)i);
-
-		if (!(used & (1u << i)))
-			continue;
-		printf("kernel:   %s %-6s %2u-byte loads, %u accumulators, %s, %u bytes an "
-		       "iteration%s\n", d->kernel, d->isa, d->load_bytes, d->accumulators,
-		       d->insn, d->bytes, d->fn_pf ? "; a prefetching loop beside it" : "");
-	}
-	printf("caches:   L1d %s, L2 %s, L3 %s (the level of a size: the smallest that holds it)\n",
-	       c->bytes[1] ? human_size(c->bytes[1], b1, sizeof(b1)) : "unknown",
-	       c->bytes[2] ? human_size(c->bytes[2], b2, sizeof(b2)) : "unknown",
-	       c->bytes[3] ? human_size(c->bytes[3], b3, sizeof(b3)) : "unknown");
-	printf("samples:  %u reps per size and ISA; GB/s (10^9 bytes/s) and byte/cycle are wall-basis "
-	       "medians, cpu GB/s the thread CPU time basis\n", reps);
-}
-
-/* The marks the sweep's cells used, for its footnotes (ct_out_footnotes). */
-static unsigned sweep_marks;
-
-/*
- * One row of the sweep table: a size and ISA, both bases; the placement
- * first when the table has that column (placement not NULL).
- */
-static void sweep_row(struct ct_table *t, const char *placement, const struct ct_stream *cs,
-		      const struct ct_series *ser)
-{
-	struct ct_stream_info in;
-	struct ct_summary w, c;
-	char size[32], pf[32], gbs[32], cv[32], bpc[32], cgbs[32], ccv[32], share[32], huge[32];
-	const char *cells[CT_ARRAY_SIZE(sweep_cols)];
-
-	ct_stream_info(cs, &in);
-	ct_summarize(ser, CT_BASIS_WALL, &w);
-	ct_summarize(ser, CT_BASIS_CPU, &c);
-	human_size(in.bytes, size, sizeof(size));
-	snprintf(pf, sizeof(pf), in.prefetch ? "%u" : "none", in.prefetch);
-	snprintf(gbs, sizeof(gbs), "%.4g", w.rate.median);
-	snprintf(cv, sizeof(cv), "%.2f", w.rate.cv_pct);
-	ct_out_per_cycle_cell(bpc, sizeof(bpc), &w, 0, 3, &sweep_marks);
-	snprintf(cgbs, sizeof(cgbs), "%.4g", c.rate.median);
-	snprintf(ccv, sizeof(ccv), "%.2f", c.rate.cv_pct);
-	ct_out_share_cell(share, sizeof(share), &w, &sweep_marks);
-	if (in.huge_pct < 0)
-		snprintf(huge, sizeof(huge), "-");
-	else
-		snprintf(huge, sizeof(huge), "%.0f", in.huge_pct);
-	cells[0] = placement;
-	cells[1] = size;
-	cells[2] = in.level;
-	cells[3] = ser->k->isa;
-	cells[4] = pf;
-	cells[5] = gbs;
-	cells[6] = cv;
-	cells[7] = bpc;
-	cells[8] = cgbs;
-	cells[9] = ccv;
-	cells[10] = share;
-	cells[11] = huge;
-	cells[12] = w.verified && c.verified ? "yes" : "NO";
-	ct_table_add(t, placement ? cells : cells + 1);
-}
-
-/* Add reason to the distinct reasons kept in list[*n] (at most max). */
-static void note_reason(char list[][200], size_t *n, size_t max, const char *level,
-			const char *isa, const char *reason)
-{
-	char line[200];
-	size_t i;
-
-	snprintf(line, sizeof(line), "%s %s: %s", level, isa, reason);
-	for (i = 0; i < *n; i++)
-		if (strcmp(list[i], line) == 0)
-			return;
-	if (*n < max)
-		snprintf(list[(*n)++], sizeof(list[0]), "%s", line);
-}
-
 /*
  * Why this ISA for an array in level; isas[0] becomes the rule's choice
  * when nothing asked for one, chosen (ct_cli_isa_finish()'s) otherwise.
@@ -306,9 +181,10 @@ static void stream_header(const struct ct_allcore *a, void *arg)
 	const struct stream_header *sh = arg;
 	char size[32];
 
-	table_header(isa_bits(sh->isas, sh->nisa), NULL, 0, sh->isa_reason, sh->reps, sh->caches);
+	ct_stream_header(stdout, isa_bits(sh->isas, sh->nisa), NULL, 0, sh->isa_reason, sh->reps,
+			 sh->caches);
 	printf("array:    %s per thread and ISA (%s), %zu threads; a call reads it whole "
-	       "passes\n", human_size(sh->bytes, size, sizeof(size)), sh->reason, a->n);
+	       "passes\n", ct_stream_human_size(sh->bytes, size, sizeof(size)), sh->reason, a->n);
 }
 
 /*
@@ -359,27 +235,13 @@ struct run {
 	const char *reason;		/* why these sizes */
 	const struct ct_stream_caches *caches;
 	unsigned flags;
-	int several;			/* more than one row: the sweep names each */
 	/* The results so far. */
 	size_t row;			/* the row running, 0-based */
 	const char *placement;
 	struct ct_machine m;
 	struct ct_out out;
-	FILE *json;			/* the records held back until the end */
-	char *jbuf;
-	size_t jlen;
-	struct ct_table *sweep;
-	char notes[2 * MAX_SIZES * CT_ISA_COUNT][200];
-	size_t nnotes;
+	struct ct_stream_table table;	/* the sweep, for a table */
 	char isa_reason[200];		/* the size running */
-	char isa_notes[MAX_SIZES * CT_ISA_COUNT][200];
-	size_t nisa_notes;
-	unsigned used;			/* the ISAs that ran, 1u << isa */
-	char first_reason[200];
-	int mixed;			/* the ISA reasons differ by size */
-	unsigned reps;
-	int huge_asked;
-	char thp[32];
 };
 
 /*
@@ -410,60 +272,33 @@ static void run_row(void *arg)
 		for (i = 0; i < u->nisa; i++)
 			ct_stream_set_isa_reason(ctx[i], u->isa_reason);
 		/*
-		 * Nothing on stdout until the first array is there.  JSON
-		 * waits for the end: its machine record comes first and holds
-		 * the load after the last sample.
+		 * Nothing on stdout until the first array is there: then a
+		 * table's machine lines (JSON's machine record waits for the
+		 * end, ct_out_start()).
 		 */
 		if (first) {
 			ct_machine_describe(&u->m);
-			if (cli->fmt == CT_FMT_JSON &&
-			    !(u->json = open_memstream(&u->jbuf, &u->jlen)))
-				err(CT_EXIT_FAIL, "open_memstream");
-			ct_out_begin(&u->out, u->json ? u->json : stdout, cli->fmt, "ct-stream",
-				     cli->samples);
-			if (!u->json)
-				ct_out_machine(&u->out, &u->m);
+			ct_out_begin(&u->out, stdout, cli->fmt, "ct-stream", cli->samples);
+			ct_out_start(&u->out, &u->m);
 		}
 		if ((rc = ct_harness_run(u->h, k, u->nisa, ser, why, sizeof(why))) < 0)
 			ct_cli_harness_failed(rc, why, "");
 		ct_machine_note(&u->m, u->placement, ser, u->nisa);
-		ct_stream_info(ctx[0], &in);
-		u->huge_asked = in.huge_asked;
-		snprintf(u->thp, sizeof(u->thp), "%s", in.thp);
-		if (ser[0].n > u->reps)
-			u->reps = ser[0].n;
-		if (cli->fmt == CT_FMT_TABLE) {
-			/* --samples: each size's own tables, the sweep at the end. */
-			if (cli->samples) {
-				if (!first)
-					ct_out_begin(&u->out, stdout, cli->fmt, "ct-stream", cli->samples);
+		/* A table: each size's own tables with --samples, the sweep at the end. */
+		if (cli->fmt != CT_FMT_TABLE || cli->samples) {
+			if (cli->fmt == CT_FMT_TABLE) {
+				ct_stream_info(ctx[0], &in);
 				printf("\narray:    %" PRIu64 " bytes (%s, %s); %" PRIu64 " pass%s per "
 				       "sample\n", in.bytes, in.reason, in.level, in.passes,
 				       in.passes == 1 ? "" : "es");
-				for (i = 0; i < u->nisa; i++)
-					ct_out_series(&u->out, u->placement, &ser[i]);
-				ct_out_end(&u->out);
 			}
-			for (i = 0; i < u->nisa; i++) {
-				struct ct_stream_info ii;
-
-				sweep_row(u->sweep, u->several ? u->placement : NULL, ctx[i], &ser[i]);
-				ct_stream_info(ctx[i], &ii);
-				u->used |= 1u << u->isas[i];
-				note_reason(u->isa_notes, &u->nisa_notes, CT_ARRAY_SIZE(u->isa_notes),
-					    ii.level, ct_isa_name(u->isas[i]), u->isa_reason);
-				if (!u->first_reason[0])
-					snprintf(u->first_reason, sizeof(u->first_reason), "%s",
-						 u->isa_reason);
-				else if (strcmp(u->first_reason, u->isa_reason) != 0)
-					u->mixed = 1;
-				note_reason(u->notes, &u->nnotes, CT_ARRAY_SIZE(u->notes), ii.level,
-					    ct_isa_name(u->isas[i]), ii.prefetch_reason);
-			}
-		} else {
 			for (i = 0; i < u->nisa; i++)
 				ct_out_series(&u->out, u->placement, &ser[i]);
+			ct_out_end(&u->out);
 		}
+		if (cli->fmt == CT_FMT_TABLE)
+			ct_stream_table_add(&u->table, u->placement, ctx, u->isas, ser, u->nisa,
+					    u->isa_reason);
 		ct_series_free(ser, u->nisa);
 		for (i = u->nisa; i-- > 0;)
 			ct_stream_free(ctx[i]);
@@ -484,9 +319,9 @@ int main(int argc, char **argv)
 	uint64_t sizes[MAX_SIZES];
 	const char *size_arg = NULL;
 	unsigned flags = 0;
-	char reason[160], isa_reason[200], why[512], places[256] = "";
+	char reason[160], isa_reason[200];
 	enum ct_isa chosen;
-	size_t nisa, nsize = 1, nrows, i, r;
+	size_t nisa, nsize = 1, nrows, r;
 	int c, quick, allcore;
 
 	ct_init(argv);
@@ -547,48 +382,18 @@ int main(int argc, char **argv)
 	u.reason = reason;
 	u.caches = &caches;
 	u.flags = flags;
-	u.several = nrows > 1;
-	u.huge_asked = 1;
-	snprintf(u.thp, sizeof(u.thp), "none");
-	if (cli.fmt == CT_FMT_TABLE)
-		u.sweep = ct_table_new(u.several ? sweep_cols : sweep_cols + 1,
-				       (int)CT_ARRAY_SIZE(sweep_cols) - (u.several ? 0 : 1));
+	u.table.caches = &caches;
+	u.table.size_reason = reason;
+	ct_stream_table_begin(&u.table, stdout, nrows > 1);
 	/* Each placement (each cpu of -c) in turn. */
 	for (r = 0; r < nrows; r++) {
 		u.row = r;
 		u.placement = cli.placement;
 		ct_cli_run_row(&cli, r, run_row, &u);
-		snprintf(places + strlen(places), sizeof(places) - strlen(places), "%s%s",
-			 r ? ", " : "", cli.placement);
 	}
-	if (cli.fmt != CT_FMT_TABLE)
-		ct_out_end(&u.out);
 	ct_machine_finish(&u.m, 1);
-	if (u.json) {
-		if (fclose(u.json) != 0)
-			err(CT_EXIT_FAIL, "open_memstream");
-		ct_out_begin(&u.out, stdout, cli.fmt, "ct-stream", cli.samples);
-		ct_out_machine(&u.out, &u.m);
-		fwrite(u.jbuf, 1, u.jlen, stdout);
-		free(u.jbuf);
-	} else if (cli.fmt == CT_FMT_TABLE) {
-		table_header(u.used, u.isa_notes, u.mixed ? u.nisa_notes : 0, u.isa_reason, u.reps,
-			     &caches);
-		printf("array:    %s; THP %s, huge pages %s; placement%s %s\n", reason, u.thp,
-		       u.huge_asked ? "asked for" : "refused", u.several ? "s" : "", places);
-		printf("\n");
-		ct_table_print(u.sweep, stdout);
-		ct_table_free(u.sweep);
-		/* The sweep stood for the per-size table ct_out_begin() set up. */
-		ct_out_discard(&u.out);
-		ct_out_footnotes(stdout, "", sweep_marks & ~(unsigned)CT_MARK_IMPRECISE, 0);
-		printf("\nprefetch: ");
-		for (i = 0; i < u.nnotes; i++)
-			printf("%s%s\n", i ? "          " : "", u.notes[i]);
-		/* The header was written before the first size ran. */
-		printf("\nload:     %s\n", ct_machine_load_text(&u.m, why, sizeof(why)));
-		for (i = 0; i < u.m.nwarnings; i++)
-			printf("warning:  %s\n", u.m.warnings[i]);
-	}
+	ct_out_finish(&u.out, &u.m);
+	if (cli.fmt == CT_FMT_TABLE)
+		ct_stream_table_end(&u.table, &u.m);
 	return CT_EXIT_OK;
 }

@@ -1,6 +1,16 @@
 # lib.sh - shared by the shell tests.  Sourced; sets $CT_* paths and a
 # scratch directory, and gives fail/expect helpers.  Exit 1 = fail,
 # 77 = skip, 99 = hard error (Automake's harness).
+#
+# Golden files (tests/golden) are compared with expect_golden.  To
+# regenerate them on purpose, after a change of output that is meant:
+#
+#   make check UPDATE_GOLDEN=1 TESTS='tests/records.sh ...'
+#
+# (or UPDATE_GOLDEN=1 in the environment): every test that uses a golden
+# file then rewrites it with what it got instead of comparing, and says
+# so on standard error.  Review the change with git diff, and say it in
+# NEWS, before committing it.
 set -u
 : "${top_builddir:=..}"
 : "${top_srcdir:=..}"
@@ -24,6 +34,18 @@ fail() {
 skip() {
 	echo "SKIP: $*" >&2
 	exit 77
+}
+
+# expect_golden NAME FILE: FILE (- for standard input) is the same as
+# $GOLDEN/NAME, else the differences are shown and it returns 1.  With
+# UPDATE_GOLDEN=1, FILE becomes $GOLDEN/NAME instead (created if new).
+expect_golden() {
+	if [ "${UPDATE_GOLDEN:-}" = 1 ]; then
+		cat "$2" >"$GOLDEN/$1" || exit 99
+		echo "UPDATE_GOLDEN: wrote $GOLDEN/$1" >&2
+		return 0
+	fi
+	diff -u "$GOLDEN/$1" "$2"
 }
 
 # expect_status WANT CMD...: run CMD, stdout to $tmp/out, stderr to $tmp/err.

@@ -9,7 +9,7 @@ for dir in "$top_srcdir"/data/machines/*/; do
 	name=${dir##*/}
 	n=$((n + 1))
 	expect_status 0 "$CT_PLACE" --dry-run --sysroot "$dir" -f tsv
-	diff -u "$GOLDEN/place-plan-$name.tsv" "$tmp/out" || fail "$name: plan differs from its golden file"
+	expect_golden "place-plan-$name.tsv" "$tmp/out" || fail "$name: plan differs from its golden file"
 	expect_status 0 "$CT_PLACE" --dry-run --sysroot "$dir" -f json
 	"$JSONL" "$tmp/out" || fail "$name: json plan does not parse"
 done

@@ -33,10 +33,10 @@ for dir in "$top_srcdir"/data/machines/*/; do
 		fail "$name: tsv header is $(head -1 "$tmp/tsv")"
 	awk -F'\t' 'NR > 1 { printf "cpu=%s kind=%s rank=%s\n", $1, $2, $3 }' "$tmp/tsv" >"$tmp/got"
 	diff -u "$tmp/want" "$tmp/got" || fail "$name: kinds and ranks differ from expected.txt"
-	diff -u "$GOLDEN/place-list-$name.tsv" "$tmp/tsv" || fail "$name: tsv differs from its golden file"
+	expect_golden "place-list-$name.tsv" "$tmp/tsv" || fail "$name: tsv differs from its golden file"
 
 	expect_status 0 "$CT_PLACE" --sysroot "$dir"
-	diff -u "$GOLDEN/place-list-$name.txt" "$tmp/out" || fail "$name: table differs from its golden file"
+	expect_golden "place-list-$name.txt" "$tmp/out" || fail "$name: table differs from its golden file"
 
 	expect_status 0 "$CT_PLACE" --sysroot "$dir" -l -f json
 	cp "$tmp/out" "$tmp/json"

@@ -1,7 +1,8 @@
 /*
  * compare-out.c - the comparison written out: the two tables (wall time,
  * thread CPU time) that put the placements side by side, as a table, TSV,
- * JSON Lines, and the markdown of -o DIR.
+ * JSON Lines, and the markdown of -o DIR.  A row is described once
+ * (ct_rec_comparison) and written by record.c.
  */
 #include "config.h"
 
@@ -40,24 +41,6 @@ static void row_cells(const struct ct_compare_row *rows, size_t n, size_t r,
 		}
 	}
 }
-
-static const char *const tsv_cols[] = {
-	"placement", "basis", "cpus", "kinds", "clock_ghz_max", "clock_ghz_median",
-	"clock_cv_pct", "fma_gflops_median", "fma_cv_pct", "stream_gbs_median",
-	"stream_cv_pct", "fma_per_cycle_median", "fma_per_cycle_cv_pct",
-	"flops_per_cycle_median", "bytes_per_cycle_median", "bytes_per_cycle_cv_pct",
-	"cpu_share", "migrated", "clock_ratio", "fma_ratio", "stream_ratio", "verified",
-	/* Added later, so appended: every earlier column keeps its number. */
-	"clock_cpu_share", "fma_cpu_share", "stream_cpu_share", "disturbed",
-	"fma_per_cycle_samples", "stream_per_cycle_samples", "ci_halfwidth_pct",
-	"precision_reached",
-};
-
-static const char *const table_cols[] = {
-	"placement", "cpus (kinds)", "GHz max", "median", "cv%", "GFLOP/s", "cv%",
-	"GB/s", "cv%", "FMA/cyc", "cv%", "B/cyc", "cv%", "share", "x clock", "x fma",
-	"x stream",
-};
 
 const char *ct_compare_kind_letters(const char *kinds, char *buf, size_t len)
 {
@@ -164,63 +147,243 @@ static int rows_precision(const struct ct_compare_row *rows, size_t n)
 	return 0;
 }
 
-/* v with prec decimals, or "-" when there is no value. */
-static void fmt(char *buf, size_t len, int prec, double v)
+/* --- The comparison row: a placement on one basis. --- */
+
+struct cmp_rec {
+	const struct ct_compare_row *row;
+	enum ct_basis basis;
+	struct cells c;
+	struct ct_summary share, ci;	/* the row's (row_share, row_ci) */
+};
+
+enum cmp_field {
+	R_PLACEMENT, R_BASIS, R_CPUS, R_KINDS, R_CPUS_KINDS, R_CLOCK_MAX, R_CLOCK_MEDIAN,
+	R_CLOCK_CV, R_FMA_MEDIAN, R_FMA_CV, R_STREAM_MEDIAN, R_STREAM_CV, R_FMA_PC, R_FMA_PC_CV,
+	R_FLOPS_PC, R_BYTES_PC, R_BYTES_PC_CV, R_SHARE, R_MIGRATED, R_CLOCK_RATIO, R_FMA_RATIO,
+	R_STREAM_RATIO, R_VERIFIED, R_CLOCK_SHARE, R_FMA_SHARE, R_STREAM_SHARE, R_DISTURBED,
+	R_FMA_PC_SAMPLES, R_STREAM_PC_SAMPLES, R_CI, R_PRECISION_REACHED
+};
+
+/*
+ * The TSV columns are frozen (those added later were appended); the table
+ * and summary.md show a few of them, and the interval only with
+ * --precision.  JSON has no comparison row: the summaries of each kernel
+ * carry the placement's fields instead (print_json).
+ */
+static const struct ct_rec_field cmp_fields[] = {
+	{ R_PLACEMENT, "placement", NULL, CT_REC_STR, NULL, NULL, CT_REC_TSV | CT_REC_TEXT |
+	  CT_REC_LEFT },
+	{ R_BASIS, "basis", NULL, CT_REC_STR, NULL, NULL, CT_REC_TSV },
+	{ R_CPUS, "cpus", NULL, CT_REC_STR, NULL, NULL, CT_REC_TSV },
+	{ R_KINDS, "kinds", NULL, CT_REC_STR, NULL, NULL, CT_REC_TSV },
+	{ R_CPUS_KINDS, NULL, "cpus (kinds)", CT_REC_STR, NULL, NULL, CT_REC_TEXT | CT_REC_LEFT },
+	{ R_CLOCK_MAX, "clock_ghz_max", "GHz max", CT_REC_NUM, "%.6g", "%.3f",
+	  CT_REC_TSV | CT_REC_TEXT },
+	{ R_CLOCK_MEDIAN, "clock_ghz_median", "median", CT_REC_NUM, "%.6g", "%.3f",
+	  CT_REC_TSV | CT_REC_TEXT },
+	{ R_CLOCK_CV, "clock_cv_pct", "cv%", CT_REC_NUM, "%.3g", "%.2f", CT_REC_TSV | CT_REC_TEXT },
+	{ R_FMA_MEDIAN, "fma_gflops_median", "GFLOP/s", CT_REC_NUM, "%.6g", "%.1f",
+	  CT_REC_TSV | CT_REC_TEXT },
+	{ R_FMA_CV, "fma_cv_pct", "cv%", CT_REC_NUM, "%.3g", "%.2f", CT_REC_TSV | CT_REC_TEXT },
+	{ R_STREAM_MEDIAN, "stream_gbs_median", "GB/s", CT_REC_NUM, "%.6g", "%.2f",
+	  CT_REC_TSV | CT_REC_TEXT },
+	{ R_STREAM_CV, "stream_cv_pct", "cv%", CT_REC_NUM, "%.3g", "%.2f",
+	  CT_REC_TSV | CT_REC_TEXT },
+	{ R_FMA_PC, "fma_per_cycle_median", "FMA/cyc", CT_REC_NUM, "%.6g", NULL,
+	  CT_REC_TSV | CT_REC_TEXT },
+	{ R_FMA_PC_CV, "fma_per_cycle_cv_pct", "cv%", CT_REC_NUM, "%.6g", "%.2f",
+	  CT_REC_TSV | CT_REC_TEXT },
+	{ R_FLOPS_PC, "flops_per_cycle_median", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_TSV },
+	{ R_BYTES_PC, "bytes_per_cycle_median", "B/cyc", CT_REC_NUM, "%.6g", NULL,
+	  CT_REC_TSV | CT_REC_TEXT },
+	{ R_BYTES_PC_CV, "bytes_per_cycle_cv_pct", "cv%", CT_REC_NUM, "%.6g", "%.2f",
+	  CT_REC_TSV | CT_REC_TEXT },
+	{ R_SHARE, "cpu_share", "share", CT_REC_NUM, "%.4g", NULL, CT_REC_TSV | CT_REC_TEXT },
+	{ R_MIGRATED, "migrated", NULL, CT_REC_INT, NULL, NULL, CT_REC_TSV },
+	{ R_CLOCK_RATIO, "clock_ratio", "x clock", CT_REC_NUM, "%.4g", "%.3f",
+	  CT_REC_TSV | CT_REC_TEXT },
+	{ R_FMA_RATIO, "fma_ratio", "x fma", CT_REC_NUM, "%.4g", "%.3f", CT_REC_TSV | CT_REC_TEXT },
+	{ R_STREAM_RATIO, "stream_ratio", "x stream", CT_REC_NUM, "%.4g", "%.3f",
+	  CT_REC_TSV | CT_REC_TEXT },
+	{ R_VERIFIED, "verified", NULL, CT_REC_BOOL, NULL, NULL, CT_REC_TSV },
+	{ R_CLOCK_SHARE, "clock_cpu_share", NULL, CT_REC_NUM, "%.4g", NULL, CT_REC_TSV },
+	{ R_FMA_SHARE, "fma_cpu_share", NULL, CT_REC_NUM, "%.4g", NULL, CT_REC_TSV },
+	{ R_STREAM_SHARE, "stream_cpu_share", NULL, CT_REC_NUM, "%.4g", NULL, CT_REC_TSV },
+	{ R_DISTURBED, "disturbed", NULL, CT_REC_INT, NULL, NULL, CT_REC_TSV },
+	{ R_FMA_PC_SAMPLES, "fma_per_cycle_samples", NULL, CT_REC_INT, NULL, NULL, CT_REC_TSV },
+	{ R_STREAM_PC_SAMPLES, "stream_per_cycle_samples", NULL, CT_REC_INT, NULL, NULL,
+	  CT_REC_TSV },
+	{ R_CI, "ci_halfwidth_pct", "ci%", CT_REC_NUM, "%.3g", NULL, CT_REC_TSV | CT_REC_TEXT },
+	{ R_PRECISION_REACHED, "precision_reached", NULL, CT_REC_BOOL, NULL, NULL, CT_REC_TSV },
+};
+
+/* A share in TSV: "error" where it is one. */
+static void share_value(struct ct_rec_value *v, unsigned out, const struct ct_summary *s)
 {
-	if (isnan(v))
-		snprintf(buf, len, "-");
-	else
-		snprintf(buf, len, "%.*f", prec, v);
+	v->num = s->share_error ? NAN : s->cpu_share;
+	if (s->share_error && out == CT_REC_TSV)
+		v->str = "error";
+}
+
+/* A per-cycle median: the table's cell, marked, or TSV's "4.95!". */
+static void per_cycle_value(struct ct_rec_value *v, unsigned out, const struct ct_summary *s,
+			    int insn)
+{
+	double x = insn ? s->insn_per_cycle.median : s->per_cycle.median;
+
+	v->num = x;
+	if (out & CT_REC_TEXT) {
+		ct_out_per_cycle_cell(v->buf, sizeof(v->buf), s, insn, 3, &v->marks);
+		v->str = v->buf;
+	} else if (isfinite(x) && (insn ? s->insn_implausible : s->per_cycle_implausible)) {
+		ct_out_tsv_per_cycle(v->buf, sizeof(v->buf), x, 1);
+		v->str = v->buf;
+	}
+}
+
+static void cmp_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
+{
+	const struct cmp_rec *r = rec;
+	const struct ct_summary *s = r->c.s;
+	char cpus[40], letters[24];
+
+	switch ((enum cmp_field)id) {
+	case R_PLACEMENT:
+		v->str = r->row->p.name;
+		break;
+	case R_BASIS:
+		v->str = ct_basis_name(r->basis);
+		break;
+	case R_CPUS:
+		ct_compare_row_cpus(r->row, v->buf, 256);
+		v->str = v->buf;
+		break;
+	case R_KINDS:
+		v->str = r->row->kinds;
+		break;
+	case R_CPUS_KINDS:
+		ct_compare_row_cpus(r->row, cpus, sizeof(cpus));
+		snprintf(v->buf, 64, "%s (%s)", cpus,
+			 ct_compare_kind_letters(r->row->kinds, letters, sizeof(letters)));
+		v->str = v->buf;
+		break;
+	case R_CLOCK_MAX:
+		v->num = s[CT_CMP_CLOCK].rate.max;
+		break;
+	case R_CLOCK_MEDIAN:
+		v->num = s[CT_CMP_CLOCK].rate.median;
+		break;
+	case R_CLOCK_CV:
+		v->num = s[CT_CMP_CLOCK].rate.cv_pct;
+		break;
+	case R_FMA_MEDIAN:
+		v->num = s[CT_CMP_FMA].rate.median;
+		break;
+	case R_FMA_CV:
+		v->num = s[CT_CMP_FMA].rate.cv_pct;
+		break;
+	case R_STREAM_MEDIAN:
+		v->num = s[CT_CMP_STREAM].rate.median;
+		break;
+	case R_STREAM_CV:
+		v->num = s[CT_CMP_STREAM].rate.cv_pct;
+		break;
+	case R_FMA_PC:
+		per_cycle_value(v, out, &s[CT_CMP_FMA], 1);
+		break;
+	case R_FMA_PC_CV:
+		v->num = s[CT_CMP_FMA].insn_per_cycle.cv_pct;
+		break;
+	case R_FLOPS_PC:
+		per_cycle_value(v, out, &s[CT_CMP_FMA], 0);
+		break;
+	case R_BYTES_PC:
+		per_cycle_value(v, out, &s[CT_CMP_STREAM], 0);
+		break;
+	case R_BYTES_PC_CV:
+		v->num = s[CT_CMP_STREAM].per_cycle.cv_pct;
+		break;
+	case R_SHARE:
+		share_value(v, out, &r->share);
+		if (out & CT_REC_TEXT) {
+			ct_out_share_cell(v->buf, sizeof(v->buf), &r->share, &v->marks);
+			v->str = v->buf;
+		}
+		break;
+	case R_MIGRATED:
+		v->i = row_migrated(&r->c);
+		break;
+	case R_CLOCK_RATIO:
+	case R_FMA_RATIO:
+	case R_STREAM_RATIO:
+		v->num = r->c.ratio[id - R_CLOCK_RATIO];
+		break;
+	case R_VERIFIED:
+		v->i = row_verified(&r->c);
+		break;
+	case R_CLOCK_SHARE:
+	case R_FMA_SHARE:
+	case R_STREAM_SHARE:
+		share_value(v, out, &s[id - R_CLOCK_SHARE]);
+		break;
+	case R_DISTURBED:
+		v->i = r->share.descheduled;
+		break;
+	case R_FMA_PC_SAMPLES:
+		v->i = s[CT_CMP_FMA].per_cycle_used;
+		break;
+	case R_STREAM_PC_SAMPLES:
+		v->i = s[CT_CMP_STREAM].per_cycle_used;
+		break;
+	case R_CI:
+		v->num = r->ci.ci_halfwidth_pct;
+		if (out & CT_REC_TEXT) {
+			ct_out_ci_cell(v->buf, sizeof(v->buf), &r->ci, &v->marks);
+			v->str = v->buf;
+		}
+		break;
+	case R_PRECISION_REACHED:
+		v->omit = !(r->ci.precision_pct > 0);
+		v->i = !ct_summary_precision_missed(&r->ci);
+		break;
+	}
+}
+
+const struct ct_rec_kind ct_rec_comparison = {
+	"comparison", cmp_fields, CT_ARRAY_SIZE(cmp_fields), cmp_value, 0
+};
+
+static void cmp_rec(const struct ct_compare_row *rows, size_t n, size_t r, enum ct_basis b,
+		    struct cmp_rec *rec)
+{
+	rec->row = &rows[r];
+	rec->basis = b;
+	row_cells(rows, n, r, b, &rec->c);
+	row_share(&rec->c, &rec->share);
+	row_ci(&rec->c, &rec->ci);
 }
 
 /*
- * One table row's cells, shared by the human table and the markdown; the
- * last, the interval, only with --precision.
+ * The rows of one basis as a table or Markdown (out), the interval only
+ * with --precision; their marks added to *marks.
  */
-#define NCELLS CT_ARRAY_SIZE(table_cols)
-struct text_row {
-	char c[NCELLS + 1][64];
-};
-
-static size_t ncells(const struct ct_compare_row *rows, size_t n)
+static void basis_rows(FILE *f, unsigned out, const struct ct_compare_row *rows, size_t n,
+		       enum ct_basis b, unsigned *marks)
 {
-	return NCELLS + (size_t)rows_precision(rows, n);
-}
+	struct ct_rec_writer w;
+	struct cmp_rec rec;
+	size_t r;
 
-static const char *col_name(size_t i)
-{
-	return i < NCELLS ? table_cols[i] : "ci%";
-}
-
-static void text_row(const struct ct_compare_row *rows, size_t n, size_t r,
-		     enum ct_basis b, struct text_row *t, unsigned *marks)
-{
-	struct cells c;
-	struct ct_summary share, ci;
-	char cpus[40], letters[24];
-
-	row_cells(rows, n, r, b, &c);
-	ct_compare_row_cpus(&rows[r], cpus, sizeof(cpus));
-	snprintf(t->c[0], 64, "%s", rows[r].p.name);
-	snprintf(t->c[1], 64, "%s (%s)", cpus, ct_compare_kind_letters(rows[r].kinds, letters, sizeof(letters)));
-	fmt(t->c[2], 64, 3, c.s[CT_CMP_CLOCK].rate.max);
-	fmt(t->c[3], 64, 3, c.s[CT_CMP_CLOCK].rate.median);
-	fmt(t->c[4], 64, 2, c.s[CT_CMP_CLOCK].rate.cv_pct);
-	fmt(t->c[5], 64, 1, c.s[CT_CMP_FMA].rate.median);
-	fmt(t->c[6], 64, 2, c.s[CT_CMP_FMA].rate.cv_pct);
-	fmt(t->c[7], 64, 2, c.s[CT_CMP_STREAM].rate.median);
-	fmt(t->c[8], 64, 2, c.s[CT_CMP_STREAM].rate.cv_pct);
-	ct_out_per_cycle_cell(t->c[9], 64, &c.s[CT_CMP_FMA], 1, 3, marks);
-	fmt(t->c[10], 64, 2, c.s[CT_CMP_FMA].insn_per_cycle.cv_pct);
-	ct_out_per_cycle_cell(t->c[11], 64, &c.s[CT_CMP_STREAM], 0, 3, marks);
-	fmt(t->c[12], 64, 2, c.s[CT_CMP_STREAM].per_cycle.cv_pct);
-	row_share(&c, &share);
-	ct_out_share_cell(t->c[13], 64, &share, marks);
-	row_ci(&c, &ci);
-	ct_out_ci_cell(t->c[NCELLS], 64, &ci, marks);
-	fmt(t->c[14], 64, 3, c.ratio[CT_CMP_CLOCK]);
-	fmt(t->c[15], 64, 3, c.ratio[CT_CMP_FMA]);
-	fmt(t->c[16], 64, 3, c.ratio[CT_CMP_STREAM]);
+	ct_rec_begin(&w, f, out, &ct_rec_comparison);
+	if (!rows_precision(rows, n))
+		ct_rec_hide(&w, R_CI);
+	for (r = 0; r < n; r++)
+		if (rows[r].ran) {
+			cmp_rec(rows, n, r, b, &rec);
+			ct_rec_write(&w, &rec);
+		}
+	ct_rec_end(&w);
+	*marks |= w.marks;
 }
 
 static void header_lines(FILE *f, const char *pre, const struct ct_machine *m,
@@ -331,33 +494,14 @@ static void print_table(FILE *f, const struct ct_machine *m, const struct ct_top
 		"basis wall: elapsed time (CLOCK_MONOTONIC_RAW)",
 		"basis cpu: the thread's CPU time (CLOCK_THREAD_CPUTIME_ID)"
 	};
-	const char *cols[NCELLS + 1];
-	size_t nc = ncells(rows, n), r;
 	unsigned marks = 0;
 	int b;
 
-	for (r = 0; r < nc; r++)
-		cols[r] = col_name(r);
 	header_lines(f, "", m, t, rows, n);
 	kernels_line(f, "", rows, n);
 	for (b = CT_BASIS_WALL; b <= CT_BASIS_CPU; b++) {
-		struct ct_table *tab = ct_table_new(cols, (int)nc);
-
 		fprintf(f, "\n%s: rates are medians; x = ratio to main\n", titles[b]);
-		for (r = 0; r < n; r++) {
-			struct text_row tr;
-			const char *cells[NCELLS + 1];
-			size_t i;
-
-			if (!rows[r].ran)
-				continue;
-			text_row(rows, n, r, (enum ct_basis)b, &tr, &marks);
-			for (i = 0; i < nc; i++)
-				cells[i] = tr.c[i];
-			ct_table_add(tab, cells);
-		}
-		ct_table_print(tab, f);
-		ct_table_free(tab);
+		basis_rows(f, CT_REC_TABLE, rows, n, (enum ct_basis)b, &marks);
 	}
 	ct_out_footnotes(f, "", marks, rows_precision(rows, n) ? rows[0].ser[0].precision_pct : 0);
 	fprintf(f, "\nplacements:\n");
@@ -367,55 +511,21 @@ static void print_table(FILE *f, const struct ct_machine *m, const struct ct_top
 
 static void print_tsv(FILE *f, const struct ct_compare_row *rows, size_t n)
 {
-	size_t r, i;
+	struct ct_rec_writer w;
+	struct cmp_rec rec;
+	size_t r;
 	int b;
 
-	for (i = 0; i < CT_ARRAY_SIZE(tsv_cols); i++)
-		fprintf(f, "%s%s", i ? "\t" : "#", tsv_cols[i]);
-	fputc('\n', f);
+	ct_rec_begin(&w, f, CT_REC_TSV, &ct_rec_comparison);
 	for (r = 0; r < n; r++) {
 		if (!rows[r].ran)
 			continue;
 		for (b = CT_BASIS_WALL; b <= CT_BASIS_CPU; b++) {
-			struct cells c;
-			struct ct_summary share, ci;
-			char cpus[256], rs[32], ks[CT_CMP_NKERNELS][32], ipc[32], fpc[32], spc[32];
-			char cicell[32], fcv[32], scv[32];
-			const struct ct_summary *s = c.s;
-			int k;
-
-			row_cells(rows, n, r, (enum ct_basis)b, &c);
-			ct_compare_row_cpus(&rows[r], cpus, sizeof(cpus));
-			row_share(&c, &share);
-			row_ci(&c, &ci);
-			ct_out_tsv_share(rs, sizeof(rs), &share);
-			for (k = 0; k < CT_CMP_NKERNELS; k++)
-				ct_out_tsv_share(ks[k], sizeof(ks[k]), &s[k]);
-			ct_out_tsv_per_cycle(ipc, sizeof(ipc), s[1].insn_per_cycle.median,
-					     s[1].insn_implausible);
-			ct_out_tsv_per_cycle(fpc, sizeof(fpc), s[1].per_cycle.median,
-					     s[1].per_cycle_implausible);
-			ct_out_tsv_per_cycle(spc, sizeof(spc), s[2].per_cycle.median,
-					     s[2].per_cycle_implausible);
-			if (isfinite(ci.ci_halfwidth_pct))
-				snprintf(cicell, sizeof(cicell), "%.3g", ci.ci_halfwidth_pct);
-			else
-				snprintf(cicell, sizeof(cicell), "-");
-			ct_out_tsv_per_cycle(fcv, sizeof(fcv), s[1].insn_per_cycle.cv_pct, 0);
-			ct_out_tsv_per_cycle(scv, sizeof(scv), s[2].per_cycle.cv_pct, 0);
-			fprintf(f, "%s\t%s\t%s\t%s\t%.6g\t%.6g\t%.3g\t%.6g\t%.3g\t%.6g\t%.3g\t"
-				"%s\t%s\t%s\t%s\t%s\t%s\t%u\t%.4g\t%.4g\t%.4g\t%s"
-				"\t%s\t%s\t%s\t%u\t%u\t%u\t%s\t%s\n",
-				rows[r].p.name, ct_basis_name((enum ct_basis)b), cpus, rows[r].kinds,
-				s[0].rate.max, s[0].rate.median, s[0].rate.cv_pct,
-				s[1].rate.median, s[1].rate.cv_pct, s[2].rate.median,
-				s[2].rate.cv_pct, ipc, fcv, fpc, spc, scv, rs, row_migrated(&c), c.ratio[0], c.ratio[1],
-				c.ratio[2], row_verified(&c) ? "true" : "false", ks[0], ks[1], ks[2],
-				share.descheduled, s[1].per_cycle_used, s[2].per_cycle_used, cicell,
-				ci.precision_pct > 0 ? (ct_summary_precision_missed(&ci) ? "false"
-										 : "true") : "-");
+			cmp_rec(rows, n, r, (enum ct_basis)b, &rec);
+			ct_rec_write(&w, &rec);
 		}
 	}
+	ct_rec_end(&w);
 }
 
 static void print_json(FILE *f, int samples, const struct ct_machine *m,
@@ -472,8 +582,8 @@ void ct_compare_markdown(FILE *f, const struct ct_machine *m, const struct ct_to
 		"Basis wall: elapsed time (CLOCK_MONOTONIC_RAW)",
 		"Basis cpu: the thread's CPU time (CLOCK_THREAD_CPUTIME_ID)"
 	};
-	size_t nc = ncells(rows, n), r, i;
 	unsigned marks = 0;
+	size_t r, i;
 	int b;
 
 	fprintf(f, "# coretype: placements compared\n\n");
@@ -482,22 +592,7 @@ void ct_compare_markdown(FILE *f, const struct ct_machine *m, const struct ct_to
 	for (b = CT_BASIS_WALL; b <= CT_BASIS_CPU; b++) {
 		fprintf(f, "\n## %s\n\nRates are medians over the samples; x = ratio to main.\n\n",
 			titles[b]);
-		for (i = 0; i < nc; i++)
-			fprintf(f, "| %s ", col_name(i));
-		fprintf(f, "|\n");
-		for (i = 0; i < nc; i++)
-			fprintf(f, "|%s", i < 2 ? "---" : "--:");
-		fprintf(f, "|\n");
-		for (r = 0; r < n; r++) {
-			struct text_row tr;
-
-			if (!rows[r].ran)
-				continue;
-			text_row(rows, n, r, (enum ct_basis)b, &tr, &marks);
-			for (i = 0; i < nc; i++)
-				fprintf(f, "| %s ", tr.c[i]);
-			fprintf(f, "|\n");
-		}
+		basis_rows(f, CT_REC_MD, rows, n, (enum ct_basis)b, &marks);
 	}
 	if (marks) {
 		fprintf(f, "\nMarks:\n\n");

@@ -2,8 +2,8 @@
  * observe.c - the report of ct-place --observe: one row per kind of core
  * the machine has, then the tree's CPU time that no kind accounts for.
  *
- * The rows are described once (the columns below and one cell function)
- * and written as a table, TSV, JSON Lines or Markdown from that.
+ * The records (a kind's row, the command's) are described once below and
+ * written by record.c as a table, TSV, JSON Lines or Markdown.
  */
 #include "config.h"
 
@@ -18,24 +18,6 @@
 
 /* A cpulist of up to CT_CPUSET_MAX cpus fits (worst case "0,2,4,..."). */
 #define LIST_LEN (6 * CT_CPUSET_MAX)
-
-enum col {
-	COL_KIND,
-	COL_CPUS,
-	COL_CPU_S,
-	COL_SHARE,
-	COL_THREADS,
-	COL_MIGRATIONS,
-	COL_CYCLES,
-	COL_INSTRUCTIONS,
-	COL_SOURCE,
-	NCOLS
-};
-
-static const char *const col_name[NCOLS] = {
-	"kind", "cpus", "cpu_s", "share", "threads", "migrations", "cycles", "instructions",
-	"source"
-};
 
 void ct_observe_init(struct ct_observe *r)
 {
@@ -88,57 +70,6 @@ size_t ct_observe_rows(const struct ct_observe *r, struct ct_observe_row *rows)
 	return n + 1;
 }
 
-/* One cell as text; NULL when unknown.  buf holds LIST_LEN bytes. */
-static const char *cell(const struct ct_observe *r, const struct ct_observe_row *w,
-			enum col c, char *buf)
-{
-	const struct ct_observe_kind *k = w->k;
-
-	switch (c) {
-	case COL_KIND:
-		return w->kind;
-	case COL_CPUS:
-		if (!k || !k->cpus_known)
-			return NULL;
-		return ct_cpuset_format(&k->cpus, buf, LIST_LEN);
-	case COL_CPU_S:
-		snprintf(buf, LIST_LEN, "%.3f", w->cpu_s);
-		return buf;
-	case COL_SHARE:
-		snprintf(buf, LIST_LEN, "%.3f", w->share);
-		return buf;
-	case COL_THREADS:
-		if (!k || k->threads < 0)
-			return NULL;
-		snprintf(buf, LIST_LEN, "%lld", k->threads);
-		return buf;
-	case COL_MIGRATIONS:
-		if (!k || k->migrations < 0)
-			return NULL;
-		snprintf(buf, LIST_LEN, "%lld", k->migrations);
-		return buf;
-	case COL_CYCLES:
-		if (!k || !isfinite(k->cycles))
-			return NULL;
-		snprintf(buf, LIST_LEN, "%.0f", k->cycles);
-		return buf;
-	case COL_INSTRUCTIONS:
-		if (!k || !isfinite(k->instructions))
-			return NULL;
-		snprintf(buf, LIST_LEN, "%.0f", k->instructions);
-		return buf;
-	case COL_SOURCE:
-		if (k)
-			return k->source;
-		snprintf(buf, LIST_LEN, "%s: getrusage(RUSAGE_CHILDREN) less the kinds: %s",
-			 r->method, r->unseen_why);
-		return buf;
-	case NCOLS:
-		break;
-	}
-	return NULL;
-}
-
 /* The command line as one string, its words joined by spaces. */
 static void command_text(char *const *argv, char *buf, size_t len)
 {
@@ -161,131 +92,233 @@ static const char *status_text(int status, char *buf, size_t len)
 	return buf;
 }
 
-static void json_row(FILE *f, const struct ct_observe *r, const struct ct_observe_row *w)
-{
-	char *buf = ct_xmalloc(LIST_LEN);
-	const char *v;
+/* --- The observe record: a kind's row. --- */
 
-	ct_json_begin(f, "observe");
-	ct_json_str(f, "tool", "ct-place");
-	ct_json_str(f, "kind", w->kind);
-	v = cell(r, w, COL_CPUS, buf);
-	ct_json_str(f, "cpus", v ? v : "");
-	ct_json_num(f, "cpu_s", w->cpu_s);
-	ct_json_num(f, "share", w->share);
-	ct_json_num(f, "threads", w->k && w->k->threads >= 0 ? (double)w->k->threads : NAN);
-	ct_json_num(f, "migrations",
-		    w->k && w->k->migrations >= 0 ? (double)w->k->migrations : NAN);
-	ct_json_num(f, "cycles", w->k ? w->k->cycles : NAN);
-	ct_json_num(f, "instructions", w->k ? w->k->instructions : NAN);
-	ct_json_str(f, "method", r->method);
-	ct_json_str(f, "source", cell(r, w, COL_SOURCE, buf));
-	ct_json_end(f);
-	free(buf);
+struct row_rec {
+	const struct ct_observe *r;
+	const struct ct_observe_row *w;
+};
+
+enum row_field {
+	O_TOOL, O_KIND, O_CPUS, O_CPU_S, O_SHARE, O_THREADS, O_MIGRATIONS, O_CYCLES,
+	O_INSTRUCTIONS, O_METHOD, O_SOURCE
+};
+
+static const struct ct_rec_field row_fields[] = {
+	{ O_TOOL, "tool", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ O_KIND, "kind", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
+	{ O_CPUS, "cpus", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
+	{ O_CPU_S, "cpu_s", NULL, CT_REC_NUM, "%.3f", "%.3f", CT_REC_ALL },
+	{ O_SHARE, "share", NULL, CT_REC_NUM, "%.3f", "%.3f", CT_REC_ALL },
+	{ O_THREADS, "threads", NULL, CT_REC_NUM, "%d", "%d", CT_REC_ALL },
+	{ O_MIGRATIONS, "migrations", NULL, CT_REC_NUM, "%d", "%d", CT_REC_ALL },
+	{ O_CYCLES, "cycles", NULL, CT_REC_NUM, "%d", "%d", CT_REC_ALL },
+	{ O_INSTRUCTIONS, "instructions", NULL, CT_REC_NUM, "%d", "%d", CT_REC_ALL },
+	{ O_METHOD, "method", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ O_SOURCE, "source", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
+};
+
+static void row_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
+{
+	const struct row_rec *rr = rec;
+	const struct ct_observe *r = rr->r;
+	const struct ct_observe_row *w = rr->w;
+	const struct ct_observe_kind *k = w->k;
+
+	switch ((enum row_field)id) {
+	case O_TOOL:
+		v->str = "ct-place";
+		break;
+	case O_KIND:
+		v->str = w->kind;
+		break;
+	case O_CPUS:
+		/* Unknown: '-' in text, "" in JSON. */
+		if (k && k->cpus_known) {
+			v->own = ct_xmalloc(LIST_LEN);
+			v->str = ct_cpuset_format(&k->cpus, v->own, LIST_LEN);
+		} else if (out == CT_REC_JSON) {
+			v->str = "";
+		} else {
+			v->omit = 1;
+		}
+		break;
+	case O_CPU_S:
+		v->num = w->cpu_s;
+		break;
+	case O_SHARE:
+		v->num = w->share;
+		break;
+	case O_THREADS:
+		v->num = k && k->threads >= 0 ? (double)k->threads : NAN;
+		break;
+	case O_MIGRATIONS:
+		v->num = k && k->migrations >= 0 ? (double)k->migrations : NAN;
+		break;
+	case O_CYCLES:
+		v->num = k ? k->cycles : NAN;
+		break;
+	case O_INSTRUCTIONS:
+		v->num = k ? k->instructions : NAN;
+		break;
+	case O_METHOD:
+		v->str = r->method;
+		break;
+	case O_SOURCE:
+		if (k) {
+			v->str = k->source;
+			break;
+		}
+		snprintf(v->buf, sizeof(v->buf), "%s: getrusage(RUSAGE_CHILDREN) less the kinds: %s",
+			 r->method, r->unseen_why);
+		v->str = v->buf;
+		break;
+	}
 }
 
-static void json_command(FILE *f, const struct ct_observe *r, char *const *argv)
-{
-	char cmd[4096];
+const struct ct_rec_kind ct_rec_observe = {
+	"observe", row_fields, CT_ARRAY_SIZE(row_fields), row_value, 0
+};
 
-	command_text(argv, cmd, sizeof(cmd));
-	ct_json_begin(f, "observe_command");
-	ct_json_str(f, "tool", "ct-place");
-	ct_json_str(f, "command", cmd);
-	ct_json_int(f, "exit_status", ct_observe_exit_code(r->status));
-	ct_json_num(f, "wall_s", r->wall_s);
-	ct_json_num(f, "cpu_s", tree_s(r));
-	ct_json_num(f, "user_s", (double)r->user_ns / 1e9);
-	ct_json_num(f, "sys_s", (double)r->sys_ns / 1e9);
-	ct_json_num(f, "counted_s", counted_s(r));
-	ct_json_str(f, "method", r->method);
-	ct_json_end(f);
+/* --- The observe_command record: the command and the tree's times. --- */
+
+struct command_rec {
+	const struct ct_observe *r;
+	char *const *argv;
+};
+
+enum command_field {
+	M_TABLE_LINE, M_MD_LINE, M_TOOL, M_COMMAND, M_EXIT_STATUS, M_WALL_S, M_CPU_S, M_USER_S,
+	M_SYS_S, M_COUNTED_S, M_METHOD
+};
+
+/* The table and summary.md say it in one line above the rows. */
+static const struct ct_rec_field command_fields[] = {
+	{ M_TABLE_LINE, NULL, "observed", CT_REC_STR, NULL, NULL, CT_REC_TABLE },
+	{ M_MD_LINE, NULL, "", CT_REC_STR, NULL, NULL, CT_REC_MD },
+	{ M_TOOL, "tool", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ M_COMMAND, "command", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ M_EXIT_STATUS, "exit_status", NULL, CT_REC_INT, NULL, NULL, CT_REC_JSON },
+	{ M_WALL_S, "wall_s", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ M_CPU_S, "cpu_s", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ M_USER_S, "user_s", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ M_SYS_S, "sys_s", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ M_COUNTED_S, "counted_s", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ M_METHOD, "method", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+};
+
+#define COMMAND_LEN 4096
+
+static void command_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
+{
+	const struct command_rec *cr = rec;
+	const struct ct_observe *r = cr->r;
+	char cmd[COMMAND_LEN], st[64];
+
+	(void)out;
+	switch ((enum command_field)id) {
+	case M_TABLE_LINE:
+	case M_MD_LINE:
+		command_text(cr->argv, cmd, sizeof(cmd));
+		v->own = ct_xmalloc(COMMAND_LEN + 256);
+		if (id == M_TABLE_LINE)
+			snprintf(v->own, COMMAND_LEN + 256, "%s (%s), %.3f s wall, %.3f s cpu "
+				 "(user %.3f, system %.3f)", cmd, status_text(r->status, st, sizeof(st)),
+				 r->wall_s, tree_s(r), (double)r->user_ns / 1e9,
+				 (double)r->sys_ns / 1e9);
+		else
+			snprintf(v->own, COMMAND_LEN + 256, "`%s` (%s): %.3f s wall, %.3f s cpu "
+				 "(user %.3f, system %.3f), measured by %s.", cmd,
+				 status_text(r->status, st, sizeof(st)), r->wall_s, tree_s(r),
+				 (double)r->user_ns / 1e9, (double)r->sys_ns / 1e9, r->method);
+		v->str = v->own;
+		break;
+	case M_TOOL:
+		v->str = "ct-place";
+		break;
+	case M_COMMAND:
+		v->own = ct_xmalloc(COMMAND_LEN);
+		command_text(cr->argv, v->own, COMMAND_LEN);
+		v->str = v->own;
+		break;
+	case M_EXIT_STATUS:
+		v->i = ct_observe_exit_code(r->status);
+		break;
+	case M_WALL_S:
+		v->num = r->wall_s;
+		break;
+	case M_CPU_S:
+		v->num = tree_s(r);
+		break;
+	case M_USER_S:
+		v->num = (double)r->user_ns / 1e9;
+		break;
+	case M_SYS_S:
+		v->num = (double)r->sys_ns / 1e9;
+		break;
+	case M_COUNTED_S:
+		v->num = counted_s(r);
+		break;
+	case M_METHOD:
+		v->str = r->method;
+		break;
+	}
+}
+
+const struct ct_rec_kind ct_rec_observe_command = {
+	"observe_command", command_fields, CT_ARRAY_SIZE(command_fields), command_value,
+	CT_REC_LINES
+};
+
+/* The rows: a record per kind and the unseen one. */
+static void rows_out(FILE *f, unsigned out, const struct ct_observe *r)
+{
+	struct ct_observe_row rows[CT_KIND_COUNT + 1];
+	struct ct_rec_writer w;
+	struct row_rec rr = { r, NULL };
+	size_t n = ct_observe_rows(r, rows), i;
+
+	ct_rec_begin(&w, f, out, &ct_rec_observe);
+	for (i = 0; i < n; i++) {
+		rr.w = &rows[i];
+		ct_rec_write(&w, &rr);
+	}
+	ct_rec_end(&w);
+}
+
+static void command_out(FILE *f, unsigned out, const struct ct_observe *r, char *const *argv)
+{
+	struct command_rec cr = { r, argv };
+	struct ct_rec_writer w;
+
+	ct_rec_begin(&w, f, out, &ct_rec_observe_command);
+	ct_rec_write(&w, &cr);
+	ct_rec_end(&w);
 }
 
 void ct_observe_print(FILE *f, enum ct_format fmt, const struct ct_machine *m,
 		      const struct ct_observe *r, char *const *argv)
 {
-	struct ct_observe_row rows[CT_KIND_COUNT + 1];
-	size_t n = ct_observe_rows(r, rows), i;
-	char *buf = ct_xmalloc(LIST_LEN), cmd[4096], st[64];
-	int c;
+	unsigned out = ct_rec_out_of(fmt);
 
-	switch (fmt) {
-	case CT_FMT_JSON: {
+	if (fmt == CT_FMT_JSON) {
 		struct ct_out o;
 
 		ct_out_begin(&o, f, CT_FMT_JSON, "ct-place", 0);
 		ct_out_machine(&o, m);
-		for (i = 0; i < n; i++)
-			json_row(f, r, &rows[i]);
-		json_command(f, r, argv);
-		break;
+		rows_out(f, out, r);
+		command_out(f, out, r, argv);
+		return;
 	}
-	case CT_FMT_TSV:
-		for (c = 0; c < NCOLS; c++)
-			fprintf(f, "%s%s", c ? "\t" : "#", col_name[c]);
-		fputc('\n', f);
-		for (i = 0; i < n; i++)
-			for (c = 0; c < NCOLS; c++) {
-				const char *v = cell(r, &rows[i], (enum col)c, buf);
-
-				fprintf(f, "%s%s", v ? v : "-", c == NCOLS - 1 ? "\n" : "\t");
-			}
-		break;
-	case CT_FMT_TABLE: {
-		struct ct_table *t = ct_table_new(col_name, NCOLS);
-
-		command_text(argv, cmd, sizeof(cmd));
-		fprintf(f, "observed: %s (%s), %.3f s wall, %.3f s cpu (user %.3f, system %.3f)\n",
-			cmd, status_text(r->status, st, sizeof(st)), r->wall_s, tree_s(r),
-			(double)r->user_ns / 1e9, (double)r->sys_ns / 1e9);
-		for (i = 0; i < n; i++) {
-			const char *cells[NCOLS];
-			char *own[NCOLS];
-
-			for (c = 0; c < NCOLS; c++) {
-				const char *v = cell(r, &rows[i], (enum col)c, buf);
-
-				own[c] = ct_xstrdup(v ? v : "-");
-				cells[c] = own[c];
-			}
-			ct_table_add(t, cells);
-			for (c = 0; c < NCOLS; c++)
-				free(own[c]);
-		}
-		ct_table_print(t, f);
-		ct_table_free(t);
-		break;
-	}
-	}
-	free(buf);
+	/* The table: the command's line first; TSV has the rows only. */
+	command_out(f, out, r, argv);
+	rows_out(f, out, r);
 }
 
 void ct_observe_markdown(FILE *f, const struct ct_observe *r, char *const *argv)
 {
-	struct ct_observe_row rows[CT_KIND_COUNT + 1];
-	size_t n = ct_observe_rows(r, rows), i;
-	char *buf = ct_xmalloc(LIST_LEN), cmd[4096], st[64];
-	int c;
-
-	command_text(argv, cmd, sizeof(cmd));
-	fprintf(f, "# ct-place --observe\n\n`%s` (%s): %.3f s wall, %.3f s cpu "
-		"(user %.3f, system %.3f), measured by %s.\n\n", cmd,
-		status_text(r->status, st, sizeof(st)), r->wall_s, tree_s(r),
-		(double)r->user_ns / 1e9, (double)r->sys_ns / 1e9, r->method);
-	for (c = 0; c < NCOLS; c++)
-		fprintf(f, "| %s ", col_name[c]);
-	fprintf(f, "|\n");
-	for (c = 0; c < NCOLS; c++)
-		fprintf(f, "|%s", c == COL_KIND || c == COL_CPUS || c == COL_SOURCE ? "---" : "--:");
-	fprintf(f, "|\n");
-	for (i = 0; i < n; i++) {
-		for (c = 0; c < NCOLS; c++) {
-			const char *v = cell(r, &rows[i], (enum col)c, buf);
-
-			fprintf(f, "| %s ", v ? v : "-");
-		}
-		fprintf(f, "|\n");
-	}
-	free(buf);
+	fprintf(f, "# ct-place --observe\n\n");
+	command_out(f, CT_REC_MD, r, argv);
+	fputc('\n', f);
+	rows_out(f, CT_REC_MD, r);
 }

@@ -1,9 +1,12 @@
 /*
- * out.c - the records of the output contract, in the three formats.
+ * out.c - the records of the output contract (machine, summary, sample,
+ * the counter table), each described once and written by record.c in the
+ * three formats.
  * coretype(7) documents every field; names never change once released.
  */
 #include "config.h"
 
+#include <err.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,130 +26,6 @@ int ct_format_parse(const char *s, enum ct_format *f)
 	else
 		return -1;
 	return 0;
-}
-
-/* The TSV summary columns, in order (the '#' header line). */
-static const char *const tsv_summary_cols[] = {
-	"tool", "kernel", "isa", "placement", "basis", "unit", "min", "median",
-	"max", "cv_pct", "reps", "cpus", "migrated", "cpu_share", "verified",
-	"per_cycle_median", "per_cycle_cv_pct", "per_cycle_unit",
-};
-
-static const char *const tsv_sample_cols[] = {
-	"tool", "kernel", "isa", "placement", "rep", "cpu_start", "cpu_end",
-	"wall_ns", "cpu_ns", "unit", "value_wall", "value_cpu",
-	"bracket_ghz_wall", "per_cycle_wall", "per_cycle_unit",
-};
-
-/*
- * The TSV summary columns after the kernel's own fields: appended last, so
- * that every column before them keeps its number.
- */
-static const char *const tsv_summary_tail[] = {
-	"ci_halfwidth_pct", "stopped_by", "descheduled", "per_cycle_samples",
-	"precision_reached",
-};
-
-static const char *const table_cols[] = {
-	"kernel", "isa", "placement", "basis", "unit", "max", "median", "min",
-	"cv%", "per-cycle", "pc-cv%", "share", "cpus", "migr", "verified", "ci%",
-};
-
-/* The hardware counter table, written where some series was counted. */
-static const char *const counter_cols[] = {
-	"kernel", "isa", "placement", "basis", "counted", "GHz", "cycles",
-	"estimate", "ratio", "verdict", "insn/cyc",
-};
-
-static const char *const table_sample_cols[] = {
-	"kernel", "isa", "placement", "rep", "cpu", "wall_ns", "cpu_ns",
-	"value_wall", "value_cpu", "unit", "per-cycle",
-};
-
-void ct_out_begin(struct ct_out *o, FILE *f, enum ct_format fmt,
-		  const char *tool, int samples)
-{
-	memset(o, 0, sizeof(*o));
-	o->f = f;
-	o->fmt = fmt;
-	o->tool = tool;
-	o->samples = samples;
-	if (fmt == CT_FMT_TABLE) {
-		o->table = ct_table_new(table_cols, (int)CT_ARRAY_SIZE(table_cols));
-		if (samples)
-			o->stable = ct_table_new(table_sample_cols,
-						 (int)CT_ARRAY_SIZE(table_sample_cols));
-	}
-}
-
-void ct_out_machine(struct ct_out *o, const struct ct_machine *m)
-{
-	FILE *f = o->f;
-	char text[512];
-
-	switch (o->fmt) {
-	case CT_FMT_JSON:
-		ct_json_begin(f, "machine");
-		ct_json_str(f, "tool", o->tool);
-		ct_json_str(f, "version", PACKAGE_VERSION);
-		ct_json_str(f, "hostname", m->hostname);
-		ct_json_str(f, "os", m->os);
-		ct_json_str(f, "kernel_release", m->release);
-		ct_json_str(f, "arch", m->arch);
-		ct_json_str(f, "cpu_model", m->cpu_model);
-		ct_json_int(f, "cpus_online", m->cpus_online);
-		ct_json_num(f, "load_1m", m->load[0]);
-		ct_json_num(f, "load_5m", m->load[1]);
-		ct_json_num(f, "load_15m", m->load[2]);
-		ct_json_num(f, "uptime_s", m->uptime_s);
-		ct_json_str(f, "governor", m->governor);
-		ct_json_str(f, "clock", m->clock);
-		ct_json_str(f, "compiler", m->compiler);
-		ct_json_str(f, "cflags", m->cflags);
-		ct_json_str(f, "isas", m->isas);
-		ct_json_str(f, "counters", m->counters);
-		ct_json_str(f, "energy_performance_preference", m->epp);
-		ct_json_str(f, "turbo", m->turbo);
-		ct_json_str(f, "thp", m->thp);
-		ct_json_int(f, "cpus_allowed", m->cpus_allowed);
-		ct_json_bool(f, "confined", m->cpus_allowed > 0 && m->cpus_allowed < m->cpus_online);
-		ct_json_str(f, "container", m->container);
-		ct_json_num(f, "cpu_quota", m->cpu_quota > 0 ? m->cpu_quota : NAN);
-		ct_json_num(f, "load_end_1m", m->load_end[0]);
-		ct_json_num(f, "load_end_5m", m->load_end[1]);
-		ct_json_num(f, "load_end_15m", m->load_end[2]);
-		ct_json_num(f, "run_s", m->run_s);
-		ct_json_num(f, "other_load", m->other_load);
-		ct_json_int(f, "descheduled_samples", m->descheduled);
-		{
-			const char *w[CT_MACHINE_WARNINGS];
-			size_t i;
-
-			for (i = 0; i < m->nwarnings; i++)
-				w[i] = m->warnings[i];
-			ct_json_str_array(f, "warnings", w, m->nwarnings);
-		}
-		ct_json_end(f);
-		break;
-	case CT_FMT_TABLE:
-		fprintf(f, "machine:  %s %s %s, %s, %ld cpus online, up %.0f s\n", m->os,
-			m->release, m->arch, m->cpu_model, m->cpus_online, m->uptime_s);
-		fprintf(f, "load:     %s\n", ct_machine_load_text(m, text, sizeof(text)));
-		fprintf(f, "context:  %s\n", ct_machine_context_text(m, text, sizeof(text)));
-		fprintf(f, "build:    %s %s, %s; clock %s\n", m->compiler, m->cflags,
-			m->isas, m->clock);
-		fprintf(f, "counters: %s\n", m->counters);
-		{
-			size_t i;
-
-			for (i = 0; i < m->nwarnings; i++)
-				fprintf(f, "warning:  %s\n", m->warnings[i]);
-		}
-		break;
-	case CT_FMT_TSV:
-		/* TSV carries records only: the description is in json. */
-		break;
-	}
 }
 
 void ct_out_footnotes(FILE *f, const char *pre, unsigned marks, double precision_pct)
@@ -216,17 +95,7 @@ void ct_out_ci_cell(char *buf, size_t len, const struct ct_summary *s, unsigned 
 		*marks |= CT_MARK_IMPRECISE;
 }
 
-/* TSV cells: "error" for a share that is one; a per-cycle "-" or "4.95!". */
-void ct_out_tsv_share(char *buf, size_t len, const struct ct_summary *s)
-{
-	if (s->share_error)
-		snprintf(buf, len, "error");
-	else if (isnan(s->cpu_share))
-		snprintf(buf, len, "-");
-	else
-		snprintf(buf, len, "%.4g", s->cpu_share);
-}
-
+/* TSV's per-cycle cell: "-" without one, "4.95!" above the ceiling. */
 void ct_out_tsv_per_cycle(char *buf, size_t len, double v, int implausible)
 {
 	if (isnan(v))
@@ -235,375 +104,702 @@ void ct_out_tsv_per_cycle(char *buf, size_t len, double v, int implausible)
 		snprintf(buf, len, "%.6g%s", v, implausible ? "!" : "");
 }
 
-static void fmt_num(char *buf, size_t len, double v)
-{
-	snprintf(buf, len, "%.4g", v);
-}
-
-static void json_fields(FILE *f, const struct ct_field *fl, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		if (fl[i].str)
-			ct_json_str(f, fl[i].key, fl[i].str);
-		else
-			ct_json_num(f, fl[i].key, fl[i].num);
-	}
-}
-
-static void summary_json(struct ct_out *o, const char *placement,
-			 const struct ct_summary *s, const struct ct_field *extra,
-			 size_t nextra)
-{
-	const struct ct_kernel *k = s->k;
-	FILE *f = o->f;
-
-	ct_json_begin(f, "summary");
-	ct_json_str(f, "tool", o->tool);
-	ct_json_str(f, "kernel", k->name);
-	ct_json_str(f, "isa", k->isa);
-	ct_json_str(f, "placement", placement);
-	ct_json_str(f, "basis", ct_basis_name(s->basis));
-	ct_json_str(f, "unit", k->unit);
-	ct_json_num(f, "min", s->rate.min);
-	ct_json_num(f, "median", s->rate.median);
-	ct_json_num(f, "max", s->rate.max);
-	ct_json_num(f, "mean", s->rate.mean);
-	ct_json_num(f, "cv_pct", s->rate.cv_pct);
-	ct_json_int(f, "reps", s->reps);
-	ct_json_str(f, "cpus", s->cpus);
-	ct_json_int(f, "migrated", s->migrated);
-	/* A share above CT_SHARE_MAX is an error of the clocks, never a figure. */
-	ct_json_num(f, "cpu_share", s->share_error ? NAN : s->cpu_share);
-	ct_json_bool(f, "cpu_share_error", s->share_error);
-	ct_json_bool(f, "verified", s->verified);
-	if (k->per_cycle_unit) {
-		ct_json_num(f, "per_cycle_median", s->per_cycle.median);
-		ct_json_num(f, "per_cycle_cv_pct", s->per_cycle.cv_pct);
-		ct_json_str(f, "per_cycle_unit", k->per_cycle_unit);
-		ct_json_int(f, "per_cycle_samples", s->per_cycle_used);
-		if (s->per_cycle_why[0])
-			ct_json_str(f, "per_cycle_why", s->per_cycle_why);
-		ct_json_num(f, "per_cycle_ceiling", s->per_cycle_ceiling);
-		ct_json_bool(f, "per_cycle_implausible", s->per_cycle_implausible);
-	}
-	if (k->insn_unit) {
-		ct_json_num(f, "insn_per_cycle_median", s->insn_per_cycle.median);
-		ct_json_num(f, "insn_per_cycle_cv_pct", s->insn_per_cycle.cv_pct);
-		ct_json_str(f, "insn_per_cycle_unit", k->insn_unit);
-		ct_json_num(f, "insn_per_cycle_ceiling", s->insn_ceiling);
-		ct_json_bool(f, "insn_per_cycle_implausible", s->insn_implausible);
-	}
-	ct_json_num(f, "ci_low", s->ci_low);
-	ct_json_num(f, "ci_high", s->ci_high);
-	ct_json_num(f, "ci_halfwidth_pct", s->ci_halfwidth_pct);
-	ct_json_str(f, "stopped_by", ct_stop_name(s->stopped_by));
-	if (s->precision_pct > 0)
-		ct_json_bool(f, "precision_reached", !ct_summary_precision_missed(s));
-	ct_json_int(f, "descheduled", s->descheduled);
-	if (s->counters) {
-		ct_json_int(f, "counted", s->counted);
-		ct_json_int(f, "counters_scaled", s->counters_scaled);
-	}
-	if (s->counters && s->counted) {
-		ct_json_num(f, "cycles_median", s->cycles.median);
-		ct_json_num(f, "instructions_median", s->instructions.median);
-		ct_json_num(f, "counter_ghz_median", s->counter_ghz.median);
-		if (s->has_estimate) {
-			ct_json_num(f, "cycles_est_median", s->cycles_est.median);
-			ct_json_num(f, "cycles_ratio_median", s->cycles_ratio.median);
-			ct_json_str(f, "cycles_verdict", ct_cycles_verdict_name(s->verdict));
-		}
-	}
-	json_fields(f, k->fields, k->nfields);
-	json_fields(f, extra, nextra);
-	ct_json_end(f);
-}
+/* --- The machine record. --- */
 
 /*
- * The TSV header.  Every summary row has the same columns: the fixed ones,
- * the instruction-per-cycle pair ("-" for a kernel without one), then the
- * extra fields of the first kernel written, looked up by name in every
- * later one, so --all-isa rows line up whatever each ISA adds.
+ * JSON has every fact; the table says them in a few lines (the load and
+ * context in words), TSV carries records only.
  */
-static void tsv_header(struct ct_out *o, const char *const *cols, size_t n,
-		       const struct ct_kernel *k)
-{
-	size_t i;
+static const struct ct_rec_field machine_fields[] = {
+	{ CT_MF_MACHINE_LINE, NULL, "machine", CT_REC_STR, NULL, NULL, CT_REC_TABLE },
+	{ CT_MF_LOAD_LINE, NULL, "load", CT_REC_STR, NULL, NULL, CT_REC_TABLE },
+	{ CT_MF_CONTEXT_LINE, NULL, "context", CT_REC_STR, NULL, NULL, CT_REC_TABLE },
+	{ CT_MF_BUILD_LINE, NULL, "build", CT_REC_STR, NULL, NULL, CT_REC_TABLE },
+	{ CT_MF_TOOL, "tool", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ CT_MF_VERSION, "version", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ CT_MF_HOSTNAME, "hostname", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ CT_MF_OS, "os", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ CT_MF_RELEASE, "kernel_release", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ CT_MF_ARCH, "arch", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ CT_MF_CPU_MODEL, "cpu_model", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ CT_MF_CPUS_ONLINE, "cpus_online", NULL, CT_REC_INT, NULL, NULL, CT_REC_JSON },
+	{ CT_MF_LOAD_1M, "load_1m", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ CT_MF_LOAD_5M, "load_5m", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ CT_MF_LOAD_15M, "load_15m", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ CT_MF_UPTIME, "uptime_s", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ CT_MF_GOVERNOR, "governor", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ CT_MF_CLOCK, "clock", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ CT_MF_COMPILER, "compiler", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ CT_MF_CFLAGS, "cflags", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ CT_MF_ISAS, "isas", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ CT_MF_COUNTERS, "counters", NULL, CT_REC_STR, NULL, NULL, CT_REC_TABLE | CT_REC_JSON },
+	{ CT_MF_EPP, "energy_performance_preference", NULL, CT_REC_STR, NULL, NULL,
+	  CT_REC_JSON },
+	{ CT_MF_TURBO, "turbo", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ CT_MF_THP, "thp", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ CT_MF_CPUS_ALLOWED, "cpus_allowed", NULL, CT_REC_INT, NULL, NULL, CT_REC_JSON },
+	{ CT_MF_CONFINED, "confined", NULL, CT_REC_BOOL, NULL, NULL, CT_REC_JSON },
+	{ CT_MF_CONTAINER, "container", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ CT_MF_CPU_QUOTA, "cpu_quota", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ CT_MF_LOAD_END_1M, "load_end_1m", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ CT_MF_LOAD_END_5M, "load_end_5m", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ CT_MF_LOAD_END_15M, "load_end_15m", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ CT_MF_RUN_S, "run_s", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ CT_MF_OTHER_LOAD, "other_load", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ CT_MF_DESCHEDULED, "descheduled_samples", NULL, CT_REC_INT, NULL, NULL, CT_REC_JSON },
+	{ CT_MF_WARNINGS, "warnings", "warning", CT_REC_LIST, NULL, NULL,
+	  CT_REC_TABLE | CT_REC_JSON },
+};
 
-	if (o->tsv_header_done)
-		return;
-	o->tsv_header_done = 1;
-	o->tsv_first = k;
-	for (i = 0; i < n; i++)
-		fprintf(o->f, "%s%s", i ? "\t" : "#", cols[i]);
-	if (!o->samples) {
-		fputs("\tinsn_per_cycle_median\tinsn_per_cycle_unit", o->f);
-		for (i = 0; i < k->nfields; i++)
-			fprintf(o->f, "\t%s", k->fields[i].key);
-		for (i = 0; i < CT_ARRAY_SIZE(tsv_summary_tail); i++)
-			fprintf(o->f, "\t%s", tsv_summary_tail[i]);
+static void machine_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
+{
+	const struct ct_out_machine_rec *r = rec;
+	const struct ct_machine *m = r->m;
+
+	(void)out;
+	switch ((enum ct_machine_field)id) {
+	case CT_MF_MACHINE_LINE:
+		snprintf(v->buf, sizeof(v->buf), "%s %s %s, %s, %ld cpus online, up %.0f s", m->os,
+			 m->release, m->arch, m->cpu_model, m->cpus_online, m->uptime_s);
+		v->str = v->buf;
+		break;
+	case CT_MF_LOAD_LINE:
+		v->str = ct_machine_load_text(m, v->buf, sizeof(v->buf));
+		break;
+	case CT_MF_CONTEXT_LINE:
+		v->str = ct_machine_context_text(m, v->buf, sizeof(v->buf));
+		break;
+	case CT_MF_BUILD_LINE:
+		snprintf(v->buf, sizeof(v->buf), "%s %s, %s; clock %s", m->compiler, m->cflags,
+			 m->isas, m->clock);
+		v->str = v->buf;
+		break;
+	case CT_MF_TOOL:
+		v->str = r->tool;
+		break;
+	case CT_MF_VERSION:
+		v->str = PACKAGE_VERSION;
+		break;
+	case CT_MF_HOSTNAME:
+		v->str = m->hostname;
+		break;
+	case CT_MF_OS:
+		v->str = m->os;
+		break;
+	case CT_MF_RELEASE:
+		v->str = m->release;
+		break;
+	case CT_MF_ARCH:
+		v->str = m->arch;
+		break;
+	case CT_MF_CPU_MODEL:
+		v->str = m->cpu_model;
+		break;
+	case CT_MF_CPUS_ONLINE:
+		v->i = m->cpus_online;
+		break;
+	case CT_MF_LOAD_1M:
+	case CT_MF_LOAD_5M:
+	case CT_MF_LOAD_15M:
+		v->num = m->load[id - CT_MF_LOAD_1M];
+		break;
+	case CT_MF_UPTIME:
+		v->num = m->uptime_s;
+		break;
+	case CT_MF_GOVERNOR:
+		v->str = m->governor;
+		break;
+	case CT_MF_CLOCK:
+		v->str = m->clock;
+		break;
+	case CT_MF_COMPILER:
+		v->str = m->compiler;
+		break;
+	case CT_MF_CFLAGS:
+		v->str = m->cflags;
+		break;
+	case CT_MF_ISAS:
+		v->str = m->isas;
+		break;
+	case CT_MF_COUNTERS:
+		v->str = m->counters;
+		break;
+	case CT_MF_EPP:
+		v->str = m->epp;
+		break;
+	case CT_MF_TURBO:
+		v->str = m->turbo;
+		break;
+	case CT_MF_THP:
+		v->str = m->thp;
+		break;
+	case CT_MF_CPUS_ALLOWED:
+		v->i = m->cpus_allowed;
+		break;
+	case CT_MF_CONFINED:
+		v->i = m->cpus_allowed > 0 && m->cpus_allowed < m->cpus_online;
+		break;
+	case CT_MF_CONTAINER:
+		v->str = m->container;
+		break;
+	case CT_MF_CPU_QUOTA:
+		v->num = m->cpu_quota > 0 ? m->cpu_quota : NAN;
+		break;
+	case CT_MF_LOAD_END_1M:
+	case CT_MF_LOAD_END_5M:
+	case CT_MF_LOAD_END_15M:
+		v->num = m->load_end[id - CT_MF_LOAD_END_1M];
+		break;
+	case CT_MF_RUN_S:
+		v->num = m->run_s;
+		break;
+	case CT_MF_OTHER_LOAD:
+		v->num = m->other_load;
+		break;
+	case CT_MF_DESCHEDULED:
+		v->i = m->descheduled;
+		break;
+	case CT_MF_WARNINGS: {
+		/* The list points into m; the array of pointers lives in v->buf. */
+		const char **w = (const char **)(void *)v->buf;
+		size_t i;
+
+		for (i = 0; i < m->nwarnings && (i + 1) * sizeof(*w) <= sizeof(v->buf); i++)
+			w[i] = m->warnings[i];
+		v->list = w;
+		v->n = i;
+		break;
 	}
-	fputc('\n', o->f);
+	}
 }
 
-static const struct ct_field *find_field(const struct ct_kernel *k, const char *key)
-{
-	size_t i;
+const struct ct_rec_kind ct_rec_machine = {
+	"machine", machine_fields, CT_ARRAY_SIZE(machine_fields), machine_value, CT_REC_LINES
+};
 
-	for (i = 0; i < k->nfields; i++)
-		if (strcmp(k->fields[i].key, key) == 0)
-			return &k->fields[i];
-	return NULL;
+/* --- The summary record and the counter table. --- */
+
+enum sum_field {
+	S_TOOL, S_KERNEL, S_ISA, S_PLACEMENT, S_BASIS, S_UNIT, S_MIN, S_MEDIAN, S_MAX, S_MEAN,
+	S_CV, S_REPS, S_CPUS, S_MIGRATED, S_SHARE, S_SHARE_ERROR, S_VERIFIED,
+	S_PC_MEDIAN, S_PC_CV, S_PC_UNIT, S_PC_SAMPLES, S_PC_WHY, S_PC_CEILING, S_PC_IMPLAUSIBLE,
+	S_IPC_MEDIAN, S_IPC_CV, S_IPC_UNIT, S_IPC_CEILING, S_IPC_IMPLAUSIBLE,
+	S_CI_LOW, S_CI_HIGH, S_CI_HALFWIDTH, S_STOPPED_BY, S_PRECISION_REACHED, S_DESCHEDULED,
+	S_COUNTED, S_COUNTERS_SCALED, S_CYCLES, S_INSTRUCTIONS, S_COUNTER_GHZ, S_CYCLES_EST,
+	S_CYCLES_RATIO, S_CYCLES_VERDICT, S_KERNEL_FIELDS, S_EXTRA,
+	/* The table's cells of their own. */
+	S_T_PER_CYCLE, S_T_SHARE, S_T_COUNTED, S_T_IPC
+};
+
+/*
+ * One list for three orders: the table's columns (kernel ... max, median,
+ * min ... ci%), the TSV columns (frozen: a column added later was
+ * appended, so that every earlier one keeps its number) and the JSON
+ * members.  per_cycle_samples, precision_reached and the kernel's own
+ * fields are where TSV has them and again where JSON has them.
+ */
+static const struct ct_rec_field summary_fields[] = {
+	{ S_TOOL, "tool", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+	{ S_KERNEL, "kernel", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL },
+	{ S_ISA, "isa", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL },
+	{ S_PLACEMENT, "placement", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL },
+	{ S_BASIS, "basis", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL },
+	{ S_UNIT, "unit", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL },
+	{ S_MAX, NULL, "max", CT_REC_NUM, NULL, "%.4g", CT_REC_TEXT },
+	{ S_MEDIAN, NULL, "median", CT_REC_NUM, NULL, "%.4g", CT_REC_TEXT },
+	{ S_MIN, NULL, "min", CT_REC_NUM, NULL, "%.4g", CT_REC_TEXT },
+	{ S_MIN, "min", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
+	{ S_MEDIAN, "median", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
+	{ S_MAX, "max", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
+	{ S_MEAN, "mean", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ S_CV, "cv_pct", "cv%", CT_REC_NUM, "%.3g", "%.2f", CT_REC_ALL },
+	{ S_T_PER_CYCLE, NULL, "per-cycle", CT_REC_NUM, NULL, NULL, CT_REC_TEXT },
+	{ S_PC_CV, NULL, "pc-cv%", CT_REC_NUM, NULL, "%.2f", CT_REC_TEXT },
+	{ S_T_SHARE, NULL, "share", CT_REC_NUM, NULL, NULL, CT_REC_TEXT },
+	{ S_REPS, "reps", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
+	{ S_CPUS, "cpus", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL },
+	{ S_MIGRATED, "migrated", "migr", CT_REC_INT, NULL, NULL, CT_REC_ALL },
+	{ S_SHARE, "cpu_share", NULL, CT_REC_NUM, "%.4g", NULL, CT_REC_DATA },
+	{ S_SHARE_ERROR, "cpu_share_error", NULL, CT_REC_BOOL, NULL, NULL, CT_REC_JSON },
+	{ S_VERIFIED, "verified", NULL, CT_REC_BOOL, NULL, NULL, CT_REC_ALL },
+	{ S_PC_MEDIAN, "per_cycle_median", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
+	{ S_PC_CV, "per_cycle_cv_pct", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
+	{ S_PC_UNIT, "per_cycle_unit", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+	{ S_PC_SAMPLES, "per_cycle_samples", NULL, CT_REC_INT, NULL, NULL, CT_REC_JSON },
+	{ S_PC_WHY, "per_cycle_why", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ S_PC_CEILING, "per_cycle_ceiling", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ S_PC_IMPLAUSIBLE, "per_cycle_implausible", NULL, CT_REC_BOOL, NULL, NULL,
+	  CT_REC_JSON },
+	{ S_IPC_MEDIAN, "insn_per_cycle_median", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
+	{ S_IPC_CV, "insn_per_cycle_cv_pct", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ S_IPC_UNIT, "insn_per_cycle_unit", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+	{ S_IPC_CEILING, "insn_per_cycle_ceiling", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ S_IPC_IMPLAUSIBLE, "insn_per_cycle_implausible", NULL, CT_REC_BOOL, NULL, NULL,
+	  CT_REC_JSON },
+	{ S_KERNEL_FIELDS, "fields", NULL, CT_REC_FIELDS, NULL, NULL, CT_REC_TSV },
+	{ S_CI_LOW, "ci_low", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ S_CI_HIGH, "ci_high", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ S_CI_HALFWIDTH, "ci_halfwidth_pct", "ci%", CT_REC_NUM, "%.3g", NULL, CT_REC_ALL },
+	{ S_STOPPED_BY, "stopped_by", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+	{ S_PRECISION_REACHED, "precision_reached", NULL, CT_REC_BOOL, NULL, NULL, CT_REC_JSON },
+	{ S_DESCHEDULED, "descheduled", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
+	{ S_PC_SAMPLES, "per_cycle_samples", NULL, CT_REC_INT, NULL, NULL, CT_REC_TSV },
+	{ S_PRECISION_REACHED, "precision_reached", NULL, CT_REC_BOOL, NULL, NULL, CT_REC_TSV },
+	{ S_COUNTED, "counted", NULL, CT_REC_INT, NULL, NULL, CT_REC_JSON },
+	{ S_COUNTERS_SCALED, "counters_scaled", NULL, CT_REC_INT, NULL, NULL, CT_REC_JSON },
+	{ S_CYCLES, "cycles_median", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ S_INSTRUCTIONS, "instructions_median", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ S_COUNTER_GHZ, "counter_ghz_median", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ S_CYCLES_EST, "cycles_est_median", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ S_CYCLES_RATIO, "cycles_ratio_median", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ S_CYCLES_VERDICT, "cycles_verdict", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ S_KERNEL_FIELDS, "fields", NULL, CT_REC_FIELDS, NULL, NULL, CT_REC_JSON },
+	{ S_EXTRA, "extra", NULL, CT_REC_FIELDS, NULL, NULL, CT_REC_JSON },
+};
+
+/*
+ * The hardware counter table, under the summaries where some series was
+ * counted: medians over the samples counted.
+ */
+static const struct ct_rec_field counter_fields[] = {
+	{ S_KERNEL, NULL, "kernel", CT_REC_STR, NULL, NULL, CT_REC_TABLE },
+	{ S_ISA, NULL, "isa", CT_REC_STR, NULL, NULL, CT_REC_TABLE },
+	{ S_PLACEMENT, NULL, "placement", CT_REC_STR, NULL, NULL, CT_REC_TABLE },
+	{ S_BASIS, NULL, "basis", CT_REC_STR, NULL, NULL, CT_REC_TABLE },
+	{ S_T_COUNTED, NULL, "counted", CT_REC_STR, NULL, NULL, CT_REC_TABLE },
+	{ S_COUNTER_GHZ, NULL, "GHz", CT_REC_NUM, NULL, "%.3f", CT_REC_TABLE },
+	{ S_CYCLES, NULL, "cycles", CT_REC_NUM, NULL, "%.4g", CT_REC_TABLE },
+	{ S_CYCLES_EST, NULL, "estimate", CT_REC_NUM, NULL, "%.4g", CT_REC_TABLE },
+	{ S_CYCLES_RATIO, NULL, "ratio", CT_REC_NUM, NULL, "%.3f", CT_REC_TABLE },
+	{ S_CYCLES_VERDICT, NULL, "verdict", CT_REC_STR, NULL, NULL, CT_REC_TABLE },
+	{ S_T_IPC, NULL, "insn/cyc", CT_REC_NUM, NULL, "%.2f", CT_REC_TABLE },
+};
+
+/* A per-cycle figure: none without the kernel's unit; "4.95!" in TSV above the ceiling. */
+static void per_cycle(struct ct_rec_value *v, unsigned out, const char *unit, double x,
+		      int implausible)
+{
+	v->omit = !unit;
+	v->num = x;
+	if (out == CT_REC_TSV && implausible && isfinite(x)) {
+		ct_out_tsv_per_cycle(v->buf, sizeof(v->buf), x, 1);
+		v->str = v->buf;
+	}
 }
 
-static void summary_tsv(struct ct_out *o, const char *placement,
-			const struct ct_summary *s)
+static void summary_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
 {
+	const struct ct_out_summary_rec *r = rec;
+	const struct ct_summary *s = r->s;
 	const struct ct_kernel *k = s->k;
-	FILE *f = o->f;
-	size_t i;
-	char share[32], pc[32], pccv[32], ipc[32];
+	int counted = s->counters && s->counted, est = counted && s->has_estimate;
 
-	tsv_header(o, tsv_summary_cols, CT_ARRAY_SIZE(tsv_summary_cols), k);
-	ct_out_tsv_share(share, sizeof(share), s);
-	fprintf(f, "%s\t%s\t%s\t%s\t%s\t%s\t%.6g\t%.6g\t%.6g\t%.3g\t%u\t%s\t%u\t%s\t%s",
-		o->tool, k->name, k->isa, placement, ct_basis_name(s->basis), k->unit,
-		s->rate.min, s->rate.median, s->rate.max, s->rate.cv_pct, s->reps,
-		s->cpus, s->migrated, share, s->verified ? "true" : "false");
-	if (k->per_cycle_unit) {
-		ct_out_tsv_per_cycle(pc, sizeof(pc), s->per_cycle.median, s->per_cycle_implausible);
-		ct_out_tsv_per_cycle(pccv, sizeof(pccv), s->per_cycle.cv_pct, 0);
-		fprintf(f, "\t%s\t%s\t%s", pc, pccv, k->per_cycle_unit);
-	} else {
-		fputs("\t-\t-\t-", f);
-	}
-	if (k->insn_unit) {
-		ct_out_tsv_per_cycle(ipc, sizeof(ipc), s->insn_per_cycle.median, s->insn_implausible);
-		fprintf(f, "\t%s\t%s", ipc, k->insn_unit);
-	} else {
-		fputs("\t-\t-", f);
-	}
-	for (i = 0; i < o->tsv_first->nfields; i++) {
-		const struct ct_field *fl = find_field(k, o->tsv_first->fields[i].key);
+	switch ((enum sum_field)id) {
+	case S_TOOL:
+		v->str = r->tool;
+		break;
+	case S_KERNEL:
+		v->str = k->name;
+		break;
+	case S_ISA:
+		v->str = k->isa;
+		break;
+	case S_PLACEMENT:
+		v->str = r->placement;
+		break;
+	case S_BASIS:
+		v->str = ct_basis_name(s->basis);
+		break;
+	case S_UNIT:
+		v->str = k->unit;
+		break;
+	case S_MIN:
+		v->num = s->rate.min;
+		break;
+	case S_MEDIAN:
+		v->num = s->rate.median;
+		break;
+	case S_MAX:
+		v->num = s->rate.max;
+		break;
+	case S_MEAN:
+		v->num = s->rate.mean;
+		break;
+	case S_CV:
+		v->num = s->rate.cv_pct;
+		break;
+	case S_REPS:
+		v->i = s->reps;
+		break;
+	case S_CPUS:
+		v->str = s->cpus;
+		break;
+	case S_MIGRATED:
+		v->i = s->migrated;
+		break;
+	case S_SHARE:
+		/* A share above CT_SHARE_MAX is an error of the clocks, never a figure. */
+		v->num = s->share_error ? NAN : s->cpu_share;
+		if (s->share_error && out == CT_REC_TSV)
+			v->str = "error";
+		break;
+	case S_SHARE_ERROR:
+		v->i = s->share_error;
+		break;
+	case S_VERIFIED:
+		v->i = s->verified;
+		if (out & CT_REC_TEXT)
+			v->str = s->verified ? "yes" : "NO";
+		break;
+	case S_PC_MEDIAN:
+		per_cycle(v, out, k->per_cycle_unit, s->per_cycle.median, s->per_cycle_implausible);
+		break;
+	case S_PC_CV:
+		v->omit = !k->per_cycle_unit;
+		v->num = s->per_cycle.cv_pct;
+		break;
+	case S_PC_UNIT:
+		v->omit = !k->per_cycle_unit;
+		v->str = k->per_cycle_unit;
+		break;
+	case S_PC_SAMPLES:
+		v->omit = !k->per_cycle_unit;
+		v->i = s->per_cycle_used;
+		break;
+	case S_PC_WHY:
+		v->omit = !k->per_cycle_unit || !s->per_cycle_why[0];
+		v->str = s->per_cycle_why;
+		break;
+	case S_PC_CEILING:
+		v->omit = !k->per_cycle_unit;
+		v->num = s->per_cycle_ceiling;
+		break;
+	case S_PC_IMPLAUSIBLE:
+		v->omit = !k->per_cycle_unit;
+		v->i = s->per_cycle_implausible;
+		break;
+	case S_IPC_MEDIAN:
+		per_cycle(v, out, k->insn_unit, s->insn_per_cycle.median, s->insn_implausible);
+		break;
+	case S_IPC_CV:
+		v->omit = !k->insn_unit;
+		v->num = s->insn_per_cycle.cv_pct;
+		break;
+	case S_IPC_UNIT:
+		v->omit = !k->insn_unit;
+		v->str = k->insn_unit;
+		break;
+	case S_IPC_CEILING:
+		v->omit = !k->insn_unit;
+		v->num = s->insn_ceiling;
+		break;
+	case S_IPC_IMPLAUSIBLE:
+		v->omit = !k->insn_unit;
+		v->i = s->insn_implausible;
+		break;
+	case S_CI_LOW:
+		v->num = s->ci_low;
+		break;
+	case S_CI_HIGH:
+		v->num = s->ci_high;
+		break;
+	case S_CI_HALFWIDTH:
+		v->num = s->ci_halfwidth_pct;
+		if (out & CT_REC_TEXT) {
+			ct_out_ci_cell(v->buf, sizeof(v->buf), s, &v->marks);
+			v->str = v->buf;
+		}
+		break;
+	case S_STOPPED_BY:
+		v->str = ct_stop_name(s->stopped_by);
+		break;
+	case S_PRECISION_REACHED:
+		v->omit = !(s->precision_pct > 0);
+		v->i = !ct_summary_precision_missed(s);
+		break;
+	case S_DESCHEDULED:
+		v->i = s->descheduled;
+		break;
+	case S_COUNTED:
+		v->omit = !s->counters;
+		v->i = s->counted;
+		break;
+	case S_COUNTERS_SCALED:
+		v->omit = !s->counters;
+		v->i = s->counters_scaled;
+		break;
+	case S_CYCLES:
+		v->omit = !counted;
+		v->num = s->cycles.median;
+		break;
+	case S_INSTRUCTIONS:
+		v->omit = !counted;
+		v->num = s->instructions.median;
+		break;
+	case S_COUNTER_GHZ:
+		v->omit = !counted;
+		v->num = s->counter_ghz.median;
+		break;
+	case S_CYCLES_EST:
+		v->omit = !est;
+		v->num = s->cycles_est.median;
+		break;
+	case S_CYCLES_RATIO:
+		v->omit = !est;
+		v->num = s->cycles_ratio.median;
+		break;
+	case S_CYCLES_VERDICT:
+		v->omit = !est;
+		v->str = ct_cycles_verdict_name(s->verdict);
+		break;
+	case S_KERNEL_FIELDS:
+		v->fields = k->fields;
+		v->n = k->nfields;
+		break;
+	case S_EXTRA:
+		v->fields = r->extra;
+		v->n = r->nextra;
+		break;
+	case S_T_PER_CYCLE:
+		if (k->per_cycle_unit) {
+			char c[32];
 
-		if (!fl)
-			fputs("\t-", f);
-		else if (fl->str)
-			fprintf(f, "\t%s", fl->str);
-		else if (fl->num > -9e15 && fl->num < 9e15 && fl->num == (double)(long long)fl->num)
-			fprintf(f, "\t%lld", (long long)fl->num);	/* a size or count: every digit */
+			ct_out_per_cycle_cell(c, sizeof(c), s, 0, 3, &v->marks);
+			snprintf(v->buf, sizeof(v->buf), "%s %s", c, k->per_cycle_unit);
+			v->str = v->buf;
+		} else {
+			v->omit = 1;
+		}
+		break;
+	case S_T_SHARE:
+		ct_out_share_cell(v->buf, sizeof(v->buf), s, &v->marks);
+		v->str = v->buf;
+		break;
+	case S_T_COUNTED:
+		snprintf(v->buf, sizeof(v->buf), "%u/%u", s->counted, s->reps);
+		v->str = v->buf;
+		break;
+	case S_T_IPC:
+		v->omit = !counted || !(s->cycles.median > 0);
+		v->num = s->instructions.median / s->cycles.median;
+		break;
+	}
+}
+
+const struct ct_rec_kind ct_rec_summary = {
+	"summary", summary_fields, CT_ARRAY_SIZE(summary_fields), summary_value, 0
+};
+const struct ct_rec_kind ct_rec_counters = {
+	"counters", counter_fields, CT_ARRAY_SIZE(counter_fields), summary_value, 0
+};
+
+/* --- The sample record. --- */
+
+enum smp_field {
+	P_TOOL, P_KERNEL, P_ISA, P_PLACEMENT, P_REP, P_CPU_START, P_CPU_END, P_CPU, P_WALL_NS,
+	P_CPU_NS, P_CALLS, P_UNIT, P_VALUE_WALL, P_VALUE_CPU, P_SHARE, P_DISTURBED,
+	P_BRACKET_WALL_NS, P_BRACKET_CPU_NS, P_BRACKET_GHZ_WALL, P_BRACKET_GHZ_CPU,
+	P_PC_WALL, P_PC_CPU, P_PC_UNIT, P_COUNTER_STATUS, P_CYCLES, P_INSTRUCTIONS,
+	P_COUNTER_GHZ, P_CYCLES_EST, P_CYCLES_RATIO
+};
+
+/* The table's unit comes after the values, TSV's and JSON's before them. */
+static const struct ct_rec_field sample_fields[] = {
+	{ P_TOOL, "tool", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+	{ P_KERNEL, "kernel", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL },
+	{ P_ISA, "isa", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL },
+	{ P_PLACEMENT, "placement", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL },
+	{ P_REP, "rep", NULL, CT_REC_INT, NULL, NULL, CT_REC_ALL },
+	{ P_CPU_START, "cpu_start", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
+	{ P_CPU_END, "cpu_end", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
+	{ P_CPU, NULL, "cpu", CT_REC_STR, NULL, NULL, CT_REC_TEXT },
+	{ P_WALL_NS, "wall_ns", NULL, CT_REC_INT, NULL, NULL, CT_REC_ALL },
+	{ P_CPU_NS, "cpu_ns", NULL, CT_REC_INT, NULL, NULL, CT_REC_ALL },
+	{ P_CALLS, "calls", NULL, CT_REC_INT, NULL, NULL, CT_REC_JSON },
+	{ P_UNIT, "unit", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+	{ P_VALUE_WALL, "value_wall", NULL, CT_REC_NUM, "%.6g", "%.4g", CT_REC_ALL },
+	{ P_VALUE_CPU, "value_cpu", NULL, CT_REC_NUM, "%.6g", "%.4g", CT_REC_ALL },
+	{ P_UNIT, NULL, "unit", CT_REC_STR, NULL, NULL, CT_REC_TEXT },
+	{ P_SHARE, "cpu_share", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ P_DISTURBED, "disturbed", NULL, CT_REC_BOOL, NULL, NULL, CT_REC_JSON },
+	{ P_BRACKET_WALL_NS, "bracket_wall_ns", NULL, CT_REC_INT, NULL, NULL, CT_REC_JSON },
+	{ P_BRACKET_CPU_NS, "bracket_cpu_ns", NULL, CT_REC_INT, NULL, NULL, CT_REC_JSON },
+	{ P_BRACKET_GHZ_WALL, "bracket_ghz_wall", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
+	{ P_BRACKET_GHZ_CPU, "bracket_ghz_cpu", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ P_PC_WALL, "per_cycle_wall", "per-cycle", CT_REC_NUM, "%.6g", "%.3f", CT_REC_ALL },
+	{ P_PC_CPU, "per_cycle_cpu", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ P_PC_UNIT, "per_cycle_unit", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+	{ P_COUNTER_STATUS, "counter_status", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ P_CYCLES, "cycles", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ P_INSTRUCTIONS, "instructions", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ P_COUNTER_GHZ, "counter_ghz", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ P_CYCLES_EST, "cycles_est", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ P_CYCLES_RATIO, "cycles_ratio", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+};
+
+static void sample_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
+{
+	const struct ct_out_sample_rec *r = rec;
+	const struct ct_sample *s = r->s;
+	const struct ct_kernel *k = r->ser->k;
+	int pc = k->per_cycle_unit != NULL;
+	int usable = r->ser->counters && ct_count_usable(s->count_status);
+	double est = ct_sample_cycles_est(k, s, CT_BASIS_WALL);
+
+	(void)out;
+	switch ((enum smp_field)id) {
+	case P_TOOL:
+		v->str = r->tool;
+		break;
+	case P_KERNEL:
+		v->str = k->name;
+		break;
+	case P_ISA:
+		v->str = k->isa;
+		break;
+	case P_PLACEMENT:
+		v->str = r->placement;
+		break;
+	case P_REP:
+		v->i = s->rep + 1;
+		break;
+	case P_CPU_START:
+		v->i = s->cpu_start;
+		break;
+	case P_CPU_END:
+		v->i = s->cpu_end;
+		break;
+	case P_CPU:
+		if (s->cpu_start == s->cpu_end)
+			snprintf(v->buf, sizeof(v->buf), "%d", s->cpu_start);
 		else
-			fprintf(f, "\t%.6g", fl->num);
+			snprintf(v->buf, sizeof(v->buf), "%d>%d", s->cpu_start, s->cpu_end);
+		v->str = v->buf;
+		break;
+	case P_WALL_NS:
+		v->i = (long long)s->wall_ns;
+		break;
+	case P_CPU_NS:
+		v->i = (long long)s->cpu_ns;
+		break;
+	case P_CALLS:
+		v->i = s->calls ? (long long)s->calls : 1;
+		break;
+	case P_UNIT:
+		v->str = k->unit;
+		break;
+	case P_VALUE_WALL:
+		v->num = ct_sample_rate(k, s, CT_BASIS_WALL);
+		break;
+	case P_VALUE_CPU:
+		v->num = ct_sample_rate(k, s, CT_BASIS_CPU);
+		break;
+	case P_SHARE:
+		v->num = ct_sample_share(s);
+		break;
+	case P_DISTURBED:
+		v->i = ct_sample_disturbed(s);
+		break;
+	case P_BRACKET_WALL_NS:
+		v->omit = !pc;
+		v->i = (long long)(s->pre_wall_ns + s->post_wall_ns);
+		break;
+	case P_BRACKET_CPU_NS:
+		v->omit = !pc;
+		v->i = (long long)(s->pre_cpu_ns + s->post_cpu_ns);
+		break;
+	case P_BRACKET_GHZ_WALL:
+		v->omit = !pc;
+		v->num = s->bracket_ghz_wall;
+		break;
+	case P_BRACKET_GHZ_CPU:
+		v->omit = !pc;
+		v->num = s->bracket_ghz_cpu;
+		break;
+	case P_PC_WALL:
+		v->omit = !pc;
+		v->num = ct_sample_per_cycle(k, k->per_cycle_work, s, CT_BASIS_WALL);
+		break;
+	case P_PC_CPU:
+		v->omit = !pc;
+		v->num = ct_sample_per_cycle(k, k->per_cycle_work, s, CT_BASIS_CPU);
+		break;
+	case P_PC_UNIT:
+		v->omit = !pc;
+		v->str = k->per_cycle_unit;
+		break;
+	case P_COUNTER_STATUS:
+		v->omit = !r->ser->counters;
+		v->str = ct_count_status_name(s->count_status);
+		break;
+	case P_CYCLES:
+		v->omit = !usable;
+		v->num = s->cycles;
+		break;
+	case P_INSTRUCTIONS:
+		v->omit = !usable;
+		v->num = s->instructions;
+		break;
+	case P_COUNTER_GHZ:
+		v->omit = !usable;
+		v->num = ct_sample_counter_ghz(s);
+		break;
+	case P_CYCLES_EST:
+		v->omit = !usable || !isfinite(est);
+		v->num = est;
+		break;
+	case P_CYCLES_RATIO:
+		v->omit = !usable || !isfinite(est);
+		v->num = ct_cycles_ratio(s->cycles, est);
+		break;
 	}
-	if (isfinite(s->ci_halfwidth_pct))
-		fprintf(f, "\t%.3g", s->ci_halfwidth_pct);
-	else
-		fputs("\t-", f);
-	fprintf(f, "\t%s\t%u", ct_stop_name(s->stopped_by), s->descheduled);
-	if (k->per_cycle_unit)
-		fprintf(f, "\t%u", s->per_cycle_used);
-	else
-		fputs("\t-", f);
-	fprintf(f, "\t%s\n", s->precision_pct > 0 ?
-		(ct_summary_precision_missed(s) ? "false" : "true") : "-");
 }
 
-/* v with prec decimals (-prec: significant digits), or "-" without one. */
-static void counter_cell(char *buf, size_t len, int have, int prec, double v)
+const struct ct_rec_kind ct_rec_sample = {
+	"sample", sample_fields, CT_ARRAY_SIZE(sample_fields), sample_value, 0
+};
+
+/* --- The stream of records. --- */
+
+static void writers_begin(struct ct_out *o, FILE *f)
 {
-	if (!have || !isfinite(v))
-		snprintf(buf, len, "-");
-	else if (prec < 0)
-		snprintf(buf, len, "%.*g", -prec, v);
-	else
-		snprintf(buf, len, "%.*f", prec, v);
+	unsigned out = ct_rec_out_of(o->fmt);
+
+	ct_rec_begin(&o->sum, f, out, &ct_rec_summary);
+	ct_rec_begin(&o->smp, f, out, &ct_rec_sample);
+	ct_rec_begin(&o->cnt, f, out, &ct_rec_counters);
 }
 
-/* A series with counters open: a row of the counter table. */
-static void counter_row(struct ct_out *o, const char *placement,
-			const struct ct_summary *s)
+void ct_out_begin(struct ct_out *o, FILE *f, enum ct_format fmt,
+		  const char *tool, int samples)
 {
-	char counted[32], ghz[32], cyc[32], est[32], ratio[32], ipc[32];
-	const char *cells[CT_ARRAY_SIZE(counter_cols)];
-	int have = s->counted > 0, est_ok = have && s->has_estimate;
-
-	if (!o->ctable)
-		o->ctable = ct_table_new(counter_cols, (int)CT_ARRAY_SIZE(counter_cols));
-	snprintf(counted, sizeof(counted), "%u/%u", s->counted, s->reps);
-	counter_cell(ghz, sizeof(ghz), have, 3, s->counter_ghz.median);
-	counter_cell(cyc, sizeof(cyc), have, -4, s->cycles.median);
-	counter_cell(est, sizeof(est), est_ok, -4, s->cycles_est.median);
-	counter_cell(ratio, sizeof(ratio), est_ok, 3, s->cycles_ratio.median);
-	counter_cell(ipc, sizeof(ipc), have && s->cycles.median > 0, 2,
-		     s->instructions.median / s->cycles.median);
-	cells[0] = s->k->name;
-	cells[1] = s->k->isa;
-	cells[2] = placement;
-	cells[3] = ct_basis_name(s->basis);
-	cells[4] = counted;
-	cells[5] = ghz;
-	cells[6] = cyc;
-	cells[7] = est;
-	cells[8] = ratio;
-	cells[9] = est_ok ? ct_cycles_verdict_name(s->verdict) : "-";
-	cells[10] = ipc;
-	ct_table_add(o->ctable, cells);
+	memset(o, 0, sizeof(*o));
+	o->f = f;
+	o->fmt = fmt;
+	o->tool = tool;
+	o->samples = samples;
+	writers_begin(o, f);
 }
 
-static void summary_table(struct ct_out *o, const char *placement,
-			  const struct ct_summary *s)
+void ct_out_machine(struct ct_out *o, const struct ct_machine *m)
 {
-	const struct ct_kernel *k = s->k;
-	char mx[32], md[32], mn[32], cv[32], pc[48], pccv[32], share[32], migr[32], ci[32];
-	const char *cells[CT_ARRAY_SIZE(table_cols)];
+	struct ct_out_machine_rec r = { o->tool, m };
+	struct ct_rec_writer w;
 
-	fmt_num(mx, sizeof(mx), s->rate.max);
-	fmt_num(md, sizeof(md), s->rate.median);
-	fmt_num(mn, sizeof(mn), s->rate.min);
-	snprintf(cv, sizeof(cv), "%.2f", s->rate.cv_pct);
-	if (k->per_cycle_unit) {
-		char v[32];
-
-		ct_out_per_cycle_cell(v, sizeof(v), s, 0, 3, &o->marks);
-		snprintf(pc, sizeof(pc), "%s %s", v, k->per_cycle_unit);
-		if (isfinite(s->per_cycle.cv_pct))
-			snprintf(pccv, sizeof(pccv), "%.2f", s->per_cycle.cv_pct);
-		else
-			snprintf(pccv, sizeof(pccv), "-");
-	} else {
-		snprintf(pc, sizeof(pc), "-");
-		snprintf(pccv, sizeof(pccv), "-");
-	}
-	ct_out_share_cell(share, sizeof(share), s, &o->marks);
-	snprintf(migr, sizeof(migr), "%u", s->migrated);
-	cells[0] = k->name;
-	cells[1] = k->isa;
-	cells[2] = placement;
-	cells[3] = ct_basis_name(s->basis);
-	cells[4] = k->unit;
-	cells[5] = mx;
-	cells[6] = md;
-	cells[7] = mn;
-	cells[8] = cv;
-	cells[9] = pc;
-	cells[10] = pccv;
-	cells[11] = share;
-	cells[12] = s->cpus;
-	cells[13] = migr;
-	cells[14] = s->verified ? "yes" : "NO";
-	ct_out_ci_cell(ci, sizeof(ci), s, &o->marks);
-	if (s->precision_pct > 0)
-		o->precision_pct = s->precision_pct;
-	cells[15] = ci;
-	ct_table_add(o->table, cells);
-	if (s->counters)
-		counter_row(o, placement, s);
+	ct_rec_begin(&w, o->f, ct_rec_out_of(o->fmt), &ct_rec_machine);
+	ct_rec_write(&w, &r);
+	ct_rec_end(&w);
 }
 
 static void samples_out(struct ct_out *o, const char *placement,
 			const struct ct_series *ser)
 {
-	const struct ct_kernel *k = ser->k;
-	FILE *f = o->f;
+	struct ct_out_sample_rec r = { o->tool, placement, ser, NULL };
 	unsigned i;
 
 	for (i = 0; i < ser->n; i++) {
-		const struct ct_sample *s = &ser->s[i];
-		double vw = ct_sample_rate(k, s, CT_BASIS_WALL);
-		double vc = ct_sample_rate(k, s, CT_BASIS_CPU);
-		double pcw = ct_sample_per_cycle(k, k->per_cycle_work, s, CT_BASIS_WALL);
-
-		switch (o->fmt) {
-		case CT_FMT_JSON:
-			ct_json_begin(f, "sample");
-			ct_json_str(f, "tool", o->tool);
-			ct_json_str(f, "kernel", k->name);
-			ct_json_str(f, "isa", k->isa);
-			ct_json_str(f, "placement", placement);
-			ct_json_int(f, "rep", s->rep + 1);
-			ct_json_int(f, "cpu_start", s->cpu_start);
-			ct_json_int(f, "cpu_end", s->cpu_end);
-			ct_json_int(f, "wall_ns", (long long)s->wall_ns);
-			ct_json_int(f, "cpu_ns", (long long)s->cpu_ns);
-			ct_json_int(f, "calls", s->calls ? (long long)s->calls : 1);
-			ct_json_str(f, "unit", k->unit);
-			ct_json_num(f, "value_wall", vw);
-			ct_json_num(f, "value_cpu", vc);
-			ct_json_num(f, "cpu_share", ct_sample_share(s));
-			ct_json_bool(f, "disturbed", ct_sample_disturbed(s));
-			if (k->per_cycle_unit) {
-				ct_json_int(f, "bracket_wall_ns", (long long)(s->pre_wall_ns + s->post_wall_ns));
-				ct_json_int(f, "bracket_cpu_ns", (long long)(s->pre_cpu_ns + s->post_cpu_ns));
-				ct_json_num(f, "bracket_ghz_wall", s->bracket_ghz_wall);
-				ct_json_num(f, "bracket_ghz_cpu", s->bracket_ghz_cpu);
-				ct_json_num(f, "per_cycle_wall", pcw);
-				ct_json_num(f, "per_cycle_cpu",
-					    ct_sample_per_cycle(k, k->per_cycle_work, s, CT_BASIS_CPU));
-				ct_json_str(f, "per_cycle_unit", k->per_cycle_unit);
-			}
-			if (ser->counters) {
-				double est = ct_sample_cycles_est(k, s, CT_BASIS_WALL);
-
-				ct_json_str(f, "counter_status", ct_count_status_name(s->count_status));
-				if (ct_count_usable(s->count_status)) {
-					ct_json_num(f, "cycles", s->cycles);
-					ct_json_num(f, "instructions", s->instructions);
-					ct_json_num(f, "counter_ghz", ct_sample_counter_ghz(s));
-					if (isfinite(est)) {
-						ct_json_num(f, "cycles_est", est);
-						ct_json_num(f, "cycles_ratio",
-							    ct_cycles_ratio(s->cycles, est));
-					}
-				}
-			}
-			ct_json_end(f);
-			break;
-		case CT_FMT_TSV:
-			tsv_header(o, tsv_sample_cols, CT_ARRAY_SIZE(tsv_sample_cols), k);
-			fprintf(f, "%s\t%s\t%s\t%s\t%u\t%d\t%d\t%llu\t%llu\t%s\t%.6g\t%.6g",
-				o->tool, k->name, k->isa, placement, s->rep + 1, s->cpu_start,
-				s->cpu_end, (unsigned long long)s->wall_ns,
-				(unsigned long long)s->cpu_ns, k->unit, vw, vc);
-			if (k->per_cycle_unit)
-				fprintf(f, "\t%.6g\t%.6g\t%s\n", s->bracket_ghz_wall, pcw,
-					k->per_cycle_unit);
-			else
-				fputs("\t-\t-\t-\n", f);
-			break;
-		case CT_FMT_TABLE: {
-			char rep[16], cpu[32], w[32], c[32], a[32], b[32], pc[48];
-			const char *cells[CT_ARRAY_SIZE(table_sample_cols)];
-
-			snprintf(rep, sizeof(rep), "%u", s->rep + 1);
-			if (s->cpu_start == s->cpu_end)
-				snprintf(cpu, sizeof(cpu), "%d", s->cpu_start);
-			else
-				snprintf(cpu, sizeof(cpu), "%d>%d", s->cpu_start, s->cpu_end);
-			snprintf(w, sizeof(w), "%llu", (unsigned long long)s->wall_ns);
-			snprintf(c, sizeof(c), "%llu", (unsigned long long)s->cpu_ns);
-			fmt_num(a, sizeof(a), vw);
-			fmt_num(b, sizeof(b), vc);
-			if (k->per_cycle_unit)
-				snprintf(pc, sizeof(pc), "%.3f", pcw);
-			else
-				snprintf(pc, sizeof(pc), "-");
-			cells[0] = k->name;
-			cells[1] = k->isa;
-			cells[2] = placement;
-			cells[3] = rep;
-			cells[4] = cpu;
-			cells[5] = w;
-			cells[6] = c;
-			cells[7] = a;
-			cells[8] = b;
-			cells[9] = k->unit;
-			cells[10] = pc;
-			ct_table_add(o->stable, cells);
-			break;
-		}
-		}
+		r.s = &ser->s[i];
+		ct_rec_write(&o->smp, &r);
 	}
 }
 
@@ -618,21 +814,19 @@ void ct_out_series_ex(struct ct_out *o, const char *placement,
 		      size_t nextra)
 {
 	struct ct_summary sum;
+	struct ct_out_summary_rec r = { o->tool, placement, &sum, extra, nextra };
 	int b;
 
 	for (b = CT_BASIS_WALL; b <= CT_BASIS_CPU; b++) {
 		ct_summarize(ser, (enum ct_basis)b, &sum);
-		switch (o->fmt) {
-		case CT_FMT_JSON:
-			summary_json(o, placement, &sum, extra, nextra);
-			break;
-		case CT_FMT_TSV:
-			if (!o->samples)
-				summary_tsv(o, placement, &sum);
-			break;
-		case CT_FMT_TABLE:
-			summary_table(o, placement, &sum);
-			break;
+		/* TSV with --samples: sample records instead. */
+		if (o->fmt != CT_FMT_TSV || !o->samples)
+			ct_rec_write(&o->sum, &r);
+		if (o->fmt == CT_FMT_TABLE) {
+			if (sum.precision_pct > 0)
+				o->precision_pct = sum.precision_pct;
+			if (sum.counters)
+				ct_rec_write(&o->cnt, &r);
 		}
 	}
 	if (o->samples)
@@ -641,32 +835,57 @@ void ct_out_series_ex(struct ct_out *o, const char *placement,
 
 void ct_out_discard(struct ct_out *o)
 {
-	ct_table_free(o->table);
-	ct_table_free(o->ctable);
-	ct_table_free(o->stable);
-	o->table = o->ctable = o->stable = NULL;
+	ct_rec_discard(&o->sum);
+	ct_rec_discard(&o->cnt);
+	ct_rec_discard(&o->smp);
 }
 
 void ct_out_end(struct ct_out *o)
 {
-	if (o->table) {
+	if (o->fmt != CT_FMT_TABLE)
+		return;
+	if (o->sum.rows) {
 		fputc('\n', o->f);
-		ct_table_print(o->table, o->f);
-		ct_table_free(o->table);
-		o->table = NULL;
-		ct_out_footnotes(o->f, "", o->marks, o->precision_pct);
+		ct_rec_end(&o->sum);
+		ct_out_footnotes(o->f, "", o->sum.marks, o->precision_pct);
 	}
-	if (o->ctable) {
+	if (o->cnt.rows) {
 		fprintf(o->f, "\nhardware counters (%s): medians over the samples counted; "
 			"ratio = cycles / estimate\n", ct_counters_scope());
-		ct_table_print(o->ctable, o->f);
-		ct_table_free(o->ctable);
-		o->ctable = NULL;
+		ct_rec_end(&o->cnt);
 	}
-	if (o->stable) {
+	if (o->smp.rows) {
 		fputc('\n', o->f);
-		ct_table_print(o->stable, o->f);
-		ct_table_free(o->stable);
-		o->stable = NULL;
+		ct_rec_end(&o->smp);
 	}
+	ct_out_discard(o);
+	writers_begin(o, o->f);
+	o->precision_pct = 0;
+}
+
+void ct_out_start(struct ct_out *o, const struct ct_machine *m)
+{
+	if (o->fmt == CT_FMT_TABLE)
+		ct_out_machine(o, m);
+	if (o->fmt != CT_FMT_JSON)
+		return;
+	o->held = open_memstream(&o->held_buf, &o->held_len);
+	if (!o->held)
+		err(CT_EXIT_FAIL, "open_memstream");
+	o->sum.f = o->smp.f = o->cnt.f = o->held;
+}
+
+void ct_out_finish(struct ct_out *o, const struct ct_machine *m)
+{
+	ct_out_end(o);
+	if (!o->held)
+		return;
+	if (fclose(o->held) != 0)
+		err(CT_EXIT_FAIL, "open_memstream");
+	o->held = NULL;
+	ct_out_machine(o, m);
+	fwrite(o->held_buf, 1, o->held_len, o->f);
+	free(o->held_buf);
+	o->held_buf = NULL;
+	writers_begin(o, o->f);
 }

@@ -2,7 +2,8 @@
  * place-list.c - ct-place's listings of the machine: --list (the usable
  * cpus by kind, rank and evidence), --cpus-of (one kind's or rank's cpus
  * as a cpulist for taskset) and --dry-run (the placement plan), each in
- * the table, TSV or JSON Lines format.
+ * the table, TSV or JSON Lines format.  The records (topology, cpu,
+ * plan) are described once here and written by record.c.
  */
 #include "config.h"
 
@@ -22,76 +23,161 @@
 /* A cpulist of up to CT_CPUSET_MAX cpus fits (worst case "0,2,4,..."). */
 #define LIST_LEN (6 * CT_CPUSET_MAX)
 
-/* "4900" from kHz, "-" when unknown (TSV). */
-static const char *mhz_cell(long khz, char *buf, size_t len)
+/* --- The listing's records: the topology, and a cpu. --- */
+
+enum topo_field {
+	T_MACHINE_LINE, T_CPUS_LINE, T_KINDS_LINE, T_TOOL, T_MODEL, T_RECORDED, T_POSSIBLE,
+	T_ONLINE, T_ALLOWED, T_USABLE, T_RANKS, T_RULES, T_BASIS
+};
+
+/* JSON has the sets; the table says the machine in three lines. */
+static const struct ct_rec_field topo_fields[] = {
+	{ T_MACHINE_LINE, NULL, "machine", CT_REC_STR, NULL, NULL, CT_REC_TABLE },
+	{ T_CPUS_LINE, NULL, "cpus", CT_REC_STR, NULL, NULL, CT_REC_TABLE },
+	{ T_KINDS_LINE, NULL, "kinds", CT_REC_STR, NULL, NULL, CT_REC_TABLE },
+	{ T_TOOL, "tool", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ T_MODEL, "model", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ T_RECORDED, "recorded", NULL, CT_REC_BOOL, NULL, NULL, CT_REC_JSON },
+	{ T_POSSIBLE, "cpus_possible", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ T_ONLINE, "cpus_online", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ T_ALLOWED, "cpus_allowed", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ T_USABLE, "cpus_usable", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ T_RANKS, "ranks", NULL, CT_REC_INT, NULL, NULL, CT_REC_JSON },
+	{ T_RULES, "rules", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ T_BASIS, "basis", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+};
+
+/* A set as a cpulist (the writer frees it). */
+static void set_value(struct ct_rec_value *v, const struct ct_cpuset *set)
 {
-	if (khz <= 0)
-		return "-";
-	snprintf(buf, len, "%ld", (khz + 500) / 1000);
-	return buf;
+	v->own = ct_xmalloc(LIST_LEN);
+	v->str = ct_cpuset_format(set, v->own, LIST_LEN);
 }
 
-static const char *long_cell(long v, char *buf, size_t len)
+static void topo_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
 {
-	if (v < 0)
-		return "-";
-	snprintf(buf, len, "%ld", v);
-	return buf;
-}
+	const struct ct_topo *t = rec;
 
-static void list_tsv(const struct ct_topo *t)
-{
-	char ev[128], mhz[32], cap[32];
-	int c;
-
-	printf("#cpu\tkind\trank\tevidence\tmax_mhz\tcapacity\n");
-	ct_cpuset_foreach(c, &t->usable) {
-		const struct ct_topo_cpu *p = ct_topo_cpu(t, c);
-
-		printf("%d\t%s\t%d\t%s\t%s\t%s\n", c, ct_kind_name(p->kind), p->rank,
-		       ct_evidence_format(p->evidence, ev, sizeof(ev)),
-		       mhz_cell(p->max_khz, mhz, sizeof(mhz)),
-		       long_cell(p->capacity, cap, sizeof(cap)));
+	(void)out;
+	switch ((enum topo_field)id) {
+	case T_MACHINE_LINE:
+		snprintf(v->buf, sizeof(v->buf), "%s%s", t->model[0] ? t->model : "unknown model",
+			 t->recorded ? " (recorded)" : "");
+		v->str = v->buf;
+		break;
+	case T_CPUS_LINE:
+		snprintf(v->buf, sizeof(v->buf), "%d online, %d usable", ct_cpuset_count(&t->online),
+			 ct_cpuset_count(&t->usable));
+		v->str = v->buf;
+		break;
+	case T_KINDS_LINE:
+		snprintf(v->buf, sizeof(v->buf), "%s [%s]", t->basis, t->rules);
+		v->str = v->buf;
+		break;
+	case T_TOOL:
+		v->str = "ct-place";
+		break;
+	case T_MODEL:
+		v->str = t->model;
+		break;
+	case T_RECORDED:
+		v->i = t->recorded;
+		break;
+	case T_POSSIBLE:
+		set_value(v, &t->possible);
+		break;
+	case T_ONLINE:
+		set_value(v, &t->online);
+		break;
+	case T_ALLOWED:
+		set_value(v, &t->allowed);
+		break;
+	case T_USABLE:
+		set_value(v, &t->usable);
+		break;
+	case T_RANKS:
+		v->i = t->nranks;
+		break;
+	case T_RULES:
+		v->str = t->rules;
+		break;
+	case T_BASIS:
+		v->str = t->basis;
+		break;
 	}
 }
 
-static void json_set(const char *key, const struct ct_cpuset *s, char *buf)
+const struct ct_rec_kind ct_rec_topology = {
+	"topology", topo_fields, CT_ARRAY_SIZE(topo_fields), topo_value, CT_REC_LINES
+};
+
+struct cpu_rec {
+	const struct ct_topo *t;
+	int cpu;
+};
+
+enum cpu_field { U_TOOL, U_CPU, U_KIND, U_RANK, U_EVIDENCE, U_MAX_MHZ, U_CAPACITY };
+
+/* The table groups the cpus by rank instead (list_table). */
+static const struct ct_rec_field cpu_fields[] = {
+	{ U_TOOL, "tool", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ U_CPU, "cpu", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
+	{ U_KIND, "kind", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+	{ U_RANK, "rank", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
+	{ U_EVIDENCE, "evidence", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+	{ U_MAX_MHZ, "max_mhz", NULL, CT_REC_NUM, "%d", NULL, CT_REC_DATA },
+	{ U_CAPACITY, "capacity", NULL, CT_REC_NUM, "%d", NULL, CT_REC_DATA },
+};
+
+static void cpu_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
 {
-	ct_json_str(stdout, key, ct_cpuset_format(s, buf, LIST_LEN));
+	const struct cpu_rec *r = rec;
+	const struct ct_topo_cpu *p = ct_topo_cpu(r->t, r->cpu);
+
+	(void)out;
+	switch ((enum cpu_field)id) {
+	case U_TOOL:
+		v->str = "ct-place";
+		break;
+	case U_CPU:
+		v->i = r->cpu;
+		break;
+	case U_KIND:
+		v->str = ct_kind_name(p->kind);
+		break;
+	case U_RANK:
+		v->i = p->rank;
+		break;
+	case U_EVIDENCE:
+		v->str = ct_evidence_format(p->evidence, v->buf, sizeof(v->buf));
+		break;
+	case U_MAX_MHZ:
+		/* kHz to the nearest MHz. */
+		v->num = p->max_khz > 0 ? (double)((p->max_khz + 500) / 1000) : NAN;
+		break;
+	case U_CAPACITY:
+		v->num = p->capacity >= 0 ? (double)p->capacity : NAN;
+		break;
+	}
 }
 
-static void list_json(const struct ct_topo *t)
+const struct ct_rec_kind ct_rec_cpu = {
+	"cpu", cpu_fields, CT_ARRAY_SIZE(cpu_fields), cpu_value, 0
+};
+
+/* TSV and JSON: the topology (JSON only) and a record per usable cpu. */
+static void list_records(const struct ct_topo *t, unsigned out)
 {
-	char *buf = ct_xmalloc(LIST_LEN);
-	char ev[128];
-	int c;
+	struct ct_rec_writer w;
+	struct cpu_rec r = { t, 0 };
 
-	ct_json_begin(stdout, "topology");
-	ct_json_str(stdout, "tool", "ct-place");
-	ct_json_str(stdout, "model", t->model);
-	ct_json_bool(stdout, "recorded", t->recorded);
-	json_set("cpus_possible", &t->possible, buf);
-	json_set("cpus_online", &t->online, buf);
-	json_set("cpus_allowed", &t->allowed, buf);
-	json_set("cpus_usable", &t->usable, buf);
-	ct_json_int(stdout, "ranks", t->nranks);
-	ct_json_str(stdout, "rules", t->rules);
-	ct_json_str(stdout, "basis", t->basis);
-	ct_json_end(stdout);
-	ct_cpuset_foreach(c, &t->usable) {
-		const struct ct_topo_cpu *p = ct_topo_cpu(t, c);
-
-		ct_json_begin(stdout, "cpu");
-		ct_json_str(stdout, "tool", "ct-place");
-		ct_json_int(stdout, "cpu", c);
-		ct_json_str(stdout, "kind", ct_kind_name(p->kind));
-		ct_json_int(stdout, "rank", p->rank);
-		ct_json_str(stdout, "evidence", ct_evidence_format(p->evidence, ev, sizeof(ev)));
-		ct_json_num(stdout, "max_mhz", p->max_khz > 0 ? (double)((p->max_khz + 500) / 1000) : NAN);
-		ct_json_num(stdout, "capacity", p->capacity >= 0 ? (double)p->capacity : NAN);
-		ct_json_end(stdout);
-	}
-	free(buf);
+	ct_rec_begin(&w, stdout, out, &ct_rec_topology);
+	ct_rec_write(&w, t);
+	ct_rec_end(&w);
+	ct_rec_begin(&w, stdout, out, &ct_rec_cpu);
+	ct_cpuset_foreach(r.cpu, &t->usable)
+		ct_rec_write(&w, &r);
+	ct_rec_end(&w);
 }
 
 /* The rank's kind (every cpu of a rank has the same one). */
@@ -111,17 +197,17 @@ static enum ct_kind rank_kind(const struct ct_topo *t, int r)
 /* For people: the machine, then one line per rank with usable cpus. */
 static void list_table(const struct ct_topo *t)
 {
+	struct ct_rec_writer w;
 	struct ct_cpuset *set = ct_xcalloc((size_t)t->nranks, sizeof(*set));
 	struct ct_cpuset *all = ct_xcalloc((size_t)t->nranks, sizeof(*all));
 	struct ct_cpuset gone;
 	char *list = ct_xmalloc(LIST_LEN), desc[512];
 	int r, wkind = 0, wlist = 0, wcount = 0;
 
-	printf("machine:  %s%s\n", t->model[0] ? t->model : "unknown model",
-	       t->recorded ? " (recorded)" : "");
-	printf("cpus:     %d online, %d usable\n", ct_cpuset_count(&t->online),
-	       ct_cpuset_count(&t->usable));
-	printf("kinds:    %s [%s]\n\n", t->basis, t->rules);
+	ct_rec_begin(&w, stdout, CT_REC_TABLE, &ct_rec_topology);
+	ct_rec_write(&w, t);
+	ct_rec_end(&w);
+	putchar('\n');
 	for (r = 0; r < t->nranks; r++) {
 		int n;
 
@@ -164,17 +250,10 @@ static void list_table(const struct ct_topo *t)
 
 int ct_place_list(const struct ct_topo *t, enum ct_format fmt)
 {
-	switch (fmt) {
-	case CT_FMT_TSV:
-		list_tsv(t);
-		break;
-	case CT_FMT_JSON:
-		list_json(t);
-		break;
-	default:
+	if (fmt == CT_FMT_TABLE)
 		list_table(t);
-		break;
-	}
+	else
+		list_records(t, ct_rec_out_of(fmt));
 	return CT_EXIT_OK;
 }
 
@@ -210,54 +289,66 @@ int ct_place_cpus_of(const struct ct_topo *t, const struct ct_place_sel *s)
 	return CT_EXIT_OK;
 }
 
+/* --- The plan's record: a placement, what it asks and where. --- */
+
+enum plan_field { L_TOOL, L_PLACEMENT, L_APPLICABLE, L_CPUS, L_HOW };
+
+static const struct ct_rec_field plan_fields[] = {
+	{ L_TOOL, "tool", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ L_PLACEMENT, "placement", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
+	{ L_APPLICABLE, "applicable", "applies", CT_REC_BOOL, NULL, NULL, CT_REC_ALL },
+	{ L_CPUS, "cpus", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
+	{ L_HOW, "how", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
+};
+
+static void plan_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
+{
+	const struct ct_placement *p = rec;
+
+	switch ((enum plan_field)id) {
+	case L_TOOL:
+		v->str = "ct-place";
+		break;
+	case L_PLACEMENT:
+		v->str = p->name;
+		break;
+	case L_APPLICABLE:
+		v->i = p->applicable;
+		if (out & CT_REC_TEXT)
+			v->str = p->applicable ? "yes" : "no";
+		break;
+	case L_CPUS:
+		/* None: '-' in text, "" in JSON. */
+		if (ct_cpuset_empty(&p->cpus) && out == CT_REC_JSON)
+			v->str = "";
+		else if (!ct_cpuset_empty(&p->cpus))
+			set_value(v, &p->cpus);
+		else
+			v->omit = 1;
+		break;
+	case L_HOW:
+		v->str = p->note;
+		break;
+	}
+}
+
+const struct ct_rec_kind ct_rec_plan = {
+	"plan", plan_fields, CT_ARRAY_SIZE(plan_fields), plan_value, 0
+};
+
 /* --dry-run: the placements sel[0..n) of the plan, what each asks and where. */
 int ct_place_plan_print(const struct ct_topo *t, const struct ct_placement *sel, size_t n,
 			enum ct_format fmt)
 {
-	char *list = ct_xmalloc(LIST_LEN);
+	struct ct_rec_writer w;
 	size_t i;
-	struct ct_table *tab = NULL;
-	static const char *const cols[] = { "placement", "applies", "cpus", "how" };
 
-	if (fmt == CT_FMT_TSV)
-		printf("#placement\tapplicable\tcpus\thow\n");
-	if (fmt == CT_FMT_TABLE) {
+	if (fmt == CT_FMT_TABLE)
 		printf("plan for %s%s: %s\n\n", t->model[0] ? t->model : "unknown model",
 		       t->recorded ? " (recorded)" : "", t->basis);
-		tab = ct_table_new(cols, 4);
-	}
-	for (i = 0; i < n; i++) {
-		const struct ct_placement *p = &sel[i];
-		const char *cpus = ct_cpuset_empty(&p->cpus) ? "-" :
-				   ct_cpuset_format(&p->cpus, list, LIST_LEN);
-
-		switch (fmt) {
-		case CT_FMT_TSV:
-			printf("%s\t%s\t%s\t%s\n", p->name, p->applicable ? "true" : "false",
-			       cpus, p->note);
-			break;
-		case CT_FMT_JSON:
-			ct_json_begin(stdout, "plan");
-			ct_json_str(stdout, "tool", "ct-place");
-			ct_json_str(stdout, "placement", p->name);
-			ct_json_bool(stdout, "applicable", p->applicable);
-			ct_json_str(stdout, "cpus", ct_cpuset_empty(&p->cpus) ? "" : cpus);
-			ct_json_str(stdout, "how", p->note);
-			ct_json_end(stdout);
-			break;
-		case CT_FMT_TABLE: {
-			const char *cells[4] = { p->name, p->applicable ? "yes" : "no", cpus,
-						 p->note };
-
-			ct_table_add(tab, cells);
-			break;
-		}
-		}
-	}
-	if (tab) {
-		ct_table_print(tab, stdout);
-		ct_table_free(tab);
-	}
-	free(list);
+	ct_rec_begin(&w, stdout, ct_rec_out_of(fmt), &ct_rec_plan);
+	for (i = 0; i < n; i++)
+		ct_rec_write(&w, &sel[i]);
+	ct_rec_end(&w);
 	return CT_EXIT_OK;
 }

@@ -2,7 +2,8 @@
  * runcmp-out.c - the comparison written out: the machines side by side,
  * then one row per figure grouped by kernel, as a table, TSV or JSON
  * Lines (one "input" record per input, one "compare" record per row), and
- * for -o DIR the same in Markdown and as a chart of the ratios.
+ * for -o DIR the same in Markdown and as a chart of the ratios.  Both
+ * records are described once here and written by record.c.
  */
 #include "config.h"
 
@@ -18,17 +19,42 @@
 #include "ct/runcmp.h"
 #include "ct/svg.h"
 
-/* --- The machines. --- */
+/* --- The input record: one input's machine, as the tables set them side by side. --- */
 
-enum mrow {
-	M_FILE, M_HOST, M_TOOL, M_CPU, M_KINDS, M_CPUS, M_KERNEL, M_GOVERNOR, M_EPP, M_TURBO,
-	M_THP, M_COMPILER, M_CFLAGS, M_COUNTERS, M_CONTAINER, M_LOAD, M_WARNINGS, M_NROWS
+enum in_field {
+	I_TOOL, I_ROLE, I_FILE, I_HOST, I_TOOLS, I_CPU, I_KINDS, I_CPUS, I_OS, I_GOVERNOR, I_EPP,
+	I_TURBO, I_THP, I_COMPILER, I_CFLAGS, I_COUNTERS, I_CONTAINER, I_LOAD, I_WARNINGS
 };
 
-static const char *const mrow_names[M_NROWS] = {
-	"file", "hostname", "tools", "cpu_model", "kinds", "cpus", "os", "governor",
-	"epp", "turbo", "thp", "compiler", "cflags", "counters", "container", "load",
-	"warnings",
+struct in_rec {
+	const struct ct_run *r;
+	int is_new;
+};
+
+/*
+ * JSON has a record per input; the table and summary.md show the inputs
+ * side by side, a column each and a row per field (machines_table).
+ */
+static const struct ct_rec_field in_fields[] = {
+	{ I_TOOL, "tool", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ I_ROLE, "role", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ I_FILE, "file", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON | CT_REC_TEXT },
+	{ I_HOST, "hostname", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON | CT_REC_TEXT },
+	{ I_TOOLS, "tools", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON | CT_REC_TEXT },
+	{ I_CPU, "cpu_model", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON | CT_REC_TEXT },
+	{ I_KINDS, "kinds", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON | CT_REC_TEXT },
+	{ I_CPUS, "cpus", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON | CT_REC_TEXT },
+	{ I_OS, "os", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON | CT_REC_TEXT },
+	{ I_GOVERNOR, "governor", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON | CT_REC_TEXT },
+	{ I_EPP, "epp", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON | CT_REC_TEXT },
+	{ I_TURBO, "turbo", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON | CT_REC_TEXT },
+	{ I_THP, "thp", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON | CT_REC_TEXT },
+	{ I_COMPILER, "compiler", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON | CT_REC_TEXT },
+	{ I_CFLAGS, "cflags", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON | CT_REC_TEXT },
+	{ I_COUNTERS, "counters", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON | CT_REC_TEXT },
+	{ I_CONTAINER, "container", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON | CT_REC_TEXT },
+	{ I_LOAD, "load", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON | CT_REC_TEXT },
+	{ I_WARNINGS, "warnings", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON | CT_REC_TEXT },
 };
 
 /* Every machine record's warnings, by name, comma-separated. */
@@ -48,172 +74,208 @@ static void warnings_text(const struct ct_run *r, char *buf, size_t len)
 		snprintf(buf, len, "none");
 }
 
-static void mcell(const struct ct_run *r, enum mrow row, char *buf, size_t len)
+/* The input's tools, each once, and the first one's version. */
+static void tools_text(const struct ct_run *r, char *buf, size_t len)
 {
-	const struct ct_machine *m = r->nmach ? &r->mach[0].m : NULL;
-	size_t i, used = 0;
+	size_t i, j, used = 0;
 
-	if (row == M_FILE) {
-		snprintf(buf, len, "%s", r->file);
-		return;
+	buf[0] = '\0';
+	for (i = 0; i < r->nmach && used + 1 < len; i++) {
+		for (j = 0; j < i; j++)
+			if (strcmp(r->mach[j].tool, r->mach[i].tool) == 0)
+				break;
+		if (j == i)
+			used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? ", " : "",
+						 r->mach[i].tool);
 	}
-	if (row == M_KINDS) {
-		snprintf(buf, len, "%s", r->kinds[0] ? r->kinds : "-");
+	if (used + 1 < len)
+		snprintf(buf + used, len - used, " %s", r->mach[0].version);
+}
+
+static void in_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
+{
+	/* The fields the machine record has as they are: its description's. */
+	static const enum ct_machine_field as_machine[] = {
+		[I_CPU] = CT_MF_CPU_MODEL, [I_GOVERNOR] = CT_MF_GOVERNOR, [I_EPP] = CT_MF_EPP,
+		[I_TURBO] = CT_MF_TURBO, [I_THP] = CT_MF_THP, [I_COMPILER] = CT_MF_COMPILER,
+		[I_CFLAGS] = CT_MF_CFLAGS, [I_COUNTERS] = CT_MF_COUNTERS,
+		[I_CONTAINER] = CT_MF_CONTAINER,
+	};
+	const struct in_rec *ir = rec;
+	const struct ct_run *r = ir->r;
+	const struct ct_machine *m = r->nmach ? &r->mach[0].m : NULL;
+	struct ct_out_machine_rec mr = { "ct-compare", m };
+
+	v->str = v->buf;
+	switch ((enum in_field)id) {
+	case I_TOOL:
+		v->str = "ct-compare";
 		return;
+	case I_ROLE:
+		v->str = ir->is_new ? "new" : "base";
+		return;
+	case I_FILE:
+		v->str = r->file;
+		return;
+	case I_KINDS:
+		v->str = r->kinds[0] ? r->kinds : "-";
+		return;
+	default:
+		break;
 	}
 	if (!m) {
-		snprintf(buf, len, "-");
+		v->str = "-";
 		return;
 	}
-	switch (row) {
-	case M_HOST:
-		snprintf(buf, len, "%s", !r->mach[0].has_hostname ? "-" :
-			 m->hostname[0] ? m->hostname : "(withheld)");
+	switch ((enum in_field)id) {
+	case I_HOST:
+		v->str = !r->mach[0].has_hostname ? "-" : m->hostname[0] ? m->hostname : "(withheld)";
 		break;
-	case M_TOOL:
-		buf[0] = '\0';
-		for (i = 0; i < r->nmach && used + 1 < len; i++) {
-			size_t j;
-
-			for (j = 0; j < i; j++)
-				if (strcmp(r->mach[j].tool, r->mach[i].tool) == 0)
-					break;
-			if (j == i)
-				used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? ", " : "",
-							 r->mach[i].tool);
-		}
-		if (used + 1 < len)
-			snprintf(buf + used, len - used, " %s", r->mach[0].version);
+	case I_TOOLS:
+		tools_text(r, v->buf, sizeof(v->buf));
 		break;
-	case M_CPU:
-		snprintf(buf, len, "%s", m->cpu_model);
-		break;
-	case M_CPUS:
+	case I_CPUS:
 		if (m->cpus_allowed > 0 && m->cpus_allowed != m->cpus_online)
-			snprintf(buf, len, "%ld online, %ld allowed", m->cpus_online, m->cpus_allowed);
+			snprintf(v->buf, sizeof(v->buf), "%ld online, %ld allowed", m->cpus_online,
+				 m->cpus_allowed);
 		else
-			snprintf(buf, len, "%ld online", m->cpus_online);
+			snprintf(v->buf, sizeof(v->buf), "%ld online", m->cpus_online);
 		break;
-	case M_KERNEL:
-		snprintf(buf, len, "%s %s %s", m->os, m->release, m->arch);
+	case I_OS:
+		snprintf(v->buf, sizeof(v->buf), "%s %s %s", m->os, m->release, m->arch);
 		break;
-	case M_GOVERNOR:
-		snprintf(buf, len, "%s", m->governor);
-		break;
-	case M_EPP:
-		snprintf(buf, len, "%s", m->epp);
-		break;
-	case M_TURBO:
-		snprintf(buf, len, "%s", m->turbo);
-		break;
-	case M_THP:
-		snprintf(buf, len, "%s", m->thp);
-		break;
-	case M_COMPILER:
-		snprintf(buf, len, "%s", m->compiler);
-		break;
-	case M_CFLAGS:
-		snprintf(buf, len, "%s", m->cflags);
-		break;
-	case M_COUNTERS:
-		snprintf(buf, len, "%s", m->counters);
-		break;
-	case M_CONTAINER:
-		snprintf(buf, len, "%s", m->container);
-		break;
-	case M_LOAD:
+	case I_LOAD:
 		if (m->load_end[0] >= 0)
-			snprintf(buf, len, "%.2f at start, %.2f at end", m->load[0], m->load_end[0]);
+			snprintf(v->buf, sizeof(v->buf), "%.2f at start, %.2f at end", m->load[0],
+				 m->load_end[0]);
 		else
-			snprintf(buf, len, "%.2f at start", m->load[0]);
+			snprintf(v->buf, sizeof(v->buf), "%.2f at start", m->load[0]);
 		break;
-	case M_WARNINGS:
-		warnings_text(r, buf, len);
+	case I_WARNINGS:
+		warnings_text(r, v->buf, sizeof(v->buf));
 		break;
-	default:
-		snprintf(buf, len, "-");
+	case I_CPU:
+	case I_GOVERNOR:
+	case I_EPP:
+	case I_TURBO:
+	case I_THP:
+	case I_COMPILER:
+	case I_CFLAGS:
+	case I_COUNTERS:
+	case I_CONTAINER:
+		ct_rec_machine.value(&mr, (int)as_machine[id], out, v);
+		break;
+	case I_TOOL:
+	case I_ROLE:
+	case I_FILE:
+	case I_KINDS:
 		break;
 	}
 }
 
+const struct ct_rec_kind ct_rec_input = {
+	"input", in_fields, CT_ARRAY_SIZE(in_fields), in_value, 0
+};
+
+/* Field f of input i as text. */
+static const char *in_text(const struct ct_cmp *c, size_t i, const struct ct_rec_field *f,
+			   unsigned out, char *buf, size_t len)
+{
+	struct in_rec ir = { &c->runs[i], i > 0 };
+
+	return ct_rec_text(&ct_rec_input, f, &ir, out, buf, len, NULL);
+}
+
 /* The load differs by nature from run to run: rows that tell machines apart. */
-static int mrow_differs(const struct ct_cmp *c, enum mrow row)
+static int field_differs(const struct ct_cmp *c, const struct ct_rec_field *f, unsigned out)
 {
 	char a[512], b[512];
 	size_t i;
 
-	if (row == M_FILE || row == M_LOAD)
+	if (f->id == I_FILE || f->id == I_LOAD)
 		return 0;
-	mcell(&c->runs[0], row, a, sizeof(a));
-	for (i = 1; i < c->nruns; i++) {
-		mcell(&c->runs[i], row, b, sizeof(b));
-		if (strcmp(a, b) != 0)
-			return 1;
-	}
-	return 0;
-}
-
-static int any_differs(const struct ct_cmp *c)
-{
-	int row;
-
-	for (row = 0; row < M_NROWS; row++)
-		if (mrow_differs(c, (enum mrow)row))
+	in_text(c, 0, f, out, a, sizeof(a));
+	for (i = 1; i < c->nruns; i++)
+		if (strcmp(a, in_text(c, i, f, out, b, sizeof(b))) != 0)
 			return 1;
 	return 0;
 }
 
-static void machines_table(FILE *f, const struct ct_cmp *c)
+static int any_differs(const struct ct_cmp *c, unsigned out)
 {
-	const char **hdr = ct_xcalloc(c->nruns + 2, sizeof(*hdr));
-	const char **cells = ct_xcalloc(c->nruns + 2, sizeof(*cells));
-	char (*text)[512] = ct_xcalloc(c->nruns, sizeof(*text));
-	char (*names)[32] = ct_xcalloc(c->nruns, sizeof(*names));
-	struct ct_table *t;
 	size_t i;
-	int row;
 
-	hdr[0] = "";
-	hdr[1] = "machine";
+	for (i = 0; i < ct_rec_input.nfields; i++)
+		if ((ct_rec_input.fields[i].show & out) &&
+		    field_differs(c, &ct_rec_input.fields[i], out))
+			return 1;
+	return 0;
+}
+
+/* "base", "new", or "new 2" among several. */
+static void role_name(const struct ct_cmp *c, size_t i, char *buf, size_t len)
+{
+	if (i == 0)
+		snprintf(buf, len, "base");
+	else if (c->nruns == 2)
+		snprintf(buf, len, "new");
+	else
+		snprintf(buf, len, "new %zu", i);
+}
+
+/*
+ * The inputs side by side (out: the table or Markdown): a column each, a
+ * row per field the description shows there, '*' where they differ.
+ */
+static void machines_table(FILE *f, const struct ct_cmp *c, unsigned out)
+{
+	const char **cells = ct_xcalloc(c->nruns + 2, sizeof(*cells));
+	char (*text)[512] = ct_xcalloc(c->nruns + 2, sizeof(*text));
+	struct ct_table *t = NULL;
+	size_t i, fi;
+
+	cells[0] = "";
+	cells[1] = "machine";
 	for (i = 0; i < c->nruns; i++) {
-		if (i == 0)
-			snprintf(names[i], sizeof(names[i]), "base");
-		else if (c->nruns == 2)
-			snprintf(names[i], sizeof(names[i]), "new");
-		else
-			snprintf(names[i], sizeof(names[i]), "new %zu", i);
-		hdr[i + 2] = names[i];
+		role_name(c, i, text[i], sizeof(text[i]));
+		cells[i + 2] = text[i];
 	}
-	t = ct_table_new(hdr, (int)c->nruns + 2);
-	for (row = 0; row < M_NROWS; row++) {
-		cells[0] = mrow_differs(c, (enum mrow)row) ? "*" : "";
-		cells[1] = mrow_names[row];
-		for (i = 0; i < c->nruns; i++) {
-			mcell(&c->runs[i], (enum mrow)row, text[i], sizeof(text[i]));
-			cells[i + 2] = text[i];
+	if (out == CT_REC_TABLE) {
+		t = ct_table_new(cells, (int)c->nruns + 2);
+	} else {
+		for (i = 0; i < c->nruns + 2; i++)
+			ct_rec_md_cell(f, cells[i]);
+		fputs("|\n", f);
+		for (i = 0; i < c->nruns + 2; i++)
+			fputs("|---", f);
+		fputs("|\n", f);
+	}
+	for (fi = 0; fi < ct_rec_input.nfields; fi++) {
+		const struct ct_rec_field *fl = &ct_rec_input.fields[fi];
+
+		if (!(fl->show & out))
+			continue;
+		cells[0] = field_differs(c, fl, out) ? "*" : "";
+		cells[1] = fl->key;
+		for (i = 0; i < c->nruns; i++)
+			cells[i + 2] = in_text(c, i, fl, out, text[i], sizeof(text[i]));
+		if (t) {
+			ct_table_add(t, cells);
+		} else {
+			for (i = 0; i < c->nruns + 2; i++)
+				ct_rec_md_cell(f, cells[i]);
+			fputs("|\n", f);
 		}
-		ct_table_add(t, cells);
 	}
-	ct_table_print(t, f);
-	ct_table_free(t);
-	free(hdr);
+	if (t) {
+		ct_table_print(t, f);
+		ct_table_free(t);
+	}
 	free(cells);
 	free(text);
-	free(names);
 }
 
-/* --- The rows. --- */
-
-/* v with prec significant digits (-prec: decimals), or "-" without one. */
-static void fmt(char *buf, size_t len, int prec, double v)
-{
-	if (isnan(v))
-		snprintf(buf, len, "-");
-	else if (prec < 0)
-		snprintf(buf, len, "%.*f", -prec, v);
-	else
-		snprintf(buf, len, "%.*g", prec, v);
-}
+/* --- The compare record: a result and figure, base against a new input. --- */
 
 static void size_text(char *buf, size_t len, double size)
 {
@@ -229,20 +291,6 @@ static void size_text(char *buf, size_t len, double size)
 		snprintf(buf, len, "%.0f", size);
 }
 
-static const char *verdict(const struct ct_cmp_row *r, char *buf, size_t len)
-{
-	if (!r->a)
-		return "new only";
-	if (!r->b)
-		return "base only";
-	if (r->significant < 0)
-		return "-";
-	if (!r->significant)
-		return "~";
-	snprintf(buf, len, "%+.1f%%", (r->ratio - 1) * 100);
-	return buf;
-}
-
 /* Whether a row of the kernel group starting at row i has a size. */
 static int group_sized(const struct ct_cmp *c, size_t i)
 {
@@ -254,57 +302,173 @@ static int group_sized(const struct ct_cmp *c, size_t i)
 	return 0;
 }
 
-enum col {
-	C_NEW, C_PLACEMENT, C_SIZE, C_BASIS, C_FIGURE, C_UNIT, C_BASE_MED, C_NEW_MED, C_RATIO,
-	C_CI, C_P, C_VERDICT, C_N, C_NCOLS
-};
-
-static const char *const col_names[C_NCOLS] = {
-	"new", "placement", "size", "basis", "figure", "unit", "base", "new", "ratio",
-	"95% interval", "p", "verdict", "n",
-};
-
-struct text_row {
-	char c[C_NCOLS][96];
-};
-
-static void text_row(const struct ct_cmp *c, const struct ct_cmp_row *r, struct text_row *t)
+static const char *present(const struct ct_cmp_row *r)
 {
+	return !r->a ? "new" : !r->b ? "base" : "both";
+}
+
+static const char *test_name(enum ct_cmp_test t)
+{
+	return t == CT_TEST_EXACT ? "mann-whitney-exact" :
+	       t == CT_TEST_NORMAL ? "mann-whitney-normal" : "none";
+}
+
+struct row_rec {
+	const struct ct_cmp *c;
+	const struct ct_cmp_row *r;
+};
+
+enum row_field {
+	W_TOOL, W_KERNEL, W_ISA, W_NEW_FILE, W_PLACEMENT, W_SIZE, W_BASIS, W_FIGURE, W_UNIT,
+	W_SIZE_BYTES, W_PRESENT, W_MEDIAN_A, W_MEDIAN_B, W_RATIO, W_CI_LOW, W_CI_HIGH,
+	W_INTERVAL, W_P, W_SIGNIFICANT, W_VERDICT, W_TEST, W_N_A, W_N_B, W_N, W_FILE_A, W_FILE
+};
+
+/*
+ * The table and summary.md group the rows by kernel (its title above each
+ * group) and show the NEW only among several inputs, the size only where
+ * the group has one.
+ */
+static const struct ct_rec_field row_fields[] = {
+	{ W_TOOL, "tool", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+	{ W_KERNEL, "kernel", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+	{ W_ISA, "isa", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+	{ W_NEW_FILE, NULL, "new", CT_REC_STR, NULL, NULL, CT_REC_TEXT | CT_REC_LEFT },
+	{ W_PLACEMENT, "placement", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
+	{ W_SIZE, NULL, "size", CT_REC_STR, NULL, NULL, CT_REC_TEXT | CT_REC_LEFT },
+	{ W_BASIS, "basis", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
+	{ W_FIGURE, "figure", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
+	{ W_UNIT, "unit", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
+	{ W_SIZE_BYTES, "size_bytes", NULL, CT_REC_NUM, "%d", NULL, CT_REC_DATA },
+	{ W_PRESENT, "present", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+	{ W_MEDIAN_A, "median_a", "base", CT_REC_NUM, "%.6g", "%.4g", CT_REC_ALL },
+	{ W_MEDIAN_B, "median_b", "new", CT_REC_NUM, "%.6g", "%.4g", CT_REC_ALL },
+	{ W_RATIO, "ratio", NULL, CT_REC_NUM, "%.6g", "%.3f", CT_REC_ALL },
+	{ W_CI_LOW, "ratio_ci_low", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
+	{ W_CI_HIGH, "ratio_ci_high", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
+	{ W_INTERVAL, NULL, "95% interval", CT_REC_STR, NULL, NULL, CT_REC_TEXT },
+	{ W_P, "p_value", "p", CT_REC_NUM, "%.6g", "%.3f", CT_REC_ALL },
+	{ W_SIGNIFICANT, "significant", NULL, CT_REC_BOOL, NULL, NULL, CT_REC_DATA },
+	{ W_VERDICT, NULL, "verdict", CT_REC_STR, NULL, NULL, CT_REC_TEXT },
+	{ W_TEST, "test", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+	{ W_N_A, "n_a", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
+	{ W_N_B, "n_b", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
+	{ W_N, NULL, "n", CT_REC_STR, NULL, NULL, CT_REC_TEXT },
+	{ W_FILE_A, "file_a", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ W_FILE, "file", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+};
+
+static void row_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
+{
+	const struct row_rec *rr = rec;
+	const struct ct_cmp_row *r = rr->r;
 	const struct ct_run_series *s = ct_cmp_side(r);
-	char v[32];
 
-	snprintf(t->c[C_NEW], 96, "%s", c->runs[r->newi + 1].file);
-	snprintf(t->c[C_PLACEMENT], 96, "%s", s->placement);
-	size_text(t->c[C_SIZE], 96, s->size);
-	snprintf(t->c[C_BASIS], 96, "%s", ct_cmp_basis_name(r));
-	snprintf(t->c[C_FIGURE], 96, "%s", ct_figure_name(r->fig));
-	snprintf(t->c[C_UNIT], 96, "%s", r->unit);
-	fmt(t->c[C_BASE_MED], 96, 4, r->med_a);
-	fmt(t->c[C_NEW_MED], 96, 4, r->med_b);
-	fmt(t->c[C_RATIO], 96, -3, r->ratio);
-	if (isnan(r->ci_lo))
-		snprintf(t->c[C_CI], 96, "-");
-	else
-		snprintf(t->c[C_CI], 96, "%.3f .. %.3f", r->ci_lo, r->ci_hi);
-	if (isnan(r->p))
-		snprintf(t->c[C_P], 96, "-");
-	else if (r->p < 0.001)
-		snprintf(t->c[C_P], 96, "<0.001");
-	else
-		snprintf(t->c[C_P], 96, "%.3f", r->p);
-	snprintf(t->c[C_VERDICT], 96, "%s", verdict(r, v, sizeof(v)));
-	snprintf(t->c[C_N], 96, "%zu+%zu", r->n_a, r->n_b);
+	(void)out;
+	switch ((enum row_field)id) {
+	case W_TOOL:
+		v->str = s->tool;
+		break;
+	case W_KERNEL:
+		v->str = s->kernel;
+		break;
+	case W_ISA:
+		v->str = s->isa;
+		break;
+	case W_NEW_FILE:
+	case W_FILE:
+		v->str = rr->c->runs[r->newi + 1].file;
+		break;
+	case W_PLACEMENT:
+		v->str = s->placement;
+		break;
+	case W_SIZE:
+		size_text(v->buf, sizeof(v->buf), s->size);
+		v->str = v->buf;
+		break;
+	case W_BASIS:
+		v->str = ct_cmp_basis_name(r);
+		break;
+	case W_FIGURE:
+		v->str = ct_figure_name(r->fig);
+		break;
+	case W_UNIT:
+		v->str = r->unit;
+		break;
+	case W_SIZE_BYTES:
+		/* None: no member at all. */
+		v->omit = isnan(s->size);
+		v->num = s->size;
+		break;
+	case W_PRESENT:
+		v->str = present(r);
+		break;
+	case W_MEDIAN_A:
+		v->num = r->med_a;
+		break;
+	case W_MEDIAN_B:
+		v->num = r->med_b;
+		break;
+	case W_RATIO:
+		v->num = r->ratio;
+		break;
+	case W_CI_LOW:
+		v->num = r->ci_lo;
+		break;
+	case W_CI_HIGH:
+		v->num = r->ci_hi;
+		break;
+	case W_INTERVAL:
+		v->omit = isnan(r->ci_lo);
+		snprintf(v->buf, sizeof(v->buf), "%.3f .. %.3f", r->ci_lo, r->ci_hi);
+		v->str = v->buf;
+		break;
+	case W_P:
+		v->num = r->p;
+		if ((out & CT_REC_TEXT) && r->p < 0.001)
+			v->str = "<0.001";
+		break;
+	case W_SIGNIFICANT:
+		/* No verdict: null, as the writer gives a number it has not. */
+		v->null = r->significant < 0;
+		v->i = r->significant;
+		break;
+	case W_VERDICT:
+		if (!r->a)
+			v->str = "new only";
+		else if (!r->b)
+			v->str = "base only";
+		else if (r->significant < 0)
+			v->omit = 1;
+		else if (!r->significant)
+			v->str = "~";
+		else
+			snprintf(v->buf, sizeof(v->buf), "%+.1f%%", (r->ratio - 1) * 100);
+		if (v->str == NULL && !v->omit)
+			v->str = v->buf;
+		break;
+	case W_TEST:
+		v->str = test_name(r->test);
+		break;
+	case W_N_A:
+		v->i = (long long)r->n_a;
+		break;
+	case W_N_B:
+		v->i = (long long)r->n_b;
+		break;
+	case W_N:
+		snprintf(v->buf, sizeof(v->buf), "%zu+%zu", r->n_a, r->n_b);
+		v->str = v->buf;
+		break;
+	case W_FILE_A:
+		v->str = rr->c->runs[0].file;
+		break;
+	}
 }
 
-/* The columns shown: the NEW only with several, the size only where any. */
-static int col_shown(const struct ct_cmp *c, int col, int sized)
-{
-	if (col == C_NEW)
-		return c->nruns > 2;
-	if (col == C_SIZE)
-		return sized;
-	return 1;
-}
+const struct ct_rec_kind ct_rec_compare = {
+	"compare", row_fields, CT_ARRAY_SIZE(row_fields), row_value, 0
+};
 
 static void kernel_title(char *buf, size_t len, const struct ct_run_series *s)
 {
@@ -323,237 +487,86 @@ static void legend_lines(FILE *f, const char *pre, const struct ct_cmp *c)
 			"medians, no test, no verdict\n", pre);
 }
 
+/* The rows as the table or Markdown (out): a title and a table per kernel. */
+static void row_groups(FILE *f, const struct ct_cmp *c, unsigned out)
+{
+	struct ct_rec_writer w;
+	struct row_rec rr = { c, NULL };
+	char title[400], last[400] = "";
+	int open = 0;
+	size_t i;
+
+	for (i = 0; i < c->nrows; i++) {
+		rr.r = &c->rows[i];
+		kernel_title(title, sizeof(title), ct_cmp_side(rr.r));
+		if (strcmp(title, last) != 0) {
+			if (open)
+				ct_rec_end(&w);
+			fprintf(f, out == CT_REC_MD ? "\n## %s\n\n" : "\n%s\n", title);
+			snprintf(last, sizeof(last), "%s", title);
+			ct_rec_begin(&w, f, out, &ct_rec_compare);
+			if (c->nruns <= 2)
+				ct_rec_hide(&w, W_NEW_FILE);
+			if (!group_sized(c, i))
+				ct_rec_hide(&w, W_SIZE);
+			open = 1;
+		}
+		ct_rec_write(&w, &rr);
+	}
+	if (open)
+		ct_rec_end(&w);
+}
+
 static void print_table(FILE *f, const struct ct_cmp *c)
 {
-	int sized = 0, col, ncols = 0;
-	const char *hdr[C_NCOLS];
-	struct ct_table *t = NULL;
-	char title[400], last[400] = "";
-	size_t i;
-
 	fprintf(f, "ct-compare: %s against base (%s)\n\n",
 		c->nruns > 2 ? "each new, on rows of its own," : "new", c->runs[0].file);
-	machines_table(f, c);
-	fprintf(f, "%s\n\n", any_differs(c) ? "(* the inputs differ)" : "(no difference in these rows)");
+	machines_table(f, c, CT_REC_TABLE);
+	fprintf(f, "%s\n\n", any_differs(c, CT_REC_TABLE) ? "(* the inputs differ)" :
+		"(no difference in these rows)");
 	legend_lines(f, "", c);
-	for (i = 0; i < c->nrows; i++) {
-		const struct ct_cmp_row *r = &c->rows[i];
-		const char *cells[C_NCOLS];
-		struct text_row tr;
-		int n = 0;
-
-		kernel_title(title, sizeof(title), ct_cmp_side(r));
-		if (strcmp(title, last) != 0) {
-			if (t) {
-				ct_table_print(t, f);
-				ct_table_free(t);
-			}
-			fprintf(f, "\n%s\n", title);
-			snprintf(last, sizeof(last), "%s", title);
-			sized = group_sized(c, i);
-			for (col = 0, ncols = 0; col < C_NCOLS; col++)
-				if (col_shown(c, col, sized))
-					hdr[ncols++] = col_names[col];
-			t = ct_table_new(hdr, ncols);
-		}
-		text_row(c, r, &tr);
-		for (col = 0; col < C_NCOLS; col++)
-			if (col_shown(c, col, sized))
-				cells[n++] = tr.c[col];
-		ct_table_add(t, cells);
-	}
-	if (t) {
-		ct_table_print(t, f);
-		ct_table_free(t);
-	}
+	row_groups(f, c, CT_REC_TABLE);
 }
 
-static const char *const tsv_cols[] = {
-	"tool", "kernel", "isa", "placement", "basis", "figure", "unit", "size_bytes",
-	"present", "median_a", "median_b", "ratio", "ratio_ci_low", "ratio_ci_high",
-	"p_value", "significant", "test", "n_a", "n_b", "file",
-};
-
-static const char *present(const struct ct_cmp_row *r)
+/* TSV has the rows; JSON an input record per input first. */
+static void print_records(FILE *f, unsigned out, const struct ct_cmp *c)
 {
-	return !r->a ? "new" : !r->b ? "base" : "both";
-}
-
-static const char *test_name(enum ct_cmp_test t)
-{
-	return t == CT_TEST_EXACT ? "mann-whitney-exact" :
-	       t == CT_TEST_NORMAL ? "mann-whitney-normal" : "none";
-}
-
-static void tsv_num(FILE *f, double v)
-{
-	if (isnan(v))
-		fputs("\t-", f);
-	else
-		fprintf(f, "\t%.6g", v);
-}
-
-static void print_tsv(FILE *f, const struct ct_cmp *c)
-{
+	struct ct_rec_writer w;
+	struct in_rec ir;
+	struct row_rec rr = { c, NULL };
 	size_t i;
 
-	for (i = 0; i < CT_ARRAY_SIZE(tsv_cols); i++)
-		fprintf(f, "%s%s", i ? "\t" : "#", tsv_cols[i]);
-	fputc('\n', f);
+	ct_rec_begin(&w, f, out, &ct_rec_input);
+	for (i = 0; out == CT_REC_JSON && i < c->nruns; i++) {
+		ir.r = &c->runs[i];
+		ir.is_new = i > 0;
+		ct_rec_write(&w, &ir);
+	}
+	ct_rec_end(&w);
+	ct_rec_begin(&w, f, out, &ct_rec_compare);
 	for (i = 0; i < c->nrows; i++) {
-		const struct ct_cmp_row *r = &c->rows[i];
-		const struct ct_run_series *s = ct_cmp_side(r);
-
-		fprintf(f, "%s\t%s\t%s\t%s\t%s\t%s\t%s", s->tool, s->kernel, s->isa, s->placement,
-			ct_cmp_basis_name(r), ct_figure_name(r->fig), r->unit);
-		if (isnan(s->size))
-			fputs("\t-", f);
-		else
-			fprintf(f, "\t%.0f", s->size);
-		fprintf(f, "\t%s", present(r));
-		tsv_num(f, r->med_a);
-		tsv_num(f, r->med_b);
-		tsv_num(f, r->ratio);
-		tsv_num(f, r->ci_lo);
-		tsv_num(f, r->ci_hi);
-		tsv_num(f, r->p);
-		fprintf(f, "\t%s\t%s\t%zu\t%zu\t%s\n",
-			r->significant < 0 ? "-" : r->significant ? "true" : "false",
-			test_name(r->test), r->n_a, r->n_b, c->runs[r->newi + 1].file);
+		rr.r = &c->rows[i];
+		ct_rec_write(&w, &rr);
 	}
-}
-
-static void print_json(FILE *f, const struct ct_cmp *c)
-{
-	char text[512];
-	size_t i;
-	int row;
-
-	for (i = 0; i < c->nruns; i++) {
-		ct_json_begin(f, "input");
-		ct_json_str(f, "tool", "ct-compare");
-		ct_json_str(f, "role", i ? "new" : "base");
-		for (row = 0; row < M_NROWS; row++) {
-			mcell(&c->runs[i], (enum mrow)row, text, sizeof(text));
-			ct_json_str(f, mrow_names[row], text);
-		}
-		ct_json_end(f);
-	}
-	for (i = 0; i < c->nrows; i++) {
-		const struct ct_cmp_row *r = &c->rows[i];
-		const struct ct_run_series *s = ct_cmp_side(r);
-
-		ct_json_begin(f, "compare");
-		ct_json_str(f, "tool", s->tool);
-		ct_json_str(f, "kernel", s->kernel);
-		ct_json_str(f, "isa", s->isa);
-		ct_json_str(f, "placement", s->placement);
-		ct_json_str(f, "basis", ct_cmp_basis_name(r));
-		ct_json_str(f, "figure", ct_figure_name(r->fig));
-		ct_json_str(f, "unit", r->unit);
-		if (!isnan(s->size))
-			ct_json_num(f, "size_bytes", s->size);
-		ct_json_str(f, "present", present(r));
-		ct_json_num(f, "median_a", r->med_a);
-		ct_json_num(f, "median_b", r->med_b);
-		ct_json_num(f, "ratio", r->ratio);
-		ct_json_num(f, "ratio_ci_low", r->ci_lo);
-		ct_json_num(f, "ratio_ci_high", r->ci_hi);
-		ct_json_num(f, "p_value", r->p);
-		if (r->significant < 0) {
-			/* No verdict: null, as the writer gives a number it has not. */
-			ct_json_num(f, "significant", NAN);
-		} else {
-			ct_json_bool(f, "significant", r->significant);
-		}
-		ct_json_str(f, "test", test_name(r->test));
-		ct_json_int(f, "n_a", (long long)r->n_a);
-		ct_json_int(f, "n_b", (long long)r->n_b);
-		ct_json_str(f, "file_a", c->runs[0].file);
-		ct_json_str(f, "file", c->runs[r->newi + 1].file);
-		ct_json_end(f);
-	}
+	ct_rec_end(&w);
 }
 
 void ct_cmp_print(FILE *f, enum ct_format fmt, const struct ct_cmp *c)
 {
-	switch (fmt) {
-	case CT_FMT_TABLE:
+	if (fmt == CT_FMT_TABLE)
 		print_table(f, c);
-		break;
-	case CT_FMT_TSV:
-		print_tsv(f, c);
-		break;
-	case CT_FMT_JSON:
-		print_json(f, c);
-		break;
-	}
-}
-
-/* Markdown cells: a '|' would end one. */
-static void md_cell(FILE *f, const char *s)
-{
-	fputs("| ", f);
-	for (; *s; s++)
-		fputs(*s == '|' ? "\\|" : (char[2]){ *s, '\0' }, f);
-	fputc(' ', f);
+	else
+		print_records(f, ct_rec_out_of(fmt), c);
 }
 
 void ct_cmp_markdown(FILE *f, const struct ct_cmp *c)
 {
-	int sized = 0, col, row;
-	char title[400], last[400] = "", text[512];
-	size_t i;
-
 	fprintf(f, "# coretype: runs compared\n\n## Machines\n\n");
-	md_cell(f, "");
-	md_cell(f, "machine");
-	for (i = 0; i < c->nruns; i++) {
-		if (i == 0 || c->nruns == 2)
-			snprintf(text, sizeof(text), "%s", i == 0 ? "base" : "new");
-		else
-			snprintf(text, sizeof(text), "new %zu", i);
-		md_cell(f, text);
-	}
-	fputs("|\n", f);
-	for (i = 0; i < c->nruns + 2; i++)
-		fputs("|---", f);
-	fputs("|\n", f);
-	for (row = 0; row < M_NROWS; row++) {
-		md_cell(f, mrow_differs(c, (enum mrow)row) ? "*" : "");
-		md_cell(f, mrow_names[row]);
-		for (i = 0; i < c->nruns; i++) {
-			mcell(&c->runs[i], (enum mrow)row, text, sizeof(text));
-			md_cell(f, text);
-		}
-		fputs("|\n", f);
-	}
-	fputs(any_differs(c) ? "\n\\* the inputs differ\n\n" : "\nNo difference in these rows.\n\n", f);
+	machines_table(f, c, CT_REC_MD);
+	fputs(any_differs(c, CT_REC_MD) ? "\n\\* the inputs differ\n\n" :
+	      "\nNo difference in these rows.\n\n", f);
 	legend_lines(f, "", c);
-	for (i = 0; i < c->nrows; i++) {
-		const struct ct_cmp_row *r = &c->rows[i];
-		struct text_row tr;
-
-		kernel_title(title, sizeof(title), ct_cmp_side(r));
-		if (strcmp(title, last) != 0) {
-			fprintf(f, "\n## %s\n\n", title);
-			snprintf(last, sizeof(last), "%s", title);
-			sized = group_sized(c, i);
-			for (col = 0; col < C_NCOLS; col++)
-				if (col_shown(c, col, sized))
-					md_cell(f, col_names[col]);
-			fputs("|\n", f);
-			for (col = 0; col < C_NCOLS; col++)
-				if (col_shown(c, col, sized))
-					fputs(col <= C_UNIT ? "|---" : "|--:", f);
-			fputs("|\n", f);
-		}
-		text_row(c, r, &tr);
-		for (col = 0; col < C_NCOLS; col++)
-			if (col_shown(c, col, sized))
-				md_cell(f, tr.c[col]);
-		fputs("|\n", f);
-	}
+	row_groups(f, c, CT_REC_MD);
 }
 
 /* --- The chart. --- */

@@ -79,6 +79,8 @@ const char *ct_compare_kind_letters(const char *kinds, char *buf, size_t len);
 void ct_compare_print(FILE *f, enum ct_format fmt, int samples,
 		      const struct ct_machine *m, const struct ct_topo *t,
 		      const struct ct_compare_row *rows, size_t n);
+/* The comparison's rows (a placement on one basis): TSV, the table, summary.md. */
+extern const struct ct_rec_kind ct_rec_comparison;
 void ct_compare_markdown(FILE *f, const struct ct_machine *m, const struct ct_topo *t,
 			 const struct ct_compare_row *rows, size_t n);
 

@@ -81,6 +81,12 @@ int ct_observe_exit_code(int status);
 /* An empty observation: every count zero, every per-kind figure unknown. */
 void ct_observe_init(struct ct_observe *r);
 
+/*
+ * Its records: a row (struct ct_observe_row of a struct ct_observe), and
+ * the command with the tree's times.
+ */
+extern const struct ct_rec_kind ct_rec_observe, ct_rec_observe_command;
+
 /* A row of the report: a kind, or the time no kind accounts for. */
 struct ct_observe_row {
 	const char *kind;		/* "performance", ..., "unseen" */

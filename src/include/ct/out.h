@@ -1,8 +1,10 @@
 /*
  * out.h - the output contract (see coretype(7)): a human table by default,
  * TSV with a '#' header, or JSON Lines with a "record" member in every
- * object.  Records are buffered by the caller's order and written with
- * stdio; ct_close_stdout() turns a write error into a failure.
+ * object.  The records (machine, summary, sample, the counter table) are
+ * described once in out.c and written by record.c's writer; records are
+ * written in the caller's order with stdio; ct_close_stdout() turns a
+ * write error into a failure.
  */
 #ifndef CT_OUT_H
 #define CT_OUT_H
@@ -11,6 +13,7 @@
 
 #include "ct/harness.h"
 #include "ct/machine.h"
+#include "ct/record.h"
 
 enum ct_format { CT_FMT_TABLE, CT_FMT_TSV, CT_FMT_JSON };
 
@@ -23,14 +26,49 @@ struct ct_out {
 	const char *tool;		/* "ct-clock" */
 	int samples;			/* --samples: sample records too */
 	/* private */
-	struct ct_table *table;
-	struct ct_table *stable;
-	struct ct_table *ctable;		/* hardware counters, when any */
-	int tsv_header_done;
-	const struct ct_kernel *tsv_first;	/* whose fields name the columns */
-	unsigned marks;				/* CT_MARK_*: the table's footnotes */
-	double precision_pct;			/* for the precision footnote */
+	struct ct_rec_writer sum;	/* summary records */
+	struct ct_rec_writer smp;	/* sample records */
+	struct ct_rec_writer cnt;	/* the table's hardware counter rows */
+	double precision_pct;		/* for the precision footnote */
+	FILE *held;			/* ct_out_start(): JSON held back here */
+	char *held_buf;
+	size_t held_len;
 };
+
+/*
+ * The machine record (struct ct_out_machine_rec): its fields' ids, for a
+ * record that shows some of them as they are (ct-compare's inputs).
+ */
+enum ct_machine_field {
+	CT_MF_TOOL, CT_MF_VERSION, CT_MF_HOSTNAME, CT_MF_OS, CT_MF_RELEASE, CT_MF_ARCH,
+	CT_MF_CPU_MODEL, CT_MF_CPUS_ONLINE, CT_MF_LOAD_1M, CT_MF_LOAD_5M, CT_MF_LOAD_15M,
+	CT_MF_UPTIME, CT_MF_GOVERNOR, CT_MF_CLOCK, CT_MF_COMPILER, CT_MF_CFLAGS, CT_MF_ISAS,
+	CT_MF_COUNTERS, CT_MF_EPP, CT_MF_TURBO, CT_MF_THP, CT_MF_CPUS_ALLOWED, CT_MF_CONFINED,
+	CT_MF_CONTAINER, CT_MF_CPU_QUOTA, CT_MF_LOAD_END_1M, CT_MF_LOAD_END_5M,
+	CT_MF_LOAD_END_15M, CT_MF_RUN_S, CT_MF_OTHER_LOAD, CT_MF_DESCHEDULED, CT_MF_WARNINGS,
+	/* The table's lines. */
+	CT_MF_MACHINE_LINE, CT_MF_LOAD_LINE, CT_MF_CONTEXT_LINE, CT_MF_BUILD_LINE
+};
+struct ct_out_machine_rec {
+	const char *tool;
+	const struct ct_machine *m;
+};
+extern const struct ct_rec_kind ct_rec_machine;
+/* The summary records, and the counter table's rows (struct ct_out_summary_rec). */
+struct ct_out_summary_rec {
+	const char *tool, *placement;
+	const struct ct_summary *s;
+	const struct ct_field *extra;	/* json only */
+	size_t nextra;
+};
+extern const struct ct_rec_kind ct_rec_summary, ct_rec_counters;
+/* The sample records (struct ct_out_sample_rec). */
+struct ct_out_sample_rec {
+	const char *tool, *placement;
+	const struct ct_series *ser;
+	const struct ct_sample *s;
+};
+extern const struct ct_rec_kind ct_rec_sample;
 
 /*
  * What a cell of a human table can be marked with, each explained in a
@@ -57,8 +95,7 @@ void ct_out_share_cell(char *buf, size_t len, const struct ct_summary *s, unsign
 void ct_out_per_cycle_cell(char *buf, size_t len, const struct ct_summary *s, int insn,
 			   int prec, unsigned *marks);
 void ct_out_ci_cell(char *buf, size_t len, const struct ct_summary *s, unsigned *marks);
-/* TSV cells: the share ("error" when it is one), a per-cycle figure ("-", "4.95!"). */
-void ct_out_tsv_share(char *buf, size_t len, const struct ct_summary *s);
+/* TSV's per-cycle cell: "-" without one, "4.95!" above the ceiling. */
 void ct_out_tsv_per_cycle(char *buf, size_t len, double v, int implausible);
 
 void ct_out_begin(struct ct_out *o, FILE *f, enum ct_format fmt,
@@ -71,9 +108,24 @@ void ct_out_series(struct ct_out *o, const char *placement,
 void ct_out_series_ex(struct ct_out *o, const char *placement,
 		      const struct ct_series *s, const struct ct_field *extra,
 		      size_t nextra);
+/*
+ * The tables gathered so far (summaries with their footnotes, counters,
+ * samples), each after a blank line; the next series start new ones.
+ * TSV and JSON records are out already.
+ */
 void ct_out_end(struct ct_out *o);
-/* Free what ct_out_begin() set up and ct_out_end() did not print. */
+/* Free what the tables hold without writing them. */
 void ct_out_discard(struct ct_out *o);
+/*
+ * A run whose table starts before it (ct-stream: the machine's lines
+ * before the first size, the tables of each size as it ends): in a table
+ * the machine's lines now; in JSON, whose machine record comes first and
+ * holds the load after the last sample, every record is held back until
+ * ct_out_finish().
+ */
+void ct_out_start(struct ct_out *o, const struct ct_machine *m);
+/* ct_out_end(), and in JSON the machine record (m finished) then the records held. */
+void ct_out_finish(struct ct_out *o, const struct ct_machine *m);
 
 /* JSON writer used by the records: one object per line. */
 void ct_json_begin(FILE *f, const char *record);

@@ -21,6 +21,12 @@ struct ct_place_sel {
 	int rank;			/* by_rank */
 };
 
+/*
+ * The records: the machine's topology (struct ct_topo), a usable cpu of
+ * it, and a placement of the plan (struct ct_placement).
+ */
+extern const struct ct_rec_kind ct_rec_topology, ct_rec_cpu, ct_rec_plan;
+
 /* --list: the machine, then its usable cpus by kind, rank and evidence. */
 int ct_place_list(const struct ct_topo *t, enum ct_format fmt);
 /*

@@ -102,6 +102,11 @@ const char *ct_cmp_basis_name(const struct ct_cmp_row *r);
 const struct ct_run_series *ct_cmp_side(const struct ct_cmp_row *r);
 
 /* Output: the formats on stdout, and -o DIR's summary.md and chart. */
+/*
+ * Its records (runcmp-out.c): an input's machine as compared, and a
+ * compared result and figure.
+ */
+extern const struct ct_rec_kind ct_rec_input, ct_rec_compare;
 void ct_cmp_print(FILE *f, enum ct_format fmt, const struct ct_cmp *c);
 void ct_cmp_markdown(FILE *f, const struct ct_cmp *c);
 void ct_cmp_svg(FILE *f, const struct ct_cmp *c);

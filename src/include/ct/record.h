@@ -1,0 +1,155 @@
+/*
+ * record.h - a record kind described once, written in every format by one
+ * writer.
+ *
+ * A kind (the summary of a series, a sample, a comparison row, ...) is a
+ * table of fields, each with its JSON and TSV name, its table header, what
+ * it holds, how a number is written, and which outputs show it; and one
+ * function that gives a field's value for a record.  From that alone the
+ * writer (src/lib/record.c) produces the human table, TSV with its '#'
+ * header line, JSON Lines with a "record" member in every object, and
+ * Markdown (summary.md).  A new field is one line in the table and one case
+ * in the value function, never a change to four writers that must agree by
+ * position.  (lscpu's way: coldescs, one cell function, and libsmartcols
+ * writing table, raw and JSON.)
+ *
+ * The outputs see the fields in the table's order, each only the fields
+ * it shows.  Where released TSV columns are in another order than the JSON
+ * members (a column appended later keeps every earlier column's number),
+ * the field is listed twice, once for each, with the same id.
+ */
+#ifndef CT_RECORD_H
+#define CT_RECORD_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "ct/harness.h"
+
+/* The outputs, and which of them show a field (struct ct_rec_field.show). */
+#define CT_REC_TABLE 0x1u	/* the human table (or its lines, CT_REC_LINES) */
+#define CT_REC_TSV 0x2u		/* tab-separated, one record a line */
+#define CT_REC_JSON 0x4u	/* JSON Lines */
+#define CT_REC_MD 0x8u		/* a Markdown table (summary.md) */
+#define CT_REC_TEXT (CT_REC_TABLE | CT_REC_MD)
+#define CT_REC_DATA (CT_REC_TSV | CT_REC_JSON)
+#define CT_REC_ALL (CT_REC_TEXT | CT_REC_DATA)
+/* Markdown aligns the column left (words); without it, right (numbers). */
+#define CT_REC_LEFT 0x10u
+
+/* What a field holds: how JSON writes it, and the text of a number. */
+enum ct_rec_type {
+	CT_REC_STR,		/* a string */
+	CT_REC_NUM,		/* a double: null in JSON, '-' in text, when not finite */
+	CT_REC_INT,		/* an integer */
+	CT_REC_BOOL,		/* true or false */
+	CT_REC_LIST,		/* strings: a JSON array; a line each in CT_REC_LINES */
+	/*
+	 * A variable set of named values (a kernel's own fields, struct
+	 * ct_field): a member each in JSON; in TSV a column each, named by
+	 * the first record written and looked up by name in every later one
+	 * ('-' where one has no such field).
+	 */
+	CT_REC_FIELDS
+};
+
+struct ct_rec_field {
+	int id;			/* what the value function is asked for */
+	/*
+	 * The JSON member and TSV column, documented in coretype(7) or the
+	 * tool's page; a released name never changes.  NULL for a field
+	 * that only the table and Markdown show.
+	 */
+	const char *key;
+	const char *header;	/* the table's and Markdown's column head; NULL: key */
+	enum ct_rec_type type;
+	/*
+	 * A number's text in TSV and in the table and Markdown: "%.6g",
+	 * "%.3f", or "%d" for a whole number (printf's conversions, read by
+	 * the writer, never handed to printf); NULL: "%.6g".
+	 */
+	const char *tsv, *text;
+	unsigned show;		/* CT_REC_TABLE, ... and CT_REC_LEFT */
+};
+
+/* A field's value for one record, as the value function gives it. */
+struct ct_rec_value {
+	int omit;		/* none: no JSON member at all; '-' in text */
+	int null;		/* none: JSON null; '-' in text */
+	const char *str;	/* CT_REC_STR; for any type, the text itself */
+	double num;		/* CT_REC_NUM */
+	long long i;		/* CT_REC_INT, CT_REC_BOOL */
+	const char *const *list;	/* CT_REC_LIST */
+	const struct ct_field *fields;	/* CT_REC_FIELDS */
+	size_t n;		/* of list or fields */
+	unsigned marks;		/* CT_MARK_* (out.h) a table cell carries */
+	char buf[512];		/* room for a text the function makes (str = buf) */
+	char *own;		/* a longer text it allocated (str = own): the writer frees it */
+};
+
+struct ct_rec_kind {
+	const char *name;	/* the JSON "record" member: "summary" */
+	const struct ct_rec_field *fields;
+	size_t nfields;
+	/*
+	 * The value of field id of rec in output out (one of CT_REC_TABLE,
+	 * CT_REC_TSV, CT_REC_JSON, CT_REC_MD); v comes zeroed.
+	 */
+	void (*value)(const void *rec, int id, unsigned out, struct ct_rec_value *v);
+	/*
+	 * CT_REC_LINES: the table and Markdown give each record as lines,
+	 * "header: value" with the values aligned (an empty header: the
+	 * value alone), instead of a row of a table.
+	 */
+	unsigned flags;
+};
+#define CT_REC_LINES 0x1u
+
+struct ct_table;
+
+/* Records of one kind to one output. */
+struct ct_rec_writer {
+	FILE *f;
+	unsigned out;			/* CT_REC_TABLE, _TSV, _JSON or _MD */
+	const struct ct_rec_kind *kind;
+	unsigned marks;			/* CT_MARK_* of the cells written, for footnotes */
+	size_t rows;			/* records written */
+	/* private */
+	unsigned long long hidden;	/* fields left out, by index */
+	int started;			/* the header is out */
+	struct ct_table *table;
+	const struct ct_field *tsv_fields;	/* CT_REC_FIELDS: the first record's */
+	size_t ntsv_fields;
+};
+
+/* CT_REC_TABLE, _TSV or _JSON for a --format. */
+unsigned ct_rec_out_of(int fmt);
+
+void ct_rec_begin(struct ct_rec_writer *w, FILE *f, unsigned out, const struct ct_rec_kind *k);
+/* Leave out the fields of that id in this writer (before the first record). */
+void ct_rec_hide(struct ct_rec_writer *w, int id);
+void ct_rec_write(struct ct_rec_writer *w, const void *rec);
+/*
+ * The end: the table (its header alone when no record came), or the TSV
+ * or Markdown header when no record came (none for a kind with
+ * CT_REC_FIELDS: its columns come from a record).  Frees what it held.
+ */
+void ct_rec_end(struct ct_rec_writer *w);
+/* Free what the writer holds without writing it. */
+void ct_rec_discard(struct ct_rec_writer *w);
+
+/*
+ * The text of field f of rec as output out shows it ('-' for none), in
+ * buf or in the record; the cell's marks are added to *marks.  For
+ * layouts of one's own (records side by side).
+ */
+const char *ct_rec_text(const struct ct_rec_kind *k, const struct ct_rec_field *f,
+			const void *rec, unsigned out, char *buf, size_t len, unsigned *marks);
+
+/* A Markdown cell, "| text ", a '|' in it escaped. */
+void ct_rec_md_cell(FILE *f, const char *text);
+
+/* The field of that key, or NULL. */
+const struct ct_rec_field *ct_rec_find(const struct ct_rec_kind *k, const char *key);
+
+#endif

@@ -1,0 +1,73 @@
+/*
+ * stream-out.h - ct-stream's human table: after the run, the ISAs and
+ * their kernels, the caches and the array above one row per placement,
+ * size and ISA (the sweep, a record kind of its own: ct_rec_sweep), its
+ * footnotes, the prefetch chosen for each level and the load at the end.
+ * The summary, sample and machine records are out.h's.
+ */
+#ifndef CT_STREAM_OUT_H
+#define CT_STREAM_OUT_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "ct/harness.h"
+#include "ct/isa.h"
+#include "ct/machine.h"
+#include "ct/record.h"
+#include "ct/stream.h"
+
+/* "16 KiB", "1.5 MiB", "1 GiB": the largest binary unit it reaches. */
+char *ct_stream_human_size(uint64_t b, char *buf, size_t len);
+
+/*
+ * The lines above a table: the ISAs that ran (1u << isa in used) and why,
+ * one reason or, with n > 0, notes[0..n) ("LEVEL ISA: reason", when the
+ * reasons differ by level); their kernels, the caches, the samples.
+ */
+void ct_stream_header(FILE *f, unsigned used, char (*notes)[200], size_t n,
+		      const char *isa_reason, unsigned reps, const struct ct_stream_caches *c);
+
+struct ct_stream_table {
+	/* Set by the caller before ct_stream_table_begin(). */
+	const struct ct_stream_caches *caches;
+	const char *size_reason;		/* "requested", or why the default */
+	/* private */
+	FILE *f;
+	struct ct_rec_writer sweep;
+	int several;				/* placements: a column, and the list */
+	char places[256];			/* "cpu0, cpu1" */
+	unsigned reps;				/* the most samples of any series */
+	char thp[32];
+	int huge_asked;
+	unsigned used;				/* 1u << isa of every ISA that ran */
+	char isa_reason[200];			/* why the last size's ISAs */
+	int mixed;				/* the sizes had different reasons */
+	char (*isa_notes)[200];			/* distinct "LEVEL ISA: isa reason" */
+	size_t nisa_notes;
+	char (*notes)[200];			/* distinct "LEVEL ISA: prefetch reason" */
+	size_t nnotes;
+};
+
+/* A row of the sweep (struct ct_stream_sweep_rec): one size and ISA, both bases. */
+struct ct_stream_sweep_rec {
+	const char *placement;
+	const struct ct_series *ser;
+	struct ct_stream_info in;
+	struct ct_summary wall, cpu;
+};
+extern const struct ct_rec_kind ct_rec_sweep;
+
+/* several: more than one placement (-c with a list), each a column's cell. */
+void ct_stream_table_begin(struct ct_stream_table *t, FILE *f, int several);
+/*
+ * The series of one size at placement, one per ISA (ctx[i] measured ser[i]
+ * with isas[i]), and why those ISAs.
+ */
+void ct_stream_table_add(struct ct_stream_table *t, const char *placement,
+			 struct ct_stream *const *ctx, const enum ct_isa *isas,
+			 const struct ct_series *ser, size_t n, const char *isa_reason);
+/* The table, after the run (m finished: the load at its end). */
+void ct_stream_table_end(struct ct_stream_table *t, const struct ct_machine *m);
+
+#endif
