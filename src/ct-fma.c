@@ -139,7 +139,7 @@ int main(int argc, char **argv)
 	ct_getopt_init(&g, 0);
 	ct_getopt_add(&g, opts, CT_ARRAY_SIZE(opts));
 	while ((c = ct_getopt_next(&g, argc, argv)) != -1) {
-		if (c == 'n')
+		if (c == CT_OPT_PASSES)
 			passes_arg = optarg;
 		else if (!ct_cli_isa_option(&ci, c, optarg) &&
 			 !ct_cli_option(&cli, c, optarg, usage))
@@ -165,7 +165,7 @@ int main(int argc, char **argv)
 		for (i = 0; i < n; i++)
 			ctx[r * n + i] = ct_fma_new(isas[i], passes, &k[r * n + i]);
 		snprintf(place[r], sizeof(place[r]), "%s",
-			 ct_cli_harness_row(&cli, r, &h, &k[r * n], n, &ser[r * n], "raise -n"));
+			 ct_cli_harness_row(&cli, r, &h, &k[r * n], n, &ser[r * n], "raise --passes"));
 		ct_machine_note(&m, place[r], &ser[r * n], n);
 	}
 	ct_machine_finish(&m, 1);

@@ -1,9 +1,7 @@
 #!/bin/sh
 # One option vocabulary: across the --help of all five tools, a short
 # letter has one long name, and a long name has one letter (or none)
-# wherever it appears.  The one letter with two names is -n, the work of a
-# sample, named for each kernel's unit: ct-clock's --adds, ct-fma's
-# --passes.
+# wherever it appears.
 . "${top_srcdir:-..}/tests/lib.sh"
 
 : >"$tmp/opts"
@@ -23,7 +21,6 @@ END { for (k in seen) print k ":" seen[k] }' "$tmp/opts" | sort >"$tmp/letters"
 awk '{ print $1 }' "$tmp/letters" | uniq -d >"$tmp/twice"
 while read -r letter; do
 	names=$(awk -v l="$letter" '$1 == l { print $2 }' "$tmp/letters" | tr '\n' ' ')
-	[ "$letter" = n ] && [ "$names" = "adds: passes: " ] && continue
 	fail "-$letter means several options: $(grep "^$letter " "$tmp/letters" | tr '\n' ';')"
 done <"$tmp/twice"
 

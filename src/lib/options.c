@@ -63,7 +63,7 @@ const struct ct_opt ct_opts[CT_O_COUNT] = {
 	[CT_O_OUTPUT] = { 'o', 'o', "output", "DIR",
 		"also write DIR/raw.txt (JSON Lines), DIR/summary.md and the chart "
 		"DIR/summary.svg" },
-	[CT_O_PASSES] = { 'n', 'n', "passes", "N",
+	[CT_O_PASSES] = { 0, CT_OPT_PASSES, "passes", "N",
 		"passes over the array per sample (default 2048, 256 with -q; at most 4095)" },
 	[CT_O_PLACEMENTS] = { 'p', 'p', "placements", "LIST",
 		"comma-separated: main, thread, thread-background, process-background, "

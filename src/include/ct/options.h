@@ -32,6 +32,7 @@ enum {
 	CT_OPT_MAX_TIME,
 	CT_OPT_NO_PROGRESS,
 	CT_OPT_OBSERVE,
+	CT_OPT_PASSES,
 	CT_OPT_PRECISION,
 	CT_OPT_PROGRESS,
 	CT_OPT_SMALL_PAGES,
@@ -61,7 +62,7 @@ enum ct_opt_id {
 	CT_O_NO_PROGRESS,		/* --no-progress */
 	CT_O_OBSERVE,			/* --observe */
 	CT_O_OUTPUT,			/* -o, --output DIR */
-	CT_O_PASSES,			/* -n, --passes N (ct-fma) */
+	CT_O_PASSES,			/* --passes N (ct-fma) */
 	CT_O_PLACEMENTS,		/* -p, --placements LIST */
 	CT_O_PRECISION,			/* --precision PCT */
 	CT_O_PROGRESS,			/* --progress */
