@@ -1,0 +1,30 @@
+/*
+ * place-compare.h - ct-place's main job (src/lib/place-compare.c): the
+ * placements side by side, each with the clock, FMA in L1 and the stream.
+ */
+#ifndef CT_PLACE_COMPARE_H
+#define CT_PLACE_COMPARE_H
+
+#include "ct/cli.h"
+#include "ct/out.h"
+#include "ct/progress.h"
+#include "ct/topo.h"
+
+/* What the comparison takes from ct-place's options. */
+struct ct_place_compare {
+	const struct ct_cli *cli;	/* -q -r -s -S --precision --max-time */
+	const char *isa_req;		/* --isa, NULL if not given */
+	const char *placements;		/* -p LIST, NULL: every placement */
+	const char *outdir;		/* -o DIR, NULL: none */
+	enum ct_format fmt;
+	enum ct_progress_mode progress;	/* --progress, --no-progress */
+};
+
+/*
+ * Run every selected placement of t's plan (ct_place_select), write the
+ * files of -o DIR (all or none, before stdout) and the results to stdout.
+ * Returns CT_EXIT_OK; a failure exits.
+ */
+int ct_place_compare(const struct ct_place_compare *o, const struct ct_topo *t);
+
+#endif
