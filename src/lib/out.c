@@ -260,13 +260,12 @@ static void machine_value(const void *rec, int id, unsigned out, struct ct_rec_v
 		v->i = m->descheduled;
 		break;
 	case CT_MF_WARNINGS: {
-		/* The list points into m; the array of pointers lives in v->buf. */
-		const char **w = (const char **)(void *)v->buf;
+		/* The list points into m; the array of pointers is v->ptrs. */
 		size_t i;
 
-		for (i = 0; i < m->nwarnings && (i + 1) * sizeof(*w) <= sizeof(v->buf); i++)
-			w[i] = m->warnings[i];
-		v->list = w;
+		for (i = 0; i < m->nwarnings && i < CT_ARRAY_SIZE(v->ptrs); i++)
+			v->ptrs[i] = m->warnings[i];
+		v->list = v->ptrs;
 		v->n = i;
 		break;
 	}

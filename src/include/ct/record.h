@@ -83,7 +83,10 @@ struct ct_rec_value {
 	const struct ct_field *fields;	/* CT_REC_FIELDS */
 	size_t n;		/* of list or fields */
 	unsigned marks;		/* CT_MARK_* (out.h) a table cell carries */
-	char buf[512];		/* room for a text the function makes (str = buf) */
+	union {
+		char buf[512];	/* room for a text the function makes (str = buf) */
+		const char *ptrs[64];	/* room for a list it makes (list = ptrs) */
+	};
 	char *own;		/* a longer text it allocated (str = own): the writer frees it */
 };
 
