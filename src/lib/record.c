@@ -234,12 +234,19 @@ static void header(struct ct_rec_writer *w, const void *rec)
 				struct ct_rec_value v;
 
 				get(k, f, rec, w->out, &v);
-				w->tsv_fields = v.fields;
-				w->ntsv_fields = v.n;
+				/*
+				 * Copied: the first record's fields may be freed
+				 * before the last record is written (ct-stream
+				 * frees each size's kernel before the next).
+				 */
+				w->tsv_keys = ct_xcalloc(v.n ? v.n : 1, sizeof(*w->tsv_keys));
+				for (j = 0; j < v.n; j++)
+					w->tsv_keys[j] = ct_xstrdup(v.fields[j].key);
+				w->ntsv_keys = v.n;
 				put(&v);
 			}
-			for (j = 0; j < w->ntsv_fields; j++) {
-				fprintf(w->f, "%s%s", first ? "#" : "\t", w->tsv_fields[j].key);
+			for (j = 0; j < w->ntsv_keys; j++) {
+				fprintf(w->f, "%s%s", first ? "#" : "\t", w->tsv_keys[j]);
 				first = 0;
 			}
 			break;
@@ -376,8 +383,8 @@ static void tsv_fields(struct ct_rec_writer *w, const struct ct_rec_value *v, in
 	char text[256];
 	size_t j;
 
-	for (j = 0; j < w->ntsv_fields; j++) {
-		field_text(text, sizeof(text), v->omit ? NULL : find_field(v, w->tsv_fields[j].key));
+	for (j = 0; j < w->ntsv_keys; j++) {
+		field_text(text, sizeof(text), v->omit ? NULL : find_field(v, w->tsv_keys[j]));
 		fprintf(w->f, "%s%s", (*n)++ ? "\t" : "", text);
 	}
 }
@@ -462,6 +469,13 @@ void ct_rec_end(struct ct_rec_writer *w)
 
 void ct_rec_discard(struct ct_rec_writer *w)
 {
+	size_t j;
+
 	ct_table_free(w->table);
 	w->table = NULL;
+	for (j = 0; j < w->ntsv_keys; j++)
+		free(w->tsv_keys[j]);
+	free(w->tsv_keys);
+	w->tsv_keys = NULL;
+	w->ntsv_keys = 0;
 }

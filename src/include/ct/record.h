@@ -121,8 +121,8 @@ struct ct_rec_writer {
 	unsigned long long hidden;	/* fields left out, by index */
 	int started;			/* the header is out */
 	struct ct_table *table;
-	const struct ct_field *tsv_fields;	/* CT_REC_FIELDS: the first record's */
-	size_t ntsv_fields;
+	char **tsv_keys;		/* CT_REC_FIELDS: the first record's names, copied */
+	size_t ntsv_keys;
 };
 
 /* CT_REC_TABLE, _TSV or _JSON for a --format. */
