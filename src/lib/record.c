@@ -5,6 +5,7 @@
  */
 #include "config.h"
 
+#include <err.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -156,6 +157,29 @@ const struct ct_rec_field *ct_rec_find(const struct ct_rec_kind *k, const char *
 	return NULL;
 }
 
+/*
+ * The names of v's fields, the TSV columns of a CT_REC_FIELDS field, into
+ * the writer: more than it has room for is a bug of the kind's author.
+ */
+static void copy_keys(struct ct_rec_writer *w, const struct ct_rec_value *v)
+{
+	size_t j, used = 0, len;
+
+	if (v->n > CT_REC_MAX_KEYS)
+		errx(CT_EXIT_FAIL, "record %s: %zu kernel fields, more than %d", w->kind->name,
+		     v->n, CT_REC_MAX_KEYS);
+	for (j = 0; j < v->n; j++) {
+		len = strlen(v->fields[j].key) + 1;
+		if (used + len > sizeof(w->tsv_names))
+			errx(CT_EXIT_FAIL, "record %s: the kernel fields' names are too long",
+			     w->kind->name);
+		memcpy(w->tsv_names + used, v->fields[j].key, len);
+		w->tsv_keys[j] = w->tsv_names + used;
+		used += len;
+	}
+	w->ntsv_keys = v->n;
+}
+
 void ct_rec_begin(struct ct_rec_writer *w, FILE *f, unsigned out, const struct ct_rec_kind *k)
 {
 	memset(w, 0, sizeof(*w));
@@ -239,10 +263,7 @@ static void header(struct ct_rec_writer *w, const void *rec)
 				 * before the last record is written (ct-stream
 				 * frees each size's kernel before the next).
 				 */
-				w->tsv_keys = ct_xcalloc(v.n ? v.n : 1, sizeof(*w->tsv_keys));
-				for (j = 0; j < v.n; j++)
-					w->tsv_keys[j] = ct_xstrdup(v.fields[j].key);
-				w->ntsv_keys = v.n;
+				copy_keys(w, &v);
 				put(&v);
 			}
 			for (j = 0; j < w->ntsv_keys; j++) {
@@ -469,13 +490,6 @@ void ct_rec_end(struct ct_rec_writer *w)
 
 void ct_rec_discard(struct ct_rec_writer *w)
 {
-	size_t j;
-
 	ct_table_free(w->table);
 	w->table = NULL;
-	for (j = 0; j < w->ntsv_keys; j++)
-		free(w->tsv_keys[j]);
-	free(w->tsv_keys);
-	w->tsv_keys = NULL;
-	w->ntsv_keys = 0;
 }

@@ -110,6 +110,9 @@ struct ct_rec_kind {
 
 struct ct_table;
 
+/* At most this many CT_REC_FIELDS columns in TSV (a kernel has 16). */
+#define CT_REC_MAX_KEYS 48
+
 /* Records of one kind to one output. */
 struct ct_rec_writer {
 	FILE *f;
@@ -121,8 +124,14 @@ struct ct_rec_writer {
 	unsigned long long hidden;	/* fields left out, by index */
 	int started;			/* the header is out */
 	struct ct_table *table;
-	char **tsv_keys;		/* CT_REC_FIELDS: the first record's names, copied */
+	/*
+	 * CT_REC_FIELDS in TSV: the first record's names, copied (its fields
+	 * may be freed before the last record), into the writer itself so
+	 * that a TSV writer needs no end to free them.
+	 */
+	const char *tsv_keys[CT_REC_MAX_KEYS];
 	size_t ntsv_keys;
+	char tsv_names[CT_REC_MAX_KEYS * 24];
 };
 
 /* CT_REC_TABLE, _TSV or _JSON for a --format. */
