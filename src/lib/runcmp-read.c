@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -237,6 +238,11 @@ static int summary(struct reader *rd)
 		b = CT_BASIS_CPU;
 	else
 		return bad(rd, "summary record of an unknown basis '%s'", basis);
+	/* A count of samples: a number beyond one is no count (a double cast to unsigned). */
+	if (isnan(reps))
+		reps = 0;
+	if (reps < 0 || reps > UINT_MAX || reps != floor(reps))
+		return bad(rd, "summary record with \"reps\" %g: not a number of samples", reps);
 	pcu = ct_jobject_str(rd->o, "per_cycle_unit");
 	/* The series of this key, most recent first. */
 	for (i = r->nser; i-- > 0;) {
@@ -260,7 +266,7 @@ static int summary(struct reader *rd)
 	s->sum_median[b] = median;
 	s->sum_pc[b] = ct_jobject_num(rd->o, "per_cycle_median");
 	s->sum_share = share;
-	s->sum_reps = reps > 0 ? (unsigned)reps : 0;
+	s->sum_reps = reps > 0 ? (unsigned)reps : 0;	/* a count: checked above */
 	if (ct_jobject_str(rd->o, "kinds") && !s->kinds)
 		s->kinds = ct_xstrdup(ct_jobject_str(rd->o, "kinds"));
 	add_kinds(r, ct_jobject_str(rd->o, "kinds"));
