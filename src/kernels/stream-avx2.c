@@ -64,51 +64,53 @@ static uint64_t lanes_sum(__m256i v)
 }
 
 static inline __attribute__((always_inline)) uint64_t
-sum(const uint64_t *a, size_t n, int prefetch)
+sum(const uint64_t *a, size_t n, uint64_t passes, int prefetch)
 {
 	__m256i s0 = _mm256_setzero_si256(), s1 = s0, s2 = s0, s3 = s0;
 	__m256i s4 = s0, s5 = s0, s6 = s0, s7 = s0;
-	const char *p = (const char *)a, *end = p + n * sizeof(*a);
+	const char *start = (const char *)a, *end = start + n * sizeof(*a), *p;
 
-	for (; p < end; p += CT_STREAM_BLOCK) {
-		if (prefetch) {
-			PF(p, 0);
-			PF(p, 64);
-			PF(p, 128);
-			PF(p, 192);
-			PF(p, 256);
-			PF(p, 320);
-			PF(p, 384);
-			PF(p, 448);
+	for (; passes > 0; passes--) {
+		for (p = start; p < end; p += CT_STREAM_BLOCK) {
+			if (prefetch) {
+				PF(p, 0);
+				PF(p, 64);
+				PF(p, 128);
+				PF(p, 192);
+				PF(p, 256);
+				PF(p, 320);
+				PF(p, 384);
+				PF(p, 448);
+			}
+			ADD(s0, p, 0);
+			ADD(s1, p, 32);
+			ADD(s2, p, 64);
+			ADD(s3, p, 96);
+			ADD(s4, p, 128);
+			ADD(s5, p, 160);
+			ADD(s6, p, 192);
+			ADD(s7, p, 224);
+			ADD(s0, p, 256);
+			ADD(s1, p, 288);
+			ADD(s2, p, 320);
+			ADD(s3, p, 352);
+			ADD(s4, p, 384);
+			ADD(s5, p, 416);
+			ADD(s6, p, 448);
+			ADD(s7, p, 480);
 		}
-		ADD(s0, p, 0);
-		ADD(s1, p, 32);
-		ADD(s2, p, 64);
-		ADD(s3, p, 96);
-		ADD(s4, p, 128);
-		ADD(s5, p, 160);
-		ADD(s6, p, 192);
-		ADD(s7, p, 224);
-		ADD(s0, p, 256);
-		ADD(s1, p, 288);
-		ADD(s2, p, 320);
-		ADD(s3, p, 352);
-		ADD(s4, p, 384);
-		ADD(s5, p, 416);
-		ADD(s6, p, 448);
-		ADD(s7, p, 480);
 	}
 	s0 = _mm256_add_epi64(_mm256_add_epi64(s0, s1), _mm256_add_epi64(s2, s3));
 	s4 = _mm256_add_epi64(_mm256_add_epi64(s4, s5), _mm256_add_epi64(s6, s7));
 	return lanes_sum(_mm256_add_epi64(s0, s4));
 }
 
-uint64_t ct_stream_avx2(const uint64_t *a, size_t n)
+uint64_t ct_stream_avx2(const uint64_t *a, size_t n, uint64_t passes)
 {
-	return sum(a, n, 0);
+	return sum(a, n, passes, 0);
 }
 
-uint64_t ct_stream_avx2_pf(const uint64_t *a, size_t n)
+uint64_t ct_stream_avx2_pf(const uint64_t *a, size_t n, uint64_t passes)
 {
-	return sum(a, n, 1);
+	return sum(a, n, passes, 1);
 }

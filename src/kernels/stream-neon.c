@@ -44,31 +44,33 @@ const struct ct_kernel_desc ct_stream_neon_desc = {
 	.fn.stream = ct_stream_neon,
 };
 
-#define ADD(s, off) s = vaddq_u64(s, vld1q_u64(a + (off)))
+#define ADD(s, off) s = vaddq_u64(s, vld1q_u64(p + (off)))
 
-uint64_t ct_stream_neon(const uint64_t *a, size_t n)
+uint64_t ct_stream_neon(const uint64_t *a, size_t n, uint64_t passes)
 {
 	uint64x2_t s0 = vdupq_n_u64(0), s1 = s0, s2 = s0, s3 = s0;
 	uint64x2_t s4 = s0, s5 = s0, s6 = s0, s7 = s0;
-	const uint64_t *end = a + n;
+	const uint64_t *end = a + n, *p;
 
-	for (; a < end; a += 32) {
-		ADD(s0, 0);
-		ADD(s1, 2);
-		ADD(s2, 4);
-		ADD(s3, 6);
-		ADD(s4, 8);
-		ADD(s5, 10);
-		ADD(s6, 12);
-		ADD(s7, 14);
-		ADD(s0, 16);
-		ADD(s1, 18);
-		ADD(s2, 20);
-		ADD(s3, 22);
-		ADD(s4, 24);
-		ADD(s5, 26);
-		ADD(s6, 28);
-		ADD(s7, 30);
+	for (; passes > 0; passes--) {
+		for (p = a; p < end; p += 32) {
+			ADD(s0, 0);
+			ADD(s1, 2);
+			ADD(s2, 4);
+			ADD(s3, 6);
+			ADD(s4, 8);
+			ADD(s5, 10);
+			ADD(s6, 12);
+			ADD(s7, 14);
+			ADD(s0, 16);
+			ADD(s1, 18);
+			ADD(s2, 20);
+			ADD(s3, 22);
+			ADD(s4, 24);
+			ADD(s5, 26);
+			ADD(s6, 28);
+			ADD(s7, 30);
+		}
 	}
 	s0 = vaddq_u64(vaddq_u64(vaddq_u64(s0, s1), vaddq_u64(s2, s3)),
 		       vaddq_u64(vaddq_u64(s4, s5), vaddq_u64(s6, s7)));

@@ -48,20 +48,22 @@ const struct ct_kernel_desc ct_stream_scalar_desc = {
 	.fn.stream = ct_stream_scalar,
 };
 
-uint64_t ct_stream_scalar(const uint64_t *a, size_t n)
+uint64_t ct_stream_scalar(const uint64_t *a, size_t n, uint64_t passes)
 {
 	uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;
-	const uint64_t *end = a + n;
+	const uint64_t *end = a + n, *p;
 
-	for (; a < end; a += 8) {
-		s0 += a[0];
-		s1 += a[1];
-		s2 += a[2];
-		s3 += a[3];
-		s4 += a[4];
-		s5 += a[5];
-		s6 += a[6];
-		s7 += a[7];
+	for (; passes > 0; passes--) {
+		for (p = a; p < end; p += 8) {
+			s0 += p[0];
+			s1 += p[1];
+			s2 += p[2];
+			s3 += p[3];
+			s4 += p[4];
+			s5 += p[5];
+			s6 += p[6];
+			s7 += p[7];
+		}
 	}
 	return s0 + s1 + s2 + s3 + s4 + s5 + s6 + s7;
 }

@@ -26,7 +26,7 @@
 #include "ct/stream.h"
 #include "ct/topo.h"
 
-typedef uint64_t (*stream_fn)(const uint64_t *, size_t);
+typedef uint64_t (*stream_fn)(const uint64_t *, size_t, uint64_t);
 
 /*
  * The array is aligned to 2 MiB, the huge-page size of x86-64 and of
@@ -400,13 +400,8 @@ static struct array *array_new(uint64_t bytes, const char *reason, unsigned flag
 static uint64_t stream_run(void *ctx)
 {
 	struct ct_stream *s = ctx;
-	const uint64_t *a = s->arr->a;
-	size_t n = s->arr->n;
-	uint64_t i, sum = 0;
 
-	for (i = 0; i < s->passes; i++)
-		sum += s->fn(a, n);
-	return sum;
+	return s->fn(s->arr->a, s->arr->n, s->passes);
 }
 
 static int stream_verify(void *ctx, uint64_t ret, char *why, size_t len)

@@ -51,7 +51,7 @@ struct ct_kernel_desc {
 	unsigned flags;			/* CT_KERNEL_* */
 	union {
 		void (*fma)(const float *data, size_t n, uint64_t passes, float *out);
-		uint64_t (*stream)(const uint64_t *a, size_t n);
+		uint64_t (*stream)(const uint64_t *a, size_t n, uint64_t passes);
 		uint64_t (*addchain)(uint64_t iters);
 	} fn;
 	/*
@@ -59,7 +59,7 @@ struct ct_kernel_desc {
 	 * that have one): prefetches per iteration, its function, its name.
 	 */
 	unsigned prefetches;
-	uint64_t (*fn_pf)(const uint64_t *a, size_t n);
+	uint64_t (*fn_pf)(const uint64_t *a, size_t n, uint64_t passes);
 	const char *symbol_pf;
 };
 
