@@ -32,12 +32,7 @@ arch=$(asm_arch "$s")
 # check_loop LOOPFILE: 0 when the loop has the shape, else 1 with reasons.
 check_loop() {
 	asm_stats "$arch" <"$1" >"$tmp/stats"
-	bad=0
-	why() { echo "  $isa: $*" >&2; bad=1; }
-	for k in calls stack loads stores; do
-		v=$(asm_get $k "$tmp/stats")
-		[ "$v" -eq 0 ] || why "$v $k in the loop (expected none)"
-	done
+	asm_expect_none "$isa" calls stack loads stores
 	n=$(asm_get insns "$tmp/stats")
 	[ "$n" -eq $((ops + 2)) ] || why "$n instructions, expected $ops adds, the counter and the branch"
 	awk -v arch="$arch" -v re="$re" -v reg="$reg" -v ops="$ops" '

@@ -58,12 +58,7 @@ fi
 # check_loop LOOPFILE: 0 when the loop has the shape, else 1 with reasons.
 check_loop() {
 	asm_stats "$arch" <"$1" >"$tmp/stats"
-	bad=0
-	why() { echo "  $isa: $*" >&2; bad=1; }
-	for k in calls stack stores fp_other; do
-		v=$(asm_get $k "$tmp/stats")
-		[ "$v" -eq 0 ] || why "$v $k in the loop (expected none)"
-	done
+	asm_expect_none "$isa" calls stack stores fp_other
 	loads=$(asm_get loads "$tmp/stats")
 	lbytes=$(asm_get load_bytes "$tmp/stats")
 	flops=$(asm_get flops "$tmp/stats")

@@ -10,6 +10,9 @@
 #       insns loads load_bytes stores store_bytes flops fma calls stack
 #       fp_other (FP arithmetic this table does not know), branches
 #   asm_get KEY FILE           one value from asm_stats output
+#   asm_expect_none WHO KEY... a loop check's start: bad=0, why MESSAGE
+#                              says "  WHO: MESSAGE" and sets bad=1, and
+#                              each KEY of $tmp/stats must be 0
 #   asm_arch FILE              x86_64 or aarch64, from the instructions
 #   kernel_fact KERNEL ISA KEY what the kernel's file says of it (its
 #                              struct ct_kernel_desc, as tests/kernel-facts
@@ -231,6 +234,18 @@ asm_stats() {
 # asm_get KEY FILE
 asm_get() {
 	awk -v k="$1" '$1 == k { print $2; found = 1 } END { exit !found }' "$2"
+}
+
+# asm_expect_none WHO KEY...
+asm_expect_none() {
+	asm_who=$1
+	shift
+	bad=0
+	why() { echo "  $asm_who: $*" >&2; bad=1; }
+	for k in "$@"; do
+		v=$(asm_get "$k" "$tmp/stats")
+		[ "$v" -eq 0 ] || why "$v $k in the loop (expected none)"
+	done
 }
 
 # kernel_fact KERNEL ISA KEY: one cell of tests/kernel-facts' table, ISA

@@ -23,12 +23,12 @@ static const char *str(const char *s)
 
 static void row(const struct ct_kernel_desc *d)
 {
-	printf("%s\t%s\t%s\t%u\t%u\t%u\t%u\t%u\t%u\t%u\t%s\t%s\t%s\t%s\t%s\t%s\t%u\t%s\n",
+	printf("%s\t%s\t%s\t%u\t%u\t%u\t%u\t%u\t%u\t%u\t%s\t%s\t%s\t%s\t%s\t%s\t%u\t%s\t%u\t%s\n",
 	       d->kernel, d->isa, d->symbol, d->accumulators, d->lanes, d->loads,
 	       d->load_bytes, d->bytes, d->flops, d->ops, str(d->insn), str(d->mnemonic),
 	       str(d->reg), str(d->binds), d->flags & CT_KERNEL_SHARED_LOAD ? "yes" : "no",
 	       d->flags & CT_KERNEL_AS_COMPILED ? "yes" : "no", d->prefetches,
-	       str(d->symbol_pf));
+	       str(d->symbol_pf), d->short_loads, str(d->symbol_short));
 }
 
 int main(void)
@@ -36,7 +36,8 @@ int main(void)
 	int i;
 
 	printf("#kernel\tisa\tsymbol\taccumulators\tlanes\tloads\tload_bytes\tbytes\tflops\tops\t"
-	       "insn\tmnemonic\treg\tbinds\tshared_load\tas_compiled\tprefetches\tsymbol_pf\n");
+	       "insn\tmnemonic\treg\tbinds\tshared_load\tas_compiled\tprefetches\tsymbol_pf\t"
+	       "short_loads\tsymbol_short\n");
 	row(&ct_addchain_desc);
 	for (i = 0; i < CT_ISA_COUNT; i++) {
 		const struct ct_kernel_desc *d = ct_fma_desc((enum ct_isa)i);

@@ -72,7 +72,7 @@ for isa in $usable; do
 	[ "$("$JSONL" -r sample -f rep "$tmp/json" | tr '\n' ' ')" = "1 2 3 " ] || fail "$isa: samples not 1-3"
 	for f in tool kernel isa placement basis unit min median max cv_pct reps cpus verified \
 		per_cycle_median per_cycle_cv_pct load_bytes accumulators prefetch_bytes checksum \
-		level l1_bytes l2_bytes l3_bytes prefetch_reason isa_reason; do
+		level l1_bytes l2_bytes l3_bytes prefetch_reason isa_reason iteration_loads loop_reason; do
 		"$JSONL" -r summary -f "$f" "$tmp/json" >/dev/null || fail "$isa: summary lacks $f"
 	done
 	for f in bracket_ghz_wall per_cycle_wall per_cycle_cpu value_wall; do
@@ -127,6 +127,13 @@ paste "$tmp/sweep" /dev/null | awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) {
 paste "$tmp/sweep" /dev/null | awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) { h = $i; sub(/^#/, "", h); c[h] = i } next }
 	($c["level"] == "L1" || $c["level"] == "L2") && $c["prefetch_bytes"] != 0 { bad = 1 } END { exit bad }' ||
 	fail "sweep: a prefetch in L1 or L2"
+# The loop that ran says its loads an iteration, and in L1 it is the main
+# loop: 512 bytes an iteration (the short loop is only ever beyond L1).
+paste "$tmp/sweep" /dev/null | awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) { h = $i; sub(/^#/, "", h); c[h] = i } next }
+	index($c["loop_reason"], $c["iteration_loads"] " loads an iteration") != 1 { print "loop_reason: " $c["loop_reason"]; bad = 1 }
+	$c["level"] == "L1" && $c["iteration_loads"] * $c["load_bytes"] != 512 && $c["isa"] != "neon" && $c["isa"] != "scalar" {
+		print "L1: " $c["iteration_loads"] " loads of " $c["load_bytes"]; bad = 1 }
+	END { exit bad }' || fail "sweep: a loop_reason or an L1 loop is wrong"
 # The default ISA says it followed the rule; CT_ISA says it forced one.
 [ "$(col "$tmp/sweep" isa_reason | cut -c1-6 | sort -u)" = "rule: " ] || fail "sweep: isa_reason is not the rule's"
 # The rule chooses by the level each size falls in, and says which.

@@ -105,6 +105,7 @@ static void check_loops(enum ct_isa isa, uint32_t *a, size_t n)
 		case CT_ISA_AVX512:
 			CHECK(ct_stream_avx512(w, n / 2, p) == p * want);
 			CHECK(ct_stream_avx512_pf(w, n / 2, p) == p * want);
+			CHECK(ct_stream_avx512_short(w, n / 2, p) == p * want);
 			break;
 #endif
 #if CT_HAVE_NEON
@@ -216,6 +217,41 @@ static void test_isa_rule_for(void)
 }
 
 /*
+ * The loop rule: the short loop only where it was measured (Skylake-SP,
+ * beyond L1) and only for a kernel that has one; the reason names the
+ * loads an iteration of the loop chosen.
+ */
+static void test_loop_rule_for(void)
+{
+	static const char *const levels[] = { "L1", "L2", "L3", "memory" };
+	const struct ct_stream_cpu skx = { CT_VENDOR_INTEL, 6, 85 };
+	const struct ct_stream_cpu emr = { CT_VENDOR_INTEL, 6, 207 };
+	const struct ct_stream_cpu zen4 = { CT_VENDOR_AMD, 0x19, 0x11 };
+	char reason[256], want[32];
+	size_t i;
+	int isa;
+
+	for (isa = 0; isa < CT_ISA_COUNT; isa++) {
+		const struct ct_kernel_desc *d = ct_stream_desc((enum ct_isa)isa);
+
+		if (!d)
+			continue;
+		for (i = 0; i < CT_ARRAY_SIZE(levels); i++) {
+			int s = ct_stream_loop_rule_for(&skx, (enum ct_isa)isa, levels[i], reason,
+							sizeof(reason));
+
+			CHECK(s == (d->fn_short != NULL && i > 0));
+			snprintf(want, sizeof(want), "%u loads an iteration", s ? d->short_loads : d->loads);
+			CHECK(strncmp(reason, want, strlen(want)) == 0);
+			CHECK(!ct_stream_loop_rule_for(&emr, (enum ct_isa)isa, levels[i], reason,
+						       sizeof(reason)));
+			CHECK(!ct_stream_loop_rule_for(&zen4, (enum ct_isa)isa, levels[i], reason,
+						       sizeof(reason)));
+		}
+	}
+}
+
+/*
  * What a stream kernel's description must satisfy whatever the kernel:
  * its iterations tile a block, its loads make its bytes, every 64-bit
  * word loaded is added once into a lane of an accumulator, and a
@@ -238,6 +274,11 @@ static void description(enum ct_isa isa)
 	CHECK((d->fn_pf != NULL) == (d->prefetches > 0) && (d->fn_pf != NULL) == (d->symbol_pf != NULL));
 	if (d->fn_pf)
 		CHECK(d->prefetches * 64 == d->bytes);
+	/* The short loop: fewer of the same loads an iteration, tiling a block. */
+	CHECK((d->fn_short != NULL) == (d->short_loads > 0) &&
+	      (d->fn_short != NULL) == (d->symbol_short != NULL));
+	if (d->fn_short)
+		CHECK(d->short_loads < d->loads && d->bytes % (d->short_loads * d->load_bytes) == 0);
 	if (!(d->flags & CT_KERNEL_AS_COMPILED))
 		CHECK(d->mnemonic && d->mnemonic[0] && d->reg && d->reg[0]);
 	printf("%s: %u accumulators of %u lanes, %u loads of %u bytes an iteration\n", d->isa,
@@ -331,6 +372,7 @@ int main(void)
 	CHECK(tested >= 1);
 	check_rules();
 	test_isa_rule_for();
+	test_loop_rule_for();
 
 	/* Every ISA over one shared array: one sum. */
 	{

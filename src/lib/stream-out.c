@@ -124,6 +124,8 @@ void ct_stream_table_begin(struct ct_stream_table *t, FILE *f, int several)
 	snprintf(t->thp, sizeof(t->thp), "none");
 	t->notes = NULL;
 	t->nnotes = 0;
+	t->loop_notes = NULL;
+	t->nloop_notes = 0;
 	t->used = 0;
 	t->isa_reason[0] = '\0';
 	t->mixed = 0;
@@ -183,6 +185,8 @@ void ct_stream_table_add(struct ct_stream_table *t, const char *placement,
 			t->mixed = 1;
 		note_reason(&t->notes, &t->nnotes, r.in.level, ct_isa_name(isas[i]),
 			    r.in.prefetch_reason);
+		note_reason(&t->loop_notes, &t->nloop_notes, r.in.level, ct_isa_name(isas[i]),
+			    r.in.loop_reason);
 	}
 	/* Without a mix, the header gives the last size's reason. */
 	if (!t->mixed)
@@ -209,12 +213,17 @@ void ct_stream_header(FILE *f, unsigned used, char (*notes)[200], size_t n,
 	}
 	for (i = 0; i < (int)CT_ISA_COUNT; i++) {
 		const struct ct_kernel_desc *d = ct_stream_desc((enum ct_isa)i);
+		char other[64] = "";
 
 		if (!(used & (1u << i)))
 			continue;
+		if (d->fn_short)
+			snprintf(other, sizeof(other), "%sa loop of %u loads", d->fn_pf ? " and " : "",
+				 d->short_loads);
 		fprintf(f, "kernel:   %s %-6s %2u-byte loads, %u accumulators, %s, %u bytes an "
-			"iteration%s\n", d->kernel, d->isa, d->load_bytes, d->accumulators,
-			d->insn, d->bytes, d->fn_pf ? "; a prefetching loop beside it" : "");
+			"iteration%s%s%s\n", d->kernel, d->isa, d->load_bytes, d->accumulators,
+			d->insn, d->bytes, d->fn_pf || d->fn_short ? "; beside it " : "",
+			d->fn_pf ? "a prefetching loop" : "", other);
 	}
 	fprintf(f, "caches:   L1d %s, L2 %s, L3 %s (the level of a size: the smallest that "
 		"holds it)\n",
@@ -241,12 +250,17 @@ void ct_stream_table_end(struct ct_stream_table *t, const struct ct_machine *m)
 	fprintf(t->f, "\nprefetch: ");
 	for (i = 0; i < t->nnotes; i++)
 		fprintf(t->f, "%s%s\n", i ? "          " : "", t->notes[i]);
+	fprintf(t->f, "loop:     ");
+	for (i = 0; i < t->nloop_notes; i++)
+		fprintf(t->f, "%s%s\n", i ? "          " : "", t->loop_notes[i]);
 	/* The machine's lines were written before the first size ran. */
 	fprintf(t->f, "\nload:     %s\n", ct_machine_load_text(m, load, sizeof(load)));
 	for (i = 0; i < m->nwarnings; i++)
 		fprintf(t->f, "warning:  %s\n", m->warnings[i]);
 	free(t->notes);
 	free(t->isa_notes);
+	free(t->loop_notes);
 	t->notes = NULL;
 	t->isa_notes = NULL;
+	t->loop_notes = NULL;
 }

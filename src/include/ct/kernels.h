@@ -61,6 +61,15 @@ struct ct_kernel_desc {
 	unsigned prefetches;
 	uint64_t (*fn_pf)(const uint64_t *a, size_t n, uint64_t passes);
 	const char *symbol_pf;
+	/*
+	 * A third loop beside fn (the avx512 stream kernel): the same loads
+	 * and adds, short_loads of them an iteration into as many
+	 * accumulators, for where a branch every few lines reads faster (see
+	 * ct_stream_loop_rule); 0, NULL, NULL for none.
+	 */
+	unsigned short_loads;
+	uint64_t (*fn_short)(const uint64_t *a, size_t n, uint64_t passes);
+	const char *symbol_short;
 };
 
 /*

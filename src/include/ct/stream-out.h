@@ -47,6 +47,8 @@ struct ct_stream_table {
 	size_t nisa_notes;
 	char (*notes)[200];			/* distinct "LEVEL ISA: prefetch reason" */
 	size_t nnotes;
+	char (*loop_notes)[200];		/* distinct "LEVEL ISA: loop reason" */
+	size_t nloop_notes;
 };
 
 /* A row of the sweep (struct ct_stream_sweep_rec): one size and ISA, both bases. */

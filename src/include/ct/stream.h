@@ -77,6 +77,7 @@ uint64_t ct_stream_avx2(const uint64_t *a, size_t n, uint64_t passes);
 uint64_t ct_stream_avx2_pf(const uint64_t *a, size_t n, uint64_t passes);
 uint64_t ct_stream_avx512(const uint64_t *a, size_t n, uint64_t passes);
 uint64_t ct_stream_avx512_pf(const uint64_t *a, size_t n, uint64_t passes);
+uint64_t ct_stream_avx512_short(const uint64_t *a, size_t n, uint64_t passes);
 uint64_t ct_stream_neon(const uint64_t *a, size_t n, uint64_t passes);
 
 /*
@@ -132,6 +133,17 @@ unsigned ct_stream_prefetch_rule(enum ct_isa isa, const char *level, char *reaso
 				 size_t len);
 
 /*
+ * Which plain loop of isa's kernel reads an array at level: 1 for its
+ * short loop (kernels.h: short_loads lines an iteration), 0 for its main
+ * loop, from the core (CPUID) and the level, with a sentence saying why
+ * that names the loads an iteration.  Asked only when no prefetch was
+ * chosen.  _for is the rule itself, pure.
+ */
+int ct_stream_loop_rule(enum ct_isa isa, const char *level, char *reason, size_t len);
+int ct_stream_loop_rule_for(const struct ct_stream_cpu *id, enum ct_isa isa,
+			    const char *level, char *reason, size_t len);
+
+/*
  * The default array size for a run on cpus (NULL: any cpu): the larger of
  * CT_STREAM_FLOOR_BYTES and CT_STREAM_CACHE_FACTOR x the largest cache
  * level the OS reports for them, or CT_STREAM_QUICK_BYTES when quick; a
@@ -179,6 +191,8 @@ struct ct_stream_info {
 	const char *level;		/* "L1" ... "memory" */
 	unsigned prefetch;		/* bytes ahead, 0: none */
 	const char *prefetch_reason;
+	unsigned iteration_loads;	/* of the loop that runs */
+	const char *loop_reason;
 	uint64_t bytes;			/* the array */
 	uint64_t passes;		/* per call */
 	const char *reason;		/* why this size */
