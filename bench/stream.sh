@@ -59,7 +59,7 @@ col() {
 echo "# cpu $cpu; $rounds rounds; rows:" $rows "; likwid kernels:" $kernels
 echo "# THP: $(cat /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null || echo none)"
 echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
-echo "#round	row	tool	kernel	GB/s	byte/cycle	level	prefetch	verified"
+echo "#round	row	tool	kernel	GB/s	byte/cycle	level	prefetch	verified	loads/iteration"
 : >"$tmp/rows"
 r=1
 while [ "$r" -le "$rounds" ]; do
@@ -74,9 +74,10 @@ while [ "$r" -le "$rounds" ]; do
 				>"$tmp/ct" 2>"$tmp/ct.err" ||
 				{ cat "$tmp/ct.err" >&2; echo "bench/stream.sh: ct-stream failed" >&2; exit 1; }
 			# byte/cycle is "-" when too few samples had their cpu (busy machine).
-			printf '%s\t%s\t%s\t%s\t%.3f\t%s\t%s\t%s\t%s\n' "$r" "$row" "$tool" \
+			printf '%s\t%s\t%s\t%s\t%.3f\t%s\t%s\t%s\t%s\t%s\n' "$r" "$row" "$tool" \
 				"$(col isa <"$tmp/ct")" "$(col median <"$tmp/ct")" "$(col per_cycle_median <"$tmp/ct")" \
-				"$(col level <"$tmp/ct")" "$(col prefetch_bytes <"$tmp/ct")" "$(col verified <"$tmp/ct")" |
+				"$(col level <"$tmp/ct")" "$(col prefetch_bytes <"$tmp/ct")" "$(col verified <"$tmp/ct")" \
+				"$(col iteration_loads <"$tmp/ct")" |
 				tee -a "$tmp/rows"
 		done
 		for lk in $kernels; do
@@ -87,7 +88,7 @@ while [ "$r" -le "$rounds" ]; do
 				continue
 			fi
 			awk -v r="$r" -v s="$row" -v k="$lk" -v m="$mbs" \
-				'BEGIN { printf "%s\t%s\tlikwid\t%s\t%.3f\t-\t-\t-\t-\n", r, s, k, m / 1000 }' |
+				'BEGIN { printf "%s\t%s\tlikwid\t%s\t%.3f\t-\t-\t-\t-\t-\n", r, s, k, m / 1000 }' |
 				tee -a "$tmp/rows"
 		done
 	done
