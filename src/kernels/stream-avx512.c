@@ -19,13 +19,14 @@
  * the loop overhead never binds in L1.
  *
  * Measured on Skylake-SP (2 vCPUs under KVM, variants interleaved in one
- * process, medians of 21-41), each loop making all of a sample's passes
+ * process, medians of 31-41), each loop making all of a sample's passes
  * itself: against a loop of bare vmovapd loads (likwid-bench's
- * load_avx512 shape, four lines an iteration) 1.07-1.25 in L1, 0.96-0.97
- * in L2, 1.0 in L3 and from memory; 16 loads an iteration as 8 in L1 and
- * L2; loads kept in address order (compiler barriers) no better in L2 and
- * 0.8 in L1.  A call and a reduction for each pass cost a 16 KiB array a
- * third of its bandwidth (91 against 136 GB/s).
+ * load_avx512 shape, four lines an iteration) 1.21-1.39 in L1,
+ * 0.955-0.974 in L2, 1.00 in L3, 1.01 from memory; 16 loads an iteration
+ * as 8 in L2 and the same or a few per cent more in L1; loads kept in
+ * address order (compiler barriers) no better in L2 and 0.8 in L1.  A call
+ * and a reduction for each pass cost a 16 KiB array a third of its
+ * bandwidth (91 against 136 GB/s).
  *
  * Three loops: ct_stream_avx512 reads only; ct_stream_avx512_pf also
  * prefetches every line CT_STREAM_PREFETCH bytes ahead.  A prefetch takes
