@@ -3,7 +3,8 @@
 # over the kinds of core.  The machine is declared hybrid (cpu 0
 # efficiency, the others performance) so that each kind can be given known
 # work: a process pinned to one cpu for 0.6 s of CPU time must be found
-# there (share >= 0.95), two at once on both must split (0.3-0.7 each),
+# there (share >= 0.95), two at once on both must split (0.3-0.7 each of
+# the time counted on a kind),
 # and a tree of 300 short children must add up to what getrusage says
 # (tests/spin -r), or the shortfall must be in the 'unseen' row.  Every
 # check runs through the perf events and through the /proc sampler that
@@ -62,11 +63,19 @@ for round in exact sampled; do
 		within "$cpu" 0.57 0.7 || fail "$round: $kind cpu_s $cpu for a 0.6 s spin"
 		within "$(val "$tmp/out" share $other)" 0 0.05 || fail "$round: $other share $(val "$tmp/out" share $other)"
 	done
-	# Two at once, one on each kind, as children of a shell.
+	# Two at once, one on each kind, as children of a shell: each kind has
+	# 0.3-0.7 of the time counted on a kind.  The sampler can miss a
+	# process's last interval, which its 'unseen' row states (on a busy
+	# machine 0.2 of the whole was seen there); it is left out here, and
+	# held to at most half.
 	expect_status 0 "$@" sh -c '"$1" 0.4 0 & "$1" 0.4 1; wait' sh "$SPIN"
+	seen=$(col "$tmp/out" share | awk '$1 != "unseen" { s += $2 } END { print s + 0 }')
+	within "$seen" 0.5 1.001 || fail "$round: two spins: only $seen counted on a kind: $(col "$tmp/out" share)"
 	for kind in efficiency performance; do
 		share=$(val "$tmp/out" share $kind)
-		within "$share" 0.3 0.7 || fail "$round: two spins: $kind share $share: $(col "$tmp/out" share)"
+		part=$(awk -v s="$share" -v t="$seen" 'BEGIN { if (s != "" && t > 0) print s / t }')
+		within "$part" 0.3 0.7 ||
+			fail "$round: two spins: $kind share $share of $seen counted: $(col "$tmp/out" share)"
 	done
 	[ $round = sampled ] && [ "$(val "$tmp/out" threads efficiency)" -ge 1 ] ||
 		[ $round = exact ] || fail "$round: no thread counted on efficiency"
