@@ -266,7 +266,7 @@ static int summary(struct reader *rd)
 	s->sum_median[b] = median;
 	s->sum_pc[b] = ct_jobject_num(rd->o, "per_cycle_median");
 	s->sum_share = share;
-	s->sum_reps = reps > 0 ? (unsigned)reps : 0;	/* a count: checked above */
+	s->sum_reps = (unsigned)reps;	/* a count: checked above */
 	if (ct_jobject_str(rd->o, "kinds") && !s->kinds)
 		s->kinds = ct_xstrdup(ct_jobject_str(rd->o, "kinds"));
 	add_kinds(r, ct_jobject_str(rd->o, "kinds"));

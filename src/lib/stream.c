@@ -59,7 +59,8 @@ struct ct_stream {
 	uint64_t passes;
 	unsigned prefetch;		/* bytes ahead, 0: a plain loop */
 	char prefetch_reason[200];
-	unsigned iteration_loads;	/* of the loop fn is */
+	unsigned iteration_loads;	/* of the loop fn is, and its */
+	unsigned accumulators;
 	char loop_reason[200];
 	char isa_reason[200];
 	char checksum[24];
@@ -484,12 +485,14 @@ static struct ct_stream *stream_new(enum ct_isa isa, struct array *arr,
 					      sizeof(s->prefetch_reason));
 	s->fn = s->prefetch ? s->d->fn_pf : s->d->fn.stream;
 	s->iteration_loads = s->d->loads;
+	s->accumulators = s->d->accumulators;
 	if (s->prefetch)
 		snprintf(s->loop_reason, sizeof(s->loop_reason), "%u loads an iteration: the "
 			 "prefetching loop", s->d->loads);
 	else if (ct_stream_loop_rule(isa, arr->level, s->loop_reason, sizeof(s->loop_reason))) {
+		/* The short loop has an accumulator for each of its loads. */
 		s->fn = s->d->fn_short;
-		s->iteration_loads = s->d->short_loads;
+		s->iteration_loads = s->accumulators = s->d->short_loads;
 	}
 	snprintf(s->isa_reason, sizeof(s->isa_reason), "chosen by the caller");
 	s->arr = arr;
@@ -502,9 +505,7 @@ static struct ct_stream *stream_new(enum ct_isa isa, struct array *arr,
 	s->fields[1] = (struct ct_field){ "size_reason", arr->reason, 0 };
 	s->fields[2] = (struct ct_field){ "passes", NULL, (double)s->passes };
 	s->fields[3] = (struct ct_field){ "load_bytes", NULL, s->d->load_bytes };
-	/* The short loop has an accumulator for each of its loads. */
-	s->fields[4] = (struct ct_field){ "accumulators", NULL, s->fn == s->d->fn_short ?
-					  s->d->short_loads : s->d->accumulators };
+	s->fields[4] = (struct ct_field){ "accumulators", NULL, s->accumulators };
 	s->fields[5] = (struct ct_field){ "prefetch_bytes", NULL, s->prefetch };
 	s->fields[6] = (struct ct_field){ "thp", arr->thp, 0 };
 	s->fields[7] = (struct ct_field){ "thp_advice", arr->huge_asked ? "hugepage" : "nohugepage", 0 };

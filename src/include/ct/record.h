@@ -110,7 +110,7 @@ struct ct_rec_kind {
 
 struct ct_table;
 
-/* At most this many CT_REC_FIELDS columns in TSV (a kernel has 16). */
+/* At most this many CT_REC_FIELDS columns in TSV (ct-stream's kernel has 18). */
 #define CT_REC_MAX_KEYS 48
 
 /* Records of one kind to one output. */
