@@ -280,6 +280,8 @@ static void run_row(void *arg)
 			ct_machine_describe(&u->m);
 			ct_out_begin(&u->out, stdout, cli->fmt, "ct-stream", cli->samples);
 			ct_out_start(&u->out, &u->m);
+			if (cli->fmt == CT_FMT_TABLE)
+				u->table.warned = u->m.nwarnings;
 		}
 		if ((rc = ct_harness_run(u->h, k, u->nisa, ser, why, sizeof(why))) < 0)
 			ct_cli_harness_failed(rc, why, "");

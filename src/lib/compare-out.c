@@ -484,7 +484,7 @@ static void warning_lines(FILE *f, const char *pre, const struct ct_machine *m)
 		return;
 	fprintf(f, "\n%swarnings:\n", pre);
 	for (i = 0; i < m->nwarnings; i++)
-		fprintf(f, "%s  %s\n", pre, m->warnings[i]);
+		fprintf(f, "%s  %s\n", pre, ct_machine_warning(m, i));
 }
 
 static void print_table(FILE *f, const struct ct_machine *m, const struct ct_topo *t,
@@ -608,5 +608,5 @@ void ct_compare_markdown(FILE *f, const struct ct_machine *m, const struct ct_to
 	if (!m->nwarnings)
 		fprintf(f, "None.\n");
 	for (i = 0; i < m->nwarnings; i++)
-		fprintf(f, "- %s\n", m->warnings[i]);
+		fprintf(f, "- %s\n", ct_machine_warning(m, i));
 }

@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <err.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,7 +43,9 @@ void ct_compare_svg(FILE *f, const struct ct_machine *m, const struct ct_topo *t
 	char (*where)[96] = ct_xcalloc(n ? n : 1, sizeof(*where));
 	char (*tips)[320] = ct_xcalloc((n ? n : 1) * CT_CMP_NKERNELS, sizeof(*tips));
 	char title[160], machine[512], run[400], basis[400], ptitle[CT_CMP_NKERNELS][96];
-	char psub[CT_CMP_NKERNELS][96], notes[1200], axis[96], reflabel[80], caveat[1600];
+	char psub[CT_CMP_NKERNELS][96], notes[1200], axis[96], reflabel[80];
+	char *caveat = NULL;
+	size_t caveat_len = 0;
 	unsigned disturbed = 0;
 	const struct ct_compare_row *base = NULL;
 	size_t i, r, nr = 0, used = 0;
@@ -127,17 +130,21 @@ void ct_compare_svg(FILE *f, const struct ct_machine *m, const struct ct_topo *t
 	c.nrows = nr;
 	/* What the run warned about, first thing under the title. */
 	if (m->nwarnings || disturbed) {
-		used = (size_t)snprintf(caveat, sizeof(caveat), "Caveat:");
-		if (disturbed && used < sizeof(caveat))
-			used += (size_t)snprintf(caveat + used, sizeof(caveat) - used,
-						 " bars marked * had disturbed samples (the thread "
-						 "ran for under %.0f%% of a sample's wall time): their "
-						 "wall figures mislead.", 100 * CT_DESCHEDULED_SHARE);
-		for (i = 0; i < m->nwarnings && used < sizeof(caveat); i++)
-			used += (size_t)snprintf(caveat + used, sizeof(caveat) - used, " %s.",
-						 m->warnings[i]);
+		/* Every warning whole: the chart wraps it (svg.c). */
+		FILE *cf = open_memstream(&caveat, &caveat_len);
+
+		if (!cf)
+			err(CT_EXIT_FAIL, "open_memstream");
+		fprintf(cf, "Caveat:");
+		if (disturbed)
+			fprintf(cf, " bars marked * had disturbed samples (the thread ran for under "
+				"%.0f%% of a sample's wall time): their wall figures mislead.",
+				100 * CT_DESCHEDULED_SHARE);
+		for (i = 0; i < m->nwarnings; i++)
+			fprintf(cf, " %s.", ct_machine_warning(m, i));
+		if (fclose(cf) != 0)
+			err(CT_EXIT_FAIL, "open_memstream");
 		c.caveat = caveat;
-		used = 0;
 	}
 	for (k = 0; k < CT_CMP_NKERNELS; k++) {
 		panels[k].id = kernel_ids[k];
@@ -177,4 +184,5 @@ void ct_compare_svg(FILE *f, const struct ct_machine *m, const struct ct_topo *t
 	free(bars);
 	free(where);
 	free(tips);
+	free(caveat);
 }

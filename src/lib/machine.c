@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/utsname.h>
 
+#include "ct/common.h"
 #include "ct/counters.h"
 #include "ct/harness.h"
 #include "ct/isa.h"
@@ -84,19 +85,40 @@ static int slow_governor(const struct ct_machine *m)
 	       strcmp(m->governor, "userspace") == 0;
 }
 
+/*
+ * A warning goes to standard error whole, however long, and is kept whole
+ * or, past CT_MACHINE_WARNINGS or the room of warning_text, counted lost:
+ * never cut.
+ */
 void ct_machine_warn(struct ct_machine *m, const char *fmt, ...)
 {
-	char text[sizeof(m->warnings[0])];
-	va_list ap;
+	size_t at = m->nwarnings ? m->warning_at[m->nwarnings - 1] : 0;
+	va_list ap, again;
+	char *text;
+	int n;
 
+	if (m->nwarnings)
+		at += strlen(m->warning_text + at) + 1;
 	va_start(ap, fmt);
-	vsnprintf(text, sizeof(text), fmt, ap);
+	va_copy(again, ap);
+	n = vsnprintf(NULL, 0, fmt, ap);
 	va_end(ap);
+	text = ct_xmalloc(n > 0 ? (size_t)n + 1 : 1);
+	vsnprintf(text, n > 0 ? (size_t)n + 1 : 1, fmt, again);
+	va_end(again);
 	warnx("warning: %s", text);
-	if (m->nwarnings < CT_MACHINE_WARNINGS)
-		memcpy(m->warnings[m->nwarnings++], text, sizeof(text));
-	else
+	if (m->nwarnings < CT_MACHINE_WARNINGS && at + strlen(text) < sizeof(m->warning_text)) {
+		memcpy(m->warning_text + at, text, strlen(text) + 1);
+		m->warning_at[m->nwarnings++] = at;
+	} else {
 		m->warnings_lost++;
+	}
+	free(text);
+}
+
+const char *ct_machine_warning(const struct ct_machine *m, size_t i)
+{
+	return i < m->nwarnings ? m->warning_text + m->warning_at[i] : "";
 }
 
 const char *const ct_machine_warn_names[CT_MACHINE_NWARN] = {
@@ -240,10 +262,20 @@ void ct_machine_note(struct ct_machine *m, const char *placement,
 	}
 }
 
+/*
+ * The descheduled warning names the first CT_DESCHED_NAMED series with
+ * disturbed samples and sums up the rest: a run of many placements gives
+ * dozens, which would make a warning no one reads (the tables mark every
+ * row).  Its note then fits by construction: each name is under 96
+ * characters, each count under 24.
+ */
+#define CT_DESCHED_NAMED 4
+
 void ct_machine_finish(struct ct_machine *m, unsigned threads)
 {
-	char note[600];
-	size_t used = 0, e;
+	char note[CT_DESCHED_NAMED * (96 + 24) + 64];
+	size_t used = 0, e, named = 0;
+	unsigned rest = m->desched_more;
 
 	loadavg(m->load_end);
 	m->run_s = (double)(ct_now_ns() - m->start_ns) / 1e9;
@@ -251,15 +283,20 @@ void ct_machine_finish(struct ct_machine *m, unsigned threads)
 	ct_counters_status(m->counters, sizeof(m->counters));
 	if (m->descheduled) {
 		note[0] = '\0';
-		for (e = 0; e < m->ndesched && used + 1 < sizeof(note); e++)
-			if (m->desched[e].d)
-				used += (size_t)snprintf(note + used, sizeof(note) - used,
-							 "%s%s %u of %u", used ? ", " : "",
-							 m->desched[e].what, m->desched[e].d,
-							 m->desched[e].n);
-		if (m->desched_more && used + 1 < sizeof(note))
-			snprintf(note + used, sizeof(note) - used, ", %u more elsewhere",
-				 m->desched_more);
+		for (e = 0; e < m->ndesched; e++) {
+			if (!m->desched[e].d)
+				continue;
+			if (named++ >= CT_DESCHED_NAMED || used >= sizeof(note) - 64) {
+				rest += m->desched[e].d;
+				continue;
+			}
+			used += (size_t)snprintf(note + used, sizeof(note) - used, "%s%s %u of %u",
+						 used ? ", " : "", m->desched[e].what,
+						 m->desched[e].d, m->desched[e].n);
+		}
+		if (rest)
+			snprintf(note + used, sizeof(note) - used, "%s%u more in other series",
+				 used ? ", " : "", rest);
 		ct_machine_warn(m, "the thread ran for under %.0f%% of the wall time of %u of %u "
 		      "samples (descheduled): %s; the cpu basis leaves that time out",
 		      100 * CT_DESCHEDULED_SHARE, m->descheduled, m->samples, note);

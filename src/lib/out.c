@@ -264,7 +264,7 @@ static void machine_value(const void *rec, int id, unsigned out, struct ct_rec_v
 		size_t i;
 
 		for (i = 0; i < m->nwarnings && i < CT_ARRAY_SIZE(v->ptrs); i++)
-			v->ptrs[i] = m->warnings[i];
+			v->ptrs[i] = ct_machine_warning(m, i);
 		v->list = v->ptrs;
 		v->n = i;
 		break;

@@ -118,6 +118,7 @@ void ct_stream_table_begin(struct ct_stream_table *t, FILE *f, int several)
 {
 	t->f = f;
 	t->several = several;
+	t->warned = 0;
 	t->places[0] = '\0';
 	t->reps = 0;
 	t->huge_asked = 1;
@@ -253,10 +254,14 @@ void ct_stream_table_end(struct ct_stream_table *t, const struct ct_machine *m)
 	fprintf(t->f, "loop:     ");
 	for (i = 0; i < t->nloop_notes; i++)
 		fprintf(t->f, "%s%s\n", i ? "          " : "", t->loop_notes[i]);
-	/* The machine's lines were written before the first size ran. */
+	/*
+	 * The machine's lines were written before the first size ran, with
+	 * the warnings about the start: here the load at the end and the
+	 * warnings about the run.
+	 */
 	fprintf(t->f, "\nload:     %s\n", ct_machine_load_text(m, load, sizeof(load)));
-	for (i = 0; i < m->nwarnings; i++)
-		fprintf(t->f, "warning:  %s\n", m->warnings[i]);
+	for (i = t->warned; i < m->nwarnings; i++)
+		fprintf(t->f, "warning:  %s\n", ct_machine_warning(m, i));
 	free(t->notes);
 	free(t->isa_notes);
 	free(t->loop_notes);

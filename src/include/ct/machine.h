@@ -18,6 +18,8 @@
 struct ct_series;
 
 #define CT_MACHINE_WARNINGS 16
+/* Room for the texts of every warning together: each is kept whole or not at all. */
+#define CT_MACHINE_WARNING_TEXT 8192
 
 struct ct_machine {
 	char hostname[256];		/* uname nodename, or CT_HOSTNAME ("": withheld) */
@@ -50,11 +52,15 @@ struct ct_machine {
 	/*
 	 * Every warning the run printed, in order, for the records (the
 	 * machine record's "warnings", summary.md, summary.svg): each is
-	 * also on standard error as "ct-xxx: warning: TEXT".
+	 * also on standard error as "ct-xxx: warning: TEXT".  Read them with
+	 * ct_machine_warning(): the texts are kept whole, one after another
+	 * in warning_text, never cut (offsets, so that a copy of the record
+	 * holds its own).
 	 */
-	char warnings[CT_MACHINE_WARNINGS][512];
+	char warning_text[CT_MACHINE_WARNING_TEXT];
+	size_t warning_at[CT_MACHINE_WARNINGS];
 	size_t nwarnings;
-	unsigned warnings_lost;		/* beyond CT_MACHINE_WARNINGS */
+	unsigned warnings_lost;		/* beyond CT_MACHINE_WARNINGS, or the room */
 	/* Series whose --precision was not reached (ct_machine_note). */
 	unsigned imprecise, imprecise_of;
 	double imprecise_pct;		/* the precision asked for */
@@ -76,6 +82,8 @@ struct ct_machine {
  */
 void ct_machine_warn(struct ct_machine *m, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* Warning i (0 to m->nwarnings - 1), whole. */
+const char *ct_machine_warning(const struct ct_machine *m, size_t i);
 
 /* Fill the description at the start of a run; warn about the start. */
 void ct_machine_describe(struct ct_machine *m);

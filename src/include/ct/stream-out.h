@@ -32,6 +32,12 @@ struct ct_stream_table {
 	/* Set by the caller before ct_stream_table_begin(). */
 	const struct ct_stream_caches *caches;
 	const char *size_reason;		/* "requested", or why the default */
+	/*
+	 * The warnings the machine's lines at the start showed (its
+	 * nwarnings then): the end gives only the later ones, so that each
+	 * is on standard output once.
+	 */
+	size_t warned;
 	/* private */
 	FILE *f;
 	struct ct_rec_writer sweep;
