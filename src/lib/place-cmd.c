@@ -128,6 +128,26 @@ static void write_observe_md(FILE *f, void *arg)
 }
 
 /*
+ * A report that could not be written after CMD ran is ct-place's failure
+ * (125), not CMD's status nor the 1 of ct_close_stdout(): the message names
+ * CMD's status, which would be lost otherwise.  A closed pipe is the
+ * reader's choice and stays quiet, as everywhere.
+ */
+static void report_written(FILE *f, const char *cmd, int code)
+{
+	int e = 0;
+
+	errno = 0;
+	if (fflush(f) != 0 || ferror(f))
+		e = errno ? errno : EIO;
+	if (!e)
+		return;
+	if (e != EPIPE && f != stderr)
+		warnx("write error: %s ('%s' exited %d)", strerror(e), cmd, code);
+	_exit(CT_EXIT_CANCELED);
+}
+
+/*
  * --observe: run CMD (placed as asked, or not), then report how the CPU
  * time of its process tree split over the kinds of core.  The status is
  * CMD's.  The table goes to stderr, leaving stdout to CMD; with -f the
@@ -198,5 +218,6 @@ int ct_place_cmd_observe(const struct ct_place_cmd *o, const struct ct_topo *t)
 			errx(CT_EXIT_CANCELED, "%s ('%s' exited %d)", why, o->cmd[0], code);
 	}
 	ct_observe_print(o->fmt_given ? stdout : stderr, o->fmt, &m, &r, o->cmd);
+	report_written(o->fmt_given ? stdout : stderr, o->cmd[0], code);
 	return code;
 }
