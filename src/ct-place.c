@@ -86,7 +86,7 @@ static const struct ct_opt_use opts[] = {
 	{ CT_O_REPS, NULL },
 	{ CT_O_PROGRESS, NULL },
 	{ CT_O_NO_PROGRESS, NULL },
-	{ CT_O_SAMPLES, "with -f json, also write one record per sample" },
+	{ CT_O_SAMPLES, NULL },
 	{ CT_O_SETTLE, NULL },
 	{ CT_O_SYSROOT, NULL },
 	{ CT_O_HELP, NULL },
@@ -236,6 +236,8 @@ static void parse_options(struct place_opts *o, int argc, char **argv)
 	}
 	if (o->outdir && o->mode != MODE_DEFAULT && !o->observe)
 		ct_usage_error("-o applies to the comparison and to --observe only");
+	if (o->cli.samples && o->mode != MODE_DEFAULT)
+		ct_usage_error("-s applies to the comparison only");
 	if ((o->cli.precision || o->cli.max_time) && o->mode != MODE_DEFAULT)
 		ct_usage_error("%s applies to the comparison only",
 			       o->cli.precision ? "--precision" : "--max-time");

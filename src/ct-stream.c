@@ -296,7 +296,9 @@ static void run_row(void *arg)
 			}
 			for (i = 0; i < u->nisa; i++)
 				ct_out_series(&u->out, u->placement, &ser[i]);
-			ct_out_end(&u->out);
+			/* TSV's and JSON's records end with the run (ct_out_finish()). */
+			if (cli->fmt == CT_FMT_TABLE)
+				ct_out_end(&u->out);
 		}
 		if (cli->fmt == CT_FMT_TABLE)
 			ct_stream_table_add(&u->table, u->placement, ctx, u->isas, ser, u->nisa,

@@ -487,8 +487,10 @@ static void warning_lines(FILE *f, const char *pre, const struct ct_machine *m)
 		fprintf(f, "%s  %s\n", pre, ct_machine_warning(m, i));
 }
 
-static void print_table(FILE *f, const struct ct_machine *m, const struct ct_topo *t,
-			const struct ct_compare_row *rows, size_t n)
+static void print_samples(FILE *f, unsigned out, const struct ct_compare_row *rows, size_t n);
+
+static void print_table(FILE *f, int samples, const struct ct_machine *m,
+			const struct ct_topo *t, const struct ct_compare_row *rows, size_t n)
 {
 	static const char *const titles[2] = {
 		"basis wall: elapsed time (CLOCK_MONOTONIC_RAW)",
@@ -504,9 +506,41 @@ static void print_table(FILE *f, const struct ct_machine *m, const struct ct_top
 		basis_rows(f, CT_REC_TABLE, rows, n, (enum ct_basis)b, &marks);
 	}
 	ct_out_footnotes(f, "", marks, rows_precision(rows, n) ? rows[0].ser[0].precision_pct : 0);
+	if (samples)
+		print_samples(f, CT_REC_TABLE, rows, n);
 	fprintf(f, "\nplacements:\n");
 	notes(f, "  ", rows, n);
 	warning_lines(f, "", m);
+}
+
+/*
+ * --samples in the table and TSV: every sample of every placement and
+ * kernel after the placements' rows, a block of its own after a blank
+ * line, as the kernel tools give them (JSON has them after each series).
+ */
+static void print_samples(FILE *f, unsigned out, const struct ct_compare_row *rows, size_t n)
+{
+	struct ct_out_sample_rec rec = { "ct-place", NULL, NULL, NULL };
+	struct ct_rec_writer w;
+	size_t r;
+	unsigned i;
+	int k;
+
+	fputc('\n', f);
+	ct_rec_begin(&w, f, out, &ct_rec_sample);
+	for (r = 0; r < n; r++) {
+		if (!rows[r].ran)
+			continue;
+		rec.placement = rows[r].p.name;
+		for (k = 0; k < CT_CMP_NKERNELS; k++) {
+			rec.ser = &rows[r].ser[k];
+			for (i = 0; i < rec.ser->n; i++) {
+				rec.s = &rec.ser->s[i];
+				ct_rec_write(&w, &rec);
+			}
+		}
+	}
+	ct_rec_end(&w);
 }
 
 static void print_tsv(FILE *f, const struct ct_compare_row *rows, size_t n)
@@ -564,10 +598,12 @@ void ct_compare_print(FILE *f, enum ct_format fmt, int samples,
 {
 	switch (fmt) {
 	case CT_FMT_TABLE:
-		print_table(f, m, t, rows, n);
+		print_table(f, samples, m, t, rows, n);
 		break;
 	case CT_FMT_TSV:
 		print_tsv(f, rows, n);
+		if (samples)
+			print_samples(f, CT_REC_TSV, rows, n);
 		break;
 	case CT_FMT_JSON:
 		print_json(f, samples, m, rows, n);

@@ -599,7 +599,7 @@ enum smp_field {
 	P_CPU_NS, P_CALLS, P_UNIT, P_VALUE_WALL, P_VALUE_CPU, P_SHARE, P_DISTURBED,
 	P_BRACKET_WALL_NS, P_BRACKET_CPU_NS, P_BRACKET_GHZ_WALL, P_BRACKET_GHZ_CPU,
 	P_PC_WALL, P_PC_CPU, P_PC_UNIT, P_COUNTER_STATUS, P_CYCLES, P_INSTRUCTIONS,
-	P_COUNTER_GHZ, P_CYCLES_EST, P_CYCLES_RATIO
+	P_COUNTER_GHZ, P_CYCLES_EST, P_CYCLES_RATIO, P_SIZE_BYTES, P_LEVEL
 };
 
 /* The table's unit comes after the values, TSV's and JSON's before them. */
@@ -608,6 +608,13 @@ static const struct ct_rec_field sample_fields[] = {
 	{ P_KERNEL, "kernel", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL },
 	{ P_ISA, "isa", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL },
 	{ P_PLACEMENT, "placement", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL },
+	/*
+	 * What else keys a sample's series in a run: ct-stream's size and
+	 * its level (from the kernel's fields of those names; no member,
+	 * '-' in TSV, for a kernel without).  TSV has them last.
+	 */
+	{ P_SIZE_BYTES, "size_bytes", NULL, CT_REC_INT, NULL, NULL, CT_REC_JSON },
+	{ P_LEVEL, "level", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
 	{ P_REP, "rep", NULL, CT_REC_INT, NULL, NULL, CT_REC_ALL },
 	{ P_CPU_START, "cpu_start", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
 	{ P_CPU_END, "cpu_end", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
@@ -634,7 +641,20 @@ static const struct ct_rec_field sample_fields[] = {
 	{ P_COUNTER_GHZ, "counter_ghz", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
 	{ P_CYCLES_EST, "cycles_est", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
 	{ P_CYCLES_RATIO, "cycles_ratio", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ P_SIZE_BYTES, "size_bytes", NULL, CT_REC_INT, NULL, NULL, CT_REC_TSV },
+	{ P_LEVEL, "level", NULL, CT_REC_STR, NULL, NULL, CT_REC_TSV },
 };
+
+/* The kernel's own field of that name, or NULL. */
+static const struct ct_field *kernel_field(const struct ct_kernel *k, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < k->nfields; i++)
+		if (strcmp(k->fields[i].key, key) == 0)
+			return &k->fields[i];
+	return NULL;
+}
 
 static void sample_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
 {
@@ -751,6 +771,20 @@ static void sample_value(const void *rec, int id, unsigned out, struct ct_rec_va
 		v->omit = !usable || !isfinite(est);
 		v->num = ct_cycles_ratio(s->cycles, est);
 		break;
+	case P_SIZE_BYTES: {
+		const struct ct_field *f = kernel_field(k, "size_bytes");
+
+		v->omit = !f || f->str;
+		v->i = f ? (long long)f->num : 0;
+		break;
+	}
+	case P_LEVEL: {
+		const struct ct_field *f = kernel_field(k, "level");
+
+		v->omit = !f || !f->str;
+		v->str = f && f->str ? f->str : NULL;
+		break;
+	}
 	}
 }
 
@@ -796,6 +830,13 @@ static void samples_out(struct ct_out *o, const char *placement,
 	struct ct_out_sample_rec r = { o->tool, placement, ser, NULL };
 	unsigned i;
 
+	/* TSV: one block of summaries, then one of samples (ct_out_end()). */
+	if (o->fmt == CT_FMT_TSV && !o->tsv_samples) {
+		o->tsv_samples = open_memstream(&o->tsv_buf, &o->tsv_len);
+		if (!o->tsv_samples)
+			err(CT_EXIT_FAIL, "open_memstream");
+		o->smp.f = o->tsv_samples;
+	}
 	for (i = 0; i < ser->n; i++) {
 		r.s = &ser->s[i];
 		ct_rec_write(&o->smp, &r);
@@ -818,9 +859,7 @@ void ct_out_series_ex(struct ct_out *o, const char *placement,
 
 	for (b = CT_BASIS_WALL; b <= CT_BASIS_CPU; b++) {
 		ct_summarize(ser, (enum ct_basis)b, &sum);
-		/* TSV with --samples: sample records instead. */
-		if (o->fmt != CT_FMT_TSV || !o->samples)
-			ct_rec_write(&o->sum, &r);
+		ct_rec_write(&o->sum, &r);
 		if (o->fmt == CT_FMT_TABLE) {
 			if (sum.precision_pct > 0)
 				o->precision_pct = sum.precision_pct;
@@ -839,8 +878,27 @@ void ct_out_discard(struct ct_out *o)
 	ct_rec_discard(&o->smp);
 }
 
+/* TSV's sample block, after a blank line under the summaries. */
+static void tsv_samples_end(struct ct_out *o)
+{
+	if (!o->tsv_samples)
+		return;
+	if (fclose(o->tsv_samples) != 0)
+		err(CT_EXIT_FAIL, "open_memstream");
+	o->tsv_samples = NULL;
+	if (o->tsv_len && o->sum.rows)
+		fputc('\n', o->f);
+	fwrite(o->tsv_buf, 1, o->tsv_len, o->f);
+	free(o->tsv_buf);
+	o->tsv_buf = NULL;
+	o->tsv_len = 0;
+	ct_rec_begin(&o->smp, o->f, CT_REC_TSV, &ct_rec_sample);
+}
+
 void ct_out_end(struct ct_out *o)
 {
+	if (o->fmt == CT_FMT_TSV)
+		tsv_samples_end(o);
 	if (o->fmt != CT_FMT_TABLE)
 		return;
 	if (o->sum.rows) {

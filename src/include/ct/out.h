@@ -33,6 +33,9 @@ struct ct_out {
 	FILE *held;			/* ct_out_start(): JSON held back here */
 	char *held_buf;
 	size_t held_len;
+	FILE *tsv_samples;		/* TSV's sample block, held for ct_out_end() */
+	char *tsv_buf;
+	size_t tsv_len;
 };
 
 /*
@@ -111,7 +114,8 @@ void ct_out_series_ex(struct ct_out *o, const char *placement,
 /*
  * The tables gathered so far (summaries with their footnotes, counters,
  * samples), each after a blank line; the next series start new ones.
- * TSV and JSON records are out already.
+ * TSV: the sample block (--samples), after a blank line under the
+ * summaries, with its own '#' header; JSON records are out already.
  */
 void ct_out_end(struct ct_out *o);
 /* Free what the tables hold without writing them. */
