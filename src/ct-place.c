@@ -311,8 +311,10 @@ int main(int argc, char **argv)
 
 	ct_init(argv);
 	parse_options(&o, argc, argv);
-	if (o.mode == MODE_CHILD)
+	if (o.mode == MODE_CHILD) {
+		ct_signals_quiet();
 		return mode_child(&o);
+	}
 	if (ct_topo_load(&t, o.sysroot, why, sizeof(why)) < 0)
 		errx(o.mode == MODE_EXEC ? CT_EXIT_CANCELED : CT_EXIT_FAIL, "%s", why);
 	switch (o.mode) {

@@ -1,8 +1,9 @@
 #!/bin/sh
 # Faults: what happens to a run when the world misbehaves.
 #   - SIGINT, SIGTERM, SIGHUP during a run: out promptly with 128+n,
-#     nothing on stdout, and for ct-place -o DIR neither raw.txt nor
-#     summary.md nor a temporary in DIR;
+#     "ct-xxx: interrupted" (by SIGTERM, by SIGHUP) on stderr, nothing on
+#     stdout, and for ct-place -o DIR neither raw.txt nor summary.md nor a
+#     temporary in DIR, nor DIR and its parents where the run made them;
 #   - stdout on a full device: the tool fails and says so; a reader that
 #     goes away (SIGPIPE default or ignored): no message;
 #   - a cpu taken out of the allowed set: an error naming it, never a run
@@ -48,11 +49,44 @@ for sig in INT TERM HUP; do
 		[ "$st" -eq $((128 + n)) ] || fail "ct-$tool: SIG$sig: exit $st, expected $((128 + n))"
 		[ $((t1 - t0)) -lt 2000 ] || fail "ct-$tool: SIG$sig: took $((t1 - t0)) ms to end"
 		[ -s "$tmp/out" ] && fail "ct-$tool: SIG$sig: wrote to stdout: $(head -2 "$tmp/out")"
-		[ -n "$(messages "$tmp/err")" ] && fail "ct-$tool: SIG$sig: $(cat "$tmp/err")"
+		said="ct-$tool: interrupted"
+		[ $sig = INT ] || said="$said by SIG$sig"
+		[ "$(messages "$tmp/err")" = "$said" ] ||
+			fail "ct-$tool: SIG$sig: said '$(cat "$tmp/err")', not '$said'"
+		[ -d "$out" ] || fail "ct-$tool: SIG$sig: removed $out, which was there before"
 		[ -z "$(ls -A "$out")" ] || fail "ct-$tool: SIG$sig: left in $out: $(ls -A "$out")"
 		nsig=$((nsig + 1))
 	done
 done
+# An -o DIR the run made, parents and all: gone after the signal, but not
+# the parent that was there.  The signal comes once the directory is
+# there (made before the first sample), so the run has started.
+for sig in INT TERM HUP; do
+	case $sig in INT) n=2 ;; TERM) n=15 ;; HUP) n=1 ;; esac
+	keep=$tmp/keep-$sig
+	mkdir "$keep"
+	"$CT_PLACE" -r 1000 -p main -o "$keep/made/deeper" >"$tmp/out" 2>"$tmp/err" &
+	pid=$!
+	i=0
+	while [ ! -d "$keep/made/deeper" ]; do
+		kill -0 $pid 2>/dev/null || fail "ct-place -o: ended before making its directory: $(cat "$tmp/err")"
+		i=$((i + 1))
+		[ $i -lt 600 ] || { kill $pid; fail "ct-place -o: no directory after 60 s"; }
+		sleep 0.1
+	done
+	kill -$sig $pid
+	wait $pid
+	st=$?
+	[ "$st" -eq $((128 + n)) ] || fail "ct-place -o (made): SIG$sig: exit $st, expected $((128 + n))"
+	[ -d "$keep" ] || fail "ct-place -o (made): SIG$sig: removed $keep, which was there before"
+	[ -z "$(ls -A "$keep")" ] || fail "ct-place -o (made): SIG$sig: left $(ls -AR "$keep")"
+	said="ct-place: interrupted"
+	[ $sig = INT ] || said="$said by SIG$sig"
+	[ "$(messages "$tmp/err")" = "$said" ] ||
+		fail "ct-place -o (made): SIG$sig: said '$(cat "$tmp/err")', not '$said'"
+	nsig=$((nsig + 1))
+done
+
 # Still a normal result afterwards, and both files (the checks above can fail).
 expect_status 0 "$CT_PLACE" -q -r 1 -S 0 -p main -o "$tmp/o-place-INT"
 [ -s "$tmp/o-place-INT/raw.txt" ] && [ -s "$tmp/o-place-INT/summary.md" ] ||

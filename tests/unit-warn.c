@@ -47,6 +47,27 @@ static char *slurp(FILE *f)
 	return s;
 }
 
+/* A stream to a buffer, for the writers; mem_text() closes it and gives the text. */
+static char *mem_buf;
+static size_t mem_len;
+
+static FILE *mem_open(void)
+{
+	FILE *f = open_memstream(&mem_buf, &mem_len);
+
+	if (!f) {
+		perror("unit-warn: open_memstream");
+		exit(99);
+	}
+	return f;
+}
+
+static char *mem_text(FILE *f)
+{
+	fclose(f);
+	return mem_buf;
+}
+
 /* How often needle is in hay. */
 static int count(const char *hay, const char *needle)
 {
@@ -87,10 +108,16 @@ static void make_machine(struct ct_machine *m, char **err_text)
 	struct ct_kernel k[3];
 	struct ct_sample s[4];
 	struct ct_series ser[3];
-	FILE *err = tmpfile();
-	int saved = dup(2);
+	char path[] = "/tmp/unit-warn.XXXXXX";
+	int fd = mkstemp(path), saved = dup(2);
+	FILE *err = fd >= 0 ? fdopen(fd, "w+") : NULL;
 	size_t p, i;
 
+	if (!err) {
+		perror("unit-warn: mkstemp");
+		exit(99);
+	}
+	unlink(path);
 	memset(m, 0, sizeof(*m));
 	memset(k, 0, sizeof(k));
 	memset(s, 0, sizeof(s));
@@ -157,18 +184,16 @@ int main(void)
 	free(err_text);
 
 	/* The machine record: JSON (raw.txt) and the table's lines. */
-	f = tmpfile();
+	f = mem_open();
 	ct_out_begin(&o, f, CT_FMT_JSON, "ct-place", 0);
 	ct_out_machine(&o, &m);
-	text = slurp(f);
-	fclose(f);
+	text = mem_text(f);
 	CHECK(count(text, long_text) == 1 && count(text, desched) == 1);
 	free(text);
-	f = tmpfile();
+	f = mem_open();
 	ct_out_begin(&o, f, CT_FMT_TABLE, "ct-clock", 0);
 	ct_out_machine(&o, &m);
-	text = slurp(f);
-	fclose(f);
+	text = mem_text(f);
 	CHECK(count(text, long_text) == 1 && count(text, desched) == 1);
 	free(text);
 
@@ -176,7 +201,7 @@ int main(void)
 	 * ct-stream's sweep: its header showed the first warning, the end
 	 * shows the rest, each whole, so that stdout has each once.
 	 */
-	f = tmpfile();
+	f = mem_open();
 	memset(&caches, 0, sizeof(caches));
 	memset(&st, 0, sizeof(st));
 	st.caches = &caches;
@@ -184,30 +209,26 @@ int main(void)
 	ct_stream_table_begin(&st, f, 0);
 	st.warned = 1;
 	ct_stream_table_end(&st, &m);
-	text = slurp(f);
-	fclose(f);
+	text = mem_text(f);
 	CHECK(count(text, "a made-up warning at the start") == 0);
 	CHECK(count(text, long_text) == 1 && count(text, desched) == 1);
 	free(text);
 
 	/* ct-place: the table, summary.md, summary.svg (wrapped, all of it). */
 	unit_machine(&t, 2, CT_TOPO_ARCH_X86);
-	f = tmpfile();
+	f = mem_open();
 	ct_compare_print(f, CT_FMT_TABLE, 0, &m, &t, NULL, 0);
-	text = slurp(f);
-	fclose(f);
+	text = mem_text(f);
 	CHECK(count(text, long_text) == 1 && count(text, desched) == 1);
 	free(text);
-	f = tmpfile();
+	f = mem_open();
 	ct_compare_markdown(f, &m, &t, NULL, 0);
-	text = slurp(f);
-	fclose(f);
+	text = mem_text(f);
 	CHECK(count(text, long_text) == 1 && count(text, desched) == 1);
 	free(text);
-	f = tmpfile();
+	f = mem_open();
 	ct_compare_svg(f, &m, &t, NULL, 0);
-	text = slurp(f);
-	fclose(f);
+	text = mem_text(f);
 	plain = svg_text(text);
 	CHECK(count(plain, desched) == 1);
 	CHECK(count(plain, long_text + 1) == 1);

@@ -114,9 +114,11 @@ void ct_close_stdout(void)
 }
 
 /*
- * SIGINT and SIGTERM end a run at once with the shell's status (130, 143):
- * the results are printed only at the end, so nothing half-made reaches
- * stdout, and a result file being written is removed.
+ * SIGINT, SIGTERM and SIGHUP end a run at once with the shell's status
+ * (130, 143, 129) and say so ("ct-place: interrupted"): the results are
+ * printed only at the end, so nothing half-made reaches stdout, and a
+ * result file being written is removed, with the directories the run
+ * made for it.
  */
 static volatile sig_atomic_t child_pid;
 
@@ -125,11 +127,34 @@ void ct_set_child(long pid)
 	child_pid = (sig_atomic_t)pid;
 }
 
+static volatile sig_atomic_t signals_quiet;
+
+void ct_signals_quiet(void)
+{
+	signals_quiet = 1;
+}
+
+/* s to standard error with write(2), as a signal handler may. */
+static void say(const char *s)
+{
+	size_t n = 0;
+
+	while (s[n])
+		n++;
+	if (write(2, s, n) < 0)
+		return;
+}
+
 static void on_signal(int sig)
 {
 	if (child_pid > 0)
 		kill((pid_t)child_pid, sig);	/* async-signal-safe */
 	ct_outfile_cleanup();
+	if (!signals_quiet) {
+		say(ct_progname());
+		say(sig == SIGINT ? ": interrupted\n" : sig == SIGTERM ?
+		    ": interrupted by SIGTERM\n" : ": interrupted by SIGHUP\n");
+	}
 	_exit(128 + sig);
 }
 

@@ -20,6 +20,35 @@
 static char tmp_path[CT_OUTFILE_MAX][PATH_MAX];
 static volatile sig_atomic_t tmp_live[CT_OUTFILE_MAX];
 
+/*
+ * The directories ct_mkdir_p() made: made_path's prefixes from made_from
+ * characters on (every one deeper than the first it made is its own
+ * too); -1 for none.  An interrupted or failed run removes them, while
+ * empty, and never a directory that was there before.
+ */
+static char made_path[PATH_MAX];
+static volatile sig_atomic_t made_from = -1;
+
+/* Remove the directories made, deepest first: rmdir is async-signal-safe. */
+static void made_cleanup(void)
+{
+	long len = 0, from = made_from;
+
+	if (from < 0)
+		return;
+	made_from = -1;
+	while (made_path[len])
+		len++;
+	while (len >= from && len > 0) {
+		made_path[len] = '\0';
+		rmdir(made_path);	/* fails, harmlessly, on one not empty */
+		while (len > 0 && made_path[len - 1] != '/')
+			len--;
+		while (len > 0 && made_path[len - 1] == '/')
+			len--;
+	}
+}
+
 void ct_outfile_cleanup(void)
 {
 	int i;
@@ -29,6 +58,7 @@ void ct_outfile_cleanup(void)
 			unlink(tmp_path[i]);	/* async-signal-safe */
 		tmp_live[i] = 0;
 	}
+	made_cleanup();
 }
 
 /* Write tmp_path[i] through fn: 0, or an errno value. */
@@ -112,8 +142,10 @@ int ct_write_files(const char *dir, const struct ct_outfile *files, size_t n, vo
 		}
 		tmp_live[done] = 0;
 	}
-	if (done == n)
+	if (done == n) {
+		made_from = -1;		/* the directories hold the results now */
 		return 0;
+	}
 	/* Neither: the files already renamed are this run's, and go too. */
 	ct_outfile_cleanup();
 	for (i = 0; i < done; i++)
@@ -132,13 +164,16 @@ int ct_write_atomic(const char *dir, const char *name,
 	return ct_write_files(dir, &file, 1, arg, why, len);
 }
 
-/* Make path (a directory) unless it is one already. */
-static int mkdir_one(const char *path, char *why, size_t len)
+/* Make path (a directory) unless it is one already; *made says which. */
+static int mkdir_one(const char *path, int *made, char *why, size_t len)
 {
 	struct stat st;
 
-	if (mkdir(path, 0777) == 0)
+	*made = 0;
+	if (mkdir(path, 0777) == 0) {
+		*made = 1;
 		return 0;
+	}
 	if (errno == EEXIST && stat(path, &st) == 0) {
 		if (S_ISDIR(st.st_mode))
 			return 0;
@@ -149,20 +184,42 @@ static int mkdir_one(const char *path, char *why, size_t len)
 	return -1;
 }
 
+/* An exit before the results are written takes the directories made too. */
+static void made_at_exit(void)
+{
+	made_cleanup();
+}
+
 int ct_mkdir_p(const char *dir, char *why, size_t len)
 {
+	static int registered;
 	char *path = ct_xstrdup(dir), *p;
-	int rc = 0;
+	long first = -1;
+	int rc = 0, made;
 
 	/* Every parent, left to right, then the whole path. */
 	for (p = path + 1; *p && rc == 0; p++)
 		if (*p == '/' && p[-1] != '/') {
 			*p = '\0';
-			rc = mkdir_one(path, why, len);
+			rc = mkdir_one(path, &made, why, len);
+			if (made && first < 0)
+				first = p - path;
 			*p = '/';
 		}
-	if (rc == 0)
-		rc = mkdir_one(path, why, len);
+	if (rc == 0) {
+		rc = mkdir_one(path, &made, why, len);
+		if (made && first < 0)
+			first = (long)strlen(path);
+	}
+	/* Remembered for the cleanup (a path too long to keep is left, not cut). */
+	if (first >= 0 && strlen(path) < sizeof(made_path)) {
+		memcpy(made_path, path, strlen(path) + 1);
+		made_from = (sig_atomic_t)first;
+		if (!registered++)
+			atexit(made_at_exit);
+	}
+	if (rc < 0)
+		made_cleanup();
 	free(path);
 	return rc;
 }

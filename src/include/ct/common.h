@@ -61,6 +61,11 @@ void ct_close_stdout(void);
  * passed on to it first, so no measurement runs on orphaned.
  */
 void ct_set_child(long pid);
+/*
+ * A signal ends this process without saying so: for a re-run whose
+ * parent, signalled too, says it.
+ */
+void ct_signals_quiet(void);
 
 /*
  * Per-tool start-up: stdout checked at exit, and argv[0] shortened to the

@@ -36,11 +36,17 @@ int ct_write_files(const char *dir, const struct ct_outfile *files, size_t n, vo
 /*
  * Make dir and any missing parent, as mkdir -p does (mode 0777 less the
  * umask); an existing directory is fine.  Returns 0, or -1 with a message
- * naming the part that failed in why.
+ * naming the part that failed in why.  The directories it made are
+ * removed again, while empty, by ct_outfile_cleanup() and at an exit
+ * before ct_write_files() succeeded: a run that wrote no results leaves
+ * none of them (and never one that was there before).
  */
 int ct_mkdir_p(const char *dir, char *why, size_t len);
 
-/* Remove the temporary files of a write in progress (from a signal handler). */
+/*
+ * Remove the temporary files of a write in progress, and the directories
+ * ct_mkdir_p() made while they are empty (from a signal handler).
+ */
 void ct_outfile_cleanup(void);
 
 #endif
