@@ -236,8 +236,6 @@ static void parse_options(struct place_opts *o, int argc, char **argv)
 	}
 	if (o->outdir && o->mode != MODE_DEFAULT && !o->observe)
 		ct_usage_error("-o applies to the comparison and to --observe only");
-	if (o->cli.samples && o->mode != MODE_DEFAULT)
-		ct_usage_error("-s applies to the comparison only");
 	if ((o->cli.precision || o->cli.max_time) && o->mode != MODE_DEFAULT)
 		ct_usage_error("%s applies to the comparison only",
 			       o->cli.precision ? "--precision" : "--max-time");
@@ -246,6 +244,8 @@ static void parse_options(struct place_opts *o, int argc, char **argv)
 	/* A recorded machine cannot be measured: listing it is the default. */
 	if (o->sysroot && o->mode == MODE_DEFAULT)
 		o->mode = MODE_LIST;
+	if (o->cli.samples && o->mode != MODE_DEFAULT)
+		ct_usage_error("-s applies to the comparison only");
 }
 
 /* The main job: every selected placement, the three kernels in each. */
