@@ -127,7 +127,7 @@ void ct_set_child(long pid)
 	child_pid = (sig_atomic_t)pid;
 }
 
-static volatile sig_atomic_t signals_quiet;
+static volatile sig_atomic_t signals_quiet, stderr_tty;
 
 void ct_signals_quiet(void)
 {
@@ -151,6 +151,9 @@ static void on_signal(int sig)
 		kill((pid_t)child_pid, sig);	/* async-signal-safe */
 	ct_outfile_cleanup();
 	if (!signals_quiet) {
+		/* Over a progress line (progress.c), not after it. */
+		if (stderr_tty)
+			say("\r\033[K");
 		say(ct_progname());
 		say(sig == SIGINT ? ": interrupted\n" : sig == SIGTERM ?
 		    ": interrupted by SIGTERM\n" : ": interrupted by SIGHUP\n");
@@ -162,6 +165,7 @@ void ct_init(char **argv)
 {
 	struct sigaction sa;
 
+	stderr_tty = isatty(2);
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
