@@ -84,6 +84,9 @@ expect_status 0 $lim env CT_KINDS="efficiency=$E;performance=$P" "$CT_PLACE" -l 
 diff -u "$tmp/given" "$tmp/out" || fail "CT_KINDS lists otherwise than --kinds"
 expect_status 0 $lim env CT_KINDS="P=$P;e=$E" "$CT_PLACE" -l -f tsv
 diff -u "$tmp/given" "$tmp/out" || fail "CT_KINDS with short forms lists otherwise"
+# A ';' may end the last entry.
+expect_status 0 $lim env CT_KINDS="E=$E;P=$P;" "$CT_PLACE" -l -f tsv
+diff -u "$tmp/given" "$tmp/out" || fail "CT_KINDS with a trailing ';' lists otherwise"
 expect_status 0 $lim "$CT_PLACE" --kinds "LP=$E" --kinds "lp=$P" -l -f tsv
 awk -F'\t' 'NR > 1 && ($2 != "low-power" || $3 != 0 || $4 != "given") { exit 1 }' "$tmp/out" ||
 	fail "--kinds LP=... lp=...: $(cat "$tmp/out")"

@@ -73,7 +73,7 @@ diff -u "$tmp/want" "$tmp/got" || fail "mtl by frequency alone"
 
 # Strix Point without cpuid.txt: the max frequencies (5.1 vs 3.3 GHz)
 # would make two tiers, but only CPUID 0x80000026 makes AMD kinds (C2), and
-# family 0x1a may have them: one kind, unclassified, never a guess.
+# family 26 (0x1a) may have them: one kind, unclassified, never a guess.
 copy amd-strix-hx370 strix
 rm "$tmp/strix/cpuid.txt"
 kinds "$tmp/strix" | cut -d' ' -f2- | sort -u >"$tmp/got"

@@ -52,6 +52,22 @@ static int refused(const char *want, const char *const *entries)
 	return 1;
 }
 
+/* Whether the entries are taken, with a cpu declared twice noted as want. */
+static int noted_twice(const char *want, const char *const *entries)
+{
+	struct ct_kinds d;
+
+	if (add_all(&d, entries) < 0) {
+		fprintf(stderr, "refused (%s), expected '%s' noted\n", why, want);
+		return 0;
+	}
+	if (strcmp(d.twice, want) != 0) {
+		fprintf(stderr, "noted '%s', expected '%s'\n", d.twice, want);
+		return 0;
+	}
+	return 1;
+}
+
 static int set_is(const struct ct_cpuset *s, const char *want)
 {
 	char buf[128];
@@ -178,31 +194,29 @@ static void test_entries(void)
 
 		CHECK(refused("too large", e));
 	}
-	{
-		static const char *const e[] = { "e=1,1", NULL };
-
-		CHECK(refused("cpu 1 is declared twice", e));
-	}
-	{
-		static const char *const e[] = { "e=0-3,2", NULL };
-
-		CHECK(refused("cpu 2 is declared twice", e));
-	}
-	{
-		static const char *const e[] = { "p=0-7:2,4", NULL };
-
-		CHECK(refused("cpu 4 is declared twice", e));
-	}
-	{
-		static const char *const e[] = { "e=0-1", "p=1-2", NULL };
-
-		CHECK(refused("cpu 1 is declared twice (already efficiency)", e));
-	}
-	{
-		static const char *const e[] = { "lp=5", "p=0-4", "lp=5", NULL };
-
-		CHECK(refused("cpu 5 is declared twice (already low-power)", e));
-	}
+	/* A cpu declared twice is noted, to be named by ct_kinds_apply(). */
+	CHECK(noted_twice("entry 'e=1,1': cpu 1 is declared twice",
+			  (const char *const[]){ "e=1,1", NULL }));
+	/* In the middle of a list, not only at its end (issue 28). */
+	CHECK(noted_twice("entry 'e=0,0,1': cpu 0 is declared twice",
+			  (const char *const[]){ "e=0,0,1", NULL }));
+	CHECK(noted_twice("entry 'e=4,0,0,1': cpu 0 is declared twice",
+			  (const char *const[]){ "e=4,0,0,1", NULL }));
+	CHECK(noted_twice("entry 'e=0-3,2': cpu 2 is declared twice",
+			  (const char *const[]){ "e=0-3,2", NULL }));
+	CHECK(noted_twice("entry 'p=0-7:2,4': cpu 4 is declared twice",
+			  (const char *const[]){ "p=0-7:2,4", NULL }));
+	CHECK(noted_twice("entry 'p=1-2': cpu 1 is declared twice (already efficiency)",
+			  (const char *const[]){ "e=0-1", "p=1-2", NULL }));
+	CHECK(noted_twice("entry 'lp=5': cpu 5 is declared twice (already low-power)",
+			  (const char *const[]){ "lp=5", "p=0-4", "lp=5", NULL }));
+	/* The first one stays. */
+	CHECK(noted_twice("entry 'p=1': cpu 1 is declared twice (already efficiency)",
+			  (const char *const[]){ "e=0-1", "p=1", "p=0,0", NULL }));
+	/* A malformed entry after it is still refused at once. */
+	CHECK(refused("unknown kind 'x'", (const char *const[]){ "e=0", "p=0", "x=1", NULL }));
+	/* None when every cpu is declared once. */
+	CHECK(add_all(&d, (const char *const[]){ "e=0-1,3", "p=2,4-5", NULL }) == 0 && !d.twice[0]);
 }
 
 static void test_lists(void)
@@ -229,16 +243,28 @@ static void test_lists(void)
 	CHECK(ct_kinds_parse_list(&d, "P=0", why, sizeof(why)) == 0 && set_is(&d.all, "0"));
 	ct_kinds_init(&d, CT_KINDS_ENV);
 	CHECK(ct_kinds_parse_list(&d, "e=0;;p=1", why, sizeof(why)) < 0 && strstr(why, "empty entry"));
+	/* A ';' may end the last entry, as a shell script's lines write it. */
 	ct_kinds_init(&d, CT_KINDS_ENV);
-	CHECK(ct_kinds_parse_list(&d, "e=0;p=1;", why, sizeof(why)) < 0 && strstr(why, "empty entry"));
+	CHECK(ct_kinds_parse_list(&d, "e=0;p=1;", why, sizeof(why)) == 0);
+	CHECK(set_is(&d.cpus[E], "0") && set_is(&d.cpus[P], "1") && set_is(&d.all, "0-1"));
+	ct_kinds_init(&d, CT_KINDS_ENV);
+	CHECK(ct_kinds_parse_list(&d, "E=0;", why, sizeof(why)) == 0 && set_is(&d.cpus[E], "0"));
+	/* But not twice, nor alone, nor first. */
+	ct_kinds_init(&d, CT_KINDS_ENV);
+	CHECK(ct_kinds_parse_list(&d, "e=0;p=1;;", why, sizeof(why)) < 0 && strstr(why, "empty entry"));
+	ct_kinds_init(&d, CT_KINDS_ENV);
+	CHECK(ct_kinds_parse_list(&d, ";", why, sizeof(why)) < 0 && strstr(why, "empty entry"));
 	ct_kinds_init(&d, CT_KINDS_ENV);
 	CHECK(ct_kinds_parse_list(&d, ";e=0", why, sizeof(why)) < 0 && strstr(why, "empty entry"));
+	/* Nothing declares nothing (ct_kinds_finish() takes an empty CT_KINDS as unset). */
+	ct_kinds_init(&d, CT_KINDS_ENV);
+	CHECK(ct_kinds_parse_list(&d, "", why, sizeof(why)) == 0 && !ct_kinds_any(&d));
 	ct_kinds_init(&d, CT_KINDS_ENV);
 	CHECK(ct_kinds_parse_list(&d, "e=0;x=1", why, sizeof(why)) < 0 &&
 	      strstr(why, "entry 'x=1': unknown kind 'x'"));
 	ct_kinds_init(&d, CT_KINDS_ENV);
-	CHECK(ct_kinds_parse_list(&d, "e=0;p=0", why, sizeof(why)) < 0 &&
-	      strstr(why, "entry 'p=0': cpu 0 is declared twice (already efficiency)"));
+	CHECK(ct_kinds_parse_list(&d, "e=0;p=0", why, sizeof(why)) == 0 &&
+	      strcmp(d.twice, "entry 'p=0': cpu 0 is declared twice (already efficiency)") == 0);
 	/* The ';' separates entries, ',' the cpus of one. */
 	ct_kinds_init(&d, CT_KINDS_ENV);
 	CHECK(ct_kinds_parse_list(&d, "e=0,p=1", why, sizeof(why)) < 0 &&
@@ -329,6 +355,17 @@ static void test_apply(void)
 	unit_machine(&t, 2, CT_TOPO_ARCH_UNKNOWN);
 	CHECK(apply(&t, "e=0;p=1-2") == -1 && strstr(why, "cpu 2: no such cpu here (cpus 0-1)"));
 	CHECK(apply(&t, "e=0,5,7;p=1") == -1 && strstr(why, "cpus 5,7: no such cpu here"));
+	/*
+	 * A list for another machine: the cpus it lacks come first, before
+	 * the cpu declared twice (E=0-5 and P=1 on two cpus), which is named
+	 * once every cpu is there.
+	 */
+	CHECK(apply(&t, "E=0-5;P=1") == -1 && strstr(why, "cpus 2-5: no such cpu here (cpus 0-1)"));
+	CHECK(apply(&t, "E=0,1,1,7") == -1 && strstr(why, "cpu 7: no such cpu here"));
+	CHECK(apply(&t, "E=0-1;P=1") == -1 &&
+	      strcmp(why, "entry 'P=1': cpu 1 is declared twice (already efficiency)") == 0);
+	CHECK(apply(&t, "e=0,0,1") == -1 &&
+	      strcmp(why, "entry 'e=0,0,1': cpu 0 is declared twice") == 0);
 	ct_topo_free(&t);
 	/* Possible but offline. */
 	unit_machine(&t, 4, CT_TOPO_ARCH_UNKNOWN);
@@ -336,6 +373,9 @@ static void test_apply(void)
 	ct_cpuset_clear(&t.allowed, 3);
 	t.cpu[3].online = 0;
 	CHECK(apply(&t, "e=0;p=1-3") == -1 && strstr(why, "cpu 3: offline (online: 0-2)"));
+	/* An offline cpu is this machine's too: named before a cpu declared twice. */
+	CHECK(apply(&t, "e=0-1;p=1-3") == -1 && strstr(why, "cpu 3: offline (online: 0-2)"));
+	CHECK(apply(&t, "e=0-1;p=1-2") == -1 && strstr(why, "cpu 1 is declared twice"));
 	CHECK(apply(&t, "e=0;p=1-2") == 0 && ct_topo_cpu(&t, 3) == NULL);
 	ct_topo_free(&t);
 	/* A usable cpu left out. */
@@ -343,6 +383,8 @@ static void test_apply(void)
 	CHECK(apply(&t, "e=0;p=1") == -1 &&
 	      strstr(why, "usable cpus 2-3: no kind declared (every usable cpu, 0-3, needs one)"));
 	CHECK(apply(&t, "e=0;p=1-2") == -1 && strstr(why, "usable cpu 3: no kind declared"));
+	/* A cpu declared twice before one left out. */
+	CHECK(apply(&t, "e=0;p=0-1") == -1 && strstr(why, "cpu 0 is declared twice"));
 	ct_topo_free(&t);
 	/*
 	 * Online but not allowed (taskset, a container): may be declared, need

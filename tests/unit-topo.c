@@ -464,11 +464,13 @@ static void test_cpuid_amd(void)
 	}
 	t.family = 0x19;
 	CHECK(classify(&t) == 0 && t.nranks == 1 && rules_are(&t, "C2+R8"));
+	/* The family in the words of every message: decimal, the hex beside it. */
+	CHECK(strstr(t.basis, "AMD family 25 (0x19) has no heterogeneous parts") != NULL);
 	CHECK(ev_is(&t, 0, "cpu-family+uniform"));
 	/* ... and CPUID leaf 1, when there is one, says the family first. */
 	cpuid(&t, 1, 1, 0, 0x00b40f40, 0, 0);
 	CHECK(classify(&t) == 0 && ev_is(&t, 0, "unclassified") && rules_are(&t, "C2"));
-	CHECK(strstr(t.basis, "family 0x1a") != NULL);
+	CHECK(strstr(t.basis, "AMD family 26 (0x1a) without") != NULL);
 	t.cpu[1].has_leaf1 = 0;
 	/* Family 0x1a or unknown: one kind, unclassified, never frequency tiers. */
 	t.family = 0;
@@ -685,9 +687,22 @@ static void test_live_affinity(void)
 #endif
 }
 
+/* A family is written one way everywhere: decimal, as lscpu prints it, hex beside. */
+static void test_family_format(void)
+{
+	char buf[32];
+
+	CHECK(strcmp(ct_topo_family_format(25, buf, sizeof(buf)), "25 (0x19)") == 0);
+	CHECK(strcmp(ct_topo_family_format(26, buf, sizeof(buf)), "26 (0x1a)") == 0);
+	CHECK(strcmp(ct_topo_family_format(16, buf, sizeof(buf)), "16 (0x10)") == 0);
+	CHECK(strcmp(ct_topo_family_format(6, buf, sizeof(buf)), "6") == 0);
+	CHECK(strcmp(ct_topo_family_format(0, buf, sizeof(buf)), "0") == 0);
+}
+
 int main(void)
 {
 	test_names();
+	test_family_format();
 	test_capacity_tiers();
 	test_midr();
 	test_x86_capacity_frequency();

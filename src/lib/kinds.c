@@ -92,7 +92,7 @@ int ct_kinds_add(struct ct_kinds *d, const char *entry, char *why, size_t len)
 	struct ct_cpuset cpus, both;
 	enum ct_kind k;
 	char *name, *list;
-	int i, twice, rc = -1;
+	int i, twice;
 
 	if (!eq || eq == entry) {
 		snprintf(why, len, "not KIND=CPULIST");
@@ -104,31 +104,31 @@ int ct_kinds_add(struct ct_kinds *d, const char *entry, char *why, size_t len)
 	if (ct_kinds_kind_parse(name, &k) < 0) {
 		snprintf(why, len, "unknown kind '%s': use performance, efficiency or "
 			 "low-power (P, E, LP)", name);
-		goto out;
+		free(name);
+		return -1;
 	}
-	if (parse_cpus(list, &cpus, &twice, why, len) < 0)
-		goto out;
-	if (twice >= 0) {
-		snprintf(why, len, "cpu %d is declared twice", twice);
-		goto out;
+	if (parse_cpus(list, &cpus, &twice, why, len) < 0) {
+		free(name);
+		return -1;
 	}
+	free(name);
+	/* Twice is noted, not refused yet: ct_kinds_apply() names a missing cpu first. */
 	ct_cpuset_and(&both, &cpus, &d->all);
-	if (!ct_cpuset_empty(&both)) {
+	if (!d->twice[0] && twice >= 0) {
+		snprintf(d->twice, sizeof(d->twice), "entry '%s': cpu %d is declared twice",
+			 entry, twice);
+	} else if (!d->twice[0] && !ct_cpuset_empty(&both)) {
 		int c = ct_cpuset_next(&both, 0);
 
 		for (i = 0; i < CT_KIND_COUNT - 1; i++)
 			if (ct_cpuset_isset(&d->cpus[i], c))
 				break;
-		snprintf(why, len, "cpu %d is declared twice (already %s)", c,
-			 ct_kind_name((enum ct_kind)i));
-		goto out;
+		snprintf(d->twice, sizeof(d->twice), "entry '%s': cpu %d is declared twice "
+			 "(already %s)", entry, c, ct_kind_name((enum ct_kind)i));
 	}
 	ct_cpuset_or(&d->cpus[k], &d->cpus[k], &cpus);
 	ct_cpuset_or(&d->all, &d->all, &cpus);
-	rc = 0;
-out:
-	free(name);
-	return rc;
+	return 0;
 }
 
 int ct_kinds_parse_list(struct ct_kinds *d, const char *list, char *why, size_t len)
@@ -137,7 +137,8 @@ int ct_kinds_parse_list(struct ct_kinds *d, const char *list, char *why, size_t 
 	char ewhy[256];
 	int rc = 0;
 
-	for (;;) {
+	/* A ';' ends an entry: after the last one it may stand or not. */
+	for (; *p; p = semi + 1) {
 		semi = strchr(p, ';');
 		if (semi)
 			*semi = '\0';
@@ -154,7 +155,6 @@ int ct_kinds_parse_list(struct ct_kinds *d, const char *list, char *why, size_t 
 		}
 		if (!semi)
 			break;
-		p = semi + 1;
 	}
 	free(copy);
 	return rc;
@@ -189,6 +189,10 @@ int ct_kinds_apply(const struct ct_kinds *d, struct ct_topo *t, char *why, size_
 		snprintf(why, len, "%s %s: offline (online: %s)", cpus_word(&bad),
 			 ct_cpuset_format(&bad, a, LIST_LEN),
 			 ct_cpuset_format(&t->online, b, LIST_LEN));
+		goto out;
+	}
+	if (d->twice[0]) {
+		snprintf(why, len, "%s", d->twice);
 		goto out;
 	}
 	ct_cpuset_and(&t->usable, &t->online, &t->allowed);

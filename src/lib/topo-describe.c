@@ -143,7 +143,11 @@ char *ct_topo_describe(const struct ct_topo *t, const struct ct_cpuset *set,
 			add_part(buf, len, part);
 		}
 	if (ev & CT_EV_FAMILY) {
-		snprintf(part, sizeof(part), "AMD family 0x%x", (unsigned)ct_topo_x86_family(t));
+		char fname[32];
+
+		snprintf(part, sizeof(part), "AMD family %s",
+			 ct_topo_family_format((unsigned)ct_topo_x86_family(t), fname,
+					       sizeof(fname)));
 		add_part(buf, len, part);
 	}
 	if (ev & CT_EV_NOL3)

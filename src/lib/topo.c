@@ -351,6 +351,15 @@ int ct_topo_x86_family(const struct ct_topo *t)
 	return t->family;
 }
 
+char *ct_topo_family_format(unsigned family, char *buf, size_t len)
+{
+	if (family < 10)
+		snprintf(buf, len, "%u", family);
+	else
+		snprintf(buf, len, "%u (0x%x)", family, family);
+	return buf;
+}
+
 /*
  * R3 on Intel: CPUID.(7,0):EDX[15] says hybrid; leaf 0x1A EAX[31:24] is
  * 0x40 for a Core (performance) cpu and 0x20 for an Atom one.  A part that
@@ -450,19 +459,20 @@ static int rule_cpuid_amd(struct ct_topo *t)
  */
 static void rule_amd_without_cpuid(struct ct_topo *t)
 {
-	char reason[128];
+	char reason[128], fname[32];
 	int fam = ct_topo_x86_family(t);
 
 	clear_results(t);
+	ct_topo_family_format((unsigned)fam, fname, sizeof(fname));
 	if (fam > 0 && fam < 0x1a) {
 		snprintf(reason, sizeof(reason),
-			 "AMD family 0x%x has no heterogeneous parts (C2)", (unsigned)fam);
+			 "AMD family %s has no heterogeneous parts (C2)", fname);
 		uniform_by(t, "C2+R8", CT_EV_FAMILY, reason);
 		return;
 	}
 	if (fam > 0)
-		snprintf(reason, sizeof(reason), "AMD family 0x%x without a CPUID 0x80000026 answer "
-			 "(C2: frequencies never make AMD kinds)", (unsigned)fam);
+		snprintf(reason, sizeof(reason), "AMD family %s without a CPUID 0x80000026 answer "
+			 "(C2: frequencies never make AMD kinds)", fname);
 	else
 		snprintf(reason, sizeof(reason), "AMD of unknown family without a CPUID 0x80000026 "
 			 "answer (C2: frequencies never make AMD kinds)");

@@ -36,6 +36,13 @@ struct ct_kinds {
 	struct ct_cpuset cpus[CT_KIND_COUNT];	/* the cpus declared of each kind */
 	struct ct_cpuset all;			/* their union */
 	const char *source;			/* "--kinds" or "CT_KINDS" */
+	/*
+	 * The first cpu declared twice ("entry 'p=1': cpu 1 is declared twice
+	 * (already efficiency)"), "" for none: ct_kinds_apply() names it after
+	 * the cpus this machine does not have, the first real problem of a
+	 * list written for another machine (E=0-5 on two cpus).
+	 */
+	char twice[320];
 };
 
 void ct_kinds_init(struct ct_kinds *d, const char *source);
@@ -51,18 +58,23 @@ int ct_kinds_kind_parse(const char *s, enum ct_kind *k);
 /*
  * Add one entry "KIND=CPULIST" (a cpulist as taskset -c takes it).
  * Returns 0, or -1 with the reason in why: not KIND=CPULIST, an unknown
- * kind, a bad or empty cpulist, a cpu already declared.
+ * kind, a bad or empty cpulist.  A cpu already declared, in this entry or
+ * an earlier one, is noted in d->twice for ct_kinds_apply().
  */
 int ct_kinds_add(struct ct_kinds *d, const char *entry, char *why, size_t len);
-/* Entries separated by ';' (CT_KINDS); an empty entry is an error. */
+/*
+ * Entries separated by ';' (CT_KINDS), which may also end the last one
+ * ("e=0;p=1;"); an empty entry (";;", a leading ';', ";" alone) is an error.
+ */
 int ct_kinds_parse_list(struct ct_kinds *d, const char *list, char *why, size_t len);
 
 /*
  * Give the online cpus of t the declared kinds, ranks and the evidence
  * "given", in place of any classification.  Every usable (online and
  * allowed) cpu must be declared; an online cpu that is not allowed may be.
- * Returns 0, or -1 with the reason in why, naming the cpu: one that this
- * machine does not have, one that is offline, a usable one without a kind.
+ * Returns 0, or -1 with the reason in why, naming the cpu, the first of
+ * these found in this order: one that this machine does not have, one
+ * that is offline, one declared twice, a usable one without a kind.
  */
 int ct_kinds_apply(const struct ct_kinds *d, struct ct_topo *t, char *why, size_t len);
 

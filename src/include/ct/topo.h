@@ -239,6 +239,12 @@ int ct_midr_little(const struct ct_topo_cpu *c);
 	     (i) = ct_cpuset_next((set), (i) + 1))
 /* The x86 family: CPUID leaf 1 read on a cpu, else /proc/cpuinfo; 0 unknown. */
 int ct_topo_x86_family(const struct ct_topo *t);
+/*
+ * An x86 family as every message of the suite writes it: in decimal, as
+ * lscpu and /proc/cpuinfo print it, with the hex of vendors' manuals in
+ * parentheses where it differs ("25 (0x19)", "6").  Returns buf.
+ */
+char *ct_topo_family_format(unsigned family, char *buf, size_t len);
 /* A cpu's figures the tiers are made of and the descriptions range over. */
 long ct_topo_capacity(const struct ct_topo_cpu *c);
 long ct_topo_base_khz(const struct ct_topo_cpu *c);
