@@ -114,11 +114,14 @@ int main(int argc, char **argv)
 	ser = ct_xcalloc(nrows, sizeof(*ser));
 	place = ct_xcalloc(nrows, sizeof(*place));
 	ct_machine_describe(&m);
+	cli.nsteps = nrows;
 	for (r = 0; r < nrows; r++) {
 		snprintf(place[r], sizeof(place[r]), "%s",
 			 ct_cli_harness_row(&cli, r, &h, &k, 1, &ser[r], "raise -n"));
 		ct_machine_note(&m, place[r], &ser[r], 1);
 	}
+	/* Erased before any warning or result. */
+	ct_cli_progress_clear(&cli);
 	ct_machine_finish(&m, 1);
 
 	ct_out_begin(&out, stdout, cli.fmt, "ct-clock", cli.samples);

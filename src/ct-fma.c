@@ -161,6 +161,7 @@ int main(int argc, char **argv)
 	ser = ct_xcalloc(nrows * n, sizeof(*ser));
 	place = ct_xcalloc(nrows, sizeof(*place));
 	ct_machine_describe(&m);
+	cli.nsteps = nrows;
 	for (r = 0; r < nrows; r++) {
 		for (i = 0; i < n; i++)
 			ctx[r * n + i] = ct_fma_new(isas[i], passes, &k[r * n + i]);
@@ -168,6 +169,8 @@ int main(int argc, char **argv)
 			 ct_cli_harness_row(&cli, r, &h, &k[r * n], n, &ser[r * n], "raise --passes"));
 		ct_machine_note(&m, place[r], &ser[r * n], n);
 	}
+	/* Erased before any warning or result. */
+	ct_cli_progress_clear(&cli);
 	ct_machine_finish(&m, 1);
 
 	ct_out_begin(&out, stdout, cli.fmt, "ct-fma", cli.samples);

@@ -223,8 +223,8 @@ static int all_core(struct ct_cli *cli, struct ct_harness *h, struct ct_allcore 
 
 /* A run over placements (rows) and sizes: what every row reads and adds to. */
 struct run {
-	/* The settings. */
-	const struct ct_cli *cli;
+	/* The settings (cli: and the progress line). */
+	struct ct_cli *cli;
 	const struct ct_harness *h;
 	const struct ct_cli_isa *ci;
 	enum ct_isa chosen;		/* ct_cli_isa_finish()'s */
@@ -251,7 +251,7 @@ struct run {
 static void run_row(void *arg)
 {
 	struct run *u = arg;
-	const struct ct_cli *cli = u->cli;
+	struct ct_cli *cli = u->cli;
 	struct ct_kernel k[CT_ISA_COUNT];
 	struct ct_stream *ctx[CT_ISA_COUNT];
 	struct ct_series ser[CT_ISA_COUNT];
@@ -261,7 +261,12 @@ static void run_row(void *arg)
 	int rc, first;
 
 	for (z = 0; z < u->nsize; z++) {
+		char size[32];
+
 		first = u->row == 0 && z == 0;
+		cli->step = u->row * u->nsize + z;
+		snprintf(cli->what, sizeof(cli->what), "%s, %s", u->placement,
+			 ct_stream_human_size(u->sizes[z], size, sizeof(size)));
 		/* The rule's ISA by the level this size falls in. */
 		choose_isa(u->ci, u->chosen, ct_stream_level(u->sizes[z], u->caches), u->isas,
 			   u->isa_reason, sizeof(u->isa_reason));
@@ -284,7 +289,12 @@ static void run_row(void *arg)
 		if ((rc = ct_harness_run(u->h, k, u->nisa, ser, why, sizeof(why))) < 0)
 			ct_cli_harness_failed(rc, why, "");
 		ct_machine_note(&u->m, u->placement, ser, u->nisa);
-		/* A table: each size's own tables with --samples, the sweep at the end. */
+		/* Erased before a result; drawn again at the next size's first sample. */
+		ct_cli_progress_clear(cli);
+		/*
+		 * A table: each size's own tables with --samples and the sweep at
+		 * the end, else the sweep's row of each size as it ends.
+		 */
 		if (cli->fmt != CT_FMT_TABLE || cli->samples) {
 			if (cli->fmt == CT_FMT_TABLE) {
 				ct_stream_info(ctx[0], &in);
@@ -384,7 +394,8 @@ int main(int argc, char **argv)
 	u.flags = flags;
 	u.table.caches = &caches;
 	u.table.size_reason = reason;
-	ct_stream_table_begin(&u.table, stdout, nrows > 1);
+	ct_stream_table_begin(&u.table, stdout, nrows > 1, !cli.samples);
+	cli.nsteps = nrows * nsize;
 	/* Each placement (each cpu of -c) in turn. */
 	for (r = 0; r < nrows; r++) {
 		u.row = r;

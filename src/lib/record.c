@@ -38,11 +38,36 @@ static const char *header_of(const struct ct_rec_field *f)
 	return f->header ? f->header : f->key ? f->key : "";
 }
 
+/* A unit's decimals in the text outputs: one entry per unit the tools write. */
+static const struct {
+	const char *unit;
+	int decimals;
+} unit_decimals[] = {
+	{ "GHz", 3 },
+	{ "GFLOP/s", 2 },
+	{ "GB/s", 2 },
+	{ "flop/cycle", 3 },
+	{ "fma/cycle", 3 },
+	{ "byte/cycle", 3 },
+	{ "share", 3 },
+};
+
+int ct_rec_unit_decimals(const char *unit)
+{
+	size_t i;
+
+	for (i = 0; unit && i < CT_ARRAY_SIZE(unit_decimals); i++)
+		if (strcmp(unit, unit_decimals[i].unit) == 0)
+			return unit_decimals[i].decimals;
+	return 3;
+}
+
 /*
- * A number as spec ("%.6g", "%.3f", "%d") says; '-' when it is not
- * finite.  The spec is read here, not passed to printf.
+ * A number as spec ("%.6g", "%.3f", "%d", "%U" with the unit's decimals)
+ * says; '-' when it is not finite.  The spec is read here, not passed to
+ * printf.
  */
-static void number(char *buf, size_t len, const char *spec, double v)
+static void number(char *buf, size_t len, const char *spec, double v, const char *unit)
 {
 	const char *p = spec ? spec + 1 : "";
 	int prec = 6;
@@ -52,6 +77,9 @@ static void number(char *buf, size_t len, const char *spec, double v)
 		snprintf(buf, len, "-");
 		return;
 	}
+	/* A width says how wide the column is (spec_width()), not the text. */
+	while (*p >= '0' && *p <= '9')
+		p++;
 	if (*p == '.') {
 		prec = 0;
 		for (p++; *p >= '0' && *p <= '9'; p++)
@@ -59,12 +87,28 @@ static void number(char *buf, size_t len, const char *spec, double v)
 	}
 	if (*p)
 		conv = *p;
+	if (conv == 'U') {
+		prec = ct_rec_unit_decimals(unit);
+		conv = 'f';
+	}
 	if (conv == 'f')
 		snprintf(buf, len, "%.*f", prec, v);
 	else if (conv == 'd')
 		snprintf(buf, len, "%.0f", v);
 	else
 		snprintf(buf, len, "%.*g", prec, v);
+}
+
+/* The width a text spec declares ("%7U": 7), or 0. */
+static size_t spec_width(const char *spec)
+{
+	size_t w = 0;
+
+	if (!spec || *spec != '%')
+		return 0;
+	for (spec++; *spec >= '0' && *spec <= '9'; spec++)
+		w = w * 10 + (size_t)(*spec - '0');
+	return w;
 }
 
 /* A kernel's field in TSV: a whole number keeps every digit (a size). */
@@ -107,7 +151,7 @@ static const char *text_of(const struct ct_rec_field *f, const struct ct_rec_val
 		return v->str;
 	switch (f->type) {
 	case CT_REC_NUM:
-		number(buf, len, spec, v->num);
+		number(buf, len, spec, v->num, v->unit);
 		return buf;
 	case CT_REC_INT:
 		snprintf(buf, len, "%lld", v->i);
@@ -186,6 +230,11 @@ void ct_rec_begin(struct ct_rec_writer *w, FILE *f, unsigned out, const struct c
 	w->f = f;
 	w->out = out;
 	w->kind = k;
+}
+
+void ct_rec_stream(struct ct_rec_writer *w)
+{
+	w->stream = w->out == CT_REC_TABLE;
 }
 
 void ct_rec_hide(struct ct_rec_writer *w, int id)
@@ -292,7 +341,20 @@ static void header(struct ct_rec_writer *w, const void *rec)
 		fputs("|\n", w->f);
 		break;
 	case CT_REC_TABLE:
-		w->table = ct_table_new(hdr, n);
+		if (!w->stream) {
+			w->table = ct_table_new(hdr, n);
+			break;
+		}
+		for (i = 0, j = 0; i < k->nfields && i < 64; i++) {
+			size_t sw;
+
+			if (!shown(w, i))
+				continue;
+			sw = spec_width(k->fields[i].text);
+			w->widths[j] = strlen(hdr[j]) > sw ? strlen(hdr[j]) : sw;
+			j++;
+		}
+		ct_table_line(w->f, hdr, w->widths, n, 1);
 		break;
 	}
 }
@@ -470,7 +532,13 @@ void ct_rec_write(struct ct_rec_writer *w, const void *rec)
 		fputs("|\n", w->f);
 		break;
 	case CT_REC_TABLE:
-		ct_table_add(w->table, (const char *const *)cells);
+		if (w->stream) {
+			ct_table_line(w->f, (const char *const *)cells, w->widths, n, 0);
+			/* Seen as it comes, on a terminal or through a pipe. */
+			fflush(w->f);
+		} else {
+			ct_table_add(w->table, (const char *const *)cells);
+		}
 		for (c = 0; c < n; c++)
 			free(cells[c]);
 		break;

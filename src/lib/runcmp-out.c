@@ -341,8 +341,8 @@ static const struct ct_rec_field row_fields[] = {
 	{ W_UNIT, "unit", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
 	{ W_SIZE_BYTES, "size_bytes", NULL, CT_REC_NUM, "%d", NULL, CT_REC_DATA },
 	{ W_PRESENT, "present", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
-	{ W_MEDIAN_A, "median_a", "base", CT_REC_NUM, "%.6g", "%.4g", CT_REC_ALL },
-	{ W_MEDIAN_B, "median_b", "new", CT_REC_NUM, "%.6g", "%.4g", CT_REC_ALL },
+	{ W_MEDIAN_A, "median_a", "base", CT_REC_NUM, "%.6g", "%U", CT_REC_ALL },
+	{ W_MEDIAN_B, "median_b", "new", CT_REC_NUM, "%.6g", "%U", CT_REC_ALL },
 	{ W_RATIO, "ratio", NULL, CT_REC_NUM, "%.6g", "%.3f", CT_REC_ALL },
 	{ W_CI_LOW, "ratio_ci_low", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
 	{ W_CI_HIGH, "ratio_ci_high", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
@@ -405,9 +405,11 @@ static void row_value(const void *rec, int id, unsigned out, struct ct_rec_value
 		break;
 	case W_MEDIAN_A:
 		v->num = r->med_a;
+		v->unit = r->unit;
 		break;
 	case W_MEDIAN_B:
 		v->num = r->med_b;
+		v->unit = r->unit;
 		break;
 	case W_RATIO:
 		v->num = r->ratio;

@@ -47,6 +47,26 @@ static int numeric(const char *s)
 	return strspn(s, "0123456789.e+-x%") == strlen(s);
 }
 
+void ct_table_line(FILE *f, const char *const *cells, const size_t *w, int ncols, int header)
+{
+	int c;
+
+	for (c = 0; c < ncols; c++) {
+		const char *cell = cells[c] ? cells[c] : "";
+		int last = c == ncols - 1;
+
+		if (!header && numeric(cell))
+			fprintf(f, "%*s", (int)w[c], cell);
+		else if (last)
+			fputs(cell, f);
+		else
+			fprintf(f, "%-*s", (int)w[c], cell);
+		if (!last)
+			fputs("  ", f);
+	}
+	fputc('\n', f);
+}
+
 void ct_table_print(const struct ct_table *t, FILE *f)
 {
 	size_t *w = ct_xcalloc((size_t)t->ncols, sizeof(*w));
@@ -60,22 +80,9 @@ void ct_table_print(const struct ct_table *t, FILE *f)
 			if (n > w[c])
 				w[c] = n;
 		}
-	for (r = 0; r < t->nrows; r++) {
-		for (c = 0; c < t->ncols; c++) {
-			const char *cell = t->cells[r * (size_t)t->ncols + (size_t)c];
-			int last = c == t->ncols - 1;
-
-			if (r > 0 && numeric(cell))
-				fprintf(f, "%*s", (int)w[c], cell);
-			else if (last)
-				fputs(cell, f);
-			else
-				fprintf(f, "%-*s", (int)w[c], cell);
-			if (!last)
-				fputs("  ", f);
-		}
-		fputc('\n', f);
-	}
+	for (r = 0; r < t->nrows; r++)
+		ct_table_line(f, (const char *const *)&t->cells[r * (size_t)t->ncols], w, t->ncols,
+			      r == 0);
 	free(w);
 }
 

@@ -131,7 +131,7 @@ void ct_allcore_free(struct ct_allcore *a);
  * table format header(a, arg) first says how the kernels ran.  Frees a.
  */
 int ct_allcore_report(struct ct_allcore *a, const struct ct_harness *h,
-		      const struct ct_allcore_kernel *ks, size_t nk, const struct ct_cli *cli,
+		      const struct ct_allcore_kernel *ks, size_t nk, struct ct_cli *cli,
 		      const char *tool, void (*header)(const struct ct_allcore *a, void *arg),
 		      void *arg);
 

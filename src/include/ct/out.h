@@ -143,6 +143,12 @@ struct ct_table;
 struct ct_table *ct_table_new(const char *const *headers, int ncols);
 void ct_table_add(struct ct_table *t, const char *const *cells);
 void ct_table_print(const struct ct_table *t, FILE *f);
+/*
+ * One line of a table whose columns are w[] wide: the header's cells
+ * left-aligned, a row's numbers right-aligned (a cell wider than its
+ * column is written whole), two spaces between columns.
+ */
+void ct_table_line(FILE *f, const char *const *cells, const size_t *w, int ncols, int header);
 void ct_table_free(struct ct_table *t);
 
 #endif

@@ -65,8 +65,16 @@ struct ct_rec_field {
 	enum ct_rec_type type;
 	/*
 	 * A number's text in TSV and in the table and Markdown: "%.6g",
-	 * "%.3f", or "%d" for a whole number (printf's conversions, read by
-	 * the writer, never handed to printf); NULL: "%.6g".
+	 * "%.3f", "%d" for a whole number, "%s" where the value function
+	 * always makes the text (a marked cell), or "%U" for the decimals of
+	 * the value's unit (struct ct_rec_value.unit, ct_rec_unit_decimals())
+	 * where a column holds several units (printf's conversions, read by
+	 * the writer, never handed to printf); NULL: "%.6g".  A table's and
+	 * Markdown's numbers have fixed decimals per column (or per unit),
+	 * so that a column's digits line up; TSV and JSON keep six
+	 * significant digits.  A width in the text spec ("%7U", "%8s", of
+	 * any type) is the widest text the field has: a table written row by
+	 * row (ct_rec_stream()) sizes its column to it, or to its header.
 	 */
 	const char *tsv, *text;
 	unsigned show;		/* CT_REC_TABLE, ... and CT_REC_LEFT */
@@ -83,6 +91,7 @@ struct ct_rec_value {
 	const struct ct_field *fields;	/* CT_REC_FIELDS */
 	size_t n;		/* of list or fields */
 	unsigned marks;		/* CT_MARK_* (out.h) a table cell carries */
+	const char *unit;	/* a "%U" number's unit: "GHz", "GB/s", "share" */
 	union {
 		char buf[512];	/* room for a text the function makes (str = buf) */
 		const char *ptrs[64];	/* room for a list it makes (list = ptrs) */
@@ -123,6 +132,8 @@ struct ct_rec_writer {
 	/* private */
 	unsigned long long hidden;	/* fields left out, by index */
 	int started;			/* the header is out */
+	int stream;			/* ct_rec_stream(): each row as it comes */
+	size_t widths[64];		/* its columns' widths */
 	struct ct_table *table;
 	/*
 	 * CT_REC_FIELDS in TSV: the first record's names, copied (its fields
@@ -138,6 +149,13 @@ struct ct_rec_writer {
 unsigned ct_rec_out_of(int fmt);
 
 void ct_rec_begin(struct ct_rec_writer *w, FILE *f, unsigned out, const struct ct_rec_kind *k);
+/*
+ * A table written row by row, each as ct_rec_write() gets it (a sweep's
+ * rows as each size ends): the header with the first, every column as
+ * wide as its field's text spec says (or its header), a cell wider than
+ * that written whole.  Other outputs are written as they come anyway.
+ */
+void ct_rec_stream(struct ct_rec_writer *w);
 /* Leave out the fields of that id in this writer (before the first record). */
 void ct_rec_hide(struct ct_rec_writer *w, int id);
 void ct_rec_write(struct ct_rec_writer *w, const void *rec);
@@ -157,6 +175,14 @@ void ct_rec_discard(struct ct_rec_writer *w);
  */
 const char *ct_rec_text(const struct ct_rec_kind *k, const struct ct_rec_field *f,
 			const void *rec, unsigned out, char *buf, size_t len, unsigned *marks);
+
+/*
+ * The decimals a number of this unit has in a table and in Markdown:
+ * GHz, per-cycle figures and shares 3, GFLOP/s and GB/s 2, any other
+ * unit 3.  The one table of them (record.c); a column of one unit only
+ * (cv% "%.2f", a ratio "%.3f") says its decimals in its own spec.
+ */
+int ct_rec_unit_decimals(const char *unit);
 
 /* A Markdown cell, "| text ", a '|' in it escaped. */
 void ct_rec_md_cell(FILE *f, const char *text);
