@@ -28,6 +28,7 @@
 #include "ct/machine.h"
 #include "ct/out.h"
 #include "ct/parse.h"
+#include "ct/term.h"
 
 static const struct ct_opt_use opts[] = {
 	{ CT_O_ADDS, NULL },
@@ -85,6 +86,7 @@ int main(int argc, char **argv)
 	struct ct_series *ser;
 	struct ct_machine m;
 	struct ct_out out;
+	FILE *tty;
 	struct ct_clock ctx;
 	const char *adds_arg = NULL;
 	char (*place)[32];
@@ -124,16 +126,19 @@ int main(int argc, char **argv)
 	ct_cli_progress_clear(&cli);
 	ct_machine_finish(&m, 1);
 
-	ct_out_begin(&out, stdout, cli.fmt, "ct-clock", cli.samples);
+	/* A table on a terminal: its long lines wrapped to fit (term.h). */
+	tty = cli.fmt == CT_FMT_TABLE ? ct_term_open(stdout) : stdout;
+	ct_out_begin(&out, tty, cli.fmt, "ct-clock", cli.samples);
 	ct_out_machine(&out, &m);
 	if (cli.fmt == CT_FMT_TABLE)
-		printf("kernel:   %llu dependent adds per sample (%s, %s), %u reps; "
-		       "the clock is the max\n",
-		       (unsigned long long)ctx.iters * CT_ADDCHAIN_UNROLL, ct_addchain_desc.isa,
-		       ct_addchain_desc.insn, ser[0].n);
+		fprintf(tty, "kernel:   %llu dependent adds per sample (%s, %s), %u reps; "
+			"the clock is the max\n",
+			(unsigned long long)ctx.iters * CT_ADDCHAIN_UNROLL, ct_addchain_desc.isa,
+			ct_addchain_desc.insn, ser[0].n);
 	for (r = 0; r < nrows; r++)
 		ct_out_series(&out, place[r], &ser[r]);
 	ct_out_end(&out);
+	ct_term_close(tty, stdout);
 	for (r = 0; r < nrows; r++)
 		ct_series_free(&ser[r], 1);
 	free(ser);

@@ -25,6 +25,7 @@
 #include "ct/parse.h"
 #include "ct/stream.h"
 #include "ct/stream-out.h"
+#include "ct/term.h"
 
 #define MAX_SIZES 64
 
@@ -241,6 +242,7 @@ struct run {
 	struct ct_machine m;
 	struct ct_out out;
 	struct ct_stream_table table;	/* the sweep, for a table */
+	FILE *tty;			/* stdout, or a table's lines fitted to it (term.h) */
 	char isa_reason[200];		/* the size running */
 };
 
@@ -283,7 +285,7 @@ static void run_row(void *arg)
 		 */
 		if (first) {
 			ct_machine_describe(&u->m);
-			ct_out_begin(&u->out, stdout, cli->fmt, "ct-stream", cli->samples);
+			ct_out_begin(&u->out, u->tty, cli->fmt, "ct-stream", cli->samples);
 			ct_out_start(&u->out, &u->m);
 		}
 		if ((rc = ct_harness_run(u->h, k, u->nisa, ser, why, sizeof(why))) < 0)
@@ -298,9 +300,9 @@ static void run_row(void *arg)
 		if (cli->fmt != CT_FMT_TABLE || cli->samples) {
 			if (cli->fmt == CT_FMT_TABLE) {
 				ct_stream_info(ctx[0], &in);
-				printf("\narray:    %" PRIu64 " bytes (%s, %s); %" PRIu64 " pass%s per "
-				       "sample\n", in.bytes, in.reason, in.level, in.passes,
-				       in.passes == 1 ? "" : "es");
+				fprintf(u->tty, "\narray:    %" PRIu64 " bytes (%s, %s); %" PRIu64
+					" pass%s per sample\n", in.bytes, in.reason, in.level,
+					in.passes, in.passes == 1 ? "" : "es");
 			}
 			for (i = 0; i < u->nisa; i++)
 				ct_out_series(&u->out, u->placement, &ser[i]);
@@ -394,7 +396,9 @@ int main(int argc, char **argv)
 	u.flags = flags;
 	u.table.caches = &caches;
 	u.table.size_reason = reason;
-	ct_stream_table_begin(&u.table, stdout, nrows > 1, !cli.samples);
+	/* A table on a terminal: its long lines wrapped to fit, each row as it comes. */
+	u.tty = cli.fmt == CT_FMT_TABLE ? ct_term_open(stdout) : stdout;
+	ct_stream_table_begin(&u.table, u.tty, nrows > 1, !cli.samples);
 	cli.nsteps = nrows * nsize;
 	/* Each placement (each cpu of -c) in turn. */
 	for (r = 0; r < nrows; r++) {
@@ -406,5 +410,6 @@ int main(int argc, char **argv)
 	ct_out_finish(&u.out, &u.m);
 	if (cli.fmt == CT_FMT_TABLE)
 		ct_stream_table_end(&u.table, &u.m);
+	ct_term_close(u.tty, stdout);
 	return CT_EXIT_OK;
 }

@@ -2,8 +2,8 @@
  * unit-progress.c - the progress line as it reaches the terminal: each
  * redraw starts with '\r' and blanks what a longer line before it left,
  * the erase leaves a blank line with the cursor at its start, and the
- * default draws on a terminal (a pseudo-terminal here) and never on a
- * file or pipe.
+ * default draws on a terminal (a pseudo-terminal here) and never on
+ * anything else (a memory stream).
  */
 #include "config.h"
 
@@ -17,18 +17,21 @@
 #include "ct/progress.h"
 #include "unit.h"
 
-/* What f holds, from the start (f is a tmpfile()). */
+/* Where the line is drawn: a memory stream (no terminal), and what it holds. */
+static char *held;
+static size_t held_len;
+
+static FILE *open_held(void)
+{
+	free(held);
+	held = NULL;
+	return open_memstream(&held, &held_len);
+}
+
 static char *contents(FILE *f)
 {
-	static char buf[4096];
-	size_t n;
-
 	fflush(f);
-	rewind(f);
-	n = fread(buf, 1, sizeof(buf) - 1, f);
-	buf[n] = '\0';
-	fseek(f, 0, SEEK_END);
-	return buf;
+	return held;
 }
 
 /* The text after the last '\r' (what a redraw left on the line). */
@@ -42,7 +45,7 @@ static const char *after_last_cr(const char *s)
 static void check_redraws(void)
 {
 	struct ct_progress p;
-	FILE *f = tmpfile();
+	FILE *f = open_held();
 	const char *s, *line;
 	size_t longer, shorter, n;
 
@@ -90,7 +93,7 @@ static void check_redraws(void)
 static void check_modes(void)
 {
 	struct ct_progress p;
-	FILE *f = tmpfile();
+	FILE *f = open_held();
 	int m, s;
 
 	CHECK(f != NULL);

@@ -514,8 +514,8 @@ int ct_allcore_run(struct ct_allcore *a, const struct ct_harness *h,
 				goto failed;
 			/* Between samples, as the harness's hook is called. */
 			if (h->progress) {
-				struct ct_harness_state st = { h, &a->t[0].k[k], k, nk, rep + 1, NAN,
-							       0 };
+				struct ct_harness_state st = { h, &a->t[0].k[k], k, nk,
+							       rep + 1, NAN, 0 };
 
 				h->progress(h->progress_arg, &st);
 			}

@@ -13,6 +13,7 @@
 #include "ct/common.h"
 #include "ct/out.h"
 #include "ct/record.h"
+#include "ct/term.h"
 
 unsigned ct_rec_out_of(int fmt)
 {
@@ -230,6 +231,58 @@ void ct_rec_begin(struct ct_rec_writer *w, FILE *f, unsigned out, const struct c
 	w->f = f;
 	w->out = out;
 	w->kind = k;
+	w->fit = out == CT_REC_TABLE ? ct_term_width(f) : 0;
+}
+
+void ct_rec_fit(struct ct_rec_writer *w, int width)
+{
+	w->fit = width;
+}
+
+/*
+ * The shown fields' drop levels into drop[] (the table's columns), and
+ * the names of the columns dropped (bits of them) into w->left_out.
+ */
+static int drop_levels(const struct ct_rec_writer *w, unsigned *drop, int *field)
+{
+	size_t i;
+	int n = 0;
+
+	for (i = 0; i < w->kind->nfields && i < 64; i++)
+		if (shown(w, i)) {
+			drop[n] = CT_REC_FIT_LEVEL(w->kind->fields[i].show);
+			field[n++] = (int)i;
+		}
+	return n;
+}
+
+static void note_left_out(struct ct_rec_writer *w, const int *field, int n,
+			  unsigned long long dropped)
+{
+	size_t used = strlen(w->left_out);
+	int c;
+
+	for (c = 0; c < n && c < 64; c++) {
+		const struct ct_rec_field *f = &w->kind->fields[field[c]];
+
+		if (!(dropped & (1ull << c)) || used + 2 >= sizeof(w->left_out))
+			continue;
+		/* The key where there is one: "cv%" alone would not say which. */
+		used += (size_t)snprintf(w->left_out + used, sizeof(w->left_out) - used, "%s%s",
+					 used ? ", " : "", f->key ? f->key : header_of(f));
+	}
+}
+
+/* The note under a fitted table: which columns it left out. */
+static void print_left_out(const struct ct_rec_writer *w)
+{
+	char text[512];
+
+	if (!w->left_out[0])
+		return;
+	snprintf(text, sizeof(text), "(left out to fit %d columns: %s; a wider terminal or a "
+		 "pipe shows every column)", w->fit, w->left_out);
+	ct_term_wrap(w->f, w->fit, " ", text);
 }
 
 void ct_rec_stream(struct ct_rec_writer *w)
@@ -353,6 +406,22 @@ static void header(struct ct_rec_writer *w, const void *rec)
 			sw = spec_width(k->fields[i].text);
 			w->widths[j] = strlen(hdr[j]) > sw ? strlen(hdr[j]) : sw;
 			j++;
+		}
+		/* Fitted once, from the widths: the columns left out are hidden. */
+		{
+			unsigned drop[64];
+			int field[64], c, m = drop_levels(w, drop, field);
+			unsigned long long dropped = ct_table_fit(w->widths, m, w->fit, drop);
+
+			note_left_out(w, field, m, dropped);
+			for (c = 0; c < m; c++)
+				if (dropped & (1ull << c))
+					w->hidden |= 1ull << field[c];
+			for (c = 0, n = 0; c < m; c++)
+				if (!(dropped & (1ull << c))) {
+					hdr[n] = hdr[c];
+					w->widths[n++] = w->widths[c];
+				}
 		}
 		ct_table_line(w->f, hdr, w->widths, n, 1);
 		break;
@@ -536,6 +605,7 @@ void ct_rec_write(struct ct_rec_writer *w, const void *rec)
 			ct_table_line(w->f, (const char *const *)cells, w->widths, n, 0);
 			/* Seen as it comes, on a terminal or through a pipe. */
 			fflush(w->f);
+			ct_term_sync(w->f);
 		} else {
 			ct_table_add(w->table, (const char *const *)cells);
 		}
@@ -551,8 +621,14 @@ void ct_rec_end(struct ct_rec_writer *w)
 		return;
 	if (!w->started && !(w->out == CT_REC_TSV && has_fields(w)))
 		header(w, NULL);
-	if (w->table)
-		ct_table_print(w->table, w->f);
+	if (w->table) {
+		unsigned drop[64];
+		int field[64], n = drop_levels(w, drop, field);
+
+		note_left_out(w, field, n,
+			      ct_table_print_fit(w->table, w->f, w->fit, drop, 0, NULL));
+	}
+	print_left_out(w);
 	ct_rec_discard(w);
 }
 

@@ -47,15 +47,15 @@ static const struct ct_rec_field sweep_fields[] = {
 	{ W_SIZE, NULL, "size", CT_REC_STR, NULL, "%8s", CT_REC_TEXT | CT_REC_LEFT },
 	{ W_LEVEL, NULL, "level", CT_REC_STR, NULL, "%6s", CT_REC_TEXT | CT_REC_LEFT },
 	{ W_ISA, NULL, "isa", CT_REC_STR, NULL, "%6s", CT_REC_TEXT | CT_REC_LEFT },
-	{ W_PREFETCH, NULL, "prefetch", CT_REC_NUM, NULL, "%8d", CT_REC_TEXT },
+	{ W_PREFETCH, NULL, "prefetch", CT_REC_NUM, NULL, "%8d", CT_REC_TEXT | CT_REC_FIT(3) },
 	{ W_GBS, NULL, "GB/s", CT_REC_NUM, NULL, "%7U", CT_REC_TEXT },
-	{ W_CV, NULL, "cv%", CT_REC_NUM, NULL, "%6.2f", CT_REC_TEXT },
+	{ W_CV, NULL, "cv%", CT_REC_NUM, NULL, "%6.2f", CT_REC_TEXT | CT_REC_FIT(5) },
 	{ W_BPC, NULL, "byte/cycle", CT_REC_NUM, NULL, "%10s", CT_REC_TEXT },
-	{ W_CPU_GBS, NULL, "cpu GB/s", CT_REC_NUM, NULL, "%8U", CT_REC_TEXT },
-	{ W_CPU_CV, NULL, "cpu cv%", CT_REC_NUM, NULL, "%7.2f", CT_REC_TEXT },
+	{ W_CPU_GBS, NULL, "cpu GB/s", CT_REC_NUM, NULL, "%8U", CT_REC_TEXT | CT_REC_FIT(4) },
+	{ W_CPU_CV, NULL, "cpu cv%", CT_REC_NUM, NULL, "%7.2f", CT_REC_TEXT | CT_REC_FIT(2) },
 	{ W_SHARE, NULL, "share", CT_REC_NUM, NULL, "%6s", CT_REC_TEXT },
-	{ W_HUGE, NULL, "huge%", CT_REC_NUM, NULL, "%5.0f", CT_REC_TEXT },
-	{ W_VERIFIED, NULL, "verified", CT_REC_BOOL, NULL, "%8s", CT_REC_TEXT },
+	{ W_HUGE, NULL, "huge%", CT_REC_NUM, NULL, "%5.0f", CT_REC_TEXT | CT_REC_FIT(1) },
+	{ W_VERIFIED, NULL, "verified", CT_REC_BOOL, NULL, "%8s", CT_REC_TEXT | CT_REC_FIT(1) },
 };
 
 static void sweep_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)

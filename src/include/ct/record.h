@@ -36,6 +36,14 @@
 #define CT_REC_ALL (CT_REC_TEXT | CT_REC_DATA)
 /* Markdown aligns the column left (words); without it, right (numbers). */
 #define CT_REC_LEFT 0x10u
+/*
+ * A table column that may be left out where the table would be wider
+ * than the terminal: level n (1-15), the lowest first (ct_table_fit()),
+ * and a note under the table names it.  Without it a column is always
+ * shown.  A file or pipe gets every column.
+ */
+#define CT_REC_FIT(n) ((unsigned)(n) << 8)
+#define CT_REC_FIT_LEVEL(show) (((show) >> 8) & 0xfu)
 
 /* What a field holds: how JSON writes it, and the text of a number. */
 enum ct_rec_type {
@@ -133,6 +141,8 @@ struct ct_rec_writer {
 	unsigned long long hidden;	/* fields left out, by index */
 	int started;			/* the header is out */
 	int stream;			/* ct_rec_stream(): each row as it comes */
+	int fit;			/* a table's width limit (0: none) */
+	char left_out[320];		/* the columns left out to fit, for the note */
 	size_t widths[64];		/* its columns' widths */
 	struct ct_table *table;
 	/*
@@ -156,6 +166,11 @@ void ct_rec_begin(struct ct_rec_writer *w, FILE *f, unsigned out, const struct c
  * that written whole.  Other outputs are written as they come anyway.
  */
 void ct_rec_stream(struct ct_rec_writer *w);
+/*
+ * A table fitted to width columns (0: every column); ct_rec_begin() sets
+ * the width of the terminal the table goes to (ct_term_width()).
+ */
+void ct_rec_fit(struct ct_rec_writer *w, int width);
 /* Leave out the fields of that id in this writer (before the first record). */
 void ct_rec_hide(struct ct_rec_writer *w, int id);
 void ct_rec_write(struct ct_rec_writer *w, const void *rec);
