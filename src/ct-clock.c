@@ -57,13 +57,13 @@ static void *make_chain(void *arg, struct ct_kernel *k)
 	return c;
 }
 
-static void chain_header(const struct ct_allcore *a, void *arg)
+static void chain_header(FILE *f, const struct ct_allcore *a, void *arg)
 {
 	const struct ct_harness *h = arg;
 
-	printf("kernel:   dependent adds (%s, %s) in calls of %.0f, %u reps; "
-	       "the clock is the max\n", ct_addchain_desc.isa, ct_addchain_desc.insn,
-	       a->t[0].k[0].work, h->reps);
+	fprintf(f, "kernel:   dependent adds (%s, %s) in calls of %.0f, %u reps; "
+		"the clock is the max\n", ct_addchain_desc.isa, ct_addchain_desc.insn,
+		a->t[0].k[0].work, h->reps);
 }
 
 /* --threads: every thread's clock beside the clock of one alone. */

@@ -88,12 +88,12 @@ struct fma_header {
 	unsigned reps;
 };
 
-static void fma_header(const struct ct_allcore *a, void *arg)
+static void fma_header(FILE *f, const struct ct_allcore *a, void *arg)
 {
 	const struct fma_header *fh = arg;
 
 	(void)a;
-	kernel_lines(stdout, fh->isas, fh->n, fh->call_passes, fh->reps, "per call");
+	kernel_lines(f, fh->isas, fh->n, fh->call_passes, fh->reps, "per call");
 }
 
 static int all_core(struct ct_cli *cli, struct ct_harness *h, struct ct_allcore *a,

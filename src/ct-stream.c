@@ -177,15 +177,15 @@ struct stream_header {
 	unsigned reps;
 };
 
-static void stream_header(const struct ct_allcore *a, void *arg)
+static void stream_header(FILE *f, const struct ct_allcore *a, void *arg)
 {
 	const struct stream_header *sh = arg;
 	char size[32];
 
-	ct_stream_header(stdout, isa_bits(sh->isas, sh->nisa), NULL, 0, sh->isa_reason, sh->reps,
+	ct_stream_header(f, isa_bits(sh->isas, sh->nisa), NULL, 0, sh->isa_reason, sh->reps,
 			 sh->caches);
-	printf("array:    %s per thread and ISA (%s), %zu threads; a call reads it whole "
-	       "passes\n", ct_stream_human_size(sh->bytes, size, sizeof(size)), sh->reason, a->n);
+	fprintf(f, "array:    %s per thread and ISA (%s), %zu threads; a call reads it whole "
+		"passes\n", ct_stream_human_size(sh->bytes, size, sizeof(size)), sh->reason, a->n);
 }
 
 /*

@@ -25,8 +25,19 @@ for cols in 80 100; do
 	[ "$w" -le "$cols" ] || fail "ct-place at $cols columns: a line of $w: $(cat "$tmp/tty")"
 	grep -q "left out to fit $cols columns: " "$tmp/tty" ||
 		fail "ct-place at $cols columns: no note of the columns left out: $(cat "$tmp/tty")"
+	# The note names what is not there, and only that.
+	tr -d '\r' <"$tmp/tty" | sed -n '/left out to fit/,/column)$/p' >"$tmp/note"
+	grep -q 'fma_per_cycle_cv_pct' "$tmp/note" || fail "ct-place at $cols: the note lacks fma_per_cycle_cv_pct: $(cat "$tmp/note")"
+	grep -q 'placement\|cpu_share\|fma_gflops' "$tmp/note" && fail "ct-place at $cols: the note names a column shown: $(cat "$tmp/note")"
 	grep -q '^placement  *cpus (kinds)  *GHz max  *median .*GFLOP/s .*GB/s .*share' "$tmp/tty" ||
 		fail "ct-place at $cols columns: a rate left out: $(grep '^placement' "$tmp/tty")"
+done
+# Its other tables and lines: cut or wrapped, never wider.
+for args in "--dry-run" "-l" "--observe -- true"; do
+	COLUMNS=80 script -qc "$place $args 2>&1" /dev/null >"$tmp/tty" 2>&1 </dev/null ||
+		fail "ct-place $args under script failed: $(cat "$tmp/tty")"
+	w=$(widest "$tmp/tty")
+	[ "$w" -le 80 ] || fail "ct-place $args at 80 columns: a line of $w: $(cat "$tmp/tty")"
 done
 # The progress line fits too.
 COLUMNS=40 REPS=3 script -qc "$place -q -S 0 -p main --progress 2>&1 >/dev/null" /dev/null \
@@ -43,7 +54,7 @@ grep -q 'left out to fit' "$tmp/out" && fail "a note of columns left out on a pi
 [ "$(widest "$tmp/out")" -gt 100 ] || fail "a pipe's table was narrowed"
 
 # The kernel tools' tables and ct-stream's sweep, written row by row.
-for tool in "$CT_CLOCK" "$CT_STREAM -b 16K,32K"; do
+for tool in "$CT_CLOCK" "$CT_STREAM -b 16K,32K" "$CT_FMA --threads 1"; do
 	set -- $tool
 	bin=$(abs "$1")
 	shift

@@ -13,6 +13,7 @@
 #include "ct/common.h"
 #include "ct/machine.h"
 #include "ct/record.h"
+#include "ct/term.h"
 
 static double median_of(const struct ct_series *s, enum ct_basis b)
 {
@@ -129,12 +130,14 @@ void ct_allcore_print_kinds(struct ct_out *o, const struct ct_allcore *a)
 
 int ct_allcore_report(struct ct_allcore *a, const struct ct_harness *h,
 		      const struct ct_allcore_kernel *ks, size_t nk, struct ct_cli *cli,
-		      const char *tool, void (*header)(const struct ct_allcore *a, void *arg),
+		      const char *tool, void (*header)(FILE *f, const struct ct_allcore *a,
+					     void *arg),
 		      void *arg)
 {
 	struct ct_machine m;
 	struct ct_out out;
 	char why[640];
+	FILE *tty;
 
 	ct_machine_describe(&m);
 	if (ct_allcore_run(a, h, ks, nk, why, sizeof(why)) < 0) {
@@ -144,13 +147,16 @@ int ct_allcore_report(struct ct_allcore *a, const struct ct_harness *h,
 	/* Erased before any warning or result. */
 	ct_cli_progress_clear(cli);
 	ct_machine_finish(&m, (unsigned)a->n);
-	ct_out_begin(&out, stdout, cli->fmt, tool, cli->samples);
+	/* A table on a terminal: its long lines wrapped to fit (term.h). */
+	tty = cli->fmt == CT_FMT_TABLE ? ct_term_open(stdout) : stdout;
+	ct_out_begin(&out, tty, cli->fmt, tool, cli->samples);
 	ct_out_machine(&out, &m);
 	if (cli->fmt == CT_FMT_TABLE)
-		header(a, arg);
+		header(tty, a, arg);
 	ct_allcore_print(&out, a);
 	ct_out_end(&out);
 	ct_allcore_print_kinds(&out, a);
+	ct_term_close(tty, stdout);
 	ct_allcore_free(a);
 	return CT_EXIT_OK;
 }

@@ -493,6 +493,24 @@ static const struct ct_field *find_field(const struct ct_rec_value *v, const cha
 	return NULL;
 }
 
+/* One "label: value" line; on a terminal narrower than it, wrapped under its value. */
+static void line_out(const struct ct_rec_writer *w, int pad, const char *label,
+		     const char *value)
+{
+	char *line;
+	int n;
+
+	if (w->fit <= 0) {
+		fprintf(w->f, "%-*s%s\n", pad, label, value);
+		return;
+	}
+	n = snprintf(NULL, 0, "%-*s%s", pad, label, value);
+	line = ct_xmalloc((size_t)n + 1);
+	snprintf(line, (size_t)n + 1, "%-*s%s", pad, label, value);
+	ct_term_wrap_hanging(w->f, w->fit, line, (size_t)n);
+	free(line);
+}
+
 /*
  * CT_REC_LINES: "header: value", the values aligned on the longest header
  * and at least in column 11, as every header line of the tools.
@@ -521,9 +539,9 @@ static void write_lines(struct ct_rec_writer *w, const void *rec)
 		pad = *label ? (int)width : 0;
 		if (f->type == CT_REC_LIST && !v->str && !v->omit && !v->null)
 			for (j = 0; j < v->n; j++)
-				fprintf(w->f, "%-*s%s\n", pad, label, v->list[j]);
+				line_out(w, pad, label, v->list[j]);
 		else
-			fprintf(w->f, "%-*s%s\n", pad, label, text_of(f, v, w->out, buf, sizeof(buf)));
+			line_out(w, pad, label, text_of(f, v, w->out, buf, sizeof(buf)));
 		put(v);
 	}
 	free(v);
@@ -624,9 +642,18 @@ void ct_rec_end(struct ct_rec_writer *w)
 	if (w->table) {
 		unsigned drop[64];
 		int field[64], n = drop_levels(w, drop, field);
+		unsigned long long cut;
 
+		/* Columns left out, then what is still too wide cut (as ps cuts its last). */
 		note_left_out(w, field, n,
-			      ct_table_print_fit(w->table, w->f, w->fit, drop, 0, NULL));
+			      ct_table_print_fit(w->table, w->f, w->fit, drop, 1, &cut));
+		if (cut) {
+			char text[160];
+
+			snprintf(text, sizeof(text), "(values cut to fit %d columns end in '...'; "
+				 "-f json has them whole)", w->fit);
+			ct_term_wrap(w->f, w->fit, " ", text);
+		}
 	}
 	print_left_out(w);
 	ct_rec_discard(w);

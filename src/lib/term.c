@@ -93,10 +93,9 @@ static size_t hang(const char *line, size_t len, int width)
 	return in > (size_t)width / 2 ? 2 : in;
 }
 
-/* One line (no newline) in lines of at most width: its first hang kept as it is. */
-static void wrap_line(FILE *f, int width, const char *line, size_t len)
+void ct_term_wrap_hanging(FILE *f, int width, const char *line, size_t len)
 {
-	size_t in = hang(line, len, width), col = in, w;
+	size_t in = width > 0 ? hang(line, len, width) : len, col = in, w;
 	const char *p = line + in, *end = line + len, *sp;
 	int fresh = 1;
 
@@ -150,7 +149,7 @@ static void write_lines(size_t end)
 		if ((size_t)(nl - p) <= (size_t)held_width)
 			fprintf(held_to, "%.*s\n", (int)(nl - p), p);
 		else
-			wrap_line(held_to, held_width, p, (size_t)(nl - p));
+			ct_term_wrap_hanging(held_to, held_width, p, (size_t)(nl - p));
 	}
 	held_done = end;
 }

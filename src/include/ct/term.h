@@ -21,6 +21,14 @@ int ct_term_width(FILE *f);
 void ct_term_wrap(FILE *f, int width, const char *indent, const char *text);
 
 /*
+ * line[len] (no newline) and a newline, in lines of at most width
+ * (0: one line): its start up to its value kept as it is ("load:    "
+ * of "label: value", "*      " of a footnote, else its indent and two
+ * more), the rest broken at spaces, each further line starting under
+ * the value.
+ */
+void ct_term_wrap_hanging(FILE *f, int width, const char *line, size_t len);
+/*
  * Text for a terminal with its long lines wrapped: ct_term_open(f) gives
  * the stream to write instead of f (ct_term_width() of it is f's) when f
  * is a terminal, else f itself; ct_term_close(t, f) writes what t holds
