@@ -307,6 +307,8 @@ static void run_row(void *arg)
 			for (i = 0; i < u->nisa; i++)
 				ct_out_series(&u->out, u->placement, &ser[i]);
 			ct_out_end(&u->out);
+			/* On a terminal too, each size's tables as it ends. */
+			ct_term_sync(u->tty);
 		}
 		if (cli->fmt == CT_FMT_TABLE)
 			ct_stream_table_add(&u->table, u->placement, ctx, u->isas, ser, u->nisa,
