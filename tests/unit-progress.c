@@ -7,7 +7,6 @@
  */
 #include "config.h"
 
-#define _XOPEN_SOURCE 600
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
