@@ -240,8 +240,8 @@ void ct_rec_fit(struct ct_rec_writer *w, int width)
 }
 
 /*
- * The shown fields' drop levels into drop[] (the table's columns), and
- * the names of the columns dropped (bits of them) into w->left_out.
+ * The table's columns: each shown field's drop level (CT_REC_FIT) into
+ * drop[], its index in the kind into field[]; returns how many.
  */
 static int drop_levels(const struct ct_rec_writer *w, unsigned *drop, int *field)
 {
@@ -256,6 +256,7 @@ static int drop_levels(const struct ct_rec_writer *w, unsigned *drop, int *field
 	return n;
 }
 
+/* The names of the columns dropped (bits of them) added to w->left_out. */
 static void note_left_out(struct ct_rec_writer *w, const int *field, int n,
 			  unsigned long long dropped)
 {
