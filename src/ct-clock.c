@@ -28,6 +28,7 @@
 #include "ct/machine.h"
 #include "ct/out.h"
 #include "ct/parse.h"
+#include "ct/term.h"
 
 static const struct ct_opt_use opts[] = {
 	{ CT_O_ADDS, NULL },
@@ -56,13 +57,13 @@ static void *make_chain(void *arg, struct ct_kernel *k)
 	return c;
 }
 
-static void chain_header(const struct ct_allcore *a, void *arg)
+static void chain_header(FILE *f, const struct ct_allcore *a, void *arg)
 {
 	const struct ct_harness *h = arg;
 
-	printf("kernel:   dependent adds (%s, %s) in calls of %.0f, %u reps; "
-	       "the clock is the max\n", ct_addchain_desc.isa, ct_addchain_desc.insn,
-	       a->t[0].k[0].work, h->reps);
+	fprintf(f, "kernel:   dependent adds (%s, %s) in calls of %.0f, %u reps; "
+		"the clock is the max\n", ct_addchain_desc.isa, ct_addchain_desc.insn,
+		a->t[0].k[0].work, h->reps);
 }
 
 /* --threads: every thread's clock beside the clock of one alone. */
@@ -85,6 +86,7 @@ int main(int argc, char **argv)
 	struct ct_series *ser;
 	struct ct_machine m;
 	struct ct_out out;
+	FILE *tty;
 	struct ct_clock ctx;
 	const char *adds_arg = NULL;
 	char (*place)[32];
@@ -114,23 +116,29 @@ int main(int argc, char **argv)
 	ser = ct_xcalloc(nrows, sizeof(*ser));
 	place = ct_xcalloc(nrows, sizeof(*place));
 	ct_machine_describe(&m);
+	cli.nsteps = nrows;
 	for (r = 0; r < nrows; r++) {
 		snprintf(place[r], sizeof(place[r]), "%s",
 			 ct_cli_harness_row(&cli, r, &h, &k, 1, &ser[r], "raise -n"));
 		ct_machine_note(&m, place[r], &ser[r], 1);
 	}
+	/* Erased before any warning or result. */
+	ct_cli_progress_clear(&cli);
 	ct_machine_finish(&m, 1);
 
-	ct_out_begin(&out, stdout, cli.fmt, "ct-clock", cli.samples);
+	/* A table on a terminal: its long lines wrapped to fit (term.h). */
+	tty = cli.fmt == CT_FMT_TABLE ? ct_term_open(stdout) : stdout;
+	ct_out_begin(&out, tty, cli.fmt, "ct-clock", cli.samples);
 	ct_out_machine(&out, &m);
 	if (cli.fmt == CT_FMT_TABLE)
-		printf("kernel:   %llu dependent adds per sample (%s, %s), %u reps; "
-		       "the clock is the max\n",
-		       (unsigned long long)ctx.iters * CT_ADDCHAIN_UNROLL, ct_addchain_desc.isa,
-		       ct_addchain_desc.insn, ser[0].n);
+		fprintf(tty, "kernel:   %llu dependent adds per sample (%s, %s), %u reps; "
+			"the clock is the max\n",
+			(unsigned long long)ctx.iters * CT_ADDCHAIN_UNROLL, ct_addchain_desc.isa,
+			ct_addchain_desc.insn, ser[0].n);
 	for (r = 0; r < nrows; r++)
 		ct_out_series(&out, place[r], &ser[r]);
 	ct_out_end(&out);
+	ct_term_close(tty, stdout);
 	for (r = 0; r < nrows; r++)
 		ct_series_free(&ser[r], 1);
 	free(ser);

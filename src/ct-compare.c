@@ -27,6 +27,7 @@
 #include "ct/out.h"
 #include "ct/outfile.h"
 #include "ct/runcmp.h"
+#include "ct/term.h"
 
 static const struct ct_opt_use opts[] = {
 	{ CT_O_ALPHA, NULL },
@@ -155,7 +156,13 @@ int main(int argc, char **argv)
 		if (ct_write_files(outdir, files, CT_ARRAY_SIZE(files), &c, why, sizeof(why)) < 0)
 			errx(CT_EXIT_FAIL, "%s", why);
 	}
-	ct_cmp_print(stdout, fmt, &c);
+	{
+		/* A table on a terminal: its long lines wrapped to fit (term.h). */
+		FILE *out = fmt == CT_FMT_TABLE ? ct_term_open(stdout) : stdout;
+
+		ct_cmp_print(out, fmt, &c);
+		ct_term_close(out, stdout);
+	}
 	ct_cmp_free(&c);
 	for (i = 0; i < c.nruns; i++)
 		ct_run_free(&c.runs[i]);

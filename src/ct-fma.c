@@ -22,6 +22,7 @@
 #include "ct/machine.h"
 #include "ct/out.h"
 #include "ct/parse.h"
+#include "ct/term.h"
 
 static const struct ct_opt_use opts[] = {
 	{ CT_O_PASSES, NULL },
@@ -43,7 +44,7 @@ static void usage(void)
 	       "Environment: CT_ISA, REPS, QUICK.  See ct-fma(1) and coretype(7).\n");
 }
 
-static void kernel_lines(const enum ct_isa *isas, size_t n, uint64_t passes,
+static void kernel_lines(FILE *f, const enum ct_isa *isas, size_t n, uint64_t passes,
 			 unsigned reps, const char *per)
 {
 	size_t i;
@@ -51,10 +52,10 @@ static void kernel_lines(const enum ct_isa *isas, size_t n, uint64_t passes,
 	for (i = 0; i < n; i++) {
 		const struct ct_kernel_desc *d = ct_fma_desc(isas[i]);
 
-		printf("kernel:   %s %-6s %2u accumulators x %2u lanes, %s, %llu passes "
-		       "over %u bytes %s, %u reps\n",
-		       d->kernel, d->isa, d->accumulators, d->lanes, d->insn,
-		       (unsigned long long)passes, CT_FMA_ARRAY_BYTES, per, reps);
+		fprintf(f, "kernel:   %s %-6s %2u accumulators x %2u lanes, %s, %llu passes "
+			"over %u bytes %s, %u reps\n",
+			d->kernel, d->isa, d->accumulators, d->lanes, d->insn,
+			(unsigned long long)passes, CT_FMA_ARRAY_BYTES, per, reps);
 	}
 }
 
@@ -87,12 +88,12 @@ struct fma_header {
 	unsigned reps;
 };
 
-static void fma_header(const struct ct_allcore *a, void *arg)
+static void fma_header(FILE *f, const struct ct_allcore *a, void *arg)
 {
 	const struct fma_header *fh = arg;
 
 	(void)a;
-	kernel_lines(fh->isas, fh->n, fh->call_passes, fh->reps, "per call");
+	kernel_lines(f, fh->isas, fh->n, fh->call_passes, fh->reps, "per call");
 }
 
 static int all_core(struct ct_cli *cli, struct ct_harness *h, struct ct_allcore *a,
@@ -127,6 +128,7 @@ int main(int argc, char **argv)
 	enum ct_isa isas[CT_ISA_COUNT];
 	struct ct_machine m;
 	struct ct_out out;
+	FILE *tty;
 	const char *passes_arg = NULL;
 	char (*place)[32];
 	uint64_t passes;
@@ -161,6 +163,7 @@ int main(int argc, char **argv)
 	ser = ct_xcalloc(nrows * n, sizeof(*ser));
 	place = ct_xcalloc(nrows, sizeof(*place));
 	ct_machine_describe(&m);
+	cli.nsteps = nrows;
 	for (r = 0; r < nrows; r++) {
 		for (i = 0; i < n; i++)
 			ctx[r * n + i] = ct_fma_new(isas[i], passes, &k[r * n + i]);
@@ -168,16 +171,21 @@ int main(int argc, char **argv)
 			 ct_cli_harness_row(&cli, r, &h, &k[r * n], n, &ser[r * n], "raise --passes"));
 		ct_machine_note(&m, place[r], &ser[r * n], n);
 	}
+	/* Erased before any warning or result. */
+	ct_cli_progress_clear(&cli);
 	ct_machine_finish(&m, 1);
 
-	ct_out_begin(&out, stdout, cli.fmt, "ct-fma", cli.samples);
+	/* A table on a terminal: its long lines wrapped to fit (term.h). */
+	tty = cli.fmt == CT_FMT_TABLE ? ct_term_open(stdout) : stdout;
+	ct_out_begin(&out, tty, cli.fmt, "ct-fma", cli.samples);
 	ct_out_machine(&out, &m);
 	if (cli.fmt == CT_FMT_TABLE)
-		kernel_lines(isas, n, passes, ser[0].n, "per sample");
+		kernel_lines(tty, isas, n, passes, ser[0].n, "per sample");
 	for (r = 0; r < nrows; r++)
 		for (i = 0; i < n; i++)
 			ct_out_series(&out, place[r], &ser[r * n + i]);
 	ct_out_end(&out);
+	ct_term_close(tty, stdout);
 	ct_series_free(ser, nrows * n);
 	for (i = 0; i < nrows * n; i++)
 		ct_fma_free(ctx[i]);

@@ -25,6 +25,7 @@
 #include "ct/parse.h"
 #include "ct/stream.h"
 #include "ct/stream-out.h"
+#include "ct/term.h"
 
 #define MAX_SIZES 64
 
@@ -176,15 +177,15 @@ struct stream_header {
 	unsigned reps;
 };
 
-static void stream_header(const struct ct_allcore *a, void *arg)
+static void stream_header(FILE *f, const struct ct_allcore *a, void *arg)
 {
 	const struct stream_header *sh = arg;
 	char size[32];
 
-	ct_stream_header(stdout, isa_bits(sh->isas, sh->nisa), NULL, 0, sh->isa_reason, sh->reps,
+	ct_stream_header(f, isa_bits(sh->isas, sh->nisa), NULL, 0, sh->isa_reason, sh->reps,
 			 sh->caches);
-	printf("array:    %s per thread and ISA (%s), %zu threads; a call reads it whole "
-	       "passes\n", ct_stream_human_size(sh->bytes, size, sizeof(size)), sh->reason, a->n);
+	fprintf(f, "array:    %s per thread and ISA (%s), %zu threads; a call reads it whole "
+		"passes\n", ct_stream_human_size(sh->bytes, size, sizeof(size)), sh->reason, a->n);
 }
 
 /*
@@ -223,8 +224,8 @@ static int all_core(struct ct_cli *cli, struct ct_harness *h, struct ct_allcore 
 
 /* A run over placements (rows) and sizes: what every row reads and adds to. */
 struct run {
-	/* The settings. */
-	const struct ct_cli *cli;
+	/* The settings (cli: and the progress line). */
+	struct ct_cli *cli;
 	const struct ct_harness *h;
 	const struct ct_cli_isa *ci;
 	enum ct_isa chosen;		/* ct_cli_isa_finish()'s */
@@ -241,6 +242,7 @@ struct run {
 	struct ct_machine m;
 	struct ct_out out;
 	struct ct_stream_table table;	/* the sweep, for a table */
+	FILE *tty;			/* stdout, or a table's lines fitted to it (term.h) */
 	char isa_reason[200];		/* the size running */
 };
 
@@ -251,7 +253,7 @@ struct run {
 static void run_row(void *arg)
 {
 	struct run *u = arg;
-	const struct ct_cli *cli = u->cli;
+	struct ct_cli *cli = u->cli;
 	struct ct_kernel k[CT_ISA_COUNT];
 	struct ct_stream *ctx[CT_ISA_COUNT];
 	struct ct_series ser[CT_ISA_COUNT];
@@ -261,7 +263,12 @@ static void run_row(void *arg)
 	int rc, first;
 
 	for (z = 0; z < u->nsize; z++) {
+		char size[32];
+
 		first = u->row == 0 && z == 0;
+		cli->step = u->row * u->nsize + z;
+		snprintf(cli->what, sizeof(cli->what), "%s, %s", u->placement,
+			 ct_stream_human_size(u->sizes[z], size, sizeof(size)));
 		/* The rule's ISA by the level this size falls in. */
 		choose_isa(u->ci, u->chosen, ct_stream_level(u->sizes[z], u->caches), u->isas,
 			   u->isa_reason, sizeof(u->isa_reason));
@@ -278,7 +285,7 @@ static void run_row(void *arg)
 		 */
 		if (first) {
 			ct_machine_describe(&u->m);
-			ct_out_begin(&u->out, stdout, cli->fmt, "ct-stream", cli->samples);
+			ct_out_begin(&u->out, u->tty, cli->fmt, "ct-stream", cli->samples);
 			ct_out_start(&u->out, &u->m);
 			if (cli->fmt == CT_FMT_TABLE)
 				u->table.warned = u->m.nwarnings;
@@ -286,19 +293,26 @@ static void run_row(void *arg)
 		if ((rc = ct_harness_run(u->h, k, u->nisa, ser, why, sizeof(why))) < 0)
 			ct_cli_harness_failed(rc, why, "");
 		ct_machine_note(&u->m, u->placement, ser, u->nisa);
-		/* A table: each size's own tables with --samples, the sweep at the end. */
+		/* Erased before a result; drawn again at the next size's first sample. */
+		ct_cli_progress_clear(cli);
+		/*
+		 * A table: each size's own tables with --samples and the sweep at
+		 * the end, else the sweep's row of each size as it ends.
+		 */
 		if (cli->fmt != CT_FMT_TABLE || cli->samples) {
 			if (cli->fmt == CT_FMT_TABLE) {
 				ct_stream_info(ctx[0], &in);
-				printf("\narray:    %" PRIu64 " bytes (%s, %s); %" PRIu64 " pass%s per "
-				       "sample\n", in.bytes, in.reason, in.level, in.passes,
-				       in.passes == 1 ? "" : "es");
+				fprintf(u->tty, "\narray:    %" PRIu64 " bytes (%s, %s); %" PRIu64
+					" pass%s per sample\n", in.bytes, in.reason, in.level,
+					in.passes, in.passes == 1 ? "" : "es");
 			}
 			for (i = 0; i < u->nisa; i++)
 				ct_out_series(&u->out, u->placement, &ser[i]);
 			/* TSV's and JSON's records end with the run (ct_out_finish()). */
 			if (cli->fmt == CT_FMT_TABLE)
 				ct_out_end(&u->out);
+			/* On a terminal too, each size's tables as it ends. */
+			ct_term_sync(u->tty);
 		}
 		if (cli->fmt == CT_FMT_TABLE)
 			ct_stream_table_add(&u->table, u->placement, ctx, u->isas, ser, u->nisa,
@@ -388,7 +402,10 @@ int main(int argc, char **argv)
 	u.flags = flags;
 	u.table.caches = &caches;
 	u.table.size_reason = reason;
-	ct_stream_table_begin(&u.table, stdout, nrows > 1);
+	/* A table on a terminal: its long lines wrapped to fit, each row as it comes. */
+	u.tty = cli.fmt == CT_FMT_TABLE ? ct_term_open(stdout) : stdout;
+	ct_stream_table_begin(&u.table, u.tty, nrows > 1, !cli.samples);
+	cli.nsteps = nrows * nsize;
 	/* Each placement (each cpu of -c) in turn. */
 	for (r = 0; r < nrows; r++) {
 		u.row = r;
@@ -399,5 +416,6 @@ int main(int argc, char **argv)
 	ct_out_finish(&u.out, &u.m);
 	if (cli.fmt == CT_FMT_TABLE)
 		ct_stream_table_end(&u.table, &u.m);
+	ct_term_close(u.tty, stdout);
 	return CT_EXIT_OK;
 }

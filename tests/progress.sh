@@ -1,7 +1,8 @@
 #!/bin/sh
-# ct-place's progress line: on standard error, redrawn with '\r', only on a
-# terminal unless --progress or --no-progress says otherwise, erased
-# before the results; stdout carries the same results either way.
+# The progress line of every measuring tool: on standard error, redrawn
+# with '\r', only on a terminal unless --progress or --no-progress says
+# otherwise, erased before the results; stdout carries the same results
+# either way.  ct-stream's sweep writes each row as its size ends.
 . "${top_srcdir:-..}/tests/lib.sh"
 
 cr=$(printf '\r')
@@ -31,4 +32,37 @@ if script -qc true /dev/null >/dev/null 2>&1; then
 		fail "ct-place --no-progress under script failed"
 	grep -q "${cr}placement 1 of 1" "$tmp/tty" && fail "--no-progress on a terminal still draws"
 fi
+
+# The kernel tools: the row (i of N with several), the kernel, the sample.
+for tool in clock fma stream; do
+	eval bin=\$CT_$(echo $tool | tr a-z A-Z)
+	REPS=3 expect_status 0 "$bin" -q -S 0 -c 0
+	grep -q "$cr" "$tmp/err" && fail "ct-$tool: a progress line on a pipe: $(od -c "$tmp/err" | head)"
+	REPS=3 expect_status 0 "$bin" -q -S 0 -c 0 --progress
+	grep -q "${cr}cpu0[,:].* ([a-z0-9-]*), rep [0-9] of 3, [0-9.]* s" "$tmp/err" ||
+		fail "ct-$tool --progress: no redrawn line: $(od -c "$tmp/err" | head -20)"
+	grep -q "${cr}  *${cr}" "$tmp/err" ||
+		fail "ct-$tool --progress: the line was not erased: $(od -c "$tmp/err" | tail -3)"
+	grep -q "$cr" "$tmp/out" && fail "ct-$tool --progress: a '\\r' on stdout"
+	REPS=3 expect_status 0 "$bin" -q -S 0 -c 0 --progress --no-progress
+	grep -q "$cr" "$tmp/err" && fail "ct-$tool: --no-progress after --progress still draws"
+	if script -qc true /dev/null >/dev/null 2>&1; then
+		abs=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
+		REPS=3 script -qc "$abs -q -S 0 -c 0" /dev/null >"$tmp/tty" 2>&1 </dev/null ||
+			fail "ct-$tool under script failed: $(cat "$tmp/tty")"
+		grep -q "${cr}cpu0[,:]" "$tmp/tty" || fail "ct-$tool: no progress line on a terminal"
+	fi
+done
+# The sweep: "i of N", and the first size's row is out before the second
+# size's first sample is drawn (stdout and stderr into one file, in the
+# order written).
+REPS=3 "$CT_STREAM" -q -S 0 -b 16K,32K --progress >"$tmp/both" 2>&1 || fail "ct-stream -b 16K,32K failed"
+row=$(grep -a -b -o '16 KiB  *L[0-9]' "$tmp/both" | head -1 | cut -d: -f1)
+next=$(grep -a -b -o 'main, 32 KiB (2 of 2): ' "$tmp/both" | head -1 | cut -d: -f1)
+[ -n "$row" ] && [ -n "$next" ] || fail "ct-stream sweep: no row or no progress: $(od -c "$tmp/both" | head -30)"
+[ "$row" -lt "$next" ] || fail "ct-stream sweep: the 16 KiB row came after the 32 KiB size started (rows held to the end)"
+# The header is out with the first row, the notes after the last.
+grep -a -q '^caches: ' "$tmp/both" || fail "ct-stream sweep: no caches line"
+awk '/^size /{h=NR} /^isa: /{i=NR} END{exit !(h && i > h)}' "$tmp/both" ||
+	fail "ct-stream sweep: the isa line is not after the table"
 exit 0

@@ -174,15 +174,39 @@ static char *read_page(const char *name)
 	return text;
 }
 
-/* A number format the writer reads: "%.Ng", "%.Nf" or "%d". */
+/*
+ * A format the writer reads: '%', a width or none, ".N" or none, then g,
+ * f, d, U (the unit's decimals) or s (a text the value function makes).
+ */
 static int format_ok(const char *spec)
 {
+	const char *p = spec;
+
 	if (!spec)
 		return 1;
-	if (strcmp(spec, "%d") == 0)
+	if (*p++ != '%')
+		return 0;
+	while (*p >= '0' && *p <= '9')
+		p++;
+	if (*p == '.') {
+		p++;
+		if (!(*p >= '0' && *p <= '9'))
+			return 0;
+		while (*p >= '0' && *p <= '9')
+			p++;
+	}
+	return p[0] && strchr("gfdUs", p[0]) && !p[1];
+}
+
+/*
+ * A number in a table or Markdown has fixed decimals, so that its column
+ * lines up ("3.670" beside "3.666", never "3.67"): f, d, U or s, never g.
+ */
+static int fixed_ok(const struct ct_rec_field *f)
+{
+	if (f->type != CT_REC_NUM || !(f->show & CT_REC_TEXT))
 		return 1;
-	return spec[0] == '%' && spec[1] == '.' && spec[2] >= '0' && spec[2] <= '9' &&
-	       (strcmp(spec + 3, "g") == 0 || strcmp(spec + 3, "f") == 0);
+	return f->text && !strchr(f->text, 'g');
 }
 
 /*
@@ -200,6 +224,11 @@ static void check_kind(const struct ct_rec_kind *k, const char *page)
 		const struct ct_rec_field *f = &k->fields[i];
 
 		CHECK(format_ok(f->tsv) && format_ok(f->text));
+		if (!fixed_ok(f)) {
+			fprintf(stderr, "%s record: %s has no fixed decimals in a table\n", k->name,
+				f->header ? f->header : f->key);
+			CHECK(0);
+		}
 		/* A field JSON or TSV shows has a key; a table column a header. */
 		CHECK(f->key || !(f->show & CT_REC_DATA));
 		CHECK(f->key || f->header);

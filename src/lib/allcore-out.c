@@ -12,6 +12,8 @@
 #include "ct/cli.h"
 #include "ct/common.h"
 #include "ct/machine.h"
+#include "ct/record.h"
+#include "ct/term.h"
 
 static double median_of(const struct ct_series *s, enum ct_basis b)
 {
@@ -108,6 +110,7 @@ void ct_allcore_print_kinds(struct ct_out *o, const struct ct_allcore *a)
 			const struct ct_allcore_group *gr = &a->g[g];
 			const struct ct_kernel *kk = gr->all[k].k;
 			struct ct_summary all, one;
+			int d = ct_rec_unit_decimals(kk->unit);
 
 			ct_summarize(&gr->all[k], CT_BASIS_WALL, &all);
 			ct_summarize(&gr->single[k], CT_BASIS_WALL, &one);
@@ -116,35 +119,44 @@ void ct_allcore_print_kinds(struct ct_out *o, const struct ct_allcore *a)
 					 ct_cpuset_format(&gr->cpus, cpus, sizeof(cpus)));
 			else
 				snprintf(list, sizeof(list), "cpus seen %s", all.cpus);
-			fprintf(o->f, "%s %s (%s), %zu of %zu threads: all-core mean %.4g %s, "
-				"median %.4g; alone (%s) median %.4g; ratio %.3f wall, %.3f cpu\n",
-				kk->name, gr->name, list, gr->nthreads, a->n, all.rate.mean, kk->unit,
-				all.rate.median, gr->single_name, one.rate.median,
+			fprintf(o->f, "%s %s (%s), %zu of %zu threads: all-core mean %.*f %s, "
+				"median %.*f; alone (%s) median %.*f; ratio %.3f wall, %.3f cpu\n",
+				kk->name, gr->name, list, gr->nthreads, a->n, d, all.rate.mean,
+				kk->unit, d, all.rate.median, gr->single_name, d, one.rate.median,
 				ct_allcore_ratio(a, g, k, CT_BASIS_WALL),
 				ct_allcore_ratio(a, g, k, CT_BASIS_CPU));
 		}
 }
 
 int ct_allcore_report(struct ct_allcore *a, const struct ct_harness *h,
-		      const struct ct_allcore_kernel *ks, size_t nk, const struct ct_cli *cli,
-		      const char *tool, void (*header)(const struct ct_allcore *a, void *arg),
+		      const struct ct_allcore_kernel *ks, size_t nk, struct ct_cli *cli,
+		      const char *tool, void (*header)(FILE *f, const struct ct_allcore *a,
+					     void *arg),
 		      void *arg)
 {
 	struct ct_machine m;
 	struct ct_out out;
 	char why[640];
+	FILE *tty;
 
 	ct_machine_describe(&m);
-	if (ct_allcore_run(a, h, ks, nk, why, sizeof(why)) < 0)
+	if (ct_allcore_run(a, h, ks, nk, why, sizeof(why)) < 0) {
+		ct_cli_progress_clear(cli);
 		errx(CT_EXIT_FAIL, "verification failed: %s", why);
+	}
+	/* Erased before any warning or result. */
+	ct_cli_progress_clear(cli);
 	ct_machine_finish(&m, (unsigned)a->n);
-	ct_out_begin(&out, stdout, cli->fmt, tool, cli->samples);
+	/* A table on a terminal: its long lines wrapped to fit (term.h). */
+	tty = cli->fmt == CT_FMT_TABLE ? ct_term_open(stdout) : stdout;
+	ct_out_begin(&out, tty, cli->fmt, tool, cli->samples);
 	ct_out_machine(&out, &m);
 	if (cli->fmt == CT_FMT_TABLE)
-		header(a, arg);
+		header(tty, a, arg);
 	ct_allcore_print(&out, a);
 	ct_out_end(&out);
 	ct_allcore_print_kinds(&out, a);
+	ct_term_close(tty, stdout);
 	ct_allcore_free(a);
 	return CT_EXIT_OK;
 }

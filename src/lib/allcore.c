@@ -15,6 +15,7 @@
 
 #include <err.h>
 #include <errno.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -511,6 +512,13 @@ int ct_allcore_run(struct ct_allcore *a, const struct ct_harness *h,
 			command(&r, CMD_ALL, k, 0);
 			if (any_failed(&r))
 				goto failed;
+			/* Between samples, as the harness's hook is called. */
+			if (h->progress) {
+				struct ct_harness_state st = { h, &a->t[0].k[k], k, nk,
+							       rep + 1, NAN, 0 };
+
+				h->progress(h->progress_arg, &st);
+			}
 		}
 	for (k = 0; k < nk; k++) {
 		for (i = 0; i < a->n; i++)

@@ -29,10 +29,60 @@ void ct_cli_init(struct ct_cli *cli)
 	memset(cli, 0, sizeof(*cli));
 	cli->fmt = CT_FMT_TABLE;
 	snprintf(cli->placement, sizeof(cli->placement), "main");
+	cli->nsteps = 1;
+}
+
+/* The progress line on the screen, to erase before an error. */
+static struct ct_progress *shown_progress;
+
+void ct_cli_progress_clear(struct ct_cli *cli)
+{
+	ct_progress_clear(&cli->pr);
+}
+
+/*
+ * "cpu1, 64 KiB (3 of 8): stream (avx2), rep 4 of 15, 2.1 s, about 5 s
+ * left": what is left from the pace so far (fixed reps), or with
+ * --precision the widest interval against the one asked for.
+ */
+static void cli_progress(void *arg, const struct ct_harness_state *st)
+{
+	struct ct_cli *cli = arg;
+	const struct ct_harness *h = st->h;
+	double el = ct_progress_elapsed(&cli->pr), left = -1, done;
+	/* A step's first sample is drawn at once: a short step may end within
+	 * CT_PROGRESS_MIN_NS of the last redraw. */
+	int first = st->rep == 1 && st->kernel == 0;
+	char where[160];
+
+	if (cli->nsteps > 1)
+		snprintf(where, sizeof(where), "%s (%zu of %zu)",
+			 cli->what[0] ? cli->what : cli->placement, cli->step + 1, cli->nsteps);
+	else
+		snprintf(where, sizeof(where), "%s", cli->what[0] ? cli->what : cli->placement);
+	if (h->precision_pct > 0) {
+		if (isnan(st->worst_pct))
+			ct_progress_show(&cli->pr, first, -1, "%s: %s (%s), rep %u", where,
+					 st->k->name, st->k->isa, st->rep);
+		else
+			ct_progress_show(&cli->pr, first, -1, "%s: %s (%s), rep %u, +-%.2f%% of "
+					 "+-%g%%", where, st->k->name, st->k->isa, st->rep,
+					 st->worst_pct, h->precision_pct);
+		return;
+	}
+	done = ((double)cli->step + ((double)(st->rep - 1) * (double)st->nkernels +
+				     (double)st->kernel + 1) /
+				    ((double)h->reps * (double)st->nkernels)) / (double)cli->nsteps;
+	if (done > 0 && el > 0.5)
+		left = el / done * (1 - done);
+	ct_progress_show(&cli->pr, first, left, "%s: %s (%s), rep %u of %u", where, st->k->name,
+			 st->k->isa, st->rep, h->reps);
 }
 
 void ct_cli_harness_failed(int rc, const char *why, const char *hint)
 {
+	if (shown_progress)
+		ct_progress_clear(shown_progress);
 	if (rc == CT_HARNESS_TOO_SHORT)
 		ct_usage_error("%s (%s)", why, hint);
 	errx(CT_EXIT_FAIL, "verification failed: %s", why);
@@ -64,6 +114,12 @@ int ct_cli_option(struct ct_cli *cli, int c, const char *arg,
 		exit(CT_EXIT_OK);
 	case 'k':
 		cli->kind = arg;
+		return 1;
+	case CT_OPT_NO_PROGRESS:
+		cli->progress = CT_PROGRESS_OFF;
+		return 1;
+	case CT_OPT_PROGRESS:
+		cli->progress = CT_PROGRESS_ON;
 		return 1;
 	case 'q':
 		cli->quick = 1;
@@ -226,6 +282,7 @@ const char *ct_cli_harness_row(struct ct_cli *cli, size_t i, const struct ct_har
 {
 	struct harness_row r = { h, k, nk, ser, 0, "" };
 
+	cli->step = i;
 	ct_cli_run_row(cli, i, harness_row, &r);
 	if (r.rc < 0)
 		ct_cli_harness_failed(r.rc, r.why, hint);
@@ -252,6 +309,12 @@ int ct_cli_finish(struct ct_cli *cli, struct ct_harness *h, int argc, char **arg
 		want = ct_u64_or_usage("--threads", cli->threads, 1, CT_CPUSET_MAX);
 	ct_kinds_finish();
 	ct_cli_harness(cli, h);
+	ct_progress_init(&cli->pr, stderr, cli->progress);
+	if (cli->pr.on) {
+		h->progress = cli_progress;
+		h->progress_arg = cli;
+		shown_progress = &cli->pr;
+	}
 	/* Every cpu of -c is checked before the first row runs. */
 	for (c = ct_cpuset_next(&cli->cpus, 0); c >= 0; c = ct_cpuset_next(&cli->cpus, c + 1))
 		if (ct_place_can_use(c, why, sizeof(why)) < 0)
@@ -275,6 +338,7 @@ int ct_cli_finish(struct ct_cli *cli, struct ct_harness *h, int argc, char **arg
 			errx(CT_EXIT_NOTAPPLICABLE, "--threads %llu: only %d cpus are online",
 			     (unsigned long long)want, have);
 		ct_allcore_plan(a, NULL, NULL, want ? (size_t)want : (size_t)have);
+		snprintf(cli->what, sizeof(cli->what), "all-core, %zu threads", a->n);
 		return 1;
 	}
 
@@ -315,6 +379,7 @@ int ct_cli_finish(struct ct_cli *cli, struct ct_harness *h, int argc, char **arg
 	}
 	ct_allcore_plan(a, &t, &cpus, 0);
 	ct_topo_free(&t);
+	snprintf(cli->what, sizeof(cli->what), "all-core, %zu threads", a->n);
 	return 1;
 }
 

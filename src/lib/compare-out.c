@@ -177,34 +177,37 @@ static const struct ct_rec_field cmp_fields[] = {
 	{ R_CPUS, "cpus", NULL, CT_REC_STR, NULL, NULL, CT_REC_TSV },
 	{ R_KINDS, "kinds", NULL, CT_REC_STR, NULL, NULL, CT_REC_TSV },
 	{ R_CPUS_KINDS, NULL, "cpus (kinds)", CT_REC_STR, NULL, NULL, CT_REC_TEXT | CT_REC_LEFT },
-	{ R_CLOCK_MAX, "clock_ghz_max", "GHz max", CT_REC_NUM, "%.6g", "%.3f",
+	{ R_CLOCK_MAX, "clock_ghz_max", "GHz max", CT_REC_NUM, "%.6g", "%U",
 	  CT_REC_TSV | CT_REC_TEXT },
-	{ R_CLOCK_MEDIAN, "clock_ghz_median", "median", CT_REC_NUM, "%.6g", "%.3f",
+	{ R_CLOCK_MEDIAN, "clock_ghz_median", "median", CT_REC_NUM, "%.6g", "%U",
+	  CT_REC_TSV | CT_REC_TEXT | CT_REC_FIT(5) },
+	{ R_CLOCK_CV, "clock_cv_pct", "cv%", CT_REC_NUM, "%.3g", "%.2f",
+	  CT_REC_TSV | CT_REC_TEXT | CT_REC_FIT(2) },
+	{ R_FMA_MEDIAN, "fma_gflops_median", "GFLOP/s", CT_REC_NUM, "%.6g", "%U",
 	  CT_REC_TSV | CT_REC_TEXT },
-	{ R_CLOCK_CV, "clock_cv_pct", "cv%", CT_REC_NUM, "%.3g", "%.2f", CT_REC_TSV | CT_REC_TEXT },
-	{ R_FMA_MEDIAN, "fma_gflops_median", "GFLOP/s", CT_REC_NUM, "%.6g", "%.1f",
-	  CT_REC_TSV | CT_REC_TEXT },
-	{ R_FMA_CV, "fma_cv_pct", "cv%", CT_REC_NUM, "%.3g", "%.2f", CT_REC_TSV | CT_REC_TEXT },
-	{ R_STREAM_MEDIAN, "stream_gbs_median", "GB/s", CT_REC_NUM, "%.6g", "%.2f",
+	{ R_FMA_CV, "fma_cv_pct", "cv%", CT_REC_NUM, "%.3g", "%.2f",
+	  CT_REC_TSV | CT_REC_TEXT | CT_REC_FIT(2) },
+	{ R_STREAM_MEDIAN, "stream_gbs_median", "GB/s", CT_REC_NUM, "%.6g", "%U",
 	  CT_REC_TSV | CT_REC_TEXT },
 	{ R_STREAM_CV, "stream_cv_pct", "cv%", CT_REC_NUM, "%.3g", "%.2f",
-	  CT_REC_TSV | CT_REC_TEXT },
-	{ R_FMA_PC, "fma_per_cycle_median", "FMA/cyc", CT_REC_NUM, "%.6g", NULL,
-	  CT_REC_TSV | CT_REC_TEXT },
+	  CT_REC_TSV | CT_REC_TEXT | CT_REC_FIT(2) },
+	{ R_FMA_PC, "fma_per_cycle_median", "FMA/cyc", CT_REC_NUM, "%.6g", "%s",
+	  CT_REC_TSV | CT_REC_TEXT | CT_REC_FIT(3) },
 	{ R_FMA_PC_CV, "fma_per_cycle_cv_pct", "cv%", CT_REC_NUM, "%.6g", "%.2f",
-	  CT_REC_TSV | CT_REC_TEXT },
+	  CT_REC_TSV | CT_REC_TEXT | CT_REC_FIT(1) },
 	{ R_FLOPS_PC, "flops_per_cycle_median", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_TSV },
-	{ R_BYTES_PC, "bytes_per_cycle_median", "B/cyc", CT_REC_NUM, "%.6g", NULL,
-	  CT_REC_TSV | CT_REC_TEXT },
+	{ R_BYTES_PC, "bytes_per_cycle_median", "B/cyc", CT_REC_NUM, "%.6g", "%s",
+	  CT_REC_TSV | CT_REC_TEXT | CT_REC_FIT(3) },
 	{ R_BYTES_PC_CV, "bytes_per_cycle_cv_pct", "cv%", CT_REC_NUM, "%.6g", "%.2f",
-	  CT_REC_TSV | CT_REC_TEXT },
-	{ R_SHARE, "cpu_share", "share", CT_REC_NUM, "%.4g", NULL, CT_REC_TSV | CT_REC_TEXT },
+	  CT_REC_TSV | CT_REC_TEXT | CT_REC_FIT(1) },
+	{ R_SHARE, "cpu_share", "share", CT_REC_NUM, "%.4g", "%s", CT_REC_TSV | CT_REC_TEXT },
 	{ R_MIGRATED, "migrated", NULL, CT_REC_INT, NULL, NULL, CT_REC_TSV },
 	{ R_CLOCK_RATIO, "clock_ratio", "x clock", CT_REC_NUM, "%.4g", "%.3f",
-	  CT_REC_TSV | CT_REC_TEXT },
-	{ R_FMA_RATIO, "fma_ratio", "x fma", CT_REC_NUM, "%.4g", "%.3f", CT_REC_TSV | CT_REC_TEXT },
+	  CT_REC_TSV | CT_REC_TEXT | CT_REC_FIT(4) },
+	{ R_FMA_RATIO, "fma_ratio", "x fma", CT_REC_NUM, "%.4g", "%.3f",
+	  CT_REC_TSV | CT_REC_TEXT | CT_REC_FIT(4) },
 	{ R_STREAM_RATIO, "stream_ratio", "x stream", CT_REC_NUM, "%.4g", "%.3f",
-	  CT_REC_TSV | CT_REC_TEXT },
+	  CT_REC_TSV | CT_REC_TEXT | CT_REC_FIT(4) },
 	{ R_VERIFIED, "verified", NULL, CT_REC_BOOL, NULL, NULL, CT_REC_TSV },
 	{ R_CLOCK_SHARE, "clock_cpu_share", NULL, CT_REC_NUM, "%.4g", NULL, CT_REC_TSV },
 	{ R_FMA_SHARE, "fma_cpu_share", NULL, CT_REC_NUM, "%.4g", NULL, CT_REC_TSV },
@@ -213,7 +216,8 @@ static const struct ct_rec_field cmp_fields[] = {
 	{ R_FMA_PC_SAMPLES, "fma_per_cycle_samples", NULL, CT_REC_INT, NULL, NULL, CT_REC_TSV },
 	{ R_STREAM_PC_SAMPLES, "stream_per_cycle_samples", NULL, CT_REC_INT, NULL, NULL,
 	  CT_REC_TSV },
-	{ R_CI, "ci_halfwidth_pct", "ci%", CT_REC_NUM, "%.3g", NULL, CT_REC_TSV | CT_REC_TEXT },
+	{ R_CI, "ci_halfwidth_pct", "ci%", CT_REC_NUM, "%.3g", "%s",
+	  CT_REC_TSV | CT_REC_TEXT | CT_REC_FIT(3) },
 	{ R_PRECISION_REACHED, "precision_reached", NULL, CT_REC_BOOL, NULL, NULL, CT_REC_TSV },
 };
 
@@ -269,21 +273,25 @@ static void cmp_value(const void *rec, int id, unsigned out, struct ct_rec_value
 		break;
 	case R_CLOCK_MAX:
 		v->num = s[CT_CMP_CLOCK].rate.max;
+		v->unit = s[CT_CMP_CLOCK].k->unit;
 		break;
 	case R_CLOCK_MEDIAN:
 		v->num = s[CT_CMP_CLOCK].rate.median;
+		v->unit = s[CT_CMP_CLOCK].k->unit;
 		break;
 	case R_CLOCK_CV:
 		v->num = s[CT_CMP_CLOCK].rate.cv_pct;
 		break;
 	case R_FMA_MEDIAN:
 		v->num = s[CT_CMP_FMA].rate.median;
+		v->unit = s[CT_CMP_FMA].k->unit;
 		break;
 	case R_FMA_CV:
 		v->num = s[CT_CMP_FMA].rate.cv_pct;
 		break;
 	case R_STREAM_MEDIAN:
 		v->num = s[CT_CMP_STREAM].rate.median;
+		v->unit = s[CT_CMP_STREAM].k->unit;
 		break;
 	case R_STREAM_CV:
 		v->num = s[CT_CMP_STREAM].rate.cv_pct;

@@ -300,27 +300,27 @@ enum sum_field {
 static const struct ct_rec_field summary_fields[] = {
 	{ S_TOOL, "tool", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
 	{ S_KERNEL, "kernel", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL },
-	{ S_ISA, "isa", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL },
+	{ S_ISA, "isa", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_FIT(6) },
 	{ S_PLACEMENT, "placement", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL },
 	{ S_BASIS, "basis", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL },
 	{ S_UNIT, "unit", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL },
-	{ S_MAX, NULL, "max", CT_REC_NUM, NULL, "%.4g", CT_REC_TEXT },
-	{ S_MEDIAN, NULL, "median", CT_REC_NUM, NULL, "%.4g", CT_REC_TEXT },
-	{ S_MIN, NULL, "min", CT_REC_NUM, NULL, "%.4g", CT_REC_TEXT },
+	{ S_MAX, NULL, "max", CT_REC_NUM, NULL, "%U", CT_REC_TEXT },
+	{ S_MEDIAN, NULL, "median", CT_REC_NUM, NULL, "%U", CT_REC_TEXT },
+	{ S_MIN, NULL, "min", CT_REC_NUM, NULL, "%U", CT_REC_TEXT | CT_REC_FIT(2) },
 	{ S_MIN, "min", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
 	{ S_MEDIAN, "median", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
 	{ S_MAX, "max", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
 	{ S_MEAN, "mean", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
 	{ S_CV, "cv_pct", "cv%", CT_REC_NUM, "%.3g", "%.2f", CT_REC_ALL },
-	{ S_T_PER_CYCLE, NULL, "per-cycle", CT_REC_NUM, NULL, NULL, CT_REC_TEXT },
-	{ S_PC_CV, NULL, "pc-cv%", CT_REC_NUM, NULL, "%.2f", CT_REC_TEXT },
-	{ S_T_SHARE, NULL, "share", CT_REC_NUM, NULL, NULL, CT_REC_TEXT },
+	{ S_T_PER_CYCLE, NULL, "per-cycle", CT_REC_NUM, NULL, "%s", CT_REC_TEXT | CT_REC_FIT(4) },
+	{ S_PC_CV, NULL, "pc-cv%", CT_REC_NUM, NULL, "%.2f", CT_REC_TEXT | CT_REC_FIT(1) },
+	{ S_T_SHARE, NULL, "share", CT_REC_NUM, NULL, "%s", CT_REC_TEXT },
 	{ S_REPS, "reps", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
-	{ S_CPUS, "cpus", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL },
-	{ S_MIGRATED, "migrated", "migr", CT_REC_INT, NULL, NULL, CT_REC_ALL },
+	{ S_CPUS, "cpus", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_FIT(3) },
+	{ S_MIGRATED, "migrated", "migr", CT_REC_INT, NULL, NULL, CT_REC_ALL | CT_REC_FIT(1) },
 	{ S_SHARE, "cpu_share", NULL, CT_REC_NUM, "%.4g", NULL, CT_REC_DATA },
 	{ S_SHARE_ERROR, "cpu_share_error", NULL, CT_REC_BOOL, NULL, NULL, CT_REC_JSON },
-	{ S_VERIFIED, "verified", NULL, CT_REC_BOOL, NULL, NULL, CT_REC_ALL },
+	{ S_VERIFIED, "verified", NULL, CT_REC_BOOL, NULL, NULL, CT_REC_ALL | CT_REC_FIT(5) },
 	{ S_PC_MEDIAN, "per_cycle_median", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
 	{ S_PC_CV, "per_cycle_cv_pct", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
 	{ S_PC_UNIT, "per_cycle_unit", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
@@ -338,7 +338,8 @@ static const struct ct_rec_field summary_fields[] = {
 	{ S_KERNEL_FIELDS, "fields", NULL, CT_REC_FIELDS, NULL, NULL, CT_REC_TSV },
 	{ S_CI_LOW, "ci_low", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
 	{ S_CI_HIGH, "ci_high", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
-	{ S_CI_HALFWIDTH, "ci_halfwidth_pct", "ci%", CT_REC_NUM, "%.3g", NULL, CT_REC_ALL },
+	{ S_CI_HALFWIDTH, "ci_halfwidth_pct", "ci%", CT_REC_NUM, "%.3g", "%s",
+	  CT_REC_ALL | CT_REC_FIT(1) },
 	{ S_STOPPED_BY, "stopped_by", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
 	{ S_PRECISION_REACHED, "precision_reached", NULL, CT_REC_BOOL, NULL, NULL, CT_REC_JSON },
 	{ S_DESCHEDULED, "descheduled", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
@@ -367,8 +368,8 @@ static const struct ct_rec_field counter_fields[] = {
 	{ S_BASIS, NULL, "basis", CT_REC_STR, NULL, NULL, CT_REC_TABLE },
 	{ S_T_COUNTED, NULL, "counted", CT_REC_STR, NULL, NULL, CT_REC_TABLE },
 	{ S_COUNTER_GHZ, NULL, "GHz", CT_REC_NUM, NULL, "%.3f", CT_REC_TABLE },
-	{ S_CYCLES, NULL, "cycles", CT_REC_NUM, NULL, "%.4g", CT_REC_TABLE },
-	{ S_CYCLES_EST, NULL, "estimate", CT_REC_NUM, NULL, "%.4g", CT_REC_TABLE },
+	{ S_CYCLES, NULL, "cycles", CT_REC_NUM, NULL, "%d", CT_REC_TABLE },
+	{ S_CYCLES_EST, NULL, "estimate", CT_REC_NUM, NULL, "%d", CT_REC_TABLE },
 	{ S_CYCLES_RATIO, NULL, "ratio", CT_REC_NUM, NULL, "%.3f", CT_REC_TABLE },
 	{ S_CYCLES_VERDICT, NULL, "verdict", CT_REC_STR, NULL, NULL, CT_REC_TABLE },
 	{ S_T_IPC, NULL, "insn/cyc", CT_REC_NUM, NULL, "%.2f", CT_REC_TABLE },
@@ -414,12 +415,15 @@ static void summary_value(const void *rec, int id, unsigned out, struct ct_rec_v
 		break;
 	case S_MIN:
 		v->num = s->rate.min;
+		v->unit = k->unit;
 		break;
 	case S_MEDIAN:
 		v->num = s->rate.median;
+		v->unit = k->unit;
 		break;
 	case S_MAX:
 		v->num = s->rate.max;
+		v->unit = k->unit;
 		break;
 	case S_MEAN:
 		v->num = s->rate.mean;
@@ -606,7 +610,7 @@ enum smp_field {
 static const struct ct_rec_field sample_fields[] = {
 	{ P_TOOL, "tool", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
 	{ P_KERNEL, "kernel", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL },
-	{ P_ISA, "isa", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL },
+	{ P_ISA, "isa", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_FIT(2) },
 	{ P_PLACEMENT, "placement", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL },
 	/*
 	 * What else keys a sample's series in a run: ct-stream's size and
@@ -619,12 +623,12 @@ static const struct ct_rec_field sample_fields[] = {
 	{ P_CPU_START, "cpu_start", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
 	{ P_CPU_END, "cpu_end", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
 	{ P_CPU, NULL, "cpu", CT_REC_STR, NULL, NULL, CT_REC_TEXT },
-	{ P_WALL_NS, "wall_ns", NULL, CT_REC_INT, NULL, NULL, CT_REC_ALL },
-	{ P_CPU_NS, "cpu_ns", NULL, CT_REC_INT, NULL, NULL, CT_REC_ALL },
+	{ P_WALL_NS, "wall_ns", NULL, CT_REC_INT, NULL, NULL, CT_REC_ALL | CT_REC_FIT(1) },
+	{ P_CPU_NS, "cpu_ns", NULL, CT_REC_INT, NULL, NULL, CT_REC_ALL | CT_REC_FIT(1) },
 	{ P_CALLS, "calls", NULL, CT_REC_INT, NULL, NULL, CT_REC_JSON },
 	{ P_UNIT, "unit", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
-	{ P_VALUE_WALL, "value_wall", NULL, CT_REC_NUM, "%.6g", "%.4g", CT_REC_ALL },
-	{ P_VALUE_CPU, "value_cpu", NULL, CT_REC_NUM, "%.6g", "%.4g", CT_REC_ALL },
+	{ P_VALUE_WALL, "value_wall", NULL, CT_REC_NUM, "%.6g", "%U", CT_REC_ALL },
+	{ P_VALUE_CPU, "value_cpu", NULL, CT_REC_NUM, "%.6g", "%U", CT_REC_ALL },
 	{ P_UNIT, NULL, "unit", CT_REC_STR, NULL, NULL, CT_REC_TEXT },
 	{ P_SHARE, "cpu_share", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
 	{ P_DISTURBED, "disturbed", NULL, CT_REC_BOOL, NULL, NULL, CT_REC_JSON },
@@ -709,9 +713,11 @@ static void sample_value(const void *rec, int id, unsigned out, struct ct_rec_va
 		break;
 	case P_VALUE_WALL:
 		v->num = ct_sample_rate(k, s, CT_BASIS_WALL);
+		v->unit = k->unit;
 		break;
 	case P_VALUE_CPU:
 		v->num = ct_sample_rate(k, s, CT_BASIS_CPU);
+		v->unit = k->unit;
 		break;
 	case P_SHARE:
 		v->num = ct_sample_share(s);

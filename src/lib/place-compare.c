@@ -25,6 +25,7 @@
 #include "ct/place-compare.h"
 #include "ct/place.h"
 #include "ct/progress.h"
+#include "ct/term.h"
 #include "ct/stream.h"
 #include "ct/topo.h"
 
@@ -212,7 +213,13 @@ int ct_place_compare(const struct ct_place_compare *o, const struct ct_topo *t)
 				   sizeof(why)) < 0)
 			errx(CT_EXIT_FAIL, "%s", why);
 	}
-	ct_compare_print(stdout, o->fmt, o->cli->samples, &m, t, rows, n);
+	{
+		/* A table on a terminal: its long lines wrapped to fit (term.h). */
+		FILE *out = o->fmt == CT_FMT_TABLE ? ct_term_open(stdout) : stdout;
+
+		ct_compare_print(out, o->fmt, o->cli->samples, &m, t, rows, n);
+		ct_term_close(out, stdout);
+	}
 	for (i = 0; i < n; i++)
 		ct_series_free(rows[i].ser, CT_CMP_NKERNELS);
 	free(rows);

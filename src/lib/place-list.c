@@ -18,6 +18,7 @@
 #include "ct/out.h"
 #include "ct/place-list.h"
 #include "ct/place.h"
+#include "ct/term.h"
 #include "ct/topo.h"
 
 /* A cpulist of up to CT_CPUSET_MAX cpus fits (worst case "0,2,4,..."). */
@@ -343,9 +344,16 @@ int ct_place_plan_print(const struct ct_topo *t, const struct ct_placement *sel,
 	struct ct_rec_writer w;
 	size_t i;
 
-	if (fmt == CT_FMT_TABLE)
-		printf("plan for %s%s: %s\n\n", t->model[0] ? t->model : "unknown model",
-		       t->recorded ? " (recorded)" : "", t->basis);
+	if (fmt == CT_FMT_TABLE) {
+		char line[768];
+
+		/* On a terminal, wrapped to fit it (term.h). */
+		snprintf(line, sizeof(line), "plan for %s%s: %s",
+			 t->model[0] ? t->model : "unknown model", t->recorded ? " (recorded)" : "",
+			 t->basis);
+		ct_term_wrap_hanging(stdout, ct_term_width(stdout), line, strlen(line));
+		putchar('\n');
+	}
 	ct_rec_begin(&w, stdout, ct_rec_out_of(fmt), &ct_rec_plan);
 	for (i = 0; i < n; i++)
 		ct_rec_write(&w, &sel[i]);

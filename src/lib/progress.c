@@ -12,6 +12,7 @@
 
 #include "ct/os.h"
 #include "ct/progress.h"
+#include "ct/term.h"
 
 void ct_progress_init(struct ct_progress *p, FILE *f, enum ct_progress_mode mode)
 {
@@ -20,6 +21,7 @@ void ct_progress_init(struct ct_progress *p, FILE *f, enum ct_progress_mode mode
 	p->start_ns = ct_now_ns();
 	p->last_ns = 0;
 	p->shown = 0;
+	p->width = p->on ? ct_term_width(f) : 0;
 }
 
 double ct_progress_elapsed(const struct ct_progress *p)
@@ -50,6 +52,11 @@ void ct_progress_show(struct ct_progress *p, int force, double left_s, const cha
 	if (left_s >= 0)
 		snprintf(text + n, sizeof(text) - n, ", about %.0f s left", left_s);
 	n = strlen(text);
+	/* One line on the screen: a line that wrapped could not be redrawn. */
+	if (p->width > 1 && n > (size_t)p->width - 1) {
+		n = (size_t)p->width - 1;
+		text[n] = '\0';
+	}
 	fprintf(p->f, "\r%s%*s", text, p->shown > n ? (int)(p->shown - n) : 0, "");
 	fflush(p->f);
 	p->shown = n;

@@ -13,6 +13,7 @@
 #include "ct/common.h"
 #include "ct/out.h"
 #include "ct/record.h"
+#include "ct/term.h"
 
 unsigned ct_rec_out_of(int fmt)
 {
@@ -38,11 +39,36 @@ static const char *header_of(const struct ct_rec_field *f)
 	return f->header ? f->header : f->key ? f->key : "";
 }
 
+/* A unit's decimals in the text outputs: one entry per unit the tools write. */
+static const struct {
+	const char *unit;
+	int decimals;
+} unit_decimals[] = {
+	{ "GHz", 3 },
+	{ "GFLOP/s", 2 },
+	{ "GB/s", 2 },
+	{ "flop/cycle", 3 },
+	{ "fma/cycle", 3 },
+	{ "byte/cycle", 3 },
+	{ "share", 3 },
+};
+
+int ct_rec_unit_decimals(const char *unit)
+{
+	size_t i;
+
+	for (i = 0; unit && i < CT_ARRAY_SIZE(unit_decimals); i++)
+		if (strcmp(unit, unit_decimals[i].unit) == 0)
+			return unit_decimals[i].decimals;
+	return 3;
+}
+
 /*
- * A number as spec ("%.6g", "%.3f", "%d") says; '-' when it is not
- * finite.  The spec is read here, not passed to printf.
+ * A number as spec ("%.6g", "%.3f", "%d", "%U" with the unit's decimals)
+ * says; '-' when it is not finite.  The spec is read here, not passed to
+ * printf.
  */
-static void number(char *buf, size_t len, const char *spec, double v)
+static void number(char *buf, size_t len, const char *spec, double v, const char *unit)
 {
 	const char *p = spec ? spec + 1 : "";
 	int prec = 6;
@@ -52,6 +78,9 @@ static void number(char *buf, size_t len, const char *spec, double v)
 		snprintf(buf, len, "-");
 		return;
 	}
+	/* A width says how wide the column is (spec_width()), not the text. */
+	while (*p >= '0' && *p <= '9')
+		p++;
 	if (*p == '.') {
 		prec = 0;
 		for (p++; *p >= '0' && *p <= '9'; p++)
@@ -59,12 +88,28 @@ static void number(char *buf, size_t len, const char *spec, double v)
 	}
 	if (*p)
 		conv = *p;
+	if (conv == 'U') {
+		prec = ct_rec_unit_decimals(unit);
+		conv = 'f';
+	}
 	if (conv == 'f')
 		snprintf(buf, len, "%.*f", prec, v);
 	else if (conv == 'd')
 		snprintf(buf, len, "%.0f", v);
 	else
 		snprintf(buf, len, "%.*g", prec, v);
+}
+
+/* The width a text spec declares ("%7U": 7), or 0. */
+static size_t spec_width(const char *spec)
+{
+	size_t w = 0;
+
+	if (!spec || *spec != '%')
+		return 0;
+	for (spec++; *spec >= '0' && *spec <= '9'; spec++)
+		w = w * 10 + (size_t)(*spec - '0');
+	return w;
 }
 
 /* A kernel's field in TSV: a whole number keeps every digit (a size). */
@@ -107,7 +152,7 @@ static const char *text_of(const struct ct_rec_field *f, const struct ct_rec_val
 		return v->str;
 	switch (f->type) {
 	case CT_REC_NUM:
-		number(buf, len, spec, v->num);
+		number(buf, len, spec, v->num, v->unit);
 		return buf;
 	case CT_REC_INT:
 		snprintf(buf, len, "%lld", v->i);
@@ -186,6 +231,64 @@ void ct_rec_begin(struct ct_rec_writer *w, FILE *f, unsigned out, const struct c
 	w->f = f;
 	w->out = out;
 	w->kind = k;
+	w->fit = out == CT_REC_TABLE ? ct_term_width(f) : 0;
+}
+
+void ct_rec_fit(struct ct_rec_writer *w, int width)
+{
+	w->fit = width;
+}
+
+/*
+ * The table's columns: each shown field's drop level (CT_REC_FIT) into
+ * drop[], its index in the kind into field[]; returns how many.
+ */
+static int drop_levels(const struct ct_rec_writer *w, unsigned *drop, int *field)
+{
+	size_t i;
+	int n = 0;
+
+	for (i = 0; i < w->kind->nfields && i < 64; i++)
+		if (shown(w, i)) {
+			drop[n] = CT_REC_FIT_LEVEL(w->kind->fields[i].show);
+			field[n++] = (int)i;
+		}
+	return n;
+}
+
+/* The names of the columns dropped (bits of them) added to w->left_out. */
+static void note_left_out(struct ct_rec_writer *w, const int *field, int n,
+			  unsigned long long dropped)
+{
+	size_t used = strlen(w->left_out);
+	int c;
+
+	for (c = 0; c < n && c < 64; c++) {
+		const struct ct_rec_field *f = &w->kind->fields[field[c]];
+
+		if (!(dropped & (1ull << c)) || used + 2 >= sizeof(w->left_out))
+			continue;
+		/* The key where there is one: "cv%" alone would not say which. */
+		used += (size_t)snprintf(w->left_out + used, sizeof(w->left_out) - used, "%s%s",
+					 used ? ", " : "", f->key ? f->key : header_of(f));
+	}
+}
+
+/* The note under a fitted table: which columns it left out. */
+static void print_left_out(const struct ct_rec_writer *w)
+{
+	char text[512];
+
+	if (!w->left_out[0])
+		return;
+	snprintf(text, sizeof(text), "(left out to fit %d columns: %s; a wider terminal or a "
+		 "pipe shows every column)", w->fit, w->left_out);
+	ct_term_wrap(w->f, w->fit, " ", text);
+}
+
+void ct_rec_stream(struct ct_rec_writer *w)
+{
+	w->stream = w->out == CT_REC_TABLE;
 }
 
 void ct_rec_hide(struct ct_rec_writer *w, int id)
@@ -292,7 +395,36 @@ static void header(struct ct_rec_writer *w, const void *rec)
 		fputs("|\n", w->f);
 		break;
 	case CT_REC_TABLE:
-		w->table = ct_table_new(hdr, n);
+		if (!w->stream) {
+			w->table = ct_table_new(hdr, n);
+			break;
+		}
+		for (i = 0, j = 0; i < k->nfields && i < 64; i++) {
+			size_t sw;
+
+			if (!shown(w, i))
+				continue;
+			sw = spec_width(k->fields[i].text);
+			w->widths[j] = strlen(hdr[j]) > sw ? strlen(hdr[j]) : sw;
+			j++;
+		}
+		/* Fitted once, from the widths: the columns left out are hidden. */
+		{
+			unsigned drop[64];
+			int field[64], c, m = drop_levels(w, drop, field);
+			unsigned long long dropped = ct_table_fit(w->widths, m, w->fit, drop);
+
+			note_left_out(w, field, m, dropped);
+			for (c = 0; c < m; c++)
+				if (dropped & (1ull << c))
+					w->hidden |= 1ull << field[c];
+			for (c = 0, n = 0; c < m; c++)
+				if (!(dropped & (1ull << c))) {
+					hdr[n] = hdr[c];
+					w->widths[n++] = w->widths[c];
+				}
+		}
+		ct_table_line(w->f, hdr, w->widths, n, 1);
 		break;
 	}
 }
@@ -362,6 +494,24 @@ static const struct ct_field *find_field(const struct ct_rec_value *v, const cha
 	return NULL;
 }
 
+/* One "label: value" line; on a terminal narrower than it, wrapped under its value. */
+static void line_out(const struct ct_rec_writer *w, int pad, const char *label,
+		     const char *value)
+{
+	char *line;
+	int n;
+
+	if (w->fit <= 0) {
+		fprintf(w->f, "%-*s%s\n", pad, label, value);
+		return;
+	}
+	n = snprintf(NULL, 0, "%-*s%s", pad, label, value);
+	line = ct_xmalloc((size_t)n + 1);
+	snprintf(line, (size_t)n + 1, "%-*s%s", pad, label, value);
+	ct_term_wrap_hanging(w->f, w->fit, line, (size_t)n);
+	free(line);
+}
+
 /*
  * CT_REC_LINES: "header: value", the values aligned on the longest header
  * and at least in column 11, as every header line of the tools.
@@ -390,9 +540,9 @@ static void write_lines(struct ct_rec_writer *w, const void *rec)
 		pad = *label ? (int)width : 0;
 		if (f->type == CT_REC_LIST && !v->str && !v->omit && !v->null)
 			for (j = 0; j < v->n; j++)
-				fprintf(w->f, "%-*s%s\n", pad, label, v->list[j]);
+				line_out(w, pad, label, v->list[j]);
 		else
-			fprintf(w->f, "%-*s%s\n", pad, label, text_of(f, v, w->out, buf, sizeof(buf)));
+			line_out(w, pad, label, text_of(f, v, w->out, buf, sizeof(buf)));
 		put(v);
 	}
 	free(v);
@@ -470,7 +620,14 @@ void ct_rec_write(struct ct_rec_writer *w, const void *rec)
 		fputs("|\n", w->f);
 		break;
 	case CT_REC_TABLE:
-		ct_table_add(w->table, (const char *const *)cells);
+		if (w->stream) {
+			ct_table_line(w->f, (const char *const *)cells, w->widths, n, 0);
+			/* Seen as it comes, on a terminal or through a pipe. */
+			fflush(w->f);
+			ct_term_sync(w->f);
+		} else {
+			ct_table_add(w->table, (const char *const *)cells);
+		}
 		for (c = 0; c < n; c++)
 			free(cells[c]);
 		break;
@@ -483,8 +640,23 @@ void ct_rec_end(struct ct_rec_writer *w)
 		return;
 	if (!w->started && !(w->out == CT_REC_TSV && has_fields(w)))
 		header(w, NULL);
-	if (w->table)
-		ct_table_print(w->table, w->f);
+	if (w->table) {
+		unsigned drop[64];
+		int field[64], n = drop_levels(w, drop, field);
+		unsigned long long cut;
+
+		/* Columns left out, then what is still too wide cut (as ps cuts its last). */
+		note_left_out(w, field, n,
+			      ct_table_print_fit(w->table, w->f, w->fit, drop, 1, &cut));
+		if (cut) {
+			char text[160];
+
+			snprintf(text, sizeof(text), "(values cut to fit %d columns end in '...'; "
+				 "-f json has them whole)", w->fit);
+			ct_term_wrap(w->f, w->fit, " ", text);
+		}
+	}
+	print_left_out(w);
 	ct_rec_discard(w);
 }
 

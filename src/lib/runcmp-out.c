@@ -18,6 +18,7 @@
 #include "ct/rank-test.h"
 #include "ct/runcmp.h"
 #include "ct/svg.h"
+#include "ct/term.h"
 
 /* --- The input record: one input's machine, as the tables set them side by side. --- */
 
@@ -231,8 +232,9 @@ static void machines_table(FILE *f, const struct ct_cmp *c, unsigned out)
 {
 	const char **cells = ct_xcalloc(c->nruns + 2, sizeof(*cells));
 	char (*text)[512] = ct_xcalloc(c->nruns + 2, sizeof(*text));
+	const char **keys = ct_xcalloc(ct_rec_input.nfields, sizeof(*keys));
 	struct ct_table *t = NULL;
-	size_t i, fi;
+	size_t i, fi, nrows = 0;
 
 	cells[0] = "";
 	cells[1] = "machine";
@@ -257,6 +259,7 @@ static void machines_table(FILE *f, const struct ct_cmp *c, unsigned out)
 			continue;
 		cells[0] = field_differs(c, fl, out) ? "*" : "";
 		cells[1] = fl->key;
+		keys[nrows++] = fl->key;
 		for (i = 0; i < c->nruns; i++)
 			cells[i + 2] = in_text(c, i, fl, out, text[i], sizeof(text[i]));
 		if (t) {
@@ -268,9 +271,23 @@ static void machines_table(FILE *f, const struct ct_cmp *c, unsigned out)
 		}
 	}
 	if (t) {
-		ct_table_print(t, f);
+		int width = ct_term_width(f);
+		unsigned long long cut;
+		char note[400] = "";
+		size_t used = 0, r;
+
+		/* Too wide for the terminal: the widest values cut, and said. */
+		ct_table_print_fit(t, f, width, NULL, 1, &cut);
+		for (r = 1; r < 64 && r <= nrows; r++)
+			if (cut & (1ull << r) && used + 2 < sizeof(note))
+				used += (size_t)snprintf(note + used, sizeof(note) - used, "%s%s",
+							 used ? ", " : "", keys[r - 1]);
+		if (note[0])
+			fprintf(f, "(cut to fit %d columns: %s; -f json has every value whole)\n",
+				width, note);
 		ct_table_free(t);
 	}
+	free(keys);
 	free(cells);
 	free(text);
 }
@@ -333,27 +350,28 @@ static const struct ct_rec_field row_fields[] = {
 	{ W_TOOL, "tool", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
 	{ W_KERNEL, "kernel", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
 	{ W_ISA, "isa", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
-	{ W_NEW_FILE, NULL, "new", CT_REC_STR, NULL, NULL, CT_REC_TEXT | CT_REC_LEFT },
+	{ W_NEW_FILE, NULL, "new", CT_REC_STR, NULL, NULL,
+	  CT_REC_TEXT | CT_REC_LEFT | CT_REC_FIT(4) },
 	{ W_PLACEMENT, "placement", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
 	{ W_SIZE, NULL, "size", CT_REC_STR, NULL, NULL, CT_REC_TEXT | CT_REC_LEFT },
 	{ W_BASIS, "basis", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
 	{ W_FIGURE, "figure", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
-	{ W_UNIT, "unit", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
+	{ W_UNIT, "unit", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT | CT_REC_FIT(6) },
 	{ W_SIZE_BYTES, "size_bytes", NULL, CT_REC_NUM, "%d", NULL, CT_REC_DATA },
 	{ W_PRESENT, "present", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
-	{ W_MEDIAN_A, "median_a", "base", CT_REC_NUM, "%.6g", "%.4g", CT_REC_ALL },
-	{ W_MEDIAN_B, "median_b", "new", CT_REC_NUM, "%.6g", "%.4g", CT_REC_ALL },
-	{ W_RATIO, "ratio", NULL, CT_REC_NUM, "%.6g", "%.3f", CT_REC_ALL },
+	{ W_MEDIAN_A, "median_a", "base", CT_REC_NUM, "%.6g", "%U", CT_REC_ALL },
+	{ W_MEDIAN_B, "median_b", "new", CT_REC_NUM, "%.6g", "%U", CT_REC_ALL },
+	{ W_RATIO, "ratio", NULL, CT_REC_NUM, "%.6g", "%.3f", CT_REC_ALL | CT_REC_FIT(5) },
 	{ W_CI_LOW, "ratio_ci_low", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
 	{ W_CI_HIGH, "ratio_ci_high", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
-	{ W_INTERVAL, NULL, "95% interval", CT_REC_STR, NULL, NULL, CT_REC_TEXT },
-	{ W_P, "p_value", "p", CT_REC_NUM, "%.6g", "%.3f", CT_REC_ALL },
+	{ W_INTERVAL, NULL, "95% interval", CT_REC_STR, NULL, NULL, CT_REC_TEXT | CT_REC_FIT(2) },
+	{ W_P, "p_value", "p", CT_REC_NUM, "%.6g", "%.3f", CT_REC_ALL | CT_REC_FIT(3) },
 	{ W_SIGNIFICANT, "significant", NULL, CT_REC_BOOL, NULL, NULL, CT_REC_DATA },
 	{ W_VERDICT, NULL, "verdict", CT_REC_STR, NULL, NULL, CT_REC_TEXT },
 	{ W_TEST, "test", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
 	{ W_N_A, "n_a", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
 	{ W_N_B, "n_b", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
-	{ W_N, NULL, "n", CT_REC_STR, NULL, NULL, CT_REC_TEXT },
+	{ W_N, NULL, "n", CT_REC_STR, NULL, NULL, CT_REC_TEXT | CT_REC_FIT(1) },
 	{ W_FILE_A, "file_a", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
 	{ W_FILE, "file", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
 };
@@ -405,9 +423,11 @@ static void row_value(const void *rec, int id, unsigned out, struct ct_rec_value
 		break;
 	case W_MEDIAN_A:
 		v->num = r->med_a;
+		v->unit = r->unit;
 		break;
 	case W_MEDIAN_B:
 		v->num = r->med_b;
+		v->unit = r->unit;
 		break;
 	case W_RATIO:
 		v->num = r->ratio;

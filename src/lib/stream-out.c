@@ -38,22 +38,24 @@ enum sweep_field {
 
 /*
  * For people only: the records of each size are the summaries (out.h).
- * The placement only with several (-c with a list).
+ * The placement only with several (-c with a list).  Each row is written
+ * as its size ends: the widths say how wide each column is from the
+ * first row on (a GB/s of 1234.56, a cv% of 100.00, "pin-performance").
  */
 static const struct ct_rec_field sweep_fields[] = {
-	{ W_PLACEMENT, NULL, "placement", CT_REC_STR, NULL, NULL, CT_REC_TEXT | CT_REC_LEFT },
-	{ W_SIZE, NULL, "size", CT_REC_STR, NULL, NULL, CT_REC_TEXT | CT_REC_LEFT },
-	{ W_LEVEL, NULL, "level", CT_REC_STR, NULL, NULL, CT_REC_TEXT | CT_REC_LEFT },
-	{ W_ISA, NULL, "isa", CT_REC_STR, NULL, NULL, CT_REC_TEXT | CT_REC_LEFT },
-	{ W_PREFETCH, NULL, "prefetch", CT_REC_NUM, NULL, "%d", CT_REC_TEXT },
-	{ W_GBS, NULL, "GB/s", CT_REC_NUM, NULL, "%.4g", CT_REC_TEXT },
-	{ W_CV, NULL, "cv%", CT_REC_NUM, NULL, "%.2f", CT_REC_TEXT },
-	{ W_BPC, NULL, "byte/cycle", CT_REC_NUM, NULL, NULL, CT_REC_TEXT },
-	{ W_CPU_GBS, NULL, "cpu GB/s", CT_REC_NUM, NULL, "%.4g", CT_REC_TEXT },
-	{ W_CPU_CV, NULL, "cpu cv%", CT_REC_NUM, NULL, "%.2f", CT_REC_TEXT },
-	{ W_SHARE, NULL, "share", CT_REC_NUM, NULL, NULL, CT_REC_TEXT },
-	{ W_HUGE, NULL, "huge%", CT_REC_NUM, NULL, "%.0f", CT_REC_TEXT },
-	{ W_VERIFIED, NULL, "verified", CT_REC_BOOL, NULL, NULL, CT_REC_TEXT },
+	{ W_PLACEMENT, NULL, "placement", CT_REC_STR, NULL, "%15s", CT_REC_TEXT | CT_REC_LEFT },
+	{ W_SIZE, NULL, "size", CT_REC_STR, NULL, "%8s", CT_REC_TEXT | CT_REC_LEFT },
+	{ W_LEVEL, NULL, "level", CT_REC_STR, NULL, "%6s", CT_REC_TEXT | CT_REC_LEFT },
+	{ W_ISA, NULL, "isa", CT_REC_STR, NULL, "%6s", CT_REC_TEXT | CT_REC_LEFT },
+	{ W_PREFETCH, NULL, "prefetch", CT_REC_NUM, NULL, "%8d", CT_REC_TEXT | CT_REC_FIT(3) },
+	{ W_GBS, NULL, "GB/s", CT_REC_NUM, NULL, "%7U", CT_REC_TEXT },
+	{ W_CV, NULL, "cv%", CT_REC_NUM, NULL, "%6.2f", CT_REC_TEXT | CT_REC_FIT(5) },
+	{ W_BPC, NULL, "byte/cycle", CT_REC_NUM, NULL, "%10s", CT_REC_TEXT },
+	{ W_CPU_GBS, NULL, "cpu GB/s", CT_REC_NUM, NULL, "%8U", CT_REC_TEXT | CT_REC_FIT(4) },
+	{ W_CPU_CV, NULL, "cpu cv%", CT_REC_NUM, NULL, "%7.2f", CT_REC_TEXT | CT_REC_FIT(2) },
+	{ W_SHARE, NULL, "share", CT_REC_NUM, NULL, "%6s", CT_REC_TEXT },
+	{ W_HUGE, NULL, "huge%", CT_REC_NUM, NULL, "%5.0f", CT_REC_TEXT | CT_REC_FIT(1) },
+	{ W_VERIFIED, NULL, "verified", CT_REC_BOOL, NULL, "%8s", CT_REC_TEXT | CT_REC_FIT(1) },
 };
 
 static void sweep_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
@@ -81,6 +83,7 @@ static void sweep_value(const void *rec, int id, unsigned out, struct ct_rec_val
 		break;
 	case W_GBS:
 		v->num = r->wall.rate.median;
+		v->unit = r->ser->k->unit;
 		break;
 	case W_CV:
 		v->num = r->wall.rate.cv_pct;
@@ -91,6 +94,7 @@ static void sweep_value(const void *rec, int id, unsigned out, struct ct_rec_val
 		break;
 	case W_CPU_GBS:
 		v->num = r->cpu.rate.median;
+		v->unit = r->ser->k->unit;
 		break;
 	case W_CPU_CV:
 		v->num = r->cpu.rate.cv_pct;
@@ -114,11 +118,13 @@ const struct ct_rec_kind ct_rec_sweep = {
 	"sweep", sweep_fields, CT_ARRAY_SIZE(sweep_fields), sweep_value, 0
 };
 
-void ct_stream_table_begin(struct ct_stream_table *t, FILE *f, int several)
+void ct_stream_table_begin(struct ct_stream_table *t, FILE *f, int several, int stream)
 {
 	t->f = f;
 	t->several = several;
 	t->warned = 0;
+	t->stream = stream;
+	t->precision_pct = 0;
 	t->places[0] = '\0';
 	t->reps = 0;
 	t->huge_asked = 1;
@@ -133,8 +139,18 @@ void ct_stream_table_begin(struct ct_stream_table *t, FILE *f, int several)
 	t->isa_notes = NULL;
 	t->nisa_notes = 0;
 	ct_rec_begin(&t->sweep, f, CT_REC_TABLE, &ct_rec_sweep);
+	if (stream)
+		ct_rec_stream(&t->sweep);
 	if (!several)
 		ct_rec_hide(&t->sweep, W_PLACEMENT);
+}
+
+/* The lines above the sweep: the caches and what a row's figures are. */
+static void sweep_preamble(const struct ct_stream_table *t)
+{
+	fputc('\n', t->f);
+	ct_stream_header_caches(t->f, t->reps, t->precision_pct, t->caches);
+	fputc('\n', t->f);
 }
 
 /* Keep "LEVEL ISA: reason" once in (*list)[*n]. */
@@ -175,7 +191,11 @@ void ct_stream_table_add(struct ct_stream_table *t, const char *placement,
 			snprintf(t->thp, sizeof(t->thp), "%s", r.in.thp);
 			if (ser[0].n > t->reps)
 				t->reps = ser[0].n;
+			t->precision_pct = ser[0].precision_pct;
 		}
+		/* A row written as it comes: the lines above it with the first. */
+		if (t->stream && !t->sweep.rows)
+			sweep_preamble(t);
 		ct_rec_write(&t->sweep, &r);
 		t->used |= 1u << isas[i];
 		note_reason(&t->isa_notes, &t->nisa_notes, r.in.level, ct_isa_name(isas[i]),
@@ -194,14 +214,13 @@ void ct_stream_table_add(struct ct_stream_table *t, const char *placement,
 		snprintf(t->isa_reason, sizeof(t->isa_reason), "%s", isa_reason);
 }
 
-void ct_stream_header(FILE *f, unsigned used, char (*notes)[200], size_t n,
-		      const char *isa_reason, unsigned reps, const struct ct_stream_caches *c)
+void ct_stream_header_isa(FILE *f, unsigned used, char (*notes)[200], size_t n,
+			  const char *isa_reason)
 {
-	char b1[32], b2[32], b3[32];
 	int i;
 	size_t j;
 
-	fprintf(f, "\nisa:     ");
+	fprintf(f, "isa:     ");
 	for (i = 0; i < (int)CT_ISA_COUNT; i++)
 		if (used & (1u << i))
 			fprintf(f, " %s", ct_isa_name((enum ct_isa)i));
@@ -226,13 +245,33 @@ void ct_stream_header(FILE *f, unsigned used, char (*notes)[200], size_t n,
 			d->insn, d->bytes, d->fn_pf || d->fn_short ? "; beside it " : "",
 			d->fn_pf ? "a prefetching loop" : "", other);
 	}
+}
+
+void ct_stream_header_caches(FILE *f, unsigned reps, double precision_pct,
+			     const struct ct_stream_caches *c)
+{
+	char b1[32], b2[32], b3[32];
+
 	fprintf(f, "caches:   L1d %s, L2 %s, L3 %s (the level of a size: the smallest that "
 		"holds it)\n",
 		c->bytes[1] ? ct_stream_human_size(c->bytes[1], b1, sizeof(b1)) : "unknown",
 		c->bytes[2] ? ct_stream_human_size(c->bytes[2], b2, sizeof(b2)) : "unknown",
 		c->bytes[3] ? ct_stream_human_size(c->bytes[3], b3, sizeof(b3)) : "unknown");
-	fprintf(f, "samples:  %u reps per size and ISA; GB/s (10^9 bytes/s) and byte/cycle are "
-		"wall-basis medians, cpu GB/s the thread CPU time basis\n", reps);
+	if (precision_pct > 0)
+		fprintf(f, "samples:  per size and ISA until its medians are known to +-%g%%; ",
+			precision_pct);
+	else
+		fprintf(f, "samples:  %u reps per size and ISA; ", reps);
+	fprintf(f, "GB/s (10^9 bytes/s) and byte/cycle are wall-basis medians, cpu GB/s the "
+		"thread CPU time basis\n");
+}
+
+void ct_stream_header(FILE *f, unsigned used, char (*notes)[200], size_t n,
+		      const char *isa_reason, unsigned reps, const struct ct_stream_caches *c)
+{
+	fputc('\n', f);
+	ct_stream_header_isa(f, used, notes, n, isa_reason);
+	ct_stream_header_caches(f, reps, 0, c);
 }
 
 void ct_stream_table_end(struct ct_stream_table *t, const struct ct_machine *m)
@@ -240,15 +279,19 @@ void ct_stream_table_end(struct ct_stream_table *t, const struct ct_machine *m)
 	char load[512];
 	size_t i;
 
-	ct_stream_header(t->f, t->used, t->isa_notes, t->mixed ? t->nisa_notes : 0, t->isa_reason,
-			 t->reps, t->caches);
-	fprintf(t->f, "array:    %s; THP %s, huge pages %s; placement%s %s\n", t->size_reason,
-		t->thp, t->huge_asked ? "asked for" : "refused", t->several ? "s" : "", t->places);
-	fputc('\n', t->f);
+	/* Rows held to the end (--samples: each size's tables came between). */
+	if (!t->stream || !t->sweep.rows)
+		sweep_preamble(t);
 	ct_rec_end(&t->sweep);
 	/* No --precision here: the sweep has no interval column. */
 	ct_out_footnotes(t->f, "", t->sweep.marks & ~(unsigned)CT_MARK_IMPRECISE, 0);
-	fprintf(t->f, "\nprefetch: ");
+	/* What every row ran, known whole only now. */
+	fputc('\n', t->f);
+	ct_stream_header_isa(t->f, t->used, t->isa_notes, t->mixed ? t->nisa_notes : 0,
+			     t->isa_reason);
+	fprintf(t->f, "array:    %s; THP %s, huge pages %s; placement%s %s\n", t->size_reason,
+		t->thp, t->huge_asked ? "asked for" : "refused", t->several ? "s" : "", t->places);
+	fprintf(t->f, "prefetch: ");
 	for (i = 0; i < t->nnotes; i++)
 		fprintf(t->f, "%s%s\n", i ? "          " : "", t->notes[i]);
 	fprintf(t->f, "loop:     ");

@@ -128,11 +128,13 @@ void ct_allcore_free(struct ct_allcore *a);
 /*
  * A kernel tool's whole --threads run: the machine description, the run
  * (a failed call exits 1 naming it), then every record on stdout; in the
- * table format header(a, arg) first says how the kernels ran.  Frees a.
+ * table format header(f, a, arg) first says on f how the kernels ran (f
+ * is stdout, or on a terminal what fits it: term.h).  Frees a.
  */
 int ct_allcore_report(struct ct_allcore *a, const struct ct_harness *h,
-		      const struct ct_allcore_kernel *ks, size_t nk, const struct ct_cli *cli,
-		      const char *tool, void (*header)(const struct ct_allcore *a, void *arg),
+		      const struct ct_allcore_kernel *ks, size_t nk, struct ct_cli *cli,
+		      const char *tool, void (*header)(FILE *f, const struct ct_allcore *a,
+					     void *arg),
 		      void *arg);
 
 #endif

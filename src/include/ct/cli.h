@@ -12,6 +12,8 @@
  *   -f, --format FMT     table, tsv or json
  *       --precision PCT  sample until every median is known to +-PCT%
  *       --max-time SEC   stop sampling after SEC seconds
+ *       --progress       the progress line even when stderr is not a terminal
+ *       --no-progress    never the progress line
  *   -q, --quick          QUICK=1: fewer, shorter samples
  *   -r, --reps N         REPS=N: timed samples per kernel
  *   -s, --samples        one record per sample too
@@ -30,6 +32,7 @@
 #include "ct/isa.h"
 #include "ct/options.h"
 #include "ct/out.h"
+#include "ct/progress.h"
 #include "ct/topo.h"
 
 struct ct_allcore;
@@ -37,7 +40,8 @@ struct ct_allcore;
 #define CT_CLI_OPTS                                                             \
 	{ CT_O_CPU, NULL }, { CT_O_KIND, NULL }, { CT_O_KINDS, NULL },          \
 	{ CT_O_THREADS, NULL }, { CT_O_FORMAT, NULL }, { CT_O_PRECISION, NULL }, \
-	{ CT_O_MAX_TIME, NULL }, { CT_O_QUICK, NULL }, { CT_O_REPS, NULL },      \
+	{ CT_O_MAX_TIME, NULL }, { CT_O_NO_PROGRESS, NULL },                    \
+	{ CT_O_PROGRESS, NULL }, { CT_O_QUICK, NULL }, { CT_O_REPS, NULL },     \
 	{ CT_O_SAMPLES, NULL }, { CT_O_SETTLE, NULL }, { CT_O_HELP, NULL },      \
 	{ CT_O_VERSION, NULL }
 
@@ -56,6 +60,18 @@ struct ct_cli {
 	struct ct_cpuset cpus;
 	char pin_kind[24];		/* -k: the row is "pin-KIND", else "cpuN" */
 	char placement[32];		/* the row's name: "main", "cpuN", "pin-KIND" */
+	/*
+	 * The progress line on stderr (progress.h; --progress, --no-progress):
+	 * ct_cli_finish() sets it up and the harness's hook draws it between
+	 * samples, saying the step running (what, else the placement), its
+	 * number of nsteps (a row, or a row's size), the kernel and sample.
+	 * The tool sets step, nsteps and what as it goes, and calls
+	 * ct_cli_progress_clear() before it writes a result.
+	 */
+	enum ct_progress_mode progress;
+	struct ct_progress pr;
+	size_t step, nsteps;
+	char what[96];
 };
 
 void ct_cli_init(struct ct_cli *cli);
@@ -79,6 +95,11 @@ int ct_cli_option(struct ct_cli *cli, int c, const char *arg,
  */
 int ct_cli_finish(struct ct_cli *cli, struct ct_harness *h, int argc, char **argv,
 		  struct ct_allcore *a);
+/*
+ * Erase the progress line (before a result, a warning or an error on the
+ * terminal); it is drawn again at the next sample.
+ */
+void ct_cli_progress_clear(struct ct_cli *cli);
 /* How many rows the run has: one per cpu of -c, else one. */
 size_t ct_cli_rows(const struct ct_cli *cli);
 /*

@@ -22,6 +22,7 @@ struct ct_progress {
 	int on;
 	uint64_t start_ns, last_ns;
 	size_t shown;			/* width of the line on screen */
+	int width;			/* the terminal's (term.h): the line is cut to fit */
 };
 
 /* AUTO: on when f is a terminal. */

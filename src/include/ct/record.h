@@ -36,6 +36,14 @@
 #define CT_REC_ALL (CT_REC_TEXT | CT_REC_DATA)
 /* Markdown aligns the column left (words); without it, right (numbers). */
 #define CT_REC_LEFT 0x10u
+/*
+ * A table column that may be left out where the table would be wider
+ * than the terminal: level n (1-15), the lowest first (ct_table_fit()),
+ * and a note under the table names it.  Without it a column is always
+ * shown.  A file or pipe gets every column.
+ */
+#define CT_REC_FIT(n) ((unsigned)(n) << 8)
+#define CT_REC_FIT_LEVEL(show) (((show) >> 8) & 0xfu)
 
 /* What a field holds: how JSON writes it, and the text of a number. */
 enum ct_rec_type {
@@ -65,8 +73,16 @@ struct ct_rec_field {
 	enum ct_rec_type type;
 	/*
 	 * A number's text in TSV and in the table and Markdown: "%.6g",
-	 * "%.3f", or "%d" for a whole number (printf's conversions, read by
-	 * the writer, never handed to printf); NULL: "%.6g".
+	 * "%.3f", "%d" for a whole number, "%s" where the value function
+	 * always makes the text (a marked cell), or "%U" for the decimals of
+	 * the value's unit (struct ct_rec_value.unit, ct_rec_unit_decimals())
+	 * where a column holds several units (printf's conversions, read by
+	 * the writer, never handed to printf); NULL: "%.6g".  A table's and
+	 * Markdown's numbers have fixed decimals per column (or per unit),
+	 * so that a column's digits line up; TSV and JSON keep six
+	 * significant digits.  A width in the text spec ("%7U", "%8s", of
+	 * any type) is the widest text the field has: a table written row by
+	 * row (ct_rec_stream()) sizes its column to it, or to its header.
 	 */
 	const char *tsv, *text;
 	unsigned show;		/* CT_REC_TABLE, ... and CT_REC_LEFT */
@@ -83,6 +99,7 @@ struct ct_rec_value {
 	const struct ct_field *fields;	/* CT_REC_FIELDS */
 	size_t n;		/* of list or fields */
 	unsigned marks;		/* CT_MARK_* (out.h) a table cell carries */
+	const char *unit;	/* a "%U" number's unit: "GHz", "GB/s", "share" */
 	union {
 		char buf[512];	/* room for a text the function makes (str = buf) */
 		const char *ptrs[64];	/* room for a list it makes (list = ptrs) */
@@ -123,6 +140,10 @@ struct ct_rec_writer {
 	/* private */
 	unsigned long long hidden;	/* fields left out, by index */
 	int started;			/* the header is out */
+	int stream;			/* ct_rec_stream(): each row as it comes */
+	int fit;			/* a table's width limit (0: none) */
+	char left_out[320];		/* the columns left out to fit, for the note */
+	size_t widths[64];		/* its columns' widths */
 	struct ct_table *table;
 	/*
 	 * CT_REC_FIELDS in TSV: the first record's names, copied (its fields
@@ -138,6 +159,18 @@ struct ct_rec_writer {
 unsigned ct_rec_out_of(int fmt);
 
 void ct_rec_begin(struct ct_rec_writer *w, FILE *f, unsigned out, const struct ct_rec_kind *k);
+/*
+ * A table written row by row, each as ct_rec_write() gets it (a sweep's
+ * rows as each size ends): the header with the first, every column as
+ * wide as its field's text spec says (or its header), a cell wider than
+ * that written whole.  Other outputs are written as they come anyway.
+ */
+void ct_rec_stream(struct ct_rec_writer *w);
+/*
+ * A table fitted to width columns (0: every column); ct_rec_begin() sets
+ * the width of the terminal the table goes to (ct_term_width()).
+ */
+void ct_rec_fit(struct ct_rec_writer *w, int width);
 /* Leave out the fields of that id in this writer (before the first record). */
 void ct_rec_hide(struct ct_rec_writer *w, int id);
 void ct_rec_write(struct ct_rec_writer *w, const void *rec);
@@ -157,6 +190,14 @@ void ct_rec_discard(struct ct_rec_writer *w);
  */
 const char *ct_rec_text(const struct ct_rec_kind *k, const struct ct_rec_field *f,
 			const void *rec, unsigned out, char *buf, size_t len, unsigned *marks);
+
+/*
+ * The decimals a number of this unit has in a table and in Markdown:
+ * GHz, per-cycle figures and shares 3, GFLOP/s and GB/s 2, any other
+ * unit 3.  The one table of them (record.c); a column of one unit only
+ * (cv% "%.2f", a ratio "%.3f") says its decimals in its own spec.
+ */
+int ct_rec_unit_decimals(const char *unit);
 
 /* A Markdown cell, "| text ", a '|' in it escaped. */
 void ct_rec_md_cell(FILE *f, const char *text);

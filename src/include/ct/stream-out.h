@@ -1,8 +1,9 @@
 /*
- * stream-out.h - ct-stream's human table: after the run, the ISAs and
- * their kernels, the caches and the array above one row per placement,
- * size and ISA (the sweep, a record kind of its own: ct_rec_sweep), its
- * footnotes, the prefetch chosen for each level and the load at the end.
+ * stream-out.h - ct-stream's human table: the caches and samples above
+ * one row per placement, size and ISA (the sweep, a record kind of its
+ * own: ct_rec_sweep), each row as its size ends; then its footnotes, the
+ * ISAs and their kernels, the array, the prefetch chosen for each level
+ * and the load at the end.
  * The summary, sample and machine records are out.h's.
  */
 #ifndef CT_STREAM_OUT_H
@@ -27,6 +28,11 @@ char *ct_stream_human_size(uint64_t b, char *buf, size_t len);
  */
 void ct_stream_header(FILE *f, unsigned used, char (*notes)[200], size_t n,
 		      const char *isa_reason, unsigned reps, const struct ct_stream_caches *c);
+/* Its parts: the ISAs and kernels; the caches and samples (--precision: above 0). */
+void ct_stream_header_isa(FILE *f, unsigned used, char (*notes)[200], size_t n,
+			  const char *isa_reason);
+void ct_stream_header_caches(FILE *f, unsigned reps, double precision_pct,
+			     const struct ct_stream_caches *c);
 
 struct ct_stream_table {
 	/* Set by the caller before ct_stream_table_begin(). */
@@ -42,6 +48,8 @@ struct ct_stream_table {
 	FILE *f;
 	struct ct_rec_writer sweep;
 	int several;				/* placements: a column, and the list */
+	int stream;				/* each row as its size ends */
+	double precision_pct;			/* --precision, for the samples line */
 	char places[256];			/* "cpu0, cpu1" */
 	unsigned reps;				/* the most samples of any series */
 	char thp[32];
@@ -66,8 +74,12 @@ struct ct_stream_sweep_rec {
 };
 extern const struct ct_rec_kind ct_rec_sweep;
 
-/* several: more than one placement (-c with a list), each a column's cell. */
-void ct_stream_table_begin(struct ct_stream_table *t, FILE *f, int several);
+/*
+ * several: more than one placement (-c with a list), each a column's
+ * cell; stream: each row written as it is added (the caches and samples
+ * lines above the first), else the whole table at the end.
+ */
+void ct_stream_table_begin(struct ct_stream_table *t, FILE *f, int several, int stream);
 /*
  * The series of one size at placement, one per ISA (ctx[i] measured ser[i]
  * with isas[i]), and why those ISAs.
@@ -75,7 +87,11 @@ void ct_stream_table_begin(struct ct_stream_table *t, FILE *f, int several);
 void ct_stream_table_add(struct ct_stream_table *t, const char *placement,
 			 struct ct_stream *const *ctx, const enum ct_isa *isas,
 			 const struct ct_series *ser, size_t n, const char *isa_reason);
-/* The table, after the run (m finished: the load at its end). */
+/*
+ * The rest of the table after the run (m finished: the load at its end):
+ * its footnotes, then the ISAs, kernels, array, prefetch and loop of
+ * every row, the load and the warnings.
+ */
 void ct_stream_table_end(struct ct_stream_table *t, const struct ct_machine *m);
 
 #endif

@@ -1,0 +1,83 @@
+#!/bin/sh
+# On a terminal the human output fits it (COLUMNS, else the terminal's
+# width, else 80): table columns left out with a note naming them, long
+# lines wrapped, a value too long for ct-compare's machine table cut with
+# a note; a file or pipe keeps every column whatever COLUMNS says.
+. "${top_srcdir:-..}/tests/lib.sh"
+
+script -qc true /dev/null >/dev/null 2>&1 || skip "no script(1) to give a terminal"
+
+# widest FILE: the longest line, each '\r' ending one (script's and the
+# progress line's).
+widest() {
+	tr '\r' '\n' <"$1" | awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }'
+}
+abs() {
+	echo "$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
+}
+place=$(abs "$CT_PLACE")
+
+# ct-place: no line wider than the terminal, the note, the rates kept.
+for cols in 80 100; do
+	COLUMNS=$cols REPS=3 script -qc "$place -q -S 0 -p main 2>/dev/null" /dev/null \
+		>"$tmp/tty" 2>&1 </dev/null || fail "ct-place under script failed: $(cat "$tmp/tty")"
+	w=$(widest "$tmp/tty")
+	[ "$w" -le "$cols" ] || fail "ct-place at $cols columns: a line of $w: $(cat "$tmp/tty")"
+	grep -q "left out to fit $cols columns: " "$tmp/tty" ||
+		fail "ct-place at $cols columns: no note of the columns left out: $(cat "$tmp/tty")"
+	# The note names what is not there, and only that.
+	tr -d '\r' <"$tmp/tty" | sed -n '/left out to fit/,/column)$/p' >"$tmp/note"
+	grep -q 'fma_per_cycle_cv_pct' "$tmp/note" || fail "ct-place at $cols: the note lacks fma_per_cycle_cv_pct: $(cat "$tmp/note")"
+	grep -q 'placement\|cpu_share\|fma_gflops' "$tmp/note" && fail "ct-place at $cols: the note names a column shown: $(cat "$tmp/note")"
+	grep -q '^placement  *cpus (kinds)  *GHz max  *median .*GFLOP/s .*GB/s .*share' "$tmp/tty" ||
+		fail "ct-place at $cols columns: a rate left out: $(grep '^placement' "$tmp/tty")"
+done
+# Its other tables and lines: cut or wrapped, never wider.
+for args in "--dry-run" "-l" "--observe -- true"; do
+	COLUMNS=80 script -qc "$place $args 2>&1" /dev/null >"$tmp/tty" 2>&1 </dev/null ||
+		fail "ct-place $args under script failed: $(cat "$tmp/tty")"
+	w=$(widest "$tmp/tty")
+	[ "$w" -le 80 ] || fail "ct-place $args at 80 columns: a line of $w: $(cat "$tmp/tty")"
+done
+# The progress line fits too.
+COLUMNS=40 REPS=3 script -qc "$place -q -S 0 -p main --progress 2>&1 >/dev/null" /dev/null \
+	>"$tmp/tty" 2>&1 </dev/null || fail "ct-place --progress under script failed"
+grep -q 'placement 1 of 1' "$tmp/tty" || fail "no progress line at 40 columns: $(od -c "$tmp/tty" | head)"
+tr '\r' '\n' <"$tmp/tty" | grep 'placement 1 of 1' | awk 'length($0) > 40 { exit 1 }' ||
+	fail "the progress line is wider than 40 columns: $(tr '\r' '\n' <"$tmp/tty" | grep 'placement 1')"
+
+# Not a terminal: every column, COLUMNS or not, and no note.
+COLUMNS=80 REPS=3 expect_status 0 "$CT_PLACE" -q -S 0 -p main
+grep -q '^placement .*cv% .*FMA/cyc .*B/cyc .*share  *x clock  *x fma  *x stream$' "$tmp/out" ||
+	fail "a pipe lost a column: $(grep '^placement' "$tmp/out")"
+grep -q 'left out to fit' "$tmp/out" && fail "a note of columns left out on a pipe"
+[ "$(widest "$tmp/out")" -gt 100 ] || fail "a pipe's table was narrowed"
+
+# The kernel tools' tables and ct-stream's sweep, written row by row.
+for tool in "$CT_CLOCK" "$CT_STREAM -b 16K,32K" "$CT_FMA --threads 1"; do
+	set -- $tool
+	bin=$(abs "$1")
+	shift
+	COLUMNS=80 REPS=3 script -qc "$bin -q -S 0 $* --no-progress 2>/dev/null" /dev/null \
+		>"$tmp/tty" 2>&1 </dev/null || fail "$tool under script failed: $(cat "$tmp/tty")"
+	w=$(widest "$tmp/tty")
+	[ "$w" -le 80 ] || fail "$tool at 80 columns: a line of $w: $(cat "$tmp/tty")"
+	grep -q 'left out to fit 80 columns: ' "$tmp/tty" || fail "$tool at 80 columns: no note"
+done
+
+# ct-compare: a machine value too long for its column is cut, and said.
+REPS=6 expect_status 0 "$CT_CLOCK" -q -S 0 -f json -s
+long="a counters value much longer than any terminal is wide, as perf_event_open's reason can be on a hypervisor that has no PMU at all"
+sed "s/\"counters\":\"[^\"]*\"/\"counters\":\"$long\"/" "$tmp/out" >"$tmp/a.jsonl"
+cp "$tmp/a.jsonl" "$tmp/b.jsonl"
+grep -q "$long" "$tmp/a.jsonl" || fail "no counters member to lengthen: $(head -1 "$tmp/out")"
+compare=$(abs "$CT_COMPARE")
+COLUMNS=80 script -qc "$compare $tmp/a.jsonl $tmp/b.jsonl 2>/dev/null" /dev/null \
+	>"$tmp/tty" 2>&1 </dev/null || fail "ct-compare under script failed: $(cat "$tmp/tty")"
+w=$(widest "$tmp/tty")
+[ "$w" -le 80 ] || fail "ct-compare at 80 columns: a line of $w: $(cat "$tmp/tty")"
+grep -q '^(cut to fit 80 columns: counters' "$tmp/tty" || fail "ct-compare: no note of the cut value: $(cat "$tmp/tty")"
+grep -q '^  counters .*\.\.\.' "$tmp/tty" || fail "ct-compare: the cut value does not say so"
+expect_status 0 "$CT_COMPARE" "$tmp/a.jsonl" "$tmp/b.jsonl"
+grep -q "$long" "$tmp/out" || fail "ct-compare on a pipe cut the value"
+exit 0
