@@ -206,7 +206,7 @@ int main(void)
 	memset(&st, 0, sizeof(st));
 	st.caches = &caches;
 	st.size_reason = "requested";
-	ct_stream_table_begin(&st, f, 0);
+	ct_stream_table_begin(&st, f, 0, 0);
 	st.warned = 1;
 	ct_stream_table_end(&st, &m);
 	text = mem_text(f);
