@@ -33,7 +33,9 @@
 # floors.tsv beside this script), CT_CPU_ID ("VENDOR FAMILY MODEL",
 # default from /proc/cpuinfo), BENCHES (default "clock fma stream
 # observe"), CPU (passed on), LIKWID_SECONDS (stream.sh's, default 1
-# here), COMMIT (the floors' commit for the lines to add, default git's).
+# here), COMMIT (the floors' commit for the lines to add, default git's),
+# KEEP (a directory that keeps each bench's output, BENCH.out and .err,
+# for --compare later).
 # Exit status: 0 every ratio at or above its floor; 1 one below, or a
 # bench that failed or whose ct-stream runs were not verified; 2 usage;
 # 3 no floors for this kind (the lines to add are printed).
@@ -158,6 +160,7 @@ for b in ${BENCHES:-clock fma stream observe}; do
 		failed=1
 	fi
 	cat "$tmp/$b.out" >>"$tmp/out"
+	[ -z "${KEEP:-}" ] || { mkdir -p "$KEEP" && cp "$tmp/$b.out" "$tmp/$b.err" "$KEEP/"; }
 done
 echo "# the ratios against the floors of bench/floors.tsv"
 st=0
