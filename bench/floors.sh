@@ -142,6 +142,12 @@ case $rounds in '' | *[!0-9]*) echo "usage: bench/floors.sh [ROUNDS] | --compare
 
 echo "# bench/floors.sh: $(cpu_id) ($(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -1));" \
 	"$rounds rounds each; $(date -u '+%Y-%m-%d %H:%M UTC'), load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
+# Under load the tools suffer differently (ct-stream's median keeps its
+# undisturbed samples, likwid-bench averages over its whole run): seen
+# here at load 16 on 2 cpus, 6.6x at 16 KiB.  Such ratios are no floors.
+awk -v n="$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)" '{ if ($1 + 0 > n / 2)
+	printf "bench/floors.sh: warning: load %s on %d cpus: ratios measured now are no floors\n", $1, n }' \
+	/proc/loadavg >&2 2>/dev/null || :
 failed=0
 : >"$tmp/out"
 for b in ${BENCHES:-clock fma stream observe}; do
