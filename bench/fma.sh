@@ -13,7 +13,9 @@
 #
 # The hardware peak is the core's: 2 FMA instructions per cycle x lanes x
 # 2 flops (32 flops per cycle with 256-bit FMAs, 64 with 512-bit ones on
-# cores with two 512-bit units).  Compare within one run only.
+# cores with two 512-bit units).  Compare within one run only.  The last
+# lines, for bench/floors.sh, are "floor-ratio<TAB>fma<TAB>ISA<TAB>RATIO"
+# (the median ratio ct-fma / likwid-bench; "-" without likwid-bench).
 #
 # Usage: bench/fma.sh [ROUNDS]   (run from the build directory; CPU=N
 # picks the cpu, default the last one)
@@ -71,9 +73,12 @@ while [ "$i" -le "$rounds" ]; do
 		awk -F'\t' -v isa="$isa" -v lg="$lg" -v g0="$g0" -v g1="$g1" -v r="$i" '
 			$3 == isa && $5 == "wall" {
 				g = (g0 + g1) / 2
+				# No per-cycle figure ("-": too few undisturbed samples on a
+				# busy machine) is no ratio, never a ratio of 0.
+				pc = $16 == "-" ? "-" : sprintf("%.2f", $16)
 				if (lg == "-") { lpc = "-"; ratio = "-" }
-				else { lpc = sprintf("%.2f", lg / g); ratio = sprintf("%.3f", $16 / (lg / g)) }
-				printf "%d\t%s\t%.2f\t%.2f\t%.2f\t%.3f\t%s\t%s\t%s\t%.3f\n", r, isa, $16, $8, $10, $19, lg, lpc, ratio, g
+				else { lpc = sprintf("%.2f", lg / g); ratio = pc == "-" ? "-" : sprintf("%.3f", $16 / (lg / g)) }
+				printf "%d\t%s\t%s\t%.2f\t%.2f\t%s\t%s\t%s\t%s\t%.3f\n", r, isa, pc, $8, $10, $19, lg, lpc, ratio, g
 			}' "$tmp/fma.tsv" | tee -a "$tmp/rows"
 	done
 	i=$((i + 1))
@@ -82,7 +87,7 @@ done
 med() { sort -g | awk '{ v[NR] = $1 } END { if (NR) print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2); else print "-" }'; }
 echo "# medians over $rounds rounds"
 for isa in $isas; do
-	pc=$(awk -F'\t' -v i="$isa" '$2 == i { print $3 }' "$tmp/rows" | med)
+	pc=$(awk -F'\t' -v i="$isa" '$2 == i && $3 != "-" { print $3 }' "$tmp/rows" | med)
 	cv=$(awk -F'\t' -v i="$isa" '$2 == i { print $5 }' "$tmp/rows" | med)
 	lpc=$(awk -F'\t' -v i="$isa" '$2 == i && $8 != "-" { print $8 }' "$tmp/rows" | med)
 	ratio=$(awk -F'\t' -v i="$isa" '$2 == i && $9 != "-" { print $9 }' "$tmp/rows" | med)
@@ -90,4 +95,6 @@ for isa in $isas; do
 	[ "$isa" = avx512 ] && lanes=16
 	peak=$((2 * lanes * 2))
 	echo "$isa: ct-fma $pc flop/cycle ($(awk -v p="$pc" -v k="$peak" 'BEGIN { printf "%.1f", 100 * p / k }') % of $peak), wall cv $cv %; likwid-bench $lpc flop/cycle; ratio ct-fma/likwid-bench $ratio"
+	echo "$isa $ratio" >>"$tmp/ratios"
 done
+awk '{ printf "floor-ratio\tfma\t%s\t%s\n", $1, $2 }' "$tmp/ratios"

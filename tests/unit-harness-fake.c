@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ct/ceiling.h"
 #include "ct/harness.h"
 #include "ct/kernels.h"
 #include "ct/os.h"
@@ -211,6 +212,29 @@ static void given_samples(void)
 		sample(&s[i], i, 0, 0.8);
 	ct_summarize(&ser, CT_BASIS_WALL, &sum);
 	CHECK(fabs(sum.insn_per_cycle.median - 2.5) < 1e-9);
+	CHECK(sum.insn_implausible && sum.per_cycle_implausible);
+
+	/*
+	 * At the ceiling within the figure's own error: 2.02 FMAs a cycle,
+	 * steady brackets, plausible (Zen 4 reads so at its limit); the
+	 * margin is the fixed one.  10 % over: implausible, with steady
+	 * brackets and with a clock spread wider than the margin's cap.
+	 */
+	for (i = 0; i < 5; i++)
+		sample(&s[i], i, 0, 2.0 / 2.02);
+	ct_summarize(&ser, CT_BASIS_WALL, &sum);
+	CHECK(fabs(sum.insn_per_cycle.median - 2.02) < 1e-9);
+	CHECK(fabs(sum.per_cycle_margin - CT_CEILING_MARGIN_FIXED) < 1e-9);
+	CHECK(!sum.insn_implausible && !sum.per_cycle_implausible);
+	for (i = 0; i < 5; i++)
+		sample(&s[i], i, 0, 2.0 / 2.2);
+	ct_summarize(&ser, CT_BASIS_WALL, &sum);
+	CHECK(sum.insn_implausible && sum.per_cycle_implausible);
+	for (i = 0; i < 5; i++)
+		sample(&s[i], i, 0, (i == 0 ? 1.2 : 1.0) * 2.0 / 2.2);
+	ct_summarize(&ser, CT_BASIS_WALL, &sum);
+	CHECK(fabs(sum.per_cycle_margin - CT_CEILING_MARGIN_MAX) < 1e-9);
+	CHECK(fabs(sum.insn_per_cycle.median - 2.2) < 1e-9);
 	CHECK(sum.insn_implausible && sum.per_cycle_implausible);
 
 	/* A thread clock ahead of the wall clock: an error, not a share. */

@@ -17,6 +17,20 @@
  *
  * The flop/cycle ceiling of a kernel follows from its fma/cycle one and
  * its flops per FMA (harness.c).
+ *
+ * The margin: a per-cycle figure is work / (time x clock), the clock read
+ * from add-chain brackets around the call.  The chain gives adds per ns,
+ * the core's clock only as far as it retires exactly one add a cycle and
+ * the clock does not step between a bracket and the call; neither can be
+ * seen without cycle counters, and a core measured at its exact limit
+ * reads a little above it (Zen 4, avx2, 32.18-32.47 flop/cycle at a limit
+ * of 32 on the wall basis: up to 1.5 %).  That is the fixed 2 %.  What
+ * the run does see is the brackets' spread: a bracket that lost time to
+ * an interrupt or a steal reads a slower clock, so the figure over it
+ * reads high by as much; the fastest clock over the median clock says by
+ * how much in this run.  The cap (5 %) keeps a figure 10 % over its
+ * ceiling implausible however noisy the run: beyond it the clock under
+ * the figure is not known well enough to print it plainly.
  */
 #include "config.h"
 
@@ -24,6 +38,7 @@
 #include <string.h>
 
 #include "ct/ceiling.h"
+#include "ct/stats.h"
 
 static const struct {
 	const char *isa, *unit;
@@ -49,4 +64,22 @@ double ct_ceiling(const char *isa, const char *unit)
 		if (strcmp(ceilings[i].isa, isa) == 0 && strcmp(ceilings[i].unit, unit) == 0)
 			return ceilings[i].max;
 	return NAN;
+}
+
+double ct_ceiling_margin(const double *ghz, unsigned n)
+{
+	double margin = CT_CEILING_MARGIN_FIXED;
+	struct ct_stats st;
+
+	if (n) {
+		ct_stats_compute(ghz, n, &st);
+		if (st.median > 0 && st.max > st.median)
+			margin += st.max / st.median - 1;
+	}
+	return margin < CT_CEILING_MARGIN_MAX ? margin : CT_CEILING_MARGIN_MAX;
+}
+
+int ct_ceiling_exceeded(double median, double ceiling, double margin)
+{
+	return median > ceiling * (1 + margin);
 }

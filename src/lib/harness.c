@@ -478,9 +478,10 @@ static void summarize_per_cycle(const struct ct_series *ser, enum ct_basis b,
 	const struct ct_kernel *k = ser->k;
 	double *pc = ct_xcalloc(ser->n + 1, sizeof(double));
 	double *ipc = ct_xcalloc(ser->n + 1, sizeof(double));
+	double *ghz = ct_xcalloc(ser->n + 1, sizeof(double));
 	unsigned i, n = 0;
 
-	sum->per_cycle_ceiling = sum->insn_ceiling = NAN;
+	sum->per_cycle_ceiling = sum->insn_ceiling = sum->per_cycle_margin = NAN;
 	if (!k->per_cycle_unit)
 		goto out;
 	for (i = 0; i < ser->n; i++) {
@@ -490,6 +491,7 @@ static void summarize_per_cycle(const struct ct_series *ser, enum ct_basis b,
 			continue;
 		pc[n] = ct_sample_per_cycle(k, k->per_cycle_work, s, b);
 		ipc[n] = ct_sample_per_cycle(k, k->insn_work, s, b);
+		ghz[n] = b == CT_BASIS_WALL ? s->bracket_ghz_wall : s->bracket_ghz_cpu;
 		n++;
 	}
 	sum->per_cycle_used = n;
@@ -515,11 +517,17 @@ static void summarize_per_cycle(const struct ct_series *ser, enum ct_basis b,
 	} else {
 		sum->per_cycle_ceiling = ct_ceiling(k->isa, k->per_cycle_unit);
 	}
-	sum->per_cycle_implausible = sum->per_cycle.median > sum->per_cycle_ceiling;
-	sum->insn_implausible = k->insn_unit && sum->insn_per_cycle.median > sum->insn_ceiling;
+	/* Beyond the ceiling by more than the figure's own error (ceiling.h). */
+	sum->per_cycle_margin = ct_ceiling_margin(ghz, n);
+	sum->per_cycle_implausible = ct_ceiling_exceeded(sum->per_cycle.median,
+							 sum->per_cycle_ceiling, sum->per_cycle_margin);
+	sum->insn_implausible = k->insn_unit &&
+				ct_ceiling_exceeded(sum->insn_per_cycle.median, sum->insn_ceiling,
+						    sum->per_cycle_margin);
 out:
 	free(pc);
 	free(ipc);
+	free(ghz);
 }
 
 void ct_summarize(const struct ct_series *ser, enum ct_basis b,

@@ -46,7 +46,8 @@ void ct_out_footnotes(FILE *f, const char *pre, unsigned marks, double precision
 			100 * CT_DESCHEDULED_SHARE);
 	if (marks & CT_MARK_IMPLAUSIBLE)
 		fprintf(f, "%s!      implausible: above the most any core of the ISA can do per "
-			"cycle (coretype(7)); the clock under it was misread\n", pre);
+			"cycle by more than the figure's own error (coretype(7)); the clock "
+			"under it was misread\n", pre);
 	if (marks & CT_MARK_IMPRECISE)
 		fprintf(f, "%s~      precision +-%g%% not reached: the run stopped first "
 			"(--max-time or the sample cap)\n", pre, precision_pct);
@@ -281,7 +282,8 @@ const struct ct_rec_kind ct_rec_machine = {
 enum sum_field {
 	S_TOOL, S_KERNEL, S_ISA, S_PLACEMENT, S_BASIS, S_UNIT, S_MIN, S_MEDIAN, S_MAX, S_MEAN,
 	S_CV, S_REPS, S_CPUS, S_MIGRATED, S_SHARE, S_SHARE_ERROR, S_VERIFIED,
-	S_PC_MEDIAN, S_PC_CV, S_PC_UNIT, S_PC_SAMPLES, S_PC_WHY, S_PC_CEILING, S_PC_IMPLAUSIBLE,
+	S_PC_MEDIAN, S_PC_CV, S_PC_UNIT, S_PC_SAMPLES, S_PC_WHY, S_PC_CEILING, S_PC_MARGIN,
+	S_PC_IMPLAUSIBLE,
 	S_IPC_MEDIAN, S_IPC_CV, S_IPC_UNIT, S_IPC_CEILING, S_IPC_IMPLAUSIBLE,
 	S_CI_LOW, S_CI_HIGH, S_CI_HALFWIDTH, S_STOPPED_BY, S_PRECISION_REACHED, S_DESCHEDULED,
 	S_COUNTED, S_COUNTERS_SCALED, S_CYCLES, S_INSTRUCTIONS, S_COUNTER_GHZ, S_CYCLES_EST,
@@ -327,6 +329,7 @@ static const struct ct_rec_field summary_fields[] = {
 	{ S_PC_SAMPLES, "per_cycle_samples", NULL, CT_REC_INT, NULL, NULL, CT_REC_JSON },
 	{ S_PC_WHY, "per_cycle_why", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
 	{ S_PC_CEILING, "per_cycle_ceiling", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ S_PC_MARGIN, "per_cycle_margin_pct", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
 	{ S_PC_IMPLAUSIBLE, "per_cycle_implausible", NULL, CT_REC_BOOL, NULL, NULL,
 	  CT_REC_JSON },
 	{ S_IPC_MEDIAN, "insn_per_cycle_median", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
@@ -476,6 +479,10 @@ static void summary_value(const void *rec, int id, unsigned out, struct ct_rec_v
 	case S_PC_CEILING:
 		v->omit = !k->per_cycle_unit;
 		v->num = s->per_cycle_ceiling;
+		break;
+	case S_PC_MARGIN:
+		v->omit = !k->per_cycle_unit;
+		v->num = 100 * s->per_cycle_margin;
 		break;
 	case S_PC_IMPLAUSIBLE:
 		v->omit = !k->per_cycle_unit;

@@ -234,11 +234,14 @@ struct ct_summary {
 	 * The per-cycle figures come from the undisturbed samples only:
 	 * per_cycle_used of them; under CT_PER_CYCLE_MIN_SAMPLES the figures
 	 * are NaN and per_cycle_why says why.  A median above the ISA's
-	 * architectural ceiling (ceiling.h) is implausible.
+	 * architectural ceiling (ceiling.h) by more than per_cycle_margin
+	 * (a fraction: the figure's own error, ct_ceiling_margin; NaN without
+	 * a figure) is implausible.
 	 */
 	unsigned per_cycle_used;
 	char per_cycle_why[96];
 	double per_cycle_ceiling, insn_ceiling;		/* NaN: none known */
+	double per_cycle_margin;
 	int per_cycle_implausible, insn_implausible;
 	double precision_pct;		/* asked for, 0: none (precision_reached) */
 	unsigned migrated;		/* samples with cpu_start != cpu_end */
