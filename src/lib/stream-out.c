@@ -137,10 +137,10 @@ void ct_stream_table_begin(struct ct_stream_table *t, FILE *f, int several)
 }
 
 /* Keep "LEVEL ISA: reason" once in (*list)[*n]. */
-static void note_reason(char (**list)[200], size_t *n, const char *level, const char *isa,
+static void note_reason(char (**list)[CT_STREAM_NOTE_LEN], size_t *n, const char *level, const char *isa,
 			const char *reason)
 {
-	char line[200];
+	char line[CT_STREAM_NOTE_LEN];
 	size_t i;
 
 	snprintf(line, sizeof(line), "%s %s: %s", level, isa, reason);
@@ -153,8 +153,9 @@ static void note_reason(char (**list)[200], size_t *n, const char *level, const 
 
 void ct_stream_table_add(struct ct_stream_table *t, const char *placement,
 			 struct ct_stream *const *ctx, const enum ct_isa *isas,
-			 const struct ct_series *ser, size_t n, const char *isa_reason)
+			 const struct ct_series *ser, size_t n)
 {
+	const char *isa_reason;
 	struct ct_stream_sweep_rec r;
 	size_t i, used = strlen(t->places);
 	const char *last = strrchr(t->places, ' ');
@@ -167,6 +168,7 @@ void ct_stream_table_add(struct ct_stream_table *t, const char *placement,
 	for (i = 0; i < n; i++) {
 		r.ser = &ser[i];
 		ct_stream_info(ctx[i], &r.in);
+		isa_reason = r.in.isa_reason;
 		ct_summarize(&ser[i], CT_BASIS_WALL, &r.wall);
 		ct_summarize(&ser[i], CT_BASIS_CPU, &r.cpu);
 		if (i == 0) {
@@ -189,11 +191,11 @@ void ct_stream_table_add(struct ct_stream_table *t, const char *placement,
 			    r.in.loop_reason);
 	}
 	/* Without a mix, the header gives the last size's reason. */
-	if (!t->mixed)
-		snprintf(t->isa_reason, sizeof(t->isa_reason), "%s", isa_reason);
+	if (!t->mixed && n > 0)
+		snprintf(t->isa_reason, sizeof(t->isa_reason), "%s", r.in.isa_reason);
 }
 
-void ct_stream_header(FILE *f, unsigned used, char (*notes)[200], size_t n,
+void ct_stream_header(FILE *f, unsigned used, char (*notes)[CT_STREAM_NOTE_LEN], size_t n,
 		      const char *isa_reason, unsigned reps, const struct ct_stream_caches *c)
 {
 	char b1[32], b2[32], b3[32];
