@@ -58,6 +58,7 @@ struct ct_stream {
 	unsigned flags;
 	uint64_t passes;
 	enum ct_stream_loop loop;
+	uint64_t calibration_ns;	/* the calibration's time, 0: none ran */
 	unsigned prefetch;		/* bytes ahead, 0: a plain loop */
 	char prefetch_reason[200];
 	unsigned iteration_loads;	/* of the loop fn is, and its */
@@ -607,6 +608,7 @@ static void stream_init(struct ct_stream *s, enum ct_isa isa, enum ct_stream_loo
 		 s->iteration_loads, loop == CT_STREAM_LOOP_PREFETCH ? "prefetching" : loop_names[loop],
 		 !s->d->fn_pf && !s->d->fn_short ? ", the kernel's one loop" : "", why);
 	snprintf(s->isa_reason, sizeof(s->isa_reason), "chosen by the caller");
+	s->calibration_ns = 0;
 	s->arr = arr;
 	s->flags = flags;
 	s->passes = (call + arr->bytes - 1) / arr->bytes;
@@ -737,6 +739,12 @@ void ct_stream_choose(struct ct_stream *s, const struct ct_stream_ask *a, struct
 				     sizeof(reason) - used);
 	stream_init(s, c[win].isa, c[win].loop, "calibrated", s->arr, s->flags, k);
 	ct_stream_set_isa_reason(s, reason);
+	s->calibration_ns = ct_now_ns() - t0;
+}
+
+uint64_t ct_stream_calibration_ns(const struct ct_stream *s)
+{
+	return s->calibration_ns;
 }
 
 enum ct_isa ct_stream_isa(const struct ct_stream *s)

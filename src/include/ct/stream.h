@@ -285,6 +285,8 @@ void ct_stream_trial_cands(struct ct_stream *s, const struct ct_stream_cand *c, 
  */
 void ct_stream_choose(struct ct_stream *s, const struct ct_stream_ask *a, struct ct_kernel *k);
 enum ct_isa ct_stream_isa(const struct ct_stream *s);
+/* How long ct_stream_choose's calibration ran, 0 when it timed nothing. */
+uint64_t ct_stream_calibration_ns(const struct ct_stream *s);
 enum ct_stream_loop ct_stream_loop(const struct ct_stream *s);
 
 /* Why this ISA (copied into the record's isa_reason field). */
