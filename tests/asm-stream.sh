@@ -304,12 +304,22 @@ for fp in $fns; do
 	delete_last "$loadre" "$tmp/m-load" || fail "no load to remove in the loop"
 	delete_last "$addre" "$tmp/m-add" || fail "no add to remove in the loop"
 	muts="m-load m-add m-store m-spill m-call m-add32 m-order"
-	# Two loads in a row (no pointer add between them) swapped: the block
-	# read out of address order (as gcc 12 emitted the avx2 loop).
+	# Two loads in a row (no add to the first one's address registers
+	# between them) swapped: the block read out of address order (as gcc 12
+	# emitted the avx2 loop).
 	awk -v lre="$loadre" '
+		# The address of a load: "(%rax,%rdx)" or "[x1, 32]".
+		function addr(s,   m) {
+			m = s; if (m ~ /\(/) { sub(/^[^(]*/, "", m); sub(/\).*$/, ")", m) }
+			else { sub(/^[^[]*/, "", m); sub(/\].*$/, "]", m) }
+			return m
+		}
 		{ line[NR] = $0 }
-		$0 ~ lre && $0 !~ /^(prefetch|prfm)/ && !a { if (prev) { a = prev; b = NR } else prev = NR; next }
-		/^(add|sub)q? \$|^(add|sub) x[0-9]/ { prev = 0 }
+		$0 ~ lre && $0 !~ /^(prefetch|prfm)/ && !a { if (prev) { a = prev; b = NR } else { prev = NR; pm = addr($0) } next }
+		prev && /^(add|sub)q? \$|^(add|sub) x[0-9]/ {
+			n = split($0, o, /[ ,]+/); r = o[1] ~ /q$/ || $0 ~ /%/ ? o[n] : o[2]
+			if (index(pm, r "," ) || index(pm, r ")") || index(pm, r "]")) prev = 0
+		}
 		END {
 			if (!a) exit 1
 			for (i = 1; i <= NR; i++) print i == a ? line[b] : i == b ? line[a] : line[i]

@@ -213,7 +213,7 @@ static void test_decide(void)
 	CHECK(ct_stream_decide(t, 2, -1, &tied) == 1);
 }
 
-/* The fixed order: ISAs narrowest first, then plain, short, prefetch. */
+/* The fixed order: ISAs widest first, then plain, short, prefetch. */
 static void test_candidates(void)
 {
 	struct ct_stream_cand c[CT_STREAM_CANDS_MAX];
@@ -222,14 +222,15 @@ static void test_candidates(void)
 	size_t n, i;
 	int rank[CT_ISA_COUNT] = { 0 };
 
-	rank[CT_ISA_SCALAR] = 0;
-	rank[CT_ISA_NEON] = 1;
-	rank[CT_ISA_AVX2] = 2;
-	rank[CT_ISA_AVX512] = 3;
+	rank[CT_ISA_AVX512] = 0;
+	rank[CT_ISA_AVX2] = 1;
+	rank[CT_ISA_NEON] = 2;
+	rank[CT_ISA_SCALAR] = 3;
 	for (i = 0; i < CT_ISA_COUNT; i++)
 		all |= 1u << i;
 	n = ct_stream_candidates(all, ~0u, c);
-	CHECK(n >= 1 && c[0].isa == CT_ISA_SCALAR && c[0].loop == CT_STREAM_LOOP_PLAIN);
+	CHECK(n >= 1 && c[n - 1].isa == CT_ISA_SCALAR && c[n - 1].loop == CT_STREAM_LOOP_PLAIN);
+	CHECK(c[0].loop == CT_STREAM_LOOP_PLAIN);
 	for (i = 1; i < n; i++)
 		CHECK(rank[c[i].isa] > rank[c[i - 1].isa] ||
 		      (c[i].isa == c[i - 1].isa && c[i].loop > c[i - 1].loop));

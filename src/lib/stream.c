@@ -156,13 +156,16 @@ static stream_fn loop_fn(const struct ct_kernel_desc *d, enum ct_stream_loop loo
 }
 
 /*
- * The fixed order: the ISAs narrowest first (so in a calibration the
- * 512-bit kernels, whose clock licence can outlast them, run last), and
- * within an ISA the plain loop, the short one, the prefetching one.
+ * The fixed order, which takes ties: the ISAs widest first (where two
+ * readers cannot be told apart, the widest usable, as before the
+ * calibration), within an ISA the plain loop, the short one, the
+ * prefetching one.  ct_stream_trial_cands times them in the reverse order,
+ * so that the 512-bit kernels, whose clock licence can outlast them, run
+ * last.
  */
 size_t ct_stream_candidates(unsigned isas, unsigned loops, struct ct_stream_cand *c)
 {
-	static const enum ct_isa order[] = { CT_ISA_SCALAR, CT_ISA_NEON, CT_ISA_AVX2, CT_ISA_AVX512 };
+	static const enum ct_isa order[] = { CT_ISA_AVX512, CT_ISA_AVX2, CT_ISA_NEON, CT_ISA_SCALAR };
 	size_t i, n = 0;
 	int l;
 
@@ -670,7 +673,8 @@ void ct_stream_trial_cands(struct ct_stream *s, const struct ct_stream_cand *c, 
 
 	if (trials > CT_STREAM_TRIALS_MAX)
 		trials = CT_STREAM_TRIALS_MAX;
-	for (i = 0; i < n; i++) {
+	/* The reverse of the fixed order: the widest ISAs last. */
+	for (i = n; i-- > 0;) {
 		stream_fn fn = loop_fn(ct_stream_desc(c[i].isa), c[i].loop);
 
 		memset(&t[i], 0, sizeof(t[i]));

@@ -143,7 +143,8 @@ int ct_stream_loop_from_name(const char *name, enum ct_stream_loop *loop);
  * The calibration.  ct-stream and ct-place find the fastest reader of the
  * array at hand on the thread that will measure it: every candidate (an
  * ISA usable here x one of its kernel's loops) is timed in a block of its
- * own, a settle call then CT_STREAM_TRIALS trials, each one call of
+ * own (in the reverse of the fixed order below), a settle call then
+ * CT_STREAM_TRIALS trials, each one call of
  * CT_STREAM_TRIAL_BYTES (whole passes), each sum verified; the fastest
  * median wins, a tie within the trials' spread going to what earlier
  * measurements preferred (ct_stream_prior_for) or else to the fixed order.
@@ -161,9 +162,10 @@ struct ct_stream_cand {
 };
 /*
  * The candidates of the ISAs isas (bits 1u << isa) and loops (bits 1u <<
- * loop) this build has, in the fixed order: ISAs narrowest first (scalar,
- * neon, avx2, avx512: the 512-bit ones, whose clock licence outlasts
- * them, time last), then plain, short, prefetch.  c has room for
+ * loop) this build has, in the fixed order that takes ties: ISAs widest
+ * first (avx512, avx2, neon, scalar), then plain, short, prefetch.  They
+ * are timed in the reverse order (the 512-bit ones, whose clock licence
+ * outlasts them, last).  c has room for
  * CT_STREAM_CANDS_MAX.  _name: "avx2", "avx512/short", "avx2/prefetch".
  */
 size_t ct_stream_candidates(unsigned isas, unsigned loops, struct ct_stream_cand *c);
