@@ -323,9 +323,13 @@ static void test_reason(void)
 	printf("reason: %s\n", buf);
 	CHECK(strcmp(buf, "calibrated: scalar 41.2, avx2/prefetch 33.1, avx2 17.6 GB/s, "
 		     "3 trials each, 52 ms") == 0);
-	t[2] = trials(0, 3, 41.1, 41.1, 41.1);
+	t[2] = trials(0, 3, 41.4, 41.4, 41.4);
 	ct_stream_calibration_reason(c, t, 3, 0, 1, NULL, 52.4, buf, sizeof(buf));
 	CHECK(strstr(buf, "; scalar within the trials' spread of the fastest: the fixed order"));
+	/* The fastest won: nothing to explain. */
+	ct_stream_calibration_reason(c, t, 3, 2, 1, NULL, 52.4, buf, sizeof(buf));
+	CHECK(strchr(buf, ';') == NULL);
+	t[2] = trials(0, 3, 41.1, 41.1, 41.1);
 	ct_stream_calibration_reason(c, t, 3, 2, 1, "the rule", 52.4, buf, sizeof(buf));
 	CHECK(strstr(buf, "; avx2/prefetch within the trials' spread of the fastest: the rule"));
 }

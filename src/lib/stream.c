@@ -331,7 +331,7 @@ void ct_stream_calibration_reason(const struct ct_stream_cand *c, const struct c
 	int done[CT_STREAM_CANDS_MAX] = { 0 };
 	char name[32];
 	size_t used, k, i;
-	int j;
+	int j, first = -1;
 
 	for (i = 0; i < n; i++)
 		ct_stream_trials_stats(&t[i], &med[i], &spr);
@@ -342,6 +342,8 @@ void ct_stream_calibration_reason(const struct ct_stream_cand *c, const struct c
 			if (!done[i] && (j < 0 || (t[i].failed ? -1 : med[i]) > (t[j].failed ? -1 : med[j])))
 				j = (int)i;
 		done[j] = 1;
+		if (k == 0)
+			first = j;
 		if (t[j].failed)
 			used += (size_t)snprintf(buf + used, len - used, "%s %s wrong sum",
 						 k ? "," : "", ct_stream_cand_name(&c[j], name, sizeof(name)));
@@ -352,7 +354,8 @@ void ct_stream_calibration_reason(const struct ct_stream_cand *c, const struct c
 	if (used < len)
 		used += (size_t)snprintf(buf + used, len - used, " GB/s, %u trials each, %.0f ms",
 					 n ? t[0].n : 0, ms);
-	if (used < len && win >= 0 && tied)
+	/* Why, when the winner is not the fastest listed. */
+	if (used < len && win >= 0 && tied && win != first)
 		snprintf(buf + used, len - used, "; %s within the trials' spread of the fastest: %s",
 			 ct_stream_cand_name(&c[win], name, sizeof(name)),
 			 prior && *prior ? prior : "the fixed order");
