@@ -6,7 +6,7 @@
 # Rows: 16 KiB (L1), 256 KiB (L2), 8 MiB (L3), 64 MiB (memory, huge pages
 # asked for) and 64 MiB with --small-pages (4 KiB pages: likwid-bench's
 # arrays are malloc'd and get huge pages only when THP is "always").  For
-# each round and row: ct-stream with its default ISA and prefetch (wall
+# each round and row: ct-stream with its default, calibrated reader (wall
 # basis median GB/s over its samples, bytes per cycle from its add-chain
 # brackets), then every likwid-bench read kernel of load_avx, load_avx512,
 # sum_avx, sum_avx512, sum_sp_avx512 this likwid has, one thread, pinned
@@ -26,7 +26,8 @@
 # 67108864:small"), LIKWID_SECONDS (default 1), CT_REPS (ct-stream's
 # samples per run, default 9), CT_STREAM, CT_ISAS (ct-stream runs with
 # --isa forced, each beside the default in every round and compared with
-# the same best likwid kernel, e.g. "avx2 avx512": how a rule is checked).
+# the same best likwid kernel, e.g. "avx2 avx512": how the calibration's
+# pick is checked; --isa alone still calibrates that ISA's loops).
 set -eu
 rounds=${1:-5}
 stream=${CT_STREAM:-./ct-stream}

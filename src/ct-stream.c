@@ -30,6 +30,7 @@
 #define MAX_SIZES 64
 
 static const struct ct_opt_use opts[] = {
+	{ CT_O_LOOP, NULL },
 	{ CT_O_SIZE, NULL },
 	{ CT_O_SMALL_PAGES, NULL },
 	CT_CLI_ISA_OPTS,
@@ -48,7 +49,7 @@ static void usage(void)
 	       "Options:\n", ct_progname());
 	ct_opts_help(stdout, opts, CT_ARRAY_SIZE(opts));
 	printf("\n"
-	       "Environment: CT_ISA, REPS, QUICK.  See ct-stream(1) and coretype(7).\n");
+	       "Environment: CT_ISA, CT_STREAM_LOOP, REPS, QUICK.  See ct-stream(1) and coretype(7).\n");
 }
 
 static int pow2(uint64_t v)
@@ -121,19 +122,6 @@ static size_t parse_sizes(const char *arg, uint64_t *sizes)
 	return n;
 }
 
-/*
- * Why this ISA for an array in level; isas[0] becomes the rule's choice
- * when nothing asked for one, chosen (ct_cli_isa_finish()'s) otherwise.
- */
-static void choose_isa(const struct ct_cli_isa *ci, enum ct_isa chosen, const char *level,
-		       enum ct_isa *isas, char *reason, size_t len)
-{
-	if (ci->all)
-		snprintf(reason, len, "--all-isa: every usable ISA");
-	else
-		isas[0] = ct_stream_isa_pick(ci->req, chosen, level, reason, len);
-}
-
 /* The bits (1u << isa) of isas[n]. */
 static unsigned isa_bits(const enum ct_isa *isas, size_t n)
 {
@@ -147,6 +135,7 @@ static unsigned isa_bits(const enum ct_isa *isas, size_t n)
 /* What each thread of --threads builds for itself: its own array. */
 struct stream_arg {
 	enum ct_isa isa;
+	enum ct_stream_loop loop;	/* the choice made before the threads */
 	uint64_t bytes;
 	const char *reason;		/* why this size */
 	const char *isa_reason;
@@ -157,7 +146,9 @@ static void *make_stream(void *arg, struct ct_kernel *k)
 {
 	const struct stream_arg *sa = arg;
 	struct ct_stream *s = ct_stream_new(sa->isa, sa->bytes, sa->reason, sa->flags, k);
+	struct ct_stream_ask ask = { (int)sa->isa, "", (int)sa->loop, "" };
 
+	ct_stream_choose(s, &ask, k);
 	ct_stream_set_isa_reason(s, sa->isa_reason);
 	return s;
 }
@@ -194,23 +185,18 @@ static void stream_header(FILE *f, const struct ct_allcore *a, void *arg)
  * one per ISA.  Every array together must fit in memory.
  */
 static int all_core(struct ct_cli *cli, struct ct_harness *h, struct ct_allcore *a,
-		    const enum ct_isa *isas, size_t nisa, const char *isa_reason,
-		    const struct ct_stream_caches *caches, uint64_t bytes, const char *reason,
-		    unsigned flags)
+		    const enum ct_isa *isas, const enum ct_stream_loop *loops, size_t nisa,
+		    const char *isa_reason, const struct ct_stream_caches *caches, uint64_t bytes,
+		    const char *reason, unsigned flags)
 {
 	struct ct_allcore_kernel ak[CT_ISA_COUNT];
 	struct stream_arg sa[CT_ISA_COUNT];
 	struct stream_header sh = { isas, nisa, isa_reason, caches, bytes, reason, h->reps };
-	char why[128];
 	size_t i;
 
-	if (bytes > UINT64_MAX / a->n / nisa ||
-	    ct_stream_size_ok(bytes * a->n * nisa, why, sizeof(why)) < 0)
-		ct_usage_error("invalid --size: %zu threads x %zu ISA%s x %" PRIu64 " bytes: %s",
-			       a->n, nisa, nisa == 1 ? "" : "s", bytes,
-			       bytes > UINT64_MAX / a->n / nisa ? "too large" : why);
 	for (i = 0; i < nisa; i++) {
 		sa[i].isa = isas[i];
+		sa[i].loop = loops[i];
 		sa[i].bytes = bytes;
 		sa[i].reason = reason;
 		sa[i].isa_reason = isa_reason;
@@ -222,6 +208,51 @@ static int all_core(struct ct_cli *cli, struct ct_harness *h, struct ct_allcore 
 	return ct_allcore_report(a, h, ak, nisa, cli, "ct-stream", stream_header, &sh);
 }
 
+/*
+ * --threads: the reader is chosen once, here, before the threads start
+ * (on this thread, over one array of the size), and every thread runs it.
+ */
+static int all_core_chosen(struct ct_cli *cli, struct ct_harness *h, struct ct_allcore *a,
+			   const struct ct_stream_ask *ask, enum ct_isa *isas, size_t nisa,
+			   const struct ct_stream_caches *caches, uint64_t bytes, const char *reason,
+			   unsigned flags)
+{
+	enum ct_stream_loop loops[CT_ISA_COUNT];
+	struct ct_stream_info in;
+	struct ct_kernel k;
+	char isa_reason[CT_STREAM_REASON_LEN], why[128];
+	size_t i;
+	int rc;
+
+	/* Every array together within memory, before one is made. */
+	if (bytes > UINT64_MAX / a->n / nisa ||
+	    ct_stream_size_ok(bytes * a->n * nisa, why, sizeof(why)) < 0)
+		ct_usage_error("invalid --size: %zu threads x %zu ISA%s x %" PRIu64 " bytes: %s",
+			       a->n, nisa, nisa == 1 ? "" : "s", bytes,
+			       bytes > UINT64_MAX / a->n / nisa ? "too large" : why);
+	isa_reason[0] = '\0';
+	for (i = 0; i < nisa; i++) {
+		struct ct_stream_ask one = *ask;
+		struct ct_stream *s = ct_stream_new(isas[i], bytes, reason, flags, &k);
+
+		if (nisa > 1 || ask->isa >= 0) {
+			one.isa = (int)isas[i];
+			if (nisa > 1)
+				snprintf(one.isa_how, sizeof(one.isa_how), "--all-isa");
+		}
+		ct_stream_choose(s, &one, &k);
+		isas[i] = ct_stream_isa(s);
+		loops[i] = ct_stream_loop(s);
+		ct_stream_info(s, &in);
+		if (i == 0)
+			snprintf(isa_reason, sizeof(isa_reason), "%s", in.isa_reason);
+		ct_stream_free(s);
+	}
+	rc = all_core(cli, h, a, isas, loops, nisa, nisa > 1 ? "--all-isa: every usable ISA" :
+		      isa_reason, caches, bytes, reason, flags);
+	return rc;
+}
+
 /* A run over placements (rows) and sizes: what every row reads and adds to. */
 struct run {
 	/* The settings (cli: and the progress line). */
@@ -229,6 +260,7 @@ struct run {
 	const struct ct_harness *h;
 	const struct ct_cli_isa *ci;
 	enum ct_isa chosen;		/* ct_cli_isa_finish()'s */
+	const struct ct_stream_ask *ask;	/* --isa, --loop: what is left to calibrate */
 	enum ct_isa *isas;		/* isas[0] chosen again for each size */
 	size_t nisa;
 	const uint64_t *sizes;
@@ -243,7 +275,6 @@ struct run {
 	struct ct_out out;
 	struct ct_stream_table table;	/* the sweep, for a table */
 	FILE *tty;			/* stdout, or a table's lines fitted to it (term.h) */
-	char isa_reason[200];		/* the size running */
 };
 
 /*
@@ -258,6 +289,8 @@ static void run_row(void *arg)
 	struct ct_stream *ctx[CT_ISA_COUNT];
 	struct ct_series ser[CT_ISA_COUNT];
 	struct ct_stream_info in;
+	struct ct_harness h;
+	uint64_t busy;
 	char why[512];
 	size_t i, z;
 	int rc, first;
@@ -269,15 +302,35 @@ static void run_row(void *arg)
 		cli->step = u->row * u->nsize + z;
 		snprintf(cli->what, sizeof(cli->what), "%s, %s", u->placement,
 			 ct_stream_human_size(u->sizes[z], size, sizeof(size)));
-		/* The rule's ISA by the level this size falls in. */
-		choose_isa(u->ci, u->chosen, ct_stream_level(u->sizes[z], u->caches), u->isas,
-			   u->isa_reason, sizeof(u->isa_reason));
 		/* One array per size, read by the kernel of every ISA. */
-		ctx[0] = ct_stream_new(u->isas[0], u->sizes[z], u->reason, u->flags, &k[0]);
+		ctx[0] = ct_stream_new(u->ci->all ? u->isas[0] : u->chosen, u->sizes[z], u->reason,
+				       u->flags, &k[0]);
 		for (i = 1; i < u->nisa; i++)
 			ctx[i] = ct_stream_share(ctx[0], u->isas[i], &k[i]);
-		for (i = 0; i < u->nisa; i++)
-			ct_stream_set_isa_reason(ctx[i], u->isa_reason);
+		/*
+		 * The reader of this size, chosen here: on the row's thread and
+		 * cpu, where its samples run.  --all-isa: each ISA's loop.
+		 */
+		for (i = 0; i < u->nisa; i++) {
+			struct ct_stream_ask ask = *u->ask;
+
+			if (u->ci->all) {
+				ask.isa = (int)u->isas[i];
+				snprintf(ask.isa_how, sizeof(ask.isa_how), "--all-isa");
+			}
+			ct_stream_choose(ctx[i], &ask, &k[i]);
+			u->isas[i] = ct_stream_isa(ctx[i]);
+		}
+		/*
+		 * The calibration kept the core busy reading, as the settle spin
+		 * would: without -S it counts toward the settle, so that it costs
+		 * the run only what it takes beyond the settle.
+		 */
+		h = *u->h;
+		for (i = 0, busy = 0; i < u->nisa; i++)
+			busy += ct_stream_calibration_ns(ctx[i]);
+		if (!cli->settle)
+			h.settle_ns = h.settle_ns > busy ? h.settle_ns - busy : 0;
 		/*
 		 * Nothing on stdout until the first array is there: then a
 		 * table's machine lines (JSON's machine record waits for the
@@ -290,7 +343,7 @@ static void run_row(void *arg)
 			if (cli->fmt == CT_FMT_TABLE)
 				u->table.warned = u->m.nwarnings;
 		}
-		if ((rc = ct_harness_run(u->h, k, u->nisa, ser, why, sizeof(why))) < 0)
+		if ((rc = ct_harness_run(&h, k, u->nisa, ser, why, sizeof(why))) < 0)
 			ct_cli_harness_failed(rc, why, "");
 		ct_machine_note(&u->m, u->placement, ser, u->nisa);
 		/* Erased before a result; drawn again at the next size's first sample. */
@@ -315,8 +368,7 @@ static void run_row(void *arg)
 			ct_term_sync(u->tty);
 		}
 		if (cli->fmt == CT_FMT_TABLE)
-			ct_stream_table_add(&u->table, u->placement, ctx, u->isas, ser, u->nisa,
-					    u->isa_reason);
+			ct_stream_table_add(&u->table, u->placement, ctx, u->isas, ser, u->nisa);
 		ct_series_free(ser, u->nisa);
 		for (i = u->nisa; i-- > 0;)
 			ct_stream_free(ctx[i]);
@@ -335,9 +387,11 @@ int main(int argc, char **argv)
 	struct ct_cpuset cpus;
 	struct ct_stream_caches caches;
 	uint64_t sizes[MAX_SIZES];
-	const char *size_arg = NULL;
+	const char *size_arg = NULL, *loop_req = NULL;
+	struct ct_stream_ask ask;
+	struct ct_stream_cand cand[CT_STREAM_CANDS_MAX];
 	unsigned flags = 0;
-	char reason[160], isa_reason[200];
+	char reason[160], why[200];
 	enum ct_isa chosen;
 	size_t nisa, nsize = 1, nrows, r;
 	int c, quick, allcore;
@@ -350,6 +404,8 @@ int main(int argc, char **argv)
 	while ((c = ct_getopt_next(&g, argc, argv)) != -1) {
 		if (c == 'b')
 			size_arg = optarg;
+		else if (c == CT_OPT_LOOP)
+			loop_req = optarg;
 		else if (c == CT_OPT_SMALL_PAGES)
 			flags |= CT_STREAM_SMALL_PAGES;
 		else if (!ct_cli_isa_option(&ci, c, optarg) &&
@@ -368,6 +424,21 @@ int main(int argc, char **argv)
 	h.floor_ns = 0;
 	nisa = ct_cli_isa_finish(&ci, isas);
 	chosen = isas[0];
+	/* What --isa and --loop leave to calibrate; a loop no kernel asked for has. */
+	if (ct_stream_ask_from(ci.req, chosen, loop_req, &ask, why, sizeof(why)) < 0)
+		ct_usage_error("%s", why);
+	for (r = 0; r < nisa; r++) {
+		struct ct_stream_ask one = ask;
+
+		if (ci.all || ask.isa >= 0)
+			one.isa = (int)isas[r];
+		if (ct_stream_ask_candidates(&one, cand) == 0)
+			ct_usage_error("invalid %s: the %s stream kernel has no %s loop",
+				       ask.loop_how, ct_isa_name(isas[r]),
+				       ct_stream_loop_name((enum ct_stream_loop)ask.loop));
+		if (!ci.all)
+			break;
+	}
 	quick = cli.quick || ct_env_quick();
 	if (quick)
 		flags |= CT_STREAM_QUICK;
@@ -382,10 +453,8 @@ int main(int argc, char **argv)
 	if (allcore) {
 		if (nsize > 1)
 			ct_usage_error("--threads takes one --size, not %zu", nsize);
-		choose_isa(&ci, chosen, ct_stream_level(sizes[0], &caches), isas, isa_reason,
-			   sizeof(isa_reason));
-		return all_core(&cli, &h, &a, isas, nisa, isa_reason, &caches, sizes[0], reason,
-				flags);
+		return all_core_chosen(&cli, &h, &a, &ask, isas, nisa, &caches, sizes[0], reason,
+				       flags);
 	}
 
 	nrows = ct_cli_rows(&cli);
@@ -393,6 +462,7 @@ int main(int argc, char **argv)
 	u.h = &h;
 	u.ci = &ci;
 	u.chosen = chosen;
+	u.ask = &ask;
 	u.isas = isas;
 	u.nisa = nisa;
 	u.sizes = sizes;

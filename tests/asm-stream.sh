@@ -8,6 +8,11 @@
 #   - the loads of one iteration cover the pointer's stride exactly (every
 #     byte read once), at distinct addresses, and the stride is whole
 #     iterations of the described bytes;
+#   - the loads come in ascending address order within the iteration (each
+#     at a higher byte offset than the one before, counting what the loop
+#     added to its pointer so far): a compiler that reorders the block
+#     (gcc 12 read bytes 256-511 of the avx2 block before 0-255, which
+#     halved its bandwidth from memory on Zen 4) fails here;
 #   - every loaded 64-bit word is absorbed by exactly one 64-bit add (the
 #     lanes of the adds count the words; a 32-bit add is refused);
 #   - one add per load and no other arithmetic: avx512, avx2: vector loads
@@ -90,7 +95,35 @@ loop_facts() {
 	}
 	# The base register of an x86 memory operand: "-64(%rdi)" -> "%rdi".
 	function base(s,   t) { t = s; sub(/^[^(]*\(/, "", t); sub(/[,)].*$/, "", t); return t }
-	BEGIN { adds = 0; bad32 = 0; pf = 0; extra = 0; memadd = 0; addw = 0; ldq = 0; add2d = 0; vadd = 0; badinsn = 0 }
+	# A load at byte off of the iteration (its displacement plus what the
+	# loop added to its registers so far): each must read past the one
+	# before, so that the block is read in ascending address order.
+	function at(off) {
+		if (nord && off <= last) unordered++
+		if (nord < 24) ord = ord (nord ? "," : "") off
+		nord++; last = off
+	}
+	# x86: "-64(%rdi,%rax,8)": -64 + the increments of %rdi and 8 x %rax.
+	function x86_off(m,   d, r, k, t) {
+		d = m; sub(/\(.*$/, "", d); d = d + 0
+		r = m; sub(/^[^(]*\(/, "", r); sub(/\).*$/, "", r)
+		k = split(r, t, /,/)
+		if (k >= 1 && t[1] != "") d += imm[t[1]]
+		if (k >= 2) d += imm[t[2]] * (k >= 3 ? t[3] + 0 : 1)
+		return d
+	}
+	# aarch64: "[x0, 32]", "[x0, #32]!" (pre-index), "[x0], 32" (post-index).
+	function arm_off(ops,   a, r, v, post) {
+		a = ops; sub(/^[^[]*\[/, "", a)
+		r = a; sub(/[],].*$/, "", r)
+		post = a ~ /^[^]]*\], *#?-?[0-9]+/
+		v = a; sub(/^[^],]*/, "", v)
+		if (post) { sub(/^\], */, "", v); sub(/^#/, "", v); at(imm[r]); imm[r] += v + 0; return }
+		if (v ~ /^, *#?-?[0-9]+/) { sub(/^, *#?/, "", v); v = v + 0 } else v = 0
+		at(imm[r] + v)
+		if (a ~ /\]!/) imm[r] += v
+	}
+	BEGIN { nord = 0; unordered = 0; ord = ""; adds = 0; bad32 = 0; pf = 0; extra = 0; memadd = 0; addw = 0; ldq = 0; add2d = 0; vadd = 0; badinsn = 0 }
 	{
 		sp = index($0, " "); mn = sp ? substr($0, 1, sp - 1) : $0; ops = sp ? substr($0, sp + 1) : ""
 		n = split(ops, o, /, */)
@@ -115,7 +148,7 @@ loop_facts() {
 		if (mn ~ /^(v?paddq|addq?)$/) {
 			adds += (mn ~ /^add/) ? 1 : vbytes(o[n]) / 8; dst[o[n]] = 1
 			for (i = 1; i < n; i++) {
-				if (o[i] ~ /\(/) { memadd++; addr[o[i]]++; bases[base(o[i])] = 1 }
+				if (o[i] ~ /\(/) { memadd++; addr[o[i]]++; bases[base(o[i])] = 1; at(x86_off(o[i])) }
 				else if (kind[o[i]] == "L") { addw++; kind[o[i]] = "used" }
 			}
 			kind[o[n]] = "acc"
@@ -123,7 +156,7 @@ loop_facts() {
 		}
 		if (ops ~ /\(/ && mn !~ /^(lea|nop)/ && o[n] !~ /\(/) {
 			for (i = 1; i < n; i++) if (o[i] ~ /\(/) m = o[i]
-			addr[m]++; bases[base(m)] = 1
+			addr[m]++; bases[base(m)] = 1; at(x86_off(m))
 			if (width + 0 && vbytes(o[n]) != width && mn ~ /^v/) badw++
 			# A load that also computes (vpsrlq $32, (%rdi), ...) is a
 			# second operation on the data.
@@ -155,7 +188,7 @@ loop_facts() {
 			next
 		}
 		if (mn ~ /^ld/) {
-			a = ops; sub(/^.*\[/, "[", a); addr[a]++
+			a = ops; sub(/^.*\[/, "[", a); addr[a]++; arm_off(ops)
 			b = a; sub(/^\[/, "", b); sub(/[],].*$/, "", b); bases[b] = 1
 			if (mn == "ldp" && o[1] ~ /^q/) {
 				r = o[1]; sub(/^q/, "v", r); q[r] = 1; kind[r] = "L"; loaded[r] = 1
@@ -177,7 +210,7 @@ loop_facts() {
 		qbad = 0; for (r in q) if (used[r] != 1) qbad++
 		printf "stride %d\nadds %d\nbad32 %d\nprefetch %d\nextra %d\nbadwidth %d\n", stride, adds, bad32, pf, extra, badw + 0
 		printf "dupaddr %d\naccumulators %d\nmemadd %d\nadd_loaded %d\nldpq %d\nadd2d %d\nqbad %d\n", dup, nd, memadd, addw, ldq, add2d, qbad
-		printf "vector_adds %d\nbadinsn %d\n", vadd, badinsn
+		printf "vector_adds %d\nbadinsn %d\nunordered %d\norder %s\n", vadd, badinsn, unordered, ord == "" ? "-" : ord
 	}' "$1"
 }
 
@@ -187,6 +220,8 @@ check_loop() {
 	asm_stats "$arch" <"$1" >"$tmp/stats"
 	loop_facts "$1" >>"$tmp/stats"
 	asm_expect_none "$fn" calls stack stores bad32 dupaddr badwidth extra
+	[ "$(asm_get unordered "$tmp/stats")" -eq 0 ] ||
+		why "loads out of address order within an iteration (byte offsets $(asm_get order "$tmp/stats"))"
 	get() { asm_get "$1" "$tmp/stats"; }
 	stride=$(get stride) lb=$(get load_bytes) loads=$(get loads)
 	[ "$stride" -gt 0 ] || why "no pointer increment found"
@@ -268,7 +303,27 @@ for fp in $fns; do
 	# fewer (the _pf loop) or one more (the plain loop).
 	delete_last "$loadre" "$tmp/m-load" || fail "no load to remove in the loop"
 	delete_last "$addre" "$tmp/m-add" || fail "no add to remove in the loop"
-	muts="m-load m-add m-store m-spill m-call m-add32"
+	muts="m-load m-add m-store m-spill m-call m-add32 m-order"
+	# Two loads in a row (no add to the first one's address registers
+	# between them) swapped: the block read out of address order (as gcc 12
+	# emitted the avx2 loop).
+	awk -v lre="$loadre" '
+		# The address of a load: "(%rax,%rdx)" or "[x1, 32]".
+		function addr(s,   m) {
+			m = s; if (m ~ /\(/) { sub(/^[^(]*/, "", m); sub(/\).*$/, ")", m) }
+			else { sub(/^[^[]*/, "", m); sub(/\].*$/, "]", m) }
+			return m
+		}
+		{ line[NR] = $0 }
+		$0 ~ lre && $0 !~ /^(prefetch|prfm)/ && !a { if (prev) { a = prev; b = NR } else { prev = NR; pm = addr($0) } next }
+		prev && /^(add|sub)q? \$|^(add|sub) x[0-9]/ {
+			n = split($0, o, /[ ,]+/); r = o[1] ~ /q$/ || $0 ~ /%/ ? o[n] : o[2]
+			if (index(pm, r "," ) || index(pm, r ")") || index(pm, r "]")) prev = 0
+		}
+		END {
+			if (!a) exit 1
+			for (i = 1; i <= NR; i++) print i == a ? line[b] : i == b ? line[a] : line[i]
+		}' "$tmp/loop" >"$tmp/m-order" || fail "no two loads in a row to swap in the loop"
 	for m in store spill call add32; do
 		eval "ins=\$$m"
 		sed "1i\\
@@ -294,7 +349,7 @@ prfm pldl1keep, [x0, 4096]' "$tmp/loop" >"$tmp/m-pf"
 			fail "the checker accepts a broken loop of $fn ($m)"
 		fi
 	done
-	echo "the checker rejects a loop of $fn with a load or an add fewer, a store, a spill, a call, a 32-bit add, a second operation, a prefetch more or fewer"
+	echo "the checker rejects a loop of $fn with a load or an add fewer, two loads swapped, a store, a spill, a call, a 32-bit add, a second operation, a prefetch more or fewer"
 done
 [ -z "$run_failed" ] || fail "$run_failed"
 exit 0

@@ -26,7 +26,7 @@ for isa in $usable; do
 	expect_status 0 run_stream -q --isa "$isa"
 	[ -n "$(messages "$tmp/err")" ] && fail "$isa: a clean run wrote to stderr: $(cat "$tmp/err")"
 	grep -q "^kernel:   stream $isa " "$tmp/out" || fail "$isa: no kernel line"
-	grep -q "^isa:      $isa (forced: --isa $isa)" "$tmp/out" || fail "$isa: no isa line saying why"
+	grep -q "^isa:      $isa (forced: --isa $isa" "$tmp/out" || fail "$isa: no isa line saying why"
 	grep -q '^array:    QUICK.*THP ' "$tmp/out" || fail "$isa: no QUICK array line"
 	grep -q '^caches:   L1d ' "$tmp/out" || fail "$isa: no caches line"
 	grep -q '^prefetch: ' "$tmp/out" || fail "$isa: no prefetch line"
@@ -123,25 +123,40 @@ paste "$tmp/sweep" /dev/null | awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) {
 	  if ($c["l1_bytes"] > 0 && b <= $c["l1_bytes"]) w = "L1"
 	  if (w != $c["level"]) { print b ": " $c["level"] ", expected " w; bad = 1 } }
 	END { exit bad }' || fail "sweep: a level does not follow from the cache sizes"
-# Where the array is in L1 or L2, no prefetch, whatever the core.
-paste "$tmp/sweep" /dev/null | awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) { h = $i; sub(/^#/, "", h); c[h] = i } next }
-	($c["level"] == "L1" || $c["level"] == "L2") && $c["prefetch_bytes"] != 0 { bad = 1 } END { exit bad }' ||
-	fail "sweep: a prefetch in L1 or L2"
-# The loop that ran says its loads an iteration, and in L1 it is the main
-# loop: 512 bytes an iteration (the short loop is only ever beyond L1).
+# The loop that ran says its loads an iteration, and a prefetch exactly
+# when it is the prefetching loop.
 paste "$tmp/sweep" /dev/null | awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) { h = $i; sub(/^#/, "", h); c[h] = i } next }
 	index($c["loop_reason"], $c["iteration_loads"] " loads an iteration") != 1 { print "loop_reason: " $c["loop_reason"]; bad = 1 }
-	$c["level"] == "L1" && $c["iteration_loads"] * $c["load_bytes"] != 512 && $c["isa"] != "neon" && $c["isa"] != "scalar" {
-		print "L1: " $c["iteration_loads"] " loads of " $c["load_bytes"]; bad = 1 }
-	END { exit bad }' || fail "sweep: a loop_reason or an L1 loop is wrong"
-# The default ISA says it followed the rule; CT_ISA says it forced one.
-[ "$(col "$tmp/sweep" isa_reason | cut -c1-6 | sort -u)" = "rule: " ] || fail "sweep: isa_reason is not the rule's"
-# The rule chooses by the level each size falls in, and says which.
-paste "$tmp/sweep" /dev/null | awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) { h = $i; sub(/^#/, "", h); c[h] = i } next }
-	index($c["isa_reason"], "array in " $c["level"]) == 0 { print $c["level"] ": " $c["isa_reason"]; bad = 1 }
-	END { exit bad }' || fail "sweep: an isa_reason does not name its level"
+	($c["prefetch_bytes"] != 0) != (index($c["loop_reason"], "the prefetching loop") > 0) { print "prefetch " $c["prefetch_bytes"] ": " $c["loop_reason"]; bad = 1 }
+	END { exit bad }' || fail "sweep: a loop_reason does not match its loop"
+# The default is calibrated for each size and says so: every candidate
+# timed, fastest first, and the reader that ran is the first named unless
+# the reason says it tied within the spread ("; X within the trials'...").
+[ "$(col "$tmp/sweep" isa_reason | cut -c1-12 | sort -u)" = "calibrated: " ] ||
+	fail "sweep: isa_reason is not a calibration's"
+ncand=$(run_stream --list-isa | awk '$3 == "yes" && $1 == "scalar" { n += 1 } $3 == "yes" && $1 == "neon" { n += 1 }
+	$3 == "yes" && $1 == "avx2" { n += 2 } $3 == "yes" && $1 == "avx512" { n += 3 } END { print n }')
+paste "$tmp/sweep" /dev/null | awk -F'\t' -v ncand="$ncand" 'NR == 1 { for (i = 1; i <= NF; i++) { h = $i; sub(/^#/, "", h); c[h] = i } next }
+	{ r = $c["isa_reason"]; ran = $c["isa"]
+	  if ($c["prefetch_bytes"] != 0) ran = ran "/prefetch"
+	  else if (index($c["loop_reason"], "the short loop")) ran = ran "/short"
+	  l = r; sub(/^calibrated: /, "", l); sub(/ GB\/s.*$/, "", l)
+	  k = split(l, cand, /, /)
+	  split(cand[1], first, / /)
+	  if (k != ncand) { print "candidates " k " of " ncand ": " r; bad = 1 }
+	  if (r !~ / 3 trials each, [0-9]+ ms/) { print "trials: " r; bad = 1 }
+	  tie = index(r, "; " ran " within the trials'"'"' spread of the fastest: ")
+	  if (first[1] != ran && !tie) { print ran " ran: " r; bad = 1 } }
+	END { exit bad }' || fail "sweep: a calibration does not say what it tried and why the winner won"
 REPS=2 CT_ISA=scalar expect_status 0 run_stream -q -b 4K -f tsv
-[ "$(col "$tmp/out" isa_reason | sort -u)" = "forced: CT_ISA=scalar" ] || fail "CT_ISA: isa_reason"
+[ "$(col "$tmp/out" isa_reason | sort -u)" = "forced: CT_ISA=scalar (its one loop)" ] || fail "CT_ISA: isa_reason"
+# --isa and --loop together pin the whole choice: nothing calibrated.
+REPS=2 expect_status 0 run_stream -q -b 4K -f tsv --isa scalar --loop plain
+[ "$(col "$tmp/out" isa_reason | sort -u)" = "forced: --isa scalar, --loop plain" ] || fail "--isa --loop: isa_reason"
+# --loop alone: the ISAs that have it, calibrated.
+REPS=2 expect_status 0 run_stream -q -b 4K -f tsv --loop plain
+col "$tmp/out" isa_reason | grep -q '^forced: --loop plain; calibrated: ' || fail "--loop: isa_reason $(col "$tmp/out" isa_reason)"
+[ "$(col "$tmp/out" prefetch_bytes | sort -u)" = 0 ] || fail "--loop plain: a prefetch"
 
 # A range: every power of two from one end to the other.
 REPS=2 expect_status 0 run_stream -q -b 16K..128K,1M -f tsv

@@ -119,7 +119,7 @@ static void check_loops(enum ct_isa isa, uint32_t *a, size_t n)
 	}
 }
 
-/* The level of a size, the prefetch rule in the caches, the ISA rule. */
+/* The level of a size in the caches. */
 static void check_rules(void)
 {
 	struct ct_stream_caches c = { { 0, 32 << 10, 1 << 20, 36u << 20 } }, none = { { 0 } };
@@ -134,121 +134,270 @@ static void check_rules(void)
 	CHECK(strcmp(ct_stream_level(8 << 20, &c), "L3") == 0);
 	CHECK(strcmp(ct_stream_level(64 << 20, &c), "memory") == 0);
 	CHECK(strcmp(ct_stream_level(16 << 10, &none), "memory") == 0);
-	for (i = 0; i < CT_ISA_COUNT; i++) {
-		const struct ct_kernel_desc *d = ct_stream_desc((enum ct_isa)i);
-
-		if (!d)
-			continue;
-		/* In L1 and L2 a prefetch only takes load slots: never. */
-		CHECK(ct_stream_prefetch_rule((enum ct_isa)i, "L1", reason, sizeof(reason)) == 0);
-		CHECK(strncmp(reason, "none", 4) == 0);
-		CHECK(ct_stream_prefetch_rule((enum ct_isa)i, "L2", reason, sizeof(reason)) == 0);
-		/* Beyond, a distance only where there is a loop for it. */
-		if (!d->fn_pf)
-			CHECK(ct_stream_prefetch_rule((enum ct_isa)i, "memory", reason,
-						      sizeof(reason)) == 0);
-		else if (ct_stream_prefetch_rule((enum ct_isa)i, "memory", reason, sizeof(reason)))
-			CHECK(strstr(reason, "bytes") != NULL);
-		printf("%s in memory: prefetch %s\n", ct_isa_name((enum ct_isa)i), reason);
-	}
-	isa = ct_stream_isa_rule("memory", reason, sizeof(reason));
-	CHECK(ct_isa_usable(isa));
-	CHECK(strncmp(reason, "rule: ", 6) == 0);
-	printf("default isa %s: %s\n", ct_isa_name(isa), reason);
-	/* ct-stream's and ct-place's pick: the rule unless someone asked. */
-	unsetenv("CT_ISA");
-	CHECK(ct_stream_isa_pick(NULL, CT_ISA_SCALAR, "memory", reason, sizeof(reason)) == isa);
-	CHECK(strncmp(reason, "rule: ", 6) == 0);
-	CHECK(ct_stream_isa_pick("auto", CT_ISA_SCALAR, "memory", reason, sizeof(reason)) == isa);
-	CHECK(ct_stream_isa_pick("scalar", CT_ISA_SCALAR, "memory", reason, sizeof(reason)) ==
-	      CT_ISA_SCALAR);
-	CHECK(strcmp(reason, "forced: --isa scalar") == 0);
-	setenv("CT_ISA", "scalar", 1);
-	CHECK(ct_stream_isa_pick(NULL, CT_ISA_SCALAR, "memory", reason, sizeof(reason)) ==
-	      CT_ISA_SCALAR);
-	CHECK(strcmp(reason, "forced: CT_ISA=scalar") == 0);
-	/* --isa auto overrides CT_ISA, as ct_isa_choose() has it. */
-	CHECK(ct_stream_isa_pick("auto", CT_ISA_SCALAR, "memory", reason, sizeof(reason)) == isa);
-	unsetenv("CT_ISA");
+	(void)isa;
+	(void)reason;
+	(void)i;
 }
 
-/* The rule itself, on the cores it was measured on and the ones it was not. */
-static void test_isa_rule_for(void)
+/* t->gbs from a list, n trials. */
+static struct ct_stream_trials trials(int failed, unsigned n, double a, double b, double c)
 {
-	static const char *const levels[] = { "L1", "L2", "L3", "memory" };
-	const struct ct_stream_cpu skx = { CT_VENDOR_INTEL, 6, 85 };
-	const struct ct_stream_cpu emr = { CT_VENDOR_INTEL, 6, 207 };
-	const struct ct_stream_cpu zen4 = { CT_VENDOR_AMD, 0x19, 0x11 };
-	const struct ct_stream_cpu zen5 = { CT_VENDOR_AMD, 0x1a, 0x02 };
-	const struct ct_stream_cpu arm = { CT_VENDOR_OTHER, 0, 0 };
-	const unsigned x86 = 1u << CT_ISA_SCALAR | 1u << CT_ISA_AVX2 | 1u << CT_ISA_AVX512;
-	const unsigned no512 = 1u << CT_ISA_SCALAR | 1u << CT_ISA_AVX2;
-	const unsigned only512 = 1u << CT_ISA_SCALAR | 1u << CT_ISA_AVX512;
-	char reason[256];
-	size_t i;
+	struct ct_stream_trials t = { { a, b, c }, n, failed };
 
-	for (i = 0; i < CT_ARRAY_SIZE(levels); i++) {
-		int l3 = i == 2;
-
-		/* Skylake-SP: the licence; avx2 in L3, avx512 in L1, L2 and memory. */
-		CHECK(ct_stream_isa_rule_for(&skx, x86, levels[i], reason, sizeof(reason)) ==
-		      (l3 ? CT_ISA_AVX2 : CT_ISA_AVX512));
-		CHECK(strstr(reason, levels[i]) != NULL);
-		/* ... but never an ISA that is not usable. */
-		CHECK(ct_stream_isa_rule_for(&skx, only512, levels[i], reason, sizeof(reason)) ==
-		      CT_ISA_AVX512);
-		CHECK(ct_stream_isa_rule_for(&skx, no512, levels[i], reason, sizeof(reason)) ==
-		      CT_ISA_AVX2);
-		/* Emerald Rapids: avx512 everywhere; Zen 4: avx2 everywhere. */
-		CHECK(ct_stream_isa_rule_for(&emr, x86, levels[i], reason, sizeof(reason)) ==
-		      CT_ISA_AVX512);
-		CHECK(ct_stream_isa_rule_for(&zen4, x86, levels[i], reason, sizeof(reason)) ==
-		      CT_ISA_AVX2);
-		CHECK(strstr(reason, "Zen 4") != NULL);
-		/* Unmeasured cores: the widest usable. */
-		CHECK(ct_stream_isa_rule_for(&zen5, x86, levels[i], reason, sizeof(reason)) ==
-		      CT_ISA_AVX512);
-		CHECK(ct_stream_isa_rule_for(&arm, 1u << CT_ISA_SCALAR | 1u << CT_ISA_NEON, levels[i],
-					     reason, sizeof(reason)) == CT_ISA_NEON);
-		CHECK(ct_stream_isa_rule_for(&arm, 1u << CT_ISA_SCALAR, levels[i], reason,
-					     sizeof(reason)) == CT_ISA_SCALAR);
-		CHECK(strncmp(reason, "rule: ", 6) == 0);
-	}
+	return t;
 }
 
 /*
- * The loop rule: the short loop only where it was measured (Skylake-SP,
- * beyond L1) and only for a kernel that has one; the reason names the
- * loads an iteration of the loop chosen.
+ * The decision is a pure function of the trials: the fastest median; a
+ * tie within the trials' spread (their median absolute deviations) to the
+ * preferred candidate, else to the first in the fixed order; a candidate
+ * whose sum was wrong never wins, however fast.
  */
-static void test_loop_rule_for(void)
+static void test_decide(void)
+{
+	struct ct_stream_trials t[4];
+	double med, spr;
+	int tied;
+
+	/* Clear winner, wherever it stands; median not mean, so one outlier moves nothing. */
+	t[0] = trials(0, 3, 41.0, 41.2, 40.8);
+	t[1] = trials(0, 3, 17.6, 17.5, 17.7);
+	t[2] = trials(0, 3, 33.1, 99.0, 33.0);
+	CHECK(ct_stream_decide(t, 3, -1, &tied) == 0 && !tied);
+	CHECK(ct_stream_decide(t, 3, 1, &tied) == 0 && !tied);	/* a preference loses to numbers */
+	ct_stream_trials_stats(&t[2], &med, &spr);
+	CHECK(med == 33.1);
+	CHECK(spr > 0.09 && spr < 0.11);		/* |33.0 - 33.1|, not 99 */
+	t[0] = trials(0, 3, 17.6, 17.5, 17.7);
+	t[1] = trials(0, 3, 41.0, 41.2, 40.8);
+	CHECK(ct_stream_decide(t, 2, -1, &tied) == 1 && !tied);
+	/* A tie within the spread: the first in the order, whichever is faster. */
+	t[0] = trials(0, 3, 40.0, 40.5, 39.5);		/* median 40.0, spread 0.5 */
+	t[1] = trials(0, 3, 40.4, 40.3, 40.5);		/* median 40.4, spread 0.1 */
+	CHECK(ct_stream_decide(t, 2, -1, &tied) == 0 && tied);
+	/* ... and the same the other way round: stable. */
+	t[0] = trials(0, 3, 40.4, 40.3, 40.5);
+	t[1] = trials(0, 3, 40.0, 40.5, 39.5);
+	CHECK(ct_stream_decide(t, 2, -1, &tied) == 0 && tied);
+	/* Just outside the spread: the faster. */
+	t[0] = trials(0, 3, 39.8, 39.9, 39.7);		/* 39.8, spread 0.1 */
+	t[1] = trials(0, 3, 40.0, 40.1, 39.9);		/* 40.0, spread 0.1 */
+	CHECK(ct_stream_decide(t, 2, -1, &tied) == 1 && !tied);
+	/* The spread is the larger of the two candidates'. */
+	t[0] = trials(0, 3, 39.8, 39.9, 39.7);		/* spread 0.1 */
+	t[1] = trials(0, 3, 40.0, 40.3, 39.7);		/* 40.0, spread 0.3 */
+	CHECK(ct_stream_decide(t, 2, -1, &tied) == 0 && tied);
+	/* On a tie, the preferred one if it ties; not if it does not. */
+	t[0] = trials(0, 3, 40.0, 40.5, 39.5);
+	t[1] = trials(0, 3, 40.4, 40.3, 40.5);
+	t[2] = trials(0, 3, 30.0, 30.1, 29.9);
+	CHECK(ct_stream_decide(t, 3, 1, &tied) == 1 && tied);
+	CHECK(ct_stream_decide(t, 3, 2, &tied) == 0 && tied);
+	/* Exactly equal medians and no spread: the first. */
+	t[0] = trials(0, 3, 20, 20, 20);
+	t[1] = trials(0, 3, 20, 20, 20);
+	CHECK(ct_stream_decide(t, 2, -1, &tied) == 0 && tied);
+	/* A wrong sum never wins, nor ties, however fast; none verified: -1. */
+	t[0] = trials(0, 3, 17.6, 17.5, 17.7);
+	t[1] = trials(1, 3, 90.0, 90.0, 90.0);
+	t[2] = trials(0, 3, 17.0, 17.1, 16.9);
+	CHECK(ct_stream_decide(t, 3, 1, &tied) == 0);
+	t[0] = trials(1, 3, 17.6, 17.5, 17.7);
+	t[1] = trials(0, 3, 17.6, 17.5, 17.7);
+	CHECK(ct_stream_decide(t, 2, -1, &tied) == 1 && !tied);
+	t[1].failed = 1;
+	CHECK(ct_stream_decide(t, 2, -1, &tied) == -1);
+	/* No trials: not a candidate. */
+	t[0] = trials(0, 0, 0, 0, 0);
+	t[1] = trials(0, 3, 1, 1, 1);
+	CHECK(ct_stream_decide(t, 2, -1, &tied) == 1);
+}
+
+/* The fixed order: ISAs widest first, then plain, short, prefetch. */
+static void test_candidates(void)
+{
+	struct ct_stream_cand c[CT_STREAM_CANDS_MAX];
+	unsigned all = 0;
+	char name[32];
+	size_t n, i;
+	int rank[CT_ISA_COUNT] = { 0 };
+
+	rank[CT_ISA_AVX512] = 0;
+	rank[CT_ISA_AVX2] = 1;
+	rank[CT_ISA_NEON] = 2;
+	rank[CT_ISA_SCALAR] = 3;
+	for (i = 0; i < CT_ISA_COUNT; i++)
+		all |= 1u << i;
+	n = ct_stream_candidates(all, ~0u, c);
+	CHECK(n >= 1 && c[n - 1].isa == CT_ISA_SCALAR && c[n - 1].loop == CT_STREAM_LOOP_PLAIN);
+	CHECK(c[0].loop == CT_STREAM_LOOP_PLAIN);
+	for (i = 1; i < n; i++)
+		CHECK(rank[c[i].isa] > rank[c[i - 1].isa] ||
+		      (c[i].isa == c[i - 1].isa && c[i].loop > c[i - 1].loop));
+	for (i = 0; i < n; i++) {
+		const struct ct_kernel_desc *d = ct_stream_desc(c[i].isa);
+
+		CHECK(d != NULL);
+		CHECK(c[i].loop != CT_STREAM_LOOP_SHORT || d->fn_short);
+		CHECK(c[i].loop != CT_STREAM_LOOP_PREFETCH || d->fn_pf);
+		printf("candidate %zu: %s\n", i, ct_stream_cand_name(&c[i], name, sizeof(name)));
+	}
+	/* A loop asked for: only the kernels that have it. */
+	CHECK(ct_stream_candidates(1u << CT_ISA_SCALAR, 1u << CT_STREAM_LOOP_PREFETCH, c) == 0);
+	CHECK(ct_stream_candidates(1u << CT_ISA_SCALAR, ~0u, c) == 1);
+	c[0].isa = CT_ISA_AVX512;
+	c[0].loop = CT_STREAM_LOOP_SHORT;
+	CHECK(strcmp(ct_stream_cand_name(&c[0], name, sizeof(name)), "avx512/short") == 0);
+	c[0].loop = CT_STREAM_LOOP_PLAIN;
+	CHECK(strcmp(ct_stream_cand_name(&c[0], name, sizeof(name)), "avx512") == 0);
+}
+
+/*
+ * The per-model preferences, pure, on the Intel and AMD cores they were
+ * measured on and the ones they were not: consulted only on a tie.
+ */
+static void test_prior_for(void)
 {
 	static const char *const levels[] = { "L1", "L2", "L3", "memory" };
 	const struct ct_stream_cpu skx = { CT_VENDOR_INTEL, 6, 85 };
+	const struct ct_stream_cpu spr = { CT_VENDOR_INTEL, 6, 143 };
 	const struct ct_stream_cpu emr = { CT_VENDOR_INTEL, 6, 207 };
 	const struct ct_stream_cpu zen4 = { CT_VENDOR_AMD, 0x19, 0x11 };
-	char reason[256], want[32];
+	const struct ct_stream_cpu zen3 = { CT_VENDOR_AMD, 0x19, 0x01 };
+	const struct ct_stream_cpu amd85 = { CT_VENDOR_AMD, 6, 85 };	/* not Intel */
+	const struct ct_stream_cpu amd207 = { CT_VENDOR_AMD, 6, 207 };
+	const struct ct_stream_cpu arm = { CT_VENDOR_OTHER, 0, 0 };
+	/* Every candidate an x86 build can have, in the fixed order. */
+	const struct ct_stream_cand c[] = {
+		{ CT_ISA_SCALAR, CT_STREAM_LOOP_PLAIN },
+		{ CT_ISA_AVX2, CT_STREAM_LOOP_PLAIN },
+		{ CT_ISA_AVX2, CT_STREAM_LOOP_PREFETCH },
+		{ CT_ISA_AVX512, CT_STREAM_LOOP_PLAIN },
+		{ CT_ISA_AVX512, CT_STREAM_LOOP_SHORT },
+		{ CT_ISA_AVX512, CT_STREAM_LOOP_PREFETCH },
+	};
+	const size_t n = CT_ARRAY_SIZE(c);
+	char why[200];
 	size_t i;
-	int isa;
 
-	for (isa = 0; isa < CT_ISA_COUNT; isa++) {
-		const struct ct_kernel_desc *d = ct_stream_desc((enum ct_isa)isa);
+	for (i = 0; i < CT_ARRAY_SIZE(levels); i++) {
+		int l1 = i == 0, l2 = i == 1, l3 = i == 2;
+		int p = ct_stream_prior_for(&skx, levels[i], c, n, why, sizeof(why));
 
-		if (!d)
-			continue;
-		for (i = 0; i < CT_ARRAY_SIZE(levels); i++) {
-			int s = ct_stream_loop_rule_for(&skx, (enum ct_isa)isa, levels[i], reason,
-							sizeof(reason));
-
-			CHECK(s == (d->fn_short != NULL && i > 0));
-			snprintf(want, sizeof(want), "%u loads an iteration", s ? d->short_loads : d->loads);
-			CHECK(strncmp(reason, want, strlen(want)) == 0);
-			CHECK(!ct_stream_loop_rule_for(&emr, (enum ct_isa)isa, levels[i], reason,
-						       sizeof(reason)));
-			CHECK(!ct_stream_loop_rule_for(&zen4, (enum ct_isa)isa, levels[i], reason,
-						       sizeof(reason)));
-		}
+		/* Skylake-SP: avx2 in L3, the avx512 short loop in L2 and memory, none in L1. */
+		CHECK(p == (l1 ? -1 : l3 ? 1 : 4));
+		CHECK(l1 ? why[0] == '\0' : strstr(why, "Skylake-SP") && strstr(why, levels[i]));
+		/* Sapphire and Emerald Rapids: the avx512 prefetching loop beyond L2. */
+		CHECK(ct_stream_prior_for(&spr, levels[i], c, n, why, sizeof(why)) ==
+		      (l1 || l2 ? -1 : 5));
+		CHECK(ct_stream_prior_for(&emr, levels[i], c, n, why, sizeof(why)) ==
+		      (l1 || l2 ? -1 : 5));
+		/* AMD, whatever the model number, and Arm: none. */
+		CHECK(ct_stream_prior_for(&zen4, levels[i], c, n, why, sizeof(why)) == -1);
+		CHECK(why[0] == '\0');
+		CHECK(ct_stream_prior_for(&zen3, levels[i], c, n, why, sizeof(why)) == -1);
+		CHECK(ct_stream_prior_for(&amd85, levels[i], c, n, why, sizeof(why)) == -1);
+		CHECK(ct_stream_prior_for(&amd207, levels[i], c, n, why, sizeof(why)) == -1);
+		CHECK(ct_stream_prior_for(&arm, levels[i], c, n, why, sizeof(why)) == -1);
+		/* Never a candidate that is not there (no avx512 here). */
+		CHECK(ct_stream_prior_for(&emr, levels[i], c, 3, why, sizeof(why)) == -1);
+		CHECK(ct_stream_prior_for(&skx, levels[i], c, 3, why, sizeof(why)) == (l3 ? 1 : -1));
 	}
+}
+
+/* The record's words: every candidate, fastest first, and why on a tie. */
+static void test_reason(void)
+{
+	const struct ct_stream_cand c[] = {
+		{ CT_ISA_SCALAR, CT_STREAM_LOOP_PLAIN },
+		{ CT_ISA_AVX2, CT_STREAM_LOOP_PLAIN },
+		{ CT_ISA_AVX2, CT_STREAM_LOOP_PREFETCH },
+	};
+	struct ct_stream_trials t[3];
+	char buf[CT_STREAM_REASON_LEN];
+
+	t[0] = trials(0, 3, 41.2, 41.0, 41.3);
+	t[1] = trials(0, 3, 17.6, 17.6, 17.6);
+	t[2] = trials(0, 3, 33.1, 33.1, 33.1);
+	ct_stream_calibration_reason(c, t, 3, 0, 0, NULL, 52.4, buf, sizeof(buf));
+	printf("reason: %s\n", buf);
+	CHECK(strcmp(buf, "calibrated: scalar 41.2, avx2/prefetch 33.1, avx2 17.6 GB/s, "
+		     "3 trials each, 52 ms") == 0);
+	t[2] = trials(0, 3, 41.4, 41.4, 41.4);
+	ct_stream_calibration_reason(c, t, 3, 0, 1, NULL, 52.4, buf, sizeof(buf));
+	CHECK(strstr(buf, "; scalar within the trials' spread of the fastest: the fixed order"));
+	/* The fastest won: nothing to explain. */
+	ct_stream_calibration_reason(c, t, 3, 2, 1, NULL, 52.4, buf, sizeof(buf));
+	CHECK(strchr(buf, ';') == NULL);
+	t[2] = trials(0, 3, 41.1, 41.1, 41.1);
+	ct_stream_calibration_reason(c, t, 3, 2, 1, "the rule", 52.4, buf, sizeof(buf));
+	CHECK(strstr(buf, "; avx2/prefetch within the trials' spread of the fastest: the rule"));
+}
+
+/*
+ * Every trial of the calibration is verified like a sample: over an array
+ * with one value changed after the fill, every candidate fails; over the
+ * clean array none does.  And what --isa, --loop, CT_ISA and
+ * CT_STREAM_LOOP leave to calibrate.
+ */
+static void test_trials_verified(void)
+{
+	struct ct_stream_cand c[CT_STREAM_CANDS_MAX];
+	struct ct_stream_trials t[CT_STREAM_CANDS_MAX];
+	struct ct_stream_ask ask;
+	struct ct_kernel k;
+	struct ct_stream *s;
+	char why[200];
+	size_t n, i, na;
+	uint32_t *a;
+	int tied;
+
+	unsetenv("CT_ISA");
+	unsetenv("CT_STREAM_LOOP");
+	CHECK(ct_stream_ask_from(NULL, CT_ISA_SCALAR, NULL, &ask, why, sizeof(why)) == 0);
+	CHECK(ask.isa == -1 && ask.loop == -1);
+	n = ct_stream_ask_candidates(&ask, c);
+	CHECK(n >= 1);
+	s = ct_stream_new(CT_ISA_SCALAR, 1 << 20, "unit test", CT_STREAM_QUICK, &k);
+	ct_stream_trial_cands(s, c, n, CT_STREAM_TRIALS, t);
+	for (i = 0; i < n; i++)
+		CHECK(!t[i].failed && t[i].n == CT_STREAM_TRIALS && t[i].gbs[0] > 0);
+	CHECK(ct_stream_decide(t, n, -1, &tied) >= 0);
+	a = ct_stream_data(s, &na);
+	a[na - 1] ^= 0x40;
+	ct_stream_trial_cands(s, c, n, CT_STREAM_TRIALS, t);
+	for (i = 0; i < n; i++)
+		CHECK(t[i].failed);
+	CHECK(ct_stream_decide(t, n, -1, &tied) == -1);
+	a[na - 1] ^= 0x40;
+	ct_stream_trial_cands(s, c, n, CT_STREAM_TRIALS, t);
+	for (i = 0; i < n; i++)
+		CHECK(!t[i].failed);
+	ct_stream_free(s);
+
+	/* Forcing: --isa and --loop, CT_ISA and CT_STREAM_LOOP, a bad loop name. */
+	CHECK(ct_stream_ask_from("scalar", CT_ISA_SCALAR, NULL, &ask, why, sizeof(why)) == 0);
+	CHECK(ask.isa == CT_ISA_SCALAR && strcmp(ask.isa_how, "--isa scalar") == 0);
+	CHECK(ct_stream_ask_candidates(&ask, c) == 1);
+	CHECK(ct_stream_ask_from("auto", CT_ISA_SCALAR, "plain", &ask, why, sizeof(why)) == 0);
+	CHECK(ask.isa == -1 && ask.loop == CT_STREAM_LOOP_PLAIN);
+	CHECK(strcmp(ask.loop_how, "--loop plain") == 0);
+	setenv("CT_ISA", "scalar", 1);
+	setenv("CT_STREAM_LOOP", "prefetch", 1);
+	CHECK(ct_stream_ask_from(NULL, CT_ISA_SCALAR, NULL, &ask, why, sizeof(why)) == 0);
+	CHECK(ask.isa == CT_ISA_SCALAR && strcmp(ask.isa_how, "CT_ISA=scalar") == 0);
+	CHECK(ask.loop == CT_STREAM_LOOP_PREFETCH);
+	CHECK(ct_stream_ask_candidates(&ask, c) == 0);	/* scalar has no prefetching loop */
+	/* --isa auto overrides CT_ISA, as ct_isa_choose() has it. */
+	CHECK(ct_stream_ask_from("auto", CT_ISA_SCALAR, NULL, &ask, why, sizeof(why)) == 0);
+	CHECK(ask.isa == -1);
+	setenv("CT_STREAM_LOOP", "fast", 1);
+	CHECK(ct_stream_ask_from(NULL, CT_ISA_SCALAR, NULL, &ask, why, sizeof(why)) < 0);
+	CHECK(strstr(why, "CT_STREAM_LOOP 'fast'") != NULL);
+	unsetenv("CT_ISA");
+	unsetenv("CT_STREAM_LOOP");
+	CHECK(ct_stream_ask_from(NULL, CT_ISA_SCALAR, "prefetching", &ask, why, sizeof(why)) < 0);
+	CHECK(strstr(why, "--loop 'prefetching'") != NULL);
 }
 
 /*
@@ -371,8 +520,11 @@ int main(void)
 	}
 	CHECK(tested >= 1);
 	check_rules();
-	test_isa_rule_for();
-	test_loop_rule_for();
+	test_decide();
+	test_candidates();
+	test_prior_for();
+	test_reason();
+	test_trials_verified();
 
 	/* Every ISA over one shared array: one sum. */
 	{

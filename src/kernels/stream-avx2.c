@@ -10,8 +10,11 @@
  * What binds it: the loads, one add each.  In L1 two 32-byte loads a
  * cycle, half the bytes of the avx512 kernel's on a core that loads 64
  * bytes at a time (Skylake-SP, Emerald Rapids); the same on a core that
- * splits 512-bit loads in two (Zen 4), where this is the default (see
- * ct_stream_isa_rule).  Beyond L1 the lines in flight, as for avx512.
+ * splits 512-bit loads in two (Zen 4).  Beyond L1 the lines in flight, as
+ * for avx512, and the order of the loads: GCC 12 read bytes 256-511 of
+ * each block before 0-255, which halved the bandwidth from memory on Zen 4
+ * (17.5 against 29.6-32.4 GB/s), so every load is followed by
+ * CT_STREAM_IN_ORDER (stream.h).
  * Eight accumulators with a one-cycle add keep the adds off the critical
  * path and leave eight ymm registers free: nothing spills.
  *
@@ -53,8 +56,10 @@ const struct ct_kernel_desc ct_stream_avx2_desc = {
 };
 
 #define PF(p, off) _mm_prefetch((p) + CT_STREAM_PREFETCH + (off), _MM_HINT_T0)
-#define ADD(s, p, off) \
-	s = _mm256_add_epi64(s, _mm256_load_si256((const __m256i *)(const void *)((p) + (off))))
+#define ADD(s, p, off) do { \
+	s = _mm256_add_epi64(s, _mm256_load_si256((const __m256i *)(const void *)((p) + (off)))); \
+	CT_STREAM_IN_ORDER(); \
+} while (0)
 
 static uint64_t lanes_sum(__m256i v)
 {

@@ -23,8 +23,11 @@
  * itself: against a loop of bare vmovapd loads (likwid-bench's
  * load_avx512 shape, four lines an iteration) 1.21-1.39 in L1,
  * 0.955-0.974 in L2, 1.00 in L3, 1.01 from memory; 16 loads an iteration
- * as 8 in L2 and the same or a few per cent more in L1; loads kept in
- * address order (compiler barriers) no better in L2 and 0.8 in L1.  A call
+ * as 8 in L2 and the same or a few per cent more in L1.  The loads are
+ * kept in address order (CT_STREAM_IN_ORDER, stream.h): GCC 12 moved
+ * bytes 256-383 after 384-511 without it; an earlier trial of barriers on
+ * Skylake-SP read no better in L2 and 0.8 in L1, a figure to check there
+ * (the calibration times each loop as built).  A call
  * and a reduction for each pass cost a 16 KiB array a third of its
  * bandwidth (91 against 136 GB/s).
  *
@@ -38,7 +41,7 @@
  * four lines an iteration: 256 KiB 1.00 against 0.96-0.97, 8 MiB 1.02-1.03
  * against 1.00, 64 MiB 1.03 against 1.01), while in L1 the eight-line
  * loop reads 12 % more (137 against 122 GB/s).  stream.c picks the loop
- * at run time (ct_stream_prefetch_rule, ct_stream_loop_rule).
+ * at run time by calibration (ct_stream_choose).
  * tests/asm-stream.sh checks the three loops as compiled.
  */
 #include "config.h"
@@ -77,7 +80,10 @@ const struct ct_kernel_desc ct_stream_avx512_desc = {
 };
 
 #define PF(p, off) _mm_prefetch((p) + CT_STREAM_PREFETCH + (off), _MM_HINT_T0)
-#define ADD(s, p, off) s = _mm512_add_epi64(s, _mm512_load_si512((const void *)((p) + (off))))
+#define ADD(s, p, off) do { \
+	s = _mm512_add_epi64(s, _mm512_load_si512((const void *)((p) + (off)))); \
+	CT_STREAM_IN_ORDER(); \
+} while (0)
 
 /*
  * The sum of the eight lanes, mod 2^64 like every sum here.  Not

@@ -12,7 +12,7 @@
  * one-cycle add chains off the critical path; eight accumulators, the
  * pointer and the end fit the sixteen registers of x86-64.  No software
  * prefetch: it would take a load slot per line, and the one core where a
- * prefetch was measured to help (see ct_stream_prefetch_rule) has vector
+ * prefetch was measured to help (see ct_stream_prior_for) has vector
  * kernels.  The compiler may pack the chains into SIMD registers;
  * tests/asm-stream.sh checks what it made: loads, adds, no store, no
  * spill.

@@ -131,24 +131,29 @@ static int read_child(FILE *f, const struct ct_compare_opts *o,
 
 static void child_spec(const struct ct_compare_opts *o, char *buf, size_t len)
 {
-	snprintf(buf, len, "%u,%" PRIu64 ",%" PRIu64 ",%s,%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64
+	snprintf(buf, len, "%u,%" PRIu64 ",%" PRIu64 ",%s,%s/%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64
 		 ",%d,%.17g,%" PRIu64, o->h.reps, o->h.settle_ns, o->h.bracket_adds,
-		 ct_isa_name(o->isa), ct_isa_name(o->stream_isa), o->clock_adds, o->fma_passes, o->stream_bytes, o->quick,
+		 ct_isa_name(o->isa), ct_isa_name(o->stream_isa),
+		 ct_stream_loop_name(o->stream_ask.loop >= 0 ? (enum ct_stream_loop)o->stream_ask.loop :
+				     CT_STREAM_LOOP_PLAIN), o->clock_adds, o->fma_passes, o->stream_bytes, o->quick,
 		 o->h.precision_pct, o->h.max_ns);
 }
 
 int ct_compare_parse_child_spec(const char *spec, struct ct_compare_opts *o)
 {
-	char isa[16], stream_isa[16];
+	char isa[16], stream_isa[16], stream_loop[16];
+	enum ct_stream_loop loop = CT_STREAM_LOOP_PLAIN;
 	uint64_t settle, brackets, adds, passes, bytes, max_ns;
 	unsigned reps;
 	double precision;
 	int quick;
 	char tail;
 
-	if (sscanf(spec, "%u,%" SCNu64 ",%" SCNu64 ",%15[a-z0-9],%15[a-z0-9],%" SCNu64 ",%" SCNu64
-		   ",%" SCNu64 ",%d,%lg,%" SCNu64 "%c", &reps, &settle, &brackets, isa, stream_isa,
-		   &adds, &passes, &bytes, &quick, &precision, &max_ns, &tail) != 11 ||
+	if (sscanf(spec, "%u,%" SCNu64 ",%" SCNu64 ",%15[a-z0-9],%15[a-z0-9]/%15[a-z],%" SCNu64
+		   ",%" SCNu64 ",%" SCNu64 ",%d,%lg,%" SCNu64 "%c", &reps, &settle, &brackets, isa,
+		   stream_isa, stream_loop, &adds, &passes, &bytes, &quick, &precision, &max_ns,
+		   &tail) != 12 ||
+	    ct_stream_loop_from_name(stream_loop, &loop) < 0 ||
 	    reps == 0 || reps > CT_REPS_MAX || !(precision >= 0 && precision <= 100) ||
 	    ct_isa_from_name(isa, &o->isa) < 0 || !ct_isa_usable(o->isa) ||
 	    ct_isa_from_name(stream_isa, &o->stream_isa) < 0 || !ct_isa_usable(o->stream_isa))
@@ -162,6 +167,11 @@ int ct_compare_parse_child_spec(const char *spec, struct ct_compare_opts *o)
 	o->clock_adds = adds;
 	o->fma_passes = passes;
 	o->stream_bytes = bytes;
+	/* The parent's choice, its ISA and loop forced: nothing to calibrate here. */
+	o->stream_ask.isa = (int)o->stream_isa;
+	o->stream_ask.loop = (int)loop;
+	snprintf(o->stream_ask.isa_how, sizeof(o->stream_ask.isa_how), "the parent run's choice");
+	snprintf(o->stream_ask.loop_how, sizeof(o->stream_ask.loop_how), "%s", stream_loop);
 	snprintf(o->stream_isa_reason, sizeof(o->stream_isa_reason), "the parent run's choice");
 	return 0;
 }

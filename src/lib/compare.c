@@ -34,7 +34,10 @@ struct ct_compare_kernels *ct_compare_kernels_new(const struct ct_compare_opts *
 	ck->fma = ct_fma_new(o->isa, o->fma_passes, &k[CT_CMP_FMA]);
 	ck->stream = ct_stream_new(o->stream_isa, o->stream_bytes, o->stream_reason,
 				   o->quick ? CT_STREAM_QUICK : 0, &k[CT_CMP_STREAM]);
-	ct_stream_set_isa_reason(ck->stream, o->stream_isa_reason);
+	/* On the caller's thread: ct-place's main one. */
+	ct_stream_choose(ck->stream, &o->stream_ask, &k[CT_CMP_STREAM]);
+	if (o->stream_isa_reason[0])
+		ct_stream_set_isa_reason(ck->stream, o->stream_isa_reason);
 	return ck;
 }
 

@@ -84,6 +84,9 @@ const struct ct_opt ct_opts[CT_O_COUNT] = {
 		"array sizes in bytes, one table row and one record set each (K, M, G "
 		"suffixes; A..B: every power of two from A to B; default max(64M, 4 x the "
 		"largest cache), 16M with -q)" },
+	[CT_O_LOOP] = { 0, CT_OPT_LOOP, "loop", "LOOP",
+		"the stream kernel's loop: plain, short or prefetch (default: calibrated with "
+		"the ISA; --isa and --loop together pin the choice)" },
 	[CT_O_SMALL_PAGES] = { 0, CT_OPT_SMALL_PAGES, "small-pages", NULL,
 		"refuse transparent huge pages for the array" },
 	[CT_O_SYSROOT] = { 0, CT_OPT_SYSROOT, "sysroot", "DIR",

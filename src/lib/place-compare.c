@@ -34,7 +34,7 @@ static void compare_opts(const struct ct_place_compare *o, const struct ct_topo 
 			 struct ct_compare_opts *co)
 {
 	int quick = o->cli->quick || ct_env_quick();
-	struct ct_stream_caches caches;
+	char why[200];
 
 	memset(co, 0, sizeof(*co));
 	/* -r, -S, --precision and --max-time as every kernel tool has them. */
@@ -47,11 +47,15 @@ static void compare_opts(const struct ct_place_compare *o, const struct ct_topo 
 	co->fma_passes = quick ? CT_FMA_PASSES_QUICK : CT_FMA_PASSES_DEFAULT;
 	co->stream_bytes = ct_stream_default_size(t ? &t->usable : NULL, quick,
 						  co->stream_reason, sizeof(co->stream_reason));
-	/* The stream ISA by the level its array falls in, on the usable cpus' caches. */
-	ct_stream_caches(t ? &t->usable : NULL, &caches);
-	co->stream_isa = ct_stream_isa_pick(o->isa_req, co->isa,
-					    ct_stream_level(co->stream_bytes, &caches),
-					    co->stream_isa_reason, sizeof(co->stream_isa_reason));
+	/*
+	 * The stream reader: what --isa and CT_ISA, CT_STREAM_LOOP leave is
+	 * calibrated once over the array, on this thread (the main placement's),
+	 * when the kernels are made: one reader under every placement, so that
+	 * the placements' ratios compare placements, not kernels.
+	 */
+	co->stream_isa = co->isa;
+	if (ct_stream_ask_from(o->isa_req, co->isa, NULL, &co->stream_ask, why, sizeof(why)) < 0)
+		errx(CT_EXIT_USAGE, "%s", why);
 }
 
 struct outputs {
@@ -158,6 +162,10 @@ int ct_place_compare(const struct ct_place_compare *o, const struct ct_topo *t)
 		err(CT_EXIT_FAIL, "cannot pass the declared kinds to the re-run");
 	ct_machine_describe(&m);
 	ck = ct_compare_kernels_new(&co, k);
+	/* The re-run of process-background reads with the reader chosen here. */
+	co.stream_isa = ct_stream_isa(k[CT_CMP_STREAM].ctx);
+	co.stream_ask.isa = (int)co.stream_isa;
+	co.stream_ask.loop = (int)ct_stream_loop(k[CT_CMP_STREAM].ctx);
 	rows = ct_xcalloc(n, sizeof(*rows));
 	/* The progress line, and at once what the run will do. */
 	memset(&pp, 0, sizeof(pp));

@@ -154,10 +154,10 @@ static void sweep_preamble(const struct ct_stream_table *t)
 }
 
 /* Keep "LEVEL ISA: reason" once in (*list)[*n]. */
-static void note_reason(char (**list)[200], size_t *n, const char *level, const char *isa,
+static void note_reason(char (**list)[CT_STREAM_NOTE_LEN], size_t *n, const char *level, const char *isa,
 			const char *reason)
 {
-	char line[200];
+	char line[CT_STREAM_NOTE_LEN];
 	size_t i;
 
 	snprintf(line, sizeof(line), "%s %s: %s", level, isa, reason);
@@ -170,8 +170,9 @@ static void note_reason(char (**list)[200], size_t *n, const char *level, const 
 
 void ct_stream_table_add(struct ct_stream_table *t, const char *placement,
 			 struct ct_stream *const *ctx, const enum ct_isa *isas,
-			 const struct ct_series *ser, size_t n, const char *isa_reason)
+			 const struct ct_series *ser, size_t n)
 {
+	const char *isa_reason;
 	struct ct_stream_sweep_rec r;
 	size_t i, used = strlen(t->places);
 	const char *last = strrchr(t->places, ' ');
@@ -184,6 +185,7 @@ void ct_stream_table_add(struct ct_stream_table *t, const char *placement,
 	for (i = 0; i < n; i++) {
 		r.ser = &ser[i];
 		ct_stream_info(ctx[i], &r.in);
+		isa_reason = r.in.isa_reason;
 		ct_summarize(&ser[i], CT_BASIS_WALL, &r.wall);
 		ct_summarize(&ser[i], CT_BASIS_CPU, &r.cpu);
 		if (i == 0) {
@@ -210,11 +212,11 @@ void ct_stream_table_add(struct ct_stream_table *t, const char *placement,
 			    r.in.loop_reason);
 	}
 	/* Without a mix, the header gives the last size's reason. */
-	if (!t->mixed)
-		snprintf(t->isa_reason, sizeof(t->isa_reason), "%s", isa_reason);
+	if (!t->mixed && n > 0)
+		snprintf(t->isa_reason, sizeof(t->isa_reason), "%s", r.in.isa_reason);
 }
 
-void ct_stream_header_isa(FILE *f, unsigned used, char (*notes)[200], size_t n,
+void ct_stream_header_isa(FILE *f, unsigned used, char (*notes)[CT_STREAM_NOTE_LEN], size_t n,
 			  const char *isa_reason)
 {
 	int i;
@@ -266,7 +268,7 @@ void ct_stream_header_caches(FILE *f, unsigned reps, double precision_pct,
 		"thread CPU time basis\n");
 }
 
-void ct_stream_header(FILE *f, unsigned used, char (*notes)[200], size_t n,
+void ct_stream_header(FILE *f, unsigned used, char (*notes)[CT_STREAM_NOTE_LEN], size_t n,
 		      const char *isa_reason, unsigned reps, const struct ct_stream_caches *c)
 {
 	fputc('\n', f);

@@ -57,12 +57,14 @@ struct ct_stream {
 	struct array *arr;
 	unsigned flags;
 	uint64_t passes;
+	enum ct_stream_loop loop;
+	uint64_t calibration_ns;	/* the calibration's time, 0: none ran */
 	unsigned prefetch;		/* bytes ahead, 0: a plain loop */
 	char prefetch_reason[200];
 	unsigned iteration_loads;	/* of the loop fn is, and its */
 	unsigned accumulators;
 	char loop_reason[200];
-	char isa_reason[200];
+	char isa_reason[CT_STREAM_REASON_LEN];
 	char checksum[24];
 	struct ct_field fields[18];
 };
@@ -117,100 +119,293 @@ static int cpu_ident(enum ct_topo_vendor *vendor, unsigned *family, unsigned *mo
 	return 0;
 }
 
-/*
- * The default ISA, a pure function of the core's identity, the ISAs usable
- * on it and the level the array falls in.  The widest usable one, except:
- *
- * - AMD family 19h (Zen 3, Zen 4), whose AVX-512 (Zen 4) executes every
- *   512-bit operation as two 256-bit halves: there a 512-bit load buys
- *   nothing, ct-stream's avx2 kernel read about 10 % faster from memory
- *   than its avx512 one (30.4 against 27.1 GB/s, medians of 10
- *   interleaved rounds), and likwid-bench's best readers there were its
- *   AVX (256-bit) kernels in L1, L3 and memory.  avx2 at every level.
- * - Intel family 6 model 85 (Skylake-SP, Cascade Lake, Cooper Lake) in
- *   L3.  512-bit instructions put these cores in a lower clock licence for
- *   as long as they run and a while after.  In L1 and L2 the wider load
- *   still wins (per cycle about 2x in L1, 1.4-1.5x in L2).  In L3 the
- *   bandwidth is the lines in flight per unit of the core's time, so the
- *   clock decides: ct-stream pinned, 8 MiB, one process per ISA, avx512
- *   ran at 1.73 GHz and read 9.05 byte/cycle, 15.7 GB/s, avx2 at 2.24 GHz,
- *   7.79 byte/cycle, 17.5 GB/s; bench/stream.sh, 4 interleaved rounds on
- *   the quiet machine: avx2 18.0 against avx512 15.7 GB/s, and
- *   likwid-bench's best reader there was load_avx (256-bit) too.  From
- *   memory the two tie with huge pages (8.10 against 8.11 GB/s) and
- *   avx512 reads more with 4 KiB pages (7.98 against 7.65), so avx512
- *   stays there.  Interleaving the two ISAs in one process hides all
- *   this: the avx2 samples then run in the licence the avx512 ones left.
- * - Emerald Rapids (model 207): avx512 at every level was measured best.
- *
- * A rule, not a start-up calibration: a few passes timed on a shared
- * machine would pick by the noise, the licence's hysteresis would bias
- * whichever ISA ran second, and the record must be reproducible.
- */
-enum ct_isa ct_stream_isa_rule_for(const struct ct_stream_cpu *id, unsigned usable,
-				   const char *level, char *reason, size_t len)
-{
-	/* The widest usable, in ct_isa_best()'s order. */
-	static const enum ct_isa widest[] = { CT_ISA_AVX512, CT_ISA_AVX2, CT_ISA_NEON };
-	enum ct_isa best = CT_ISA_SCALAR;
-	int in_l3 = strcmp(level, "L3") == 0;
-	size_t i;
+static const char *const loop_names[CT_STREAM_LOOPS] = { "plain", "short", "prefetch" };
 
-	for (i = CT_ARRAY_SIZE(widest); i-- > 0;)
-		if (usable & (1u << widest[i]))
-			best = widest[i];
-	if (best == CT_ISA_AVX512 && (usable & (1u << CT_ISA_AVX2))) {
-		if (id->vendor == CT_VENDOR_AMD && id->family == 0x19) {
-			snprintf(reason, len, "rule: AMD family 19h model %u (Zen 4), array in %s: "
-				 "it runs 512-bit operations as two 256-bit halves; its avx2 kernel "
-				 "reads faster", id->model, level);
-			return CT_ISA_AVX2;
-		}
-		if (id->vendor == CT_VENDOR_INTEL && id->family == 6 && id->model == 85 &&
-		    in_l3) {
-			snprintf(reason, len, "rule: Intel family 6 model 85 (Skylake-SP), array in "
-				 "%s: 512-bit operations lower its clock, and in L3 the clock "
-				 "decides; its avx2 kernel reads faster", level);
-			return CT_ISA_AVX2;
-		}
-	}
-	if (id->vendor == CT_VENDOR_INTEL || id->vendor == CT_VENDOR_AMD)
-		snprintf(reason, len, "rule: the widest usable ISA (%s family %u model %u, array "
-			 "in %s): one load per %s bytes", id->vendor == CT_VENDOR_INTEL ? "Intel" :
-			 "AMD", id->family, id->model, level,
-			 best == CT_ISA_AVX512 ? "64" : best == CT_ISA_AVX2 ? "32" : "8");
-	else
-		snprintf(reason, len, "rule: the widest usable ISA, array in %s", level);
-	return best;
+const char *ct_stream_loop_name(enum ct_stream_loop loop)
+{
+	return (unsigned)loop < CT_STREAM_LOOPS ? loop_names[loop] : "?";
 }
 
-enum ct_isa ct_stream_isa_rule(const char *level, char *reason, size_t len)
+int ct_stream_loop_from_name(const char *name, enum ct_stream_loop *loop)
 {
-	struct ct_stream_cpu id;
-	unsigned usable = 0;
 	int i;
 
-	cpu_ident(&id.vendor, &id.family, &id.model);
-	for (i = 0; i < (int)CT_ISA_COUNT; i++)
-		if (ct_isa_usable((enum ct_isa)i))
-			usable |= 1u << i;
-	return ct_stream_isa_rule_for(&id, usable, level, reason, len);
+	for (i = 0; i < (int)CT_STREAM_LOOPS; i++)
+		if (strcmp(name, loop_names[i]) == 0) {
+			*loop = (enum ct_stream_loop)i;
+			return 0;
+		}
+	return -1;
 }
 
-enum ct_isa ct_stream_isa_pick(const char *req, enum ct_isa chosen, const char *level,
-			       char *reason, size_t len)
+/* The function of isa's kernel for loop, NULL when the kernel has no such loop. */
+static stream_fn loop_fn(const struct ct_kernel_desc *d, enum ct_stream_loop loop)
 {
-	const char *env = getenv("CT_ISA");
-
-	if (req && strcmp(req, "auto") != 0)
-		snprintf(reason, len, "forced: --isa %s", req);
-	else if (!req && env && *env && strcmp(env, "auto") != 0)
-		snprintf(reason, len, "forced: CT_ISA=%s", env);
-	else
-		return ct_stream_isa_rule(level, reason, len);
-	return chosen;
+	if (!d)
+		return NULL;
+	switch (loop) {
+	case CT_STREAM_LOOP_PLAIN:
+		return d->fn.stream;
+	case CT_STREAM_LOOP_SHORT:
+		return d->fn_short;
+	case CT_STREAM_LOOP_PREFETCH:
+		return d->fn_pf;
+	default:
+		return NULL;
+	}
 }
 
+/*
+ * The fixed order, which takes ties: the ISAs widest first (where two
+ * readers cannot be told apart, the widest usable, as before the
+ * calibration), within an ISA the plain loop, the short one, the
+ * prefetching one.  ct_stream_trial_cands times them in the reverse order,
+ * so that the 512-bit kernels, whose clock licence can outlast them, run
+ * last.
+ */
+size_t ct_stream_candidates(unsigned isas, unsigned loops, struct ct_stream_cand *c)
+{
+	static const enum ct_isa order[] = { CT_ISA_AVX512, CT_ISA_AVX2, CT_ISA_NEON, CT_ISA_SCALAR };
+	size_t i, n = 0;
+	int l;
+
+	for (i = 0; i < CT_ARRAY_SIZE(order); i++) {
+		if (!(isas & (1u << order[i])))
+			continue;
+		for (l = 0; l < (int)CT_STREAM_LOOPS; l++)
+			if ((loops & (1u << l)) && loop_fn(ct_stream_desc(order[i]),
+							  (enum ct_stream_loop)l)) {
+				c[n].isa = order[i];
+				c[n].loop = (enum ct_stream_loop)l;
+				n++;
+			}
+	}
+	return n;
+}
+
+char *ct_stream_cand_name(const struct ct_stream_cand *c, char *buf, size_t len)
+{
+	if (c->loop == CT_STREAM_LOOP_PLAIN)
+		snprintf(buf, len, "%s", ct_isa_name(c->isa));
+	else
+		snprintf(buf, len, "%s/%s", ct_isa_name(c->isa), ct_stream_loop_name(c->loop));
+	return buf;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static double median_of(const double *v, unsigned n)
+{
+	double t[CT_STREAM_TRIALS_MAX];
+
+	memcpy(t, v, n * sizeof(*t));
+	qsort(t, n, sizeof(*t), cmp_double);
+	return n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
+}
+
+void ct_stream_trials_stats(const struct ct_stream_trials *t, double *median, double *spread)
+{
+	double dev[CT_STREAM_TRIALS_MAX];
+	unsigned i;
+
+	*median = *spread = 0;
+	if (t->n == 0)
+		return;
+	*median = median_of(t->gbs, t->n);
+	for (i = 0; i < t->n; i++)
+		dev[i] = t->gbs[i] > *median ? t->gbs[i] - *median : *median - t->gbs[i];
+	*spread = median_of(dev, t->n);
+}
+
+/*
+ * The decision, pure: the fastest median among the candidates that were
+ * verified, then among those within the trials' own spread of it (the
+ * larger of the two candidates' median absolute deviations) the preferred
+ * one if it is there, else the first in the candidates' fixed order.
+ */
+int ct_stream_decide(const struct ct_stream_trials *t, size_t n, int preferred, int *tied)
+{
+	double med[CT_STREAM_CANDS_MAX], spr[CT_STREAM_CANDS_MAX];
+	int best = -1, pick = -1;
+	size_t i;
+
+	*tied = 0;
+	for (i = 0; i < n && i < CT_STREAM_CANDS_MAX; i++) {
+		ct_stream_trials_stats(&t[i], &med[i], &spr[i]);
+		if (t[i].failed || t[i].n == 0)
+			continue;
+		if (best < 0 || med[i] > med[best])
+			best = (int)i;
+	}
+	if (best < 0)
+		return -1;
+	for (i = 0; i < n && i < CT_STREAM_CANDS_MAX; i++) {
+		double s = spr[i] > spr[best] ? spr[i] : spr[best];
+		int ties = !t[i].failed && t[i].n > 0 && med[i] >= med[best] - s;
+
+		if (!ties)
+			continue;
+		if ((int)i != best)
+			*tied = 1;
+		if ((int)i == preferred)
+			return preferred;
+		if (pick < 0)
+			pick = (int)i;
+	}
+	return pick;
+}
+
+/*
+ * What earlier measurements know that three trials of a few ms cannot
+ * resolve: which of two candidates within each other's noise was found
+ * faster on a quiet machine, over 31-41 interleaved medians.  Consulted
+ * only on a tie (ct_stream_decide's preferred); never against the numbers.
+ *
+ * - Intel family 6 model 85 (Skylake-SP, Cascade Lake, Cooper Lake), in
+ *   L3: the avx2 kernel.  512-bit instructions lower these cores' clock
+ *   licence, and in L3 the clock decides: bench/stream.sh, 4 interleaved
+ *   rounds on a quiet machine, avx2 18.0 against avx512 15.7 GB/s.
+ * - The same cores in L2 and from memory: the avx512 kernel's short loop
+ *   (a branch every four lines): in L2 1.00 of a bare load loop against
+ *   0.96-0.97 for the main loop, from memory 1.03 against 1.01.
+ * - Intel family 6 models 143 and 207 (Sapphire, Emerald Rapids) beyond
+ *   L2: the avx512 prefetching loop (1 GiB: 0.95-0.98 of a bare load loop
+ *   against 0.80 without).
+ *
+ * Nothing on AMD: the Zen 4 rule ("avx2 at every level") was measured on
+ * an earlier kernel and is 2x off with today's (issue 21).
+ */
+int ct_stream_prior_for(const struct ct_stream_cpu *id, const char *level,
+			const struct ct_stream_cand *c, size_t n, char *why, size_t len)
+{
+	struct ct_stream_cand want = { CT_ISA_SCALAR, CT_STREAM_LOOP_PLAIN };
+	int beyond_l2 = strcmp(level, "L1") != 0 && strcmp(level, "L2") != 0;
+	size_t i;
+
+	*why = '\0';
+	if (id->vendor != CT_VENDOR_INTEL || id->family != 6)
+		return -1;
+	if (id->model == 85 && strcmp(level, "L3") == 0) {
+		want.isa = CT_ISA_AVX2;
+		snprintf(why, len, "Intel family 6 model 85 (Skylake-SP) in L3, where its avx2 "
+			 "kernel was measured faster");
+	} else if (id->model == 85 && strcmp(level, "L1") != 0) {
+		want.isa = CT_ISA_AVX512;
+		want.loop = CT_STREAM_LOOP_SHORT;
+		snprintf(why, len, "Intel family 6 model 85 (Skylake-SP) in %s, where the avx512 "
+			 "short loop was measured faster", level);
+	} else if ((id->model == 143 || id->model == 207) && beyond_l2) {
+		want.isa = CT_ISA_AVX512;
+		want.loop = CT_STREAM_LOOP_PREFETCH;
+		snprintf(why, len, "Intel family 6 model %u (Sapphire/Emerald Rapids) in %s, where "
+			 "the avx512 prefetching loop was measured faster", id->model, level);
+	} else {
+		return -1;
+	}
+	for (i = 0; i < n; i++)
+		if (c[i].isa == want.isa && c[i].loop == want.loop)
+			return (int)i;
+	*why = '\0';
+	return -1;
+}
+
+void ct_stream_cpu_ident(struct ct_stream_cpu *id)
+{
+	cpu_ident(&id->vendor, &id->family, &id->model);
+}
+
+/*
+ * The reason a calibration gives: every candidate by its median, fastest
+ * first (ties in the fixed order), and why the winner won.
+ */
+void ct_stream_calibration_reason(const struct ct_stream_cand *c, const struct ct_stream_trials *t,
+				  size_t n, int win, int tied, const char *prior, double ms,
+				  char *buf, size_t len)
+{
+	double med[CT_STREAM_CANDS_MAX], spr;
+	int done[CT_STREAM_CANDS_MAX] = { 0 };
+	char name[32];
+	size_t used, k, i;
+	int j, first = -1;
+
+	for (i = 0; i < n; i++)
+		ct_stream_trials_stats(&t[i], &med[i], &spr);
+	used = (size_t)snprintf(buf, len, "calibrated:");
+	for (k = 0; k < n && used < len; k++) {
+		j = -1;
+		for (i = 0; i < n; i++)
+			if (!done[i] && (j < 0 || (t[i].failed ? -1 : med[i]) > (t[j].failed ? -1 : med[j])))
+				j = (int)i;
+		done[j] = 1;
+		if (k == 0)
+			first = j;
+		if (t[j].failed)
+			used += (size_t)snprintf(buf + used, len - used, "%s %s wrong sum",
+						 k ? "," : "", ct_stream_cand_name(&c[j], name, sizeof(name)));
+		else
+			used += (size_t)snprintf(buf + used, len - used, "%s %s %.1f", k ? "," : "",
+						 ct_stream_cand_name(&c[j], name, sizeof(name)), med[j]);
+	}
+	if (used < len)
+		used += (size_t)snprintf(buf + used, len - used, " GB/s, %u trials each, %.0f ms",
+					 n ? t[0].n : 0, ms);
+	/* Why, when the winner is not the fastest listed. */
+	if (used < len && win >= 0 && tied && win != first)
+		snprintf(buf + used, len - used, "; %s within the trials' spread of the fastest: %s",
+			 ct_stream_cand_name(&c[win], name, sizeof(name)),
+			 prior && *prior ? prior : "the fixed order");
+}
+
+int ct_stream_ask_from(const char *isa_req, enum ct_isa chosen, const char *loop_req,
+		       struct ct_stream_ask *a, char *why, size_t len)
+{
+	const char *env = getenv("CT_ISA"), *lenv = getenv("CT_STREAM_LOOP");
+	enum ct_stream_loop loop;
+
+	memset(a, 0, sizeof(*a));
+	a->isa = -1;
+	a->loop = -1;
+	if (isa_req && strcmp(isa_req, "auto") != 0) {
+		a->isa = (int)chosen;
+		snprintf(a->isa_how, sizeof(a->isa_how), "--isa %s", isa_req);
+	} else if (!isa_req && env && *env && strcmp(env, "auto") != 0) {
+		a->isa = (int)chosen;
+		snprintf(a->isa_how, sizeof(a->isa_how), "CT_ISA=%s", env);
+	}
+	if (loop_req || (lenv && *lenv)) {
+		const char *v = loop_req ? loop_req : lenv;
+
+		if (ct_stream_loop_from_name(v, &loop) < 0) {
+			snprintf(why, len, "invalid %s '%s': expected plain, short or prefetch",
+				 loop_req ? "--loop" : "CT_STREAM_LOOP", v);
+			return -1;
+		}
+		a->loop = (int)loop;
+		snprintf(a->loop_how, sizeof(a->loop_how), "%s%s", loop_req ? "--loop " :
+			 "CT_STREAM_LOOP=", v);
+	}
+	return 0;
+}
+
+/* The candidates an ask leaves: its ISA or every usable one, its loop or every one. */
+size_t ct_stream_ask_candidates(const struct ct_stream_ask *a, struct ct_stream_cand *c)
+{
+	unsigned isas = 0;
+	int i;
+
+	if (a->isa >= 0)
+		isas = 1u << a->isa;
+	else
+		for (i = 0; i < (int)CT_ISA_COUNT; i++)
+			if (ct_stream_desc((enum ct_isa)i) && ct_isa_usable((enum ct_isa)i))
+				isas |= 1u << i;
+	return ct_stream_candidates(isas, a->loop >= 0 ? 1u << a->loop : ~0u, c);
+}
 void ct_stream_caches(const struct ct_cpuset *cpus, struct ct_stream_caches *c)
 {
 	struct ct_os_cache oc;
@@ -232,92 +427,6 @@ const char *ct_stream_level(uint64_t bytes, const struct ct_stream_caches *c)
 		if (c->bytes[lv] && bytes <= c->bytes[lv])
 			return names[lv];
 	return "memory";
-}
-
-/*
- * The prefetch distance.  A software prefetch takes a load slot like a
- * load, so where the array is in L1 or L2 it only takes bandwidth from
- * the loads (Skylake-SP: half in L1, a quarter in L2).  Beyond L2 it is
- * a matter of the core: on Emerald Rapids (Intel family 6 model 207) and
- * its sibling Sapphire Rapids (143) a page ahead was measured to lift the
- * bandwidth from memory from 0.80 to 0.95-0.98 of a bare load loop; on
- * Skylake-SP (model 85) no distance from 512 bytes to 8 KiB beat none at
- * 8 or 64 MiB; on AMD nothing was measured with this kernel, and
- * likwid-bench's best readers there have no prefetch.  So: a page ahead
- * on those two Intel models beyond L2, none everywhere else.
- */
-unsigned ct_stream_prefetch_rule(enum ct_isa isa, const char *level, char *reason,
-				 size_t len)
-{
-	enum ct_topo_vendor vendor;
-	unsigned family, model;
-	const struct ct_kernel_desc *d = ct_stream_desc(isa);
-
-	if (!d || !d->fn_pf) {
-		snprintf(reason, len, "none: the %s kernel has no prefetching loop", ct_isa_name(isa));
-		return 0;
-	}
-	if (strcmp(level, "L1") == 0 || strcmp(level, "L2") == 0) {
-		snprintf(reason, len, "none: the array is in %s, a prefetch would take a load slot "
-			 "and fetch nothing", level);
-		return 0;
-	}
-	if (cpu_ident(&vendor, &family, &model) < 0) {
-		snprintf(reason, len, "none: no CPUID");
-		return 0;
-	}
-	if (vendor == CT_VENDOR_INTEL && family == 6 && (model == 143 || model == 207)) {
-		snprintf(reason, len, "%u bytes: Intel family 6 model %u (Sapphire/Emerald Rapids), "
-			 "array in %s: a page ahead measured best", CT_STREAM_PREFETCH, model, level);
-		return CT_STREAM_PREFETCH;
-	}
-	snprintf(reason, len, "none: %s family %u model %u, array in %s: no prefetch distance "
-		 "measured to help on this core", vendor == CT_VENDOR_INTEL ? "Intel" :
-		 vendor == CT_VENDOR_AMD ? "AMD" : "cpu", family, model, level);
-	return 0;
-}
-
-/*
- * The plain loop.  Each kernel's main loop reads CT_STREAM_BLOCK bytes an
- * iteration; the avx512 kernel has a short one beside it, four lines an
- * iteration.  On Skylake-SP (Intel family 6 model 85), in one process,
- * interleaved, against a bare load loop of four lines an iteration: in L2
- * the short loop 1.00, the main 0.96-0.97; in L3 1.02-1.03 against 1.00;
- * from memory 1.03 against 1.01; in L1 the main loop reads 12 % more (137
- * against 122 GB/s at 16 KiB).  Nowhere else measured: the main loop.
- */
-int ct_stream_loop_rule_for(const struct ct_stream_cpu *id, enum ct_isa isa,
-			    const char *level, char *reason, size_t len)
-{
-	const struct ct_kernel_desc *d = ct_stream_desc(isa);
-
-	if (!d || !d->fn_short) {
-		snprintf(reason, len, "%u loads an iteration: the %s kernel's one plain loop",
-			 d ? d->loads : 0, ct_isa_name(isa));
-		return 0;
-	}
-	if (strcmp(level, "L1") == 0) {
-		snprintf(reason, len, "%u loads an iteration: the array is in L1, where the "
-			 "longer loop reads faster", d->loads);
-		return 0;
-	}
-	if (id->vendor == CT_VENDOR_INTEL && id->family == 6 && id->model == 85) {
-		snprintf(reason, len, "%u loads an iteration: Intel family 6 model 85 (Skylake-SP), "
-			 "array in %s: a branch every %u lines reads faster beyond L1",
-			 d->short_loads, level, d->short_loads);
-		return 1;
-	}
-	snprintf(reason, len, "%u loads an iteration: the shorter loop was not measured on "
-		 "this core", d->loads);
-	return 0;
-}
-
-int ct_stream_loop_rule(enum ct_isa isa, const char *level, char *reason, size_t len)
-{
-	struct ct_stream_cpu id;
-
-	cpu_ident(&id.vendor, &id.family, &id.model);
-	return ct_stream_loop_rule_for(&id, isa, level, reason, len);
 }
 
 /* "16 KiB", "1040 MiB", "3 GiB": exact, in the largest unit that divides. */
@@ -466,10 +575,13 @@ static int stream_verify(void *ctx, uint64_t ret, char *why, size_t len)
 	return 0;
 }
 
-static struct ct_stream *stream_new(enum ct_isa isa, struct array *arr,
-				    unsigned flags, struct ct_kernel *k)
+/*
+ * Make s the kernel of isa with its loop over arr, and k the harness's
+ * kernel around it; why says why this loop ("calibrated", "forced: ...").
+ */
+static void stream_init(struct ct_stream *s, enum ct_isa isa, enum ct_stream_loop loop,
+			const char *why, struct array *arr, unsigned flags, struct ct_kernel *k)
 {
-	struct ct_stream *s = ct_xcalloc(1, sizeof(*s));
 	uint64_t call = flags & CT_STREAM_QUICK ? CT_STREAM_CALL_BYTES_QUICK : CT_STREAM_CALL_BYTES;
 	double bytes;
 
@@ -481,20 +593,28 @@ static struct ct_stream *stream_new(enum ct_isa isa, struct array *arr,
 	if (CT_STREAM_BLOCK % s->d->bytes != 0)
 		errx(CT_EXIT_FAIL, "the %s stream kernel reads %u bytes an iteration, not a divisor of %u",
 		     s->d->isa, s->d->bytes, CT_STREAM_BLOCK);
-	s->prefetch = ct_stream_prefetch_rule(isa, arr->level, s->prefetch_reason,
-					      sizeof(s->prefetch_reason));
-	s->fn = s->prefetch ? s->d->fn_pf : s->d->fn.stream;
+	s->fn = loop_fn(s->d, loop);
+	if (!s->fn)
+		errx(CT_EXIT_FAIL, "the %s stream kernel has no %s loop", s->d->isa,
+		     ct_stream_loop_name(loop));
+	s->loop = loop;
+	s->prefetch = loop == CT_STREAM_LOOP_PREFETCH ? CT_STREAM_PREFETCH : 0;
 	s->iteration_loads = s->d->loads;
 	s->accumulators = s->d->accumulators;
-	if (s->prefetch)
-		snprintf(s->loop_reason, sizeof(s->loop_reason), "%u loads an iteration: the "
-			 "prefetching loop", s->d->loads);
-	else if (ct_stream_loop_rule(isa, arr->level, s->loop_reason, sizeof(s->loop_reason))) {
-		/* The short loop has an accumulator for each of its loads. */
-		s->fn = s->d->fn_short;
+	/* The short loop has an accumulator for each of its loads. */
+	if (loop == CT_STREAM_LOOP_SHORT)
 		s->iteration_loads = s->accumulators = s->d->short_loads;
-	}
+	if (s->prefetch)
+		snprintf(s->prefetch_reason, sizeof(s->prefetch_reason), "%u bytes ahead: the "
+			 "prefetching loop (%s)", s->prefetch, why);
+	else
+		snprintf(s->prefetch_reason, sizeof(s->prefetch_reason), "none: the %s loop (%s)",
+			 loop_names[loop], why);
+	snprintf(s->loop_reason, sizeof(s->loop_reason), "%u loads an iteration: the %s loop%s (%s)",
+		 s->iteration_loads, loop == CT_STREAM_LOOP_PREFETCH ? "prefetching" : loop_names[loop],
+		 !s->d->fn_pf && !s->d->fn_short ? ", the kernel's one loop" : "", why);
 	snprintf(s->isa_reason, sizeof(s->isa_reason), "chosen by the caller");
+	s->calibration_ns = 0;
 	s->arr = arr;
 	s->flags = flags;
 	s->passes = (call + arr->bytes - 1) / arr->bytes;
@@ -533,7 +653,115 @@ static struct ct_stream *stream_new(enum ct_isa isa, struct array *arr,
 	k->ctx = s;
 	k->fields = s->fields;
 	k->nfields = CT_ARRAY_SIZE(s->fields);
+}
+
+static struct ct_stream *stream_new(enum ct_isa isa, struct array *arr,
+				    unsigned flags, struct ct_kernel *k)
+{
+	struct ct_stream *s = ct_xcalloc(1, sizeof(*s));
+
+	stream_init(s, isa, CT_STREAM_LOOP_PLAIN, "chosen by the caller", arr, flags, k);
 	return s;
+}
+
+void ct_stream_trial_cands(struct ct_stream *s, const struct ct_stream_cand *c, size_t n,
+			   unsigned trials, struct ct_stream_trials *t)
+{
+	const struct array *arr = s->arr;
+	uint64_t bytes = s->flags & CT_STREAM_QUICK ? CT_STREAM_TRIAL_BYTES_QUICK :
+			 CT_STREAM_TRIAL_BYTES;
+	uint64_t passes = (bytes + arr->bytes - 1) / arr->bytes, want = passes * arr->ref;
+	size_t i;
+	unsigned j;
+
+	if (trials > CT_STREAM_TRIALS_MAX)
+		trials = CT_STREAM_TRIALS_MAX;
+	/* The reverse of the fixed order: the widest ISAs last. */
+	for (i = n; i-- > 0;) {
+		stream_fn fn = loop_fn(ct_stream_desc(c[i].isa), c[i].loop);
+
+		memset(&t[i], 0, sizeof(t[i]));
+		if (!fn) {
+			t[i].failed = 1;
+			continue;
+		}
+		/* The settle: this candidate's clock licence, its lines in the caches. */
+		if (fn(arr->a, arr->n, passes) != want)
+			t[i].failed = 1;
+		for (j = 0; j < trials; j++) {
+			uint64_t t0 = ct_now_ns(), r = fn(arr->a, arr->n, passes), t1 = ct_now_ns();
+
+			if (r != want)
+				t[i].failed = 1;
+			t[i].gbs[j] = (double)arr->bytes * (double)passes / (double)(t1 > t0 ? t1 - t0 : 1);
+		}
+		t[i].n = trials;
+	}
+}
+
+void ct_stream_choose(struct ct_stream *s, const struct ct_stream_ask *a, struct ct_kernel *k)
+{
+	struct ct_stream_cand c[CT_STREAM_CANDS_MAX];
+	struct ct_stream_trials t[CT_STREAM_CANDS_MAX];
+	struct ct_stream_cpu id;
+	char reason[sizeof(s->isa_reason)], prior[160], name[32];
+	size_t n = ct_stream_ask_candidates(a, c), used = 0, i;
+	uint64_t t0;
+	int win, tied, pref;
+
+	if (n == 0)
+		errx(CT_EXIT_FAIL, "no stream kernel %s%s%s%s", a->isa >= 0 ? "for " : "",
+		     a->isa >= 0 ? a->isa_how : "", a->loop >= 0 ? " with " : "",
+		     a->loop >= 0 ? a->loop_how : "");
+	if (a->isa >= 0)
+		used = (size_t)snprintf(reason, sizeof(reason), "forced: %s%s", a->isa_how,
+					a->loop >= 0 ? ", " : "");
+	else if (a->loop >= 0)
+		used = (size_t)snprintf(reason, sizeof(reason), "forced: ");
+	if (a->loop >= 0)
+		used += (size_t)snprintf(reason + used, sizeof(reason) - used, "%s", a->loop_how);
+	if (n == 1) {
+		if (a->loop < 0 && used < sizeof(reason))
+			snprintf(reason + used, sizeof(reason) - used, " (its one loop)");
+		stream_init(s, c[0].isa, c[0].loop, a->loop >= 0 ? "forced" : "the kernel's one",
+			    s->arr, s->flags, k);
+		ct_stream_set_isa_reason(s, reason);
+		return;
+	}
+	/* Timed here, on the thread (and cpu) the samples will run on. */
+	t0 = ct_now_ns();
+	ct_stream_trial_cands(s, c, n, CT_STREAM_TRIALS, t);
+	for (i = 0; i < n; i++)
+		if (t[i].failed)
+			errx(CT_EXIT_FAIL, "calibration: the %s stream loop's sum is wrong over the %s "
+			     "array (a broken kernel or memory)", ct_stream_cand_name(&c[i], name,
+			     sizeof(name)), fmt_size(s->arr->bytes, prior, sizeof(prior)));
+	ct_stream_cpu_ident(&id);
+	pref = ct_stream_prior_for(&id, s->arr->level, c, n, prior, sizeof(prior));
+	win = ct_stream_decide(t, n, pref, &tied);
+	if (used && used + 2 < sizeof(reason))
+		used += (size_t)snprintf(reason + used, sizeof(reason) - used, "; ");
+	ct_stream_calibration_reason(c, t, n, win, tied, win == pref ? prior : NULL,
+				     (double)(ct_now_ns() - t0) / 1e6, reason + used,
+				     sizeof(reason) - used);
+	stream_init(s, c[win].isa, c[win].loop, "calibrated", s->arr, s->flags, k);
+	ct_stream_set_isa_reason(s, reason);
+	s->calibration_ns = ct_now_ns() - t0;
+}
+
+uint64_t ct_stream_calibration_ns(const struct ct_stream *s)
+{
+	return s->calibration_ns;
+}
+
+enum ct_isa ct_stream_isa(const struct ct_stream *s)
+{
+	return s->isa;
+}
+
+enum ct_stream_loop ct_stream_loop(const struct ct_stream *s)
+{
+	return s->loop;
 }
 
 struct ct_stream *ct_stream_new(enum ct_isa isa, uint64_t bytes,
@@ -582,6 +810,7 @@ void ct_stream_info(const struct ct_stream *s, struct ct_stream_info *info)
 	info->prefetch_reason = s->prefetch_reason;
 	info->iteration_loads = s->iteration_loads;
 	info->loop_reason = s->loop_reason;
+	info->isa_reason = s->isa_reason;
 }
 
 void ct_stream_set_isa_reason(struct ct_stream *s, const char *reason)

@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "ct/harness.h"
+#include "ct/stream.h"
 #include "ct/isa.h"
 #include "ct/machine.h"
 #include "ct/out.h"
@@ -20,8 +21,9 @@ enum { CT_CMP_CLOCK, CT_CMP_FMA, CT_CMP_STREAM, CT_CMP_NKERNELS };
 struct ct_compare_opts {
 	struct ct_harness h;
 	enum ct_isa isa;		/* for the FMA kernel */
-	enum ct_isa stream_isa;		/* for the stream kernel (ct_stream_isa_pick) */
-	char stream_isa_reason[200];	/* why that one */
+	enum ct_isa stream_isa;		/* for the stream kernel: the first, then the chosen */
+	struct ct_stream_ask stream_ask;	/* what is left to calibrate (ct_stream_choose) */
+	char stream_isa_reason[200];	/* why that one when given ("": the choice's own) */
 	uint64_t clock_adds;
 	uint64_t fma_passes;
 	uint64_t stream_bytes;		/* the array, from ct_stream_default_size() */

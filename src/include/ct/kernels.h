@@ -65,7 +65,7 @@ struct ct_kernel_desc {
 	 * A third loop beside fn (the avx512 stream kernel): the same loads
 	 * and adds, short_loads of them an iteration into as many
 	 * accumulators, for where a branch every few lines reads faster (see
-	 * ct_stream_loop_rule); 0, NULL, NULL for none.
+	 * ct_stream_choose); 0, NULL, NULL for none.
 	 */
 	unsigned short_loads;
 	uint64_t (*fn_short)(const uint64_t *a, size_t n, uint64_t passes);

@@ -29,6 +29,7 @@ enum {
 	CT_OPT_ISA,
 	CT_OPT_KINDS,
 	CT_OPT_LIST_ISA,
+	CT_OPT_LOOP,
 	CT_OPT_MAX_TIME,
 	CT_OPT_NO_PROGRESS,
 	CT_OPT_OBSERVE,
@@ -58,6 +59,7 @@ enum ct_opt_id {
 	CT_O_KINDS,			/* --kinds KIND=CPULIST */
 	CT_O_LIST,			/* -l, --list */
 	CT_O_LIST_ISA,			/* --list-isa */
+	CT_O_LOOP,			/* --loop LOOP (ct-stream) */
 	CT_O_MAX_TIME,			/* --max-time SEC */
 	CT_O_NO_PROGRESS,		/* --no-progress */
 	CT_O_OBSERVE,			/* --observe */

@@ -18,6 +18,9 @@
 #include "ct/record.h"
 #include "ct/stream.h"
 
+/* A line of the table's notes: "LEVEL ISA: " and a reason. */
+#define CT_STREAM_NOTE_LEN (CT_STREAM_REASON_LEN + 32)
+
 /* "16 KiB", "1.5 MiB", "1 GiB": the largest binary unit it reaches. */
 char *ct_stream_human_size(uint64_t b, char *buf, size_t len);
 
@@ -26,10 +29,10 @@ char *ct_stream_human_size(uint64_t b, char *buf, size_t len);
  * one reason or, with n > 0, notes[0..n) ("LEVEL ISA: reason", when the
  * reasons differ by level); their kernels, the caches, the samples.
  */
-void ct_stream_header(FILE *f, unsigned used, char (*notes)[200], size_t n,
+void ct_stream_header(FILE *f, unsigned used, char (*notes)[CT_STREAM_NOTE_LEN], size_t n,
 		      const char *isa_reason, unsigned reps, const struct ct_stream_caches *c);
 /* Its parts: the ISAs and kernels; the caches and samples (--precision: above 0). */
-void ct_stream_header_isa(FILE *f, unsigned used, char (*notes)[200], size_t n,
+void ct_stream_header_isa(FILE *f, unsigned used, char (*notes)[CT_STREAM_NOTE_LEN], size_t n,
 			  const char *isa_reason);
 void ct_stream_header_caches(FILE *f, unsigned reps, double precision_pct,
 			     const struct ct_stream_caches *c);
@@ -55,13 +58,13 @@ struct ct_stream_table {
 	char thp[32];
 	int huge_asked;
 	unsigned used;				/* 1u << isa of every ISA that ran */
-	char isa_reason[200];			/* why the last size's ISAs */
+	char isa_reason[CT_STREAM_NOTE_LEN];			/* why the last size's ISAs */
 	int mixed;				/* the sizes had different reasons */
-	char (*isa_notes)[200];			/* distinct "LEVEL ISA: isa reason" */
+	char (*isa_notes)[CT_STREAM_NOTE_LEN];			/* distinct "LEVEL ISA: isa reason" */
 	size_t nisa_notes;
-	char (*notes)[200];			/* distinct "LEVEL ISA: prefetch reason" */
+	char (*notes)[CT_STREAM_NOTE_LEN];			/* distinct "LEVEL ISA: prefetch reason" */
 	size_t nnotes;
-	char (*loop_notes)[200];		/* distinct "LEVEL ISA: loop reason" */
+	char (*loop_notes)[CT_STREAM_NOTE_LEN];		/* distinct "LEVEL ISA: loop reason" */
 	size_t nloop_notes;
 };
 
@@ -82,11 +85,11 @@ extern const struct ct_rec_kind ct_rec_sweep;
 void ct_stream_table_begin(struct ct_stream_table *t, FILE *f, int several, int stream);
 /*
  * The series of one size at placement, one per ISA (ctx[i] measured ser[i]
- * with isas[i]), and why those ISAs.
+ * with isas[i]; why each ISA and loop is ctx[i]'s own reason).
  */
 void ct_stream_table_add(struct ct_stream_table *t, const char *placement,
 			 struct ct_stream *const *ctx, const enum ct_isa *isas,
-			 const struct ct_series *ser, size_t n, const char *isa_reason);
+			 const struct ct_series *ser, size_t n);
 /*
  * The rest of the table after the run (m finished: the load at its end):
  * its footnotes, then the ISAs, kernels, array, prefetch and loop of
