@@ -188,6 +188,7 @@ static const struct ser add_pin = { "ct-clock", "addchain", "pin-performance", "
 static const struct ser add_proc = { "ct-clock", "addchain", "process", "GHz", NULL, NONE };
 static const struct ser fma_main = { "ct-fma", "fma", "main", "GFLOP/s", "flop/cycle", NONE };
 static const struct ser fma_nopc = { "ct-fma", "fma", "main", "GFLOP/s", NULL, NONE };
+static const struct ser fma_other = { "ct-fma", "fma", "main", "GFLOP/s", "flop/ns", NONE };
 static const struct ser st_32k = { "ct-stream", "stream", "main", "GB/s", "byte/cycle", 32768 };
 static const struct ser st_64m = { "ct-stream", "stream", "main", "GB/s", "byte/cycle", 67108864 };
 static const struct ser st_1m = { "ct-stream", "stream", "main", "GB/s", "byte/cycle", 1048576 };
@@ -466,6 +467,17 @@ static void test_summaries(void)
 	b = open_run("ct-fma");
 	measured(a, &fma_main, 10, 1.0);
 	measured(b, &fma_nopc, 10, 1.0);
+	CHECK(read_run(a, "a", &runs[0]) == 0 && read_run(b, "b", &runs[1]) == 0);
+	CHECK(ct_cmp_build(&c, why, sizeof(why)) == 0);
+	CHECK(strcmp(order(&c, buf, sizeof(buf)),
+		     "fma main:rate:wall:both fma main:rate:cpu:both "
+		     "fma main:cpu-share:cpu/wall:both") == 0);
+	free_cmp(&c);
+	/* Per cycle in another unit on each side: no per-cycle rows either. */
+	a = open_run("ct-fma");
+	b = open_run("ct-fma");
+	measured(a, &fma_main, 10, 1.0);
+	measured(b, &fma_other, 10, 1.0);
 	CHECK(read_run(a, "a", &runs[0]) == 0 && read_run(b, "b", &runs[1]) == 0);
 	CHECK(ct_cmp_build(&c, why, sizeof(why)) == 0);
 	CHECK(strcmp(order(&c, buf, sizeof(buf)),
