@@ -3,7 +3,9 @@
  * the rows (every kind the machine has, then unseen), shares of the larger
  * total adding up to 1, the shortfall against rusage as unseen and never
  * negative, unknown values as '-' in TSV and null in JSON, and the exit
- * status a shell would give.
+ * status a shell would give.  Then the accounting on known readings: a
+ * multiplexed count's scaling, and the /proc sampler's readings of
+ * threads first seen mid-run, ended between passes, migrated, reused.
  */
 #include "config.h"
 
@@ -45,6 +47,111 @@ static char *print(int fmt, const struct ct_observe *r, char *const *argv)
 	ct_observe_print(f, (enum ct_format)fmt, &m, r, argv);
 	fclose(f);
 	return buf;
+}
+
+/* ct_observe_scale() on (value, running, on): status, value, share. */
+static int scaled(uint64_t value, uint64_t running, uint64_t on, enum ct_count_status want,
+		  double want_value, double want_share)
+{
+	double v = -1, sh = -1;
+	enum ct_count_status st = ct_observe_scale(value, running, on, &v, &sh);
+	int ok = st == want && (isnan(want_value) ? isnan(v) : fabs(v / want_value - 1) < 1e-12 ||
+				v == want_value) && fabs(sh - want_share) < 1e-12;
+
+	if (!ok)
+		fprintf(stderr, "scale(%llu, %llu, %llu): %s %g share %g\n", (unsigned long long)value,
+			(unsigned long long)running, (unsigned long long)on, ct_count_status_name(st),
+			v, sh);
+	return ok;
+}
+
+static void test_scale(void)
+{
+	/* Counted the whole time: as counted, running equal to the task-clock or not. */
+	CHECK(scaled(3000000, 1000000, 1000000, CT_COUNT_OK, 3e6, 1));
+	/* 80%: 2.4e6 x 1e6 / 0.8e6 = 3e6. */
+	CHECK(scaled(2400000, 800000, 1000000, CT_COUNT_SCALED, 3e6, 0.8));
+	/* Half exactly is scaled (x 2); under half is rejected, not extrapolated. */
+	CHECK(scaled(1500000, 500000, 1000000, CT_COUNT_SCALED, 3e6, 0.5));
+	CHECK(scaled(1497000, 499000, 1000000, CT_COUNT_MULTIPLEXED, NAN, 0.499));
+	/* Never running on a counter while the tree was there. */
+	CHECK(scaled(0, 0, 1000000, CT_COUNT_NOT_RUNNING, NAN, 0));
+	/* The tree never ran on the cpu: nothing to scale, share 1. */
+	CHECK(scaled(0, 0, 0, CT_COUNT_OK, 0, 1));
+	CHECK(scaled(7, 3, 0, CT_COUNT_OK, 7, 1));
+	/* Running past the task-clock (the clocks' rounding): as counted, share 1. */
+	CHECK(scaled(3000000, 1200000, 1000000, CT_COUNT_OK, 3e6, 1));
+	/* 99.5% is whole; 99.4% is scaled: 994 x 1000 / 994. */
+	CHECK(scaled(995000, 995000, 1000000, CT_COUNT_OK, 995000, 0.995));
+	CHECK(scaled(994000, 994000, 1000000, CT_COUNT_SCALED, 1e6, 0.994));
+	/* 1e12 cycles in 6 of 10 s: 1e12 x 1e10 / 6e9, past 64 bits as a product. */
+	CHECK(scaled(1000000000000ULL, 6000000000ULL, 10000000000ULL, CT_COUNT_SCALED,
+		     1e12 * 1e10 / 6e9, 0.6));
+}
+
+static void test_account(void)
+{
+	/* cpu 0 efficiency, cpu 1 performance, cpu 2 of no kind (offline). */
+	static const int kind_of[3] = { CT_KIND_EFFICIENCY, CT_KIND_PERFORMANCE, -1 };
+	const int E = CT_KIND_EFFICIENCY, P = CT_KIND_PERFORMANCE;
+	struct ct_observe_row rows[CT_KIND_COUNT + 1];
+	struct ct_observe r;
+	struct ct_observe_thread a, b;
+	uint64_t lost = 0;
+	char buf[64];
+	int k;
+
+	init(&r);
+	for (k = 0; k < CT_KIND_COUNT; k++)
+		r.kind[k].threads = r.kind[k].migrations = 0;
+	r.kind[E].present = r.kind[P].present = 1;
+	ct_observe_thread_init(&a);
+	ct_observe_thread_init(&b);
+	/* First seen with 10 ms run on cpu 0: all of it goes to efficiency. */
+	CHECK(ct_observe_account(&r, kind_of, 3, &a, 100, 10000000, 0, &lost) == 10000000);
+	CHECK(r.kind[E].ns == 10000000 && r.kind[E].threads == 1 && r.kind[E].migrations == 0);
+	CHECK(r.kind[P].ns == 0 && lost == 0);
+	/* 30 ms on cpu 1: the 20 since go to performance, a migration there. */
+	CHECK(ct_observe_account(&r, kind_of, 3, &a, 100, 30000000, 1, &lost) == 20000000);
+	CHECK(r.kind[P].ns == 20000000 && r.kind[P].threads == 1 && r.kind[P].migrations == 1);
+	CHECK(r.kind[E].ns == 10000000 && r.kind[E].migrations == 0);
+	/* Another thread, first seen on cpu 1 with 5 ms: performance's second thread. */
+	CHECK(ct_observe_account(&r, kind_of, 3, &b, 120, 5000000, 1, &lost) == 5000000);
+	CHECK(r.kind[P].ns == 25000000 && r.kind[P].threads == 2 && r.kind[P].migrations == 1);
+	/* Both end before the next pass (a at 45 ms, b at 8 ms, by rusage): unseen. */
+	r.user_ns = 45000000 + 8000000;
+	ct_observe_rows(&r, rows);
+	CHECK(strcmp(rows[0].kind, "performance") == 0 && near(rows[0].cpu_s, 0.025) &&
+	      near(rows[0].share, 25.0 / 53));
+	CHECK(strcmp(rows[1].kind, "efficiency") == 0 && near(rows[1].cpu_s, 0.010) &&
+	      near(rows[1].share, 10.0 / 53));
+	CHECK(strcmp(rows[2].kind, "unseen") == 0 && near(rows[2].cpu_s, 0.018) &&
+	      near(rows[2].share, 18.0 / 53));
+	CHECK(strcmp(ct_cpuset_format(&r.kind[P].cpus, buf, sizeof(buf)), "1") == 0);
+	CHECK(strcmp(ct_cpuset_format(&r.kind[E].cpus, buf, sizeof(buf)), "0") == 0);
+
+	/* No progress since: nothing given, no migration on the same cpu. */
+	CHECK(ct_observe_account(&r, kind_of, 3, &a, 100, 30000000, 1, &lost) == 0);
+	CHECK(r.kind[P].ns == 25000000 && r.kind[P].migrations == 1 && r.kind[P].threads == 2);
+	/* Back on cpu 0 without running more: a migration, no time, no new thread. */
+	CHECK(ct_observe_account(&r, kind_of, 3, &a, 100, 30000000, 0, &lost) == 0);
+	CHECK(r.kind[E].migrations == 1 && r.kind[E].ns == 10000000 && r.kind[E].threads == 1);
+	/* A run time that went down gives nothing. */
+	CHECK(ct_observe_account(&r, kind_of, 3, &a, 100, 20000000, 0, &lost) == 0);
+	CHECK(r.kind[E].ns == 10000000);
+	/* On a cpu of no kind, or past the cpus known, or none: lost, not a kind's. */
+	CHECK(ct_observe_account(&r, kind_of, 3, &a, 100, 27000000, 2, &lost) == 7000000);
+	CHECK(lost == 7000000 && r.kind[E].ns == 10000000 && r.kind[P].ns == 25000000);
+	CHECK(ct_observe_account(&r, kind_of, 3, &a, 100, 30000000, 3, &lost) == 3000000);
+	CHECK(lost == 10000000);
+	CHECK(ct_observe_account(&r, kind_of, 3, &a, 100, 31000000, -1, &lost) == 1000000);
+	CHECK(lost == 11000000 && r.kind[E].ns + r.kind[P].ns == 35000000);
+	/* The tid reused by a thread started later: its own 4 ms, a new thread, no migration. */
+	CHECK(ct_observe_account(&r, kind_of, 3, &a, 300, 4000000, 0, &lost) == 4000000);
+	CHECK(r.kind[E].ns == 14000000 && r.kind[E].threads == 2 && r.kind[E].migrations == 1);
+	/* A thread already counted on a kind is not counted there again. */
+	CHECK(ct_observe_account(&r, kind_of, 3, &a, 300, 6000000, 0, &lost) == 2000000);
+	CHECK(r.kind[E].threads == 2 && r.kind[E].ns == 16000000);
 }
 
 int main(void)
@@ -128,5 +235,7 @@ int main(void)
 	CHECK(ct_observe_exit_code(0) == 0);
 	CHECK(ct_observe_exit_code(5 << 8) == 5);
 	CHECK(ct_observe_exit_code(15) == 143);
+	test_scale();
+	test_account();
 	return unit_done();
 }

@@ -70,6 +70,68 @@ size_t ct_observe_rows(const struct ct_observe *r, struct ct_observe_row *rows)
 	return n + 1;
 }
 
+enum ct_count_status ct_observe_scale(uint64_t value, uint64_t running_ns, uint64_t on_ns,
+				      double *out, double *share)
+{
+	double sh = on_ns ? (double)running_ns / (double)on_ns : 1;
+
+	if (sh > 1)
+		sh = 1;
+	*share = sh;
+	*out = (double)value;
+	if (on_ns == 0 || sh >= CT_OBSERVE_FULL_RUNNING)
+		return CT_COUNT_OK;
+	if (sh < CT_COUNT_MIN_RUNNING) {
+		*out = NAN;
+		return running_ns ? CT_COUNT_MULTIPLEXED : CT_COUNT_NOT_RUNNING;
+	}
+	*out = (double)value * (double)on_ns / (double)running_ns;
+	return CT_COUNT_SCALED;
+}
+
+void ct_observe_thread_init(struct ct_observe_thread *t)
+{
+	memset(t, 0, sizeof(*t));
+	t->start = ~0ULL;
+	t->cpu = -1;
+}
+
+uint64_t ct_observe_account(struct ct_observe *r, const int *kind_of, int ncpu,
+			    struct ct_observe_thread *t, unsigned long long start,
+			    uint64_t run_ns, int cpu, uint64_t *lost_ns)
+{
+	uint64_t delta;
+	int k, migrated = 0;
+
+	if (t->start != start) {
+		/* New (or a reused tid): its time so far goes to where it is now. */
+		t->start = start;
+		t->kinds = 0;
+		delta = run_ns;
+	} else {
+		delta = run_ns > t->run_ns ? run_ns - t->run_ns : 0;
+		migrated = cpu != t->cpu;
+	}
+	t->run_ns = run_ns;
+	t->cpu = cpu;
+	k = cpu >= 0 && cpu < ncpu ? kind_of[cpu] : -1;
+	if (k < 0) {
+		*lost_ns += delta;
+		return delta;
+	}
+	if (delta) {
+		r->kind[k].ns += delta;
+		ct_cpuset_set(&r->kind[k].cpus, cpu);
+		if (!(t->kinds & (1u << k))) {
+			t->kinds |= 1u << k;
+			r->kind[k].threads++;
+		}
+	}
+	if (migrated)
+		r->kind[k].migrations++;
+	return delta;
+}
+
 /* The command line as one string, its words joined by spaces. */
 static void command_text(char *const *argv, char *buf, size_t len)
 {

@@ -18,7 +18,8 @@
  *     hardware type of Linux 5.13) or the generic hardware event where
  *     there is no hybrid PMU.  A PMU that multiplexed counted for less
  *     than the task-clock's time on that cpu: scaled when it counted at
- *     least half of it, rejected below that (the rule of counters.h).
+ *     least half of it, rejected below that (the rule of counters.h;
+ *     ct_observe_scale() in src/lib/observe.c).
  *
  * Fallback, when perf_event_open is refused (a container's seccomp
  * profile) or CT_OBSERVE=sampled: the tree is walked through
@@ -26,9 +27,11 @@
  * so orphans stay in the tree) and each thread's stat (field 39, the cpu
  * it last ran on) and schedstat (its run time in ns) are read at an
  * interval of 200 times the observer's CPU time per pass (the walk and
- * the wake-up), 10 ms at least, which keeps it near 0.5% of one cpu.  The run time between two samples is
- * given to the cpu seen at the second; a thread that lived less than an
- * interval, or the last interval of one that ended, is not seen.
+ * the wake-up), 10 ms at least, which keeps it near 0.5% of one cpu.  The
+ * run time between two samples is given to the cpu seen at the second, a
+ * thread's time before its first sample to the cpu it is on then; a
+ * thread that lived between two passes, or the last interval of one that
+ * ended, is not seen (ct_observe_account() in src/lib/observe.c).
  */
 #include "config.h"
 
@@ -346,21 +349,21 @@ static int perf_collect(struct perf *p, const struct ct_observe_opts *o, struct 
 		else
 			mig_ok[k] = 0;
 		if (perf_read(q->cyc, v) == 0 && perf_read(q->ins, w) == 0) {
-			/* The PMU's running time against the time the tree was on this cpu. */
-			double share = tc[0] ? (double)v[2] / (double)tc[0] : 1;
+			/* Each event's running time against the time the tree was on this cpu. */
+			double c, n, share, ishare;
+			int ok;
 
 			pmu[k] = q->pmu;
-			if (share > 1)
-				share = 1;
-			if (tc[0] && share < 0.5) {
+			ok = ct_count_usable(ct_observe_scale(v[0], v[2], tc[0], &c, &share));
+			ok &= ct_count_usable(ct_observe_scale(w[0], w[2], tc[0], &n, &ishare));
+			if (!ok) {
 				rejected[k] = 1;
-			} else if (tc[0] && share < 0.995) {
-				cyc[k] += (double)v[0] / share;
-				ins[k] += (double)w[0] / share;
 			} else {
-				cyc[k] += (double)v[0];
-				ins[k] += (double)w[0];
+				cyc[k] += c;
+				ins[k] += n;
 			}
+			if (ishare < share)
+				share = ishare;
 			if (tc[0] && share < min_share[k])
 				min_share[k] = share;
 		} else if (tc[0]) {
@@ -381,7 +384,7 @@ static int perf_collect(struct perf *p, const struct ct_observe_opts *o, struct 
 			x->cycles = cyc[k];
 			x->instructions = ins[k];
 			append(x->source, sizeof(x->source), "; cycles:u from ", pmu[k]);
-			if (min_share[k] < 0.995) {
+			if (min_share[k] < CT_OBSERVE_FULL_RUNNING) {
 				char s[80];
 
 				snprintf(s, sizeof(s), ", multiplexed (counted %.0f%% at least), scaled",
@@ -414,10 +417,7 @@ static int perf_collect(struct perf *p, const struct ct_observe_opts *o, struct 
 
 struct thr {
 	pid_t tid;			/* 0: an empty slot */
-	unsigned long long start;	/* stat field 22: tells a reused tid apart */
-	uint64_t run_ns;
-	int cpu;
-	unsigned kinds;			/* bit k: counted as a thread of kind k */
+	struct ct_observe_thread s;	/* its start (stat field 22), run time, cpu */
 };
 
 struct sampler {
@@ -461,7 +461,7 @@ static struct thr *lookup(struct sampler *s, pid_t tid)
 		if (s->t[i].tid == tid)
 			return &s->t[i];
 	s->t[i].tid = tid;
-	s->t[i].start = ~0ULL;		/* new: no start time yet */
+	ct_observe_thread_init(&s->t[i].s);	/* new: no start time yet */
 	s->used++;
 	return &s->t[i];
 }
@@ -521,9 +521,8 @@ static void sample_thread(struct sampler *s, pid_t pid, pid_t tid)
 {
 	char path[64], buf[128];
 	unsigned long long ticks, start = 0;
-	uint64_t run, delta;
-	struct thr *e;
-	int cpu, k, migrated = 0;
+	uint64_t run;
+	int cpu;
 
 	if (read_stat(pid, tid, &ticks, &start, &cpu) < 0)
 		return;			/* gone since the listing */
@@ -532,33 +531,8 @@ static void sample_thread(struct sampler *s, pid_t pid, pid_t tid)
 		run = strtoull(buf, NULL, 10);
 	else
 		run = ticks * (1000000000ULL / (unsigned long long)s->hz);
-	e = lookup(s, tid);
-	if (e->start != start) {
-		/* New (or a reused tid): its time so far goes to where it is now. */
-		e->start = start;
-		e->kinds = 0;
-		delta = run;
-	} else {
-		delta = run > e->run_ns ? run - e->run_ns : 0;
-		migrated = cpu != e->cpu;
-	}
-	e->run_ns = run;
-	e->cpu = cpu;
-	k = cpu >= 0 && cpu < s->o->ncpu ? s->o->kind_of[cpu] : -1;
-	if (k < 0) {
-		s->lost_ns += delta;
-		return;
-	}
-	if (delta) {
-		s->r->kind[k].ns += delta;
-		ct_cpuset_set(&s->r->kind[k].cpus, cpu);
-		if (!(e->kinds & (1u << k))) {
-			e->kinds |= 1u << k;
-			s->r->kind[k].threads++;
-		}
-	}
-	if (migrated)
-		s->r->kind[k].migrations++;
+	ct_observe_account(s->r, s->o->kind_of, s->o->ncpu, &lookup(s, tid)->s, start, run, cpu,
+			   &s->lost_ns);
 }
 
 static void push(pid_t **v, size_t *cap, size_t *len, pid_t x)

@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <sys/types.h>
 
+#include "ct/counters.h"
 #include "ct/cpuset.h"
 #include "ct/machine.h"
 #include "ct/out.h"
@@ -111,6 +112,50 @@ void ct_observe_print(FILE *f, enum ct_format fmt, const struct ct_machine *m,
 		      const struct ct_observe *r, char *const *argv);
 /* The same report in Markdown, for -o DIR's summary.md. */
 void ct_observe_markdown(FILE *f, const struct ct_observe *r, char *const *argv);
+
+/*
+ * The accounting, pure functions of the readings (src/lib/observe.c), so
+ * that it is tested on every machine with known readings.
+ *
+ * A cycle or instruction count of one cpu from a PMU that may have been
+ * multiplexed: value, counted while the event ran (running_ns) out of the
+ * time the tree was on that cpu (on_ns, its task-clock there).  Counted
+ * under CT_COUNT_MIN_RUNNING of that time it is rejected (NaN): not
+ * running at all CT_COUNT_NOT_RUNNING, some CT_COUNT_MULTIPLEXED; at least
+ * that and under CT_OBSERVE_FULL_RUNNING, value x on / running
+ * (CT_COUNT_SCALED); otherwise, or where the tree never ran on the cpu
+ * (on_ns 0), the value as counted (CT_COUNT_OK).  *share is running / on,
+ * at most 1 (1 where on_ns is 0).
+ */
+#define CT_OBSERVE_FULL_RUNNING 0.995
+enum ct_count_status ct_observe_scale(uint64_t value, uint64_t running_ns, uint64_t on_ns,
+				      double *out, double *share);
+
+/* What the /proc sampler knows of a thread between two of its readings. */
+struct ct_observe_thread {
+	unsigned long long start;	/* stat's starttime; ~0: not read yet */
+	uint64_t run_ns;		/* its run time at the last reading */
+	int cpu;			/* the cpu it was on then */
+	unsigned kinds;			/* bit k: counted as a thread of kind k */
+};
+
+void ct_observe_thread_init(struct ct_observe_thread *t);
+
+/*
+ * One reading of a thread: its start time (a reused tid starts later),
+ * its run time so far and the cpu it is on.  The run time since the last
+ * reading goes to the kind of that cpu (kind_of[cpu], for cpu < ncpu;
+ * -1 or beyond: to *lost_ns), and so does all of it for a thread first
+ * seen (its time before the first reading; the sampler cannot tell
+ * where it ran).  A thread that ended between two readings is never read
+ * again: its last interval stays out of every kind (the report's
+ * "unseen", against rusage).  A run time that went down gives nothing.
+ * The kind counts the thread once (threads) and a change of cpu since
+ * the last reading as a migration.  Returns the ns given.
+ */
+uint64_t ct_observe_account(struct ct_observe *r, const int *kind_of, int ncpu,
+			    struct ct_observe_thread *t, unsigned long long start,
+			    uint64_t run_ns, int cpu, uint64_t *lost_ns);
 
 /* --- Spawning held at a gate (src/lib/spawn.c). --- */
 
