@@ -154,6 +154,95 @@ static void test_account(void)
 	CHECK(r.kind[E].threads == 2 && r.kind[E].ns == 16000000);
 }
 
+/*
+ * The perf path's fold, cpu by cpu: efficiency on cpu 0, performance on
+ * cpus 1 and 2, low-power on cpu 3 where the tree never ran.
+ */
+static void test_fold(void)
+{
+	const int E = CT_KIND_EFFICIENCY, P = CT_KIND_PERFORMANCE, LP = CT_KIND_LOWPOWER;
+	struct ct_observe_fold f;
+	struct ct_observe r;
+	char buf[64];
+
+	init(&r);
+	r.kind[E].present = r.kind[P].present = r.kind[LP].present = 1;
+	ct_observe_fold_init(&f);
+	{
+		/* value, enabled, running: whole on cpu 0; cycles at 80% on cpu 1. */
+		const uint64_t c0[3] = { 300000000, 100000000, 100000000 };
+		const uint64_t i0[3] = { 600000000, 100000000, 100000000 };
+		const uint64_t c1[3] = { 400000000, 200000000, 160000000 };
+		const uint64_t i1[3] = { 800000000, 200000000, 200000000 };
+		const uint64_t c2[3] = { 100000000, 50000000, 50000000 };
+		const uint64_t i2[3] = { 200000000, 50000000, 50000000 };
+		const uint64_t z[3] = { 0, 0, 0 };
+
+		ct_observe_fold_cpu(&f, &r, E, 0, 100000000, 3, c0, i0, "cpu_atom");
+		ct_observe_fold_cpu(&f, &r, P, 1, 200000000, 2, c1, i1, "cpu_core");
+		ct_observe_fold_cpu(&f, &r, P, 2, 50000000, 1, c2, i2, "cpu_core");
+		ct_observe_fold_cpu(&f, &r, LP, 3, 0, 0, z, z, "cpu_lowpower");
+	}
+	ct_observe_fold_finish(&f, &r, "migrations: not counted", "");
+	CHECK(r.kind[E].ns == 100000000 && r.kind[P].ns == 250000000 && r.kind[LP].ns == 0);
+	CHECK(strcmp(ct_cpuset_format(&r.kind[P].cpus, buf, sizeof(buf)), "1-2") == 0);
+	CHECK(strcmp(ct_cpuset_format(&r.kind[E].cpus, buf, sizeof(buf)), "0") == 0);
+	CHECK(ct_cpuset_empty(&r.kind[LP].cpus) && r.kind[LP].cpus_known);
+	CHECK(r.kind[E].migrations == 3 && r.kind[P].migrations == 3 && r.kind[LP].migrations == 0);
+	/* Performance: 4e8 x 200 / 160 = 5e8 on cpu 1, 1e8 on cpu 2. */
+	CHECK(near(r.kind[P].cycles, 6e8) && near(r.kind[P].instructions, 1e9));
+	CHECK(near(r.kind[E].cycles, 3e8) && near(r.kind[E].instructions, 6e8));
+	CHECK(r.kind[LP].cycles == 0);
+	CHECK(strcmp(r.kind[E].source, "perf_event task-clock per cpu; cycles:u from cpu_atom") == 0);
+	CHECK(strcmp(r.kind[P].source, "perf_event task-clock per cpu; cycles:u from cpu_core, "
+				       "multiplexed (counted 80% at least), scaled") == 0);
+	CHECK(strcmp(r.kind[LP].source, "perf_event task-clock per cpu; cycles:u from cpu_lowpower") == 0);
+
+	/*
+	 * Efficiency's cycles counted under half the time: rejected for the
+	 * kind; its migrations unread on a cpu: unknown.  Performance ran on a
+	 * cpu without counters: unknown, and said; its idle cpu 2 without
+	 * counters changes nothing.  An instruction count under half the time
+	 * rejects the kind's counts as a cycle count does.
+	 */
+	init(&r);
+	r.kind[E].present = r.kind[P].present = 1;
+	ct_observe_fold_init(&f);
+	{
+		const uint64_t c0[3] = { 100000000, 100000000, 40000000 };
+		const uint64_t i0[3] = { 200000000, 100000000, 100000000 };
+
+		ct_observe_fold_cpu(&f, &r, E, 0, 100000000, -1, c0, i0, "cpu_atom");
+		ct_observe_fold_cpu(&f, &r, P, 1, 100000000, 5, NULL, NULL, NULL);
+		ct_observe_fold_cpu(&f, &r, P, 2, 0, 0, NULL, NULL, NULL);
+	}
+	ct_observe_fold_finish(&f, &r, "migrations: not permitted", "");
+	CHECK(r.kind[E].migrations == -1 && isnan(r.kind[E].cycles) && isnan(r.kind[E].instructions));
+	CHECK(strcmp(r.kind[E].source, "perf_event task-clock per cpu; migrations: not permitted; "
+				       "cycles: cpu_atom multiplexed, counted under half the time") == 0);
+	CHECK(r.kind[P].migrations == 5 && isnan(r.kind[P].cycles) && r.kind[P].ns == 100000000);
+	CHECK(strcmp(ct_cpuset_format(&r.kind[P].cpus, buf, sizeof(buf)), "1") == 0);
+	CHECK(strcmp(r.kind[P].source, "perf_event task-clock per cpu; "
+				       "cycles: no PMU lists these cpus") == 0);
+	/* A reason for no counters anywhere is given instead. */
+	ct_observe_fold_finish(&f, &r, "", "cycles: no such event here (no PMU)");
+	CHECK(strcmp(r.kind[P].source, "perf_event task-clock per cpu; "
+				       "cycles: no such event here (no PMU)") == 0);
+	init(&r);
+	r.kind[P].present = 1;
+	ct_observe_fold_init(&f);
+	{
+		const uint64_t c[3] = { 100000000, 100000000, 100000000 };
+		const uint64_t i[3] = { 200000000, 100000000, 30000000 };
+		const uint64_t c2[3] = { 100000000, 100000000, 100000000 };
+
+		ct_observe_fold_cpu(&f, &r, P, 1, 100000000, 0, c, i, "cpu");
+		ct_observe_fold_cpu(&f, &r, P, 2, 100000000, 0, c2, c2, "cpu");
+	}
+	ct_observe_fold_finish(&f, &r, "", "");
+	CHECK(isnan(r.kind[P].cycles) && strstr(r.kind[P].source, "cpu multiplexed, counted under half"));
+}
+
 int main(void)
 {
 	static char *const argv[] = { "make", "-j8", NULL };
@@ -237,5 +326,6 @@ int main(void)
 	CHECK(ct_observe_exit_code(15) == 143);
 	test_scale();
 	test_account();
+	test_fold();
 	return unit_done();
 }

@@ -71,15 +71,6 @@ static uint64_t tv_ns(const struct timeval *tv)
 	return (uint64_t)tv->tv_sec * 1000000000u + (uint64_t)tv->tv_usec * 1000u;
 }
 
-/* Append sep and text to buf, as much as fits. */
-static void append(char *buf, size_t len, const char *sep, const char *text)
-{
-	size_t n = strlen(buf);
-
-	if (n + 1 < len)
-		snprintf(buf + n, len - n, "%s%s", sep, text);
-}
-
 /* Wait for pid, retrying on signals (SIGTERM passed on). */
 static int wait_child(pid_t pid, int *status)
 {
@@ -312,97 +303,31 @@ static int perf_read(int fd, uint64_t v[3])
 	return read(fd, v, 3 * sizeof(uint64_t)) == (ssize_t)(3 * sizeof(uint64_t)) ? 0 : -1;
 }
 
-/* After the child is reaped: the counts, per kind. */
+/* After the child is reaped: the counts, per kind (folded by observe.c). */
 static int perf_collect(struct perf *p, const struct ct_observe_opts *o, struct ct_observe *r,
 			char *why, size_t len)
 {
-	double min_share[CT_KIND_COUNT], cyc[CT_KIND_COUNT], ins[CT_KIND_COUNT];
-	long long mig[CT_KIND_COUNT];
-	int cyc_ok[CT_KIND_COUNT], mig_ok[CT_KIND_COUNT], rejected[CT_KIND_COUNT];
-	const char *pmu[CT_KIND_COUNT];
-	int i, k;
+	struct ct_observe_fold f;
+	int i;
 
-	for (k = 0; k < CT_KIND_COUNT; k++) {
-		min_share[k] = 1;
-		cyc[k] = ins[k] = 0;
-		mig[k] = 0;
-		cyc_ok[k] = mig_ok[k] = 1;
-		rejected[k] = 0;
-		pmu[k] = NULL;
-	}
+	ct_observe_fold_init(&f);
 	for (i = 0; i < p->n; i++) {
 		const struct percpu *q = &p->c[i];
 		uint64_t tc[3], v[3], w[3];
+		long long mig;
+		int have_cyc;
 
-		k = o->kind_of[q->cpu];
 		if (perf_read(q->tc, tc) < 0) {
 			snprintf(why, len, "cannot read the task-clock of cpu %d: %s", q->cpu,
 				 strerror(errno));
 			return -1;
 		}
-		if (tc[0] > 0) {
-			r->kind[k].ns += tc[0];
-			ct_cpuset_set(&r->kind[k].cpus, q->cpu);
-		}
-		if (perf_read(q->mig, v) == 0)
-			mig[k] += (long long)v[0];
-		else
-			mig_ok[k] = 0;
-		if (perf_read(q->cyc, v) == 0 && perf_read(q->ins, w) == 0) {
-			/* Each event's running time against the time the tree was on this cpu. */
-			double c, n, share, ishare;
-			int ok;
-
-			pmu[k] = q->pmu;
-			ok = ct_count_usable(ct_observe_scale(v[0], v[2], tc[0], &c, &share));
-			ok &= ct_count_usable(ct_observe_scale(w[0], w[2], tc[0], &n, &ishare));
-			if (!ok) {
-				rejected[k] = 1;
-			} else {
-				cyc[k] += c;
-				ins[k] += n;
-			}
-			if (ishare < share)
-				share = ishare;
-			if (tc[0] && share < min_share[k])
-				min_share[k] = share;
-		} else if (tc[0]) {
-			cyc_ok[k] = 0;	/* ran on a cpu without cycle counters */
-		}
+		mig = perf_read(q->mig, v) == 0 ? (long long)v[0] : -1;
+		have_cyc = perf_read(q->cyc, v) == 0 && perf_read(q->ins, w) == 0;
+		ct_observe_fold_cpu(&f, r, o->kind_of[q->cpu], q->cpu, tc[0], mig,
+				    have_cyc ? v : NULL, have_cyc ? w : NULL, q->pmu);
 	}
-	for (k = 0; k < CT_KIND_COUNT; k++) {
-		struct ct_observe_kind *x = &r->kind[k];
-
-		if (!x->present)
-			continue;
-		x->cpus_known = 1;
-		x->migrations = mig_ok[k] ? mig[k] : -1;
-		snprintf(x->source, sizeof(x->source), "perf_event task-clock per cpu");
-		if (!mig_ok[k])
-			append(x->source, sizeof(x->source), "; ", p->mig_why);
-		if (cyc_ok[k] && pmu[k] && !rejected[k]) {
-			x->cycles = cyc[k];
-			x->instructions = ins[k];
-			append(x->source, sizeof(x->source), "; cycles:u from ", pmu[k]);
-			if (min_share[k] < CT_OBSERVE_FULL_RUNNING) {
-				char s[80];
-
-				snprintf(s, sizeof(s), ", multiplexed (counted %.0f%% at least), scaled",
-					 100 * min_share[k]);
-				append(x->source, sizeof(x->source), "", s);
-			}
-		} else if (rejected[k]) {
-			char s[96];
-
-			snprintf(s, sizeof(s), "; cycles: %s multiplexed, counted under half the time",
-				 pmu[k] ? pmu[k] : "the PMU");
-			append(x->source, sizeof(x->source), "", s);
-		} else if (x->ns && p->cyc_why[0]) {
-			append(x->source, sizeof(x->source), "; ", p->cyc_why);
-		} else if (x->ns && !cyc_ok[k]) {
-			append(x->source, sizeof(x->source), "; ", "cycles: no PMU lists these cpus");
-		}
-	}
+	ct_observe_fold_finish(&f, r, p->mig_why, p->cyc_why);
 	snprintf(r->method, sizeof(r->method), "perf_event");
 	snprintf(r->unseen_why, sizeof(r->unseen_why),
 		 "what the inherited task-clock leaves out of each process's life "

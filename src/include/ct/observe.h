@@ -131,6 +131,38 @@ void ct_observe_markdown(FILE *f, const struct ct_observe *r, char *const *argv)
 enum ct_count_status ct_observe_scale(uint64_t value, uint64_t running_ns, uint64_t on_ns,
 				      double *out, double *share);
 
+/*
+ * The perf path's per-kind totals, folded cpu by cpu after the tree was
+ * reaped: each cpu's task-clock adds to its kind's time (and the cpu to
+ * its cpus when the tree ran there); migrations add up, unknown for the
+ * kind when one of its cpus could not count them; cycles and
+ * instructions add up scaled (ct_observe_scale), the kind's counts
+ * rejected when any of its cpus was, unknown when a cpu it ran on had no
+ * counters.  ct_observe_fold_finish() sets the kinds' counts and sources.
+ */
+struct ct_observe_fold {
+	double min_share[CT_KIND_COUNT];	/* the lowest running share of a cpu that ran */
+	double cyc[CT_KIND_COUNT], ins[CT_KIND_COUNT];
+	long long mig[CT_KIND_COUNT];
+	int cyc_ok[CT_KIND_COUNT];		/* no cpu it ran on lacked counters */
+	int mig_ok[CT_KIND_COUNT];		/* every cpu counted migrations */
+	int rejected[CT_KIND_COUNT];		/* some cpu's counts were rejected */
+	const char *pmu[CT_KIND_COUNT];		/* the PMU that counted, NULL: none */
+};
+
+void ct_observe_fold_init(struct ct_observe_fold *f);
+/*
+ * Cpu cpu of kind k: the tree's task-clock there (on_ns), its migrations
+ * (-1: not counted), and the readings (value, time enabled, time running)
+ * of cycles and instructions from the PMU pmu (NULL: not counted).
+ */
+void ct_observe_fold_cpu(struct ct_observe_fold *f, struct ct_observe *r, int k, int cpu,
+			 uint64_t on_ns, long long migrations, const uint64_t cyc[3],
+			 const uint64_t ins[3], const char *pmu);
+/* Every present kind's migrations, cycles, instructions and source; why: the reasons not. */
+void ct_observe_fold_finish(const struct ct_observe_fold *f, struct ct_observe *r,
+			    const char *mig_why, const char *cyc_why);
+
 /* What the /proc sampler knows of a thread between two of its readings. */
 struct ct_observe_thread {
 	unsigned long long start;	/* stat's starttime; ~0: not read yet */
