@@ -241,6 +241,19 @@ static void test_fold(void)
 	}
 	ct_observe_fold_finish(&f, &r, "", "");
 	CHECK(isnan(r.kind[P].cycles) && strstr(r.kind[P].source, "cpu multiplexed, counted under half"));
+	/* Counted where it ran; a cpu of its kind without counters where it never ran changes nothing. */
+	init(&r);
+	r.kind[P].present = 1;
+	ct_observe_fold_init(&f);
+	{
+		const uint64_t c[3] = { 300000000, 100000000, 100000000 };
+
+		ct_observe_fold_cpu(&f, &r, P, 1, 100000000, 0, c, c, "cpu");
+		ct_observe_fold_cpu(&f, &r, P, 2, 0, 0, NULL, NULL, NULL);
+	}
+	ct_observe_fold_finish(&f, &r, "", "");
+	CHECK(near(r.kind[P].cycles, 3e8) &&
+	      strcmp(r.kind[P].source, "perf_event task-clock per cpu; cycles:u from cpu") == 0);
 }
 
 int main(void)
