@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ct/common.h"
 #include "ct/harness.h"
 #include "ct/rank-test.h"
 #include "ct/runcmp.h"
@@ -107,29 +108,49 @@ static void measured(FILE *f, const struct ser *s, double k, double share)
 	samples(f, s, k, share);
 }
 
-/* Read what f holds as an input named name; 0 or -1 (why says). */
-static int read_run(FILE *f, const char *name, struct ct_run *r)
-{
-	int rc;
-
-	rewind(f);
-	rc = ct_run_read_stream(f, name, name, r, why, sizeof(why));
-	fclose(f);
-	if (rc < 0)
-		fprintf(stderr, "%s: %s\n", name, why);
-	return rc;
-}
+/* The made-up runs being written: in memory (no temporary files). */
+static struct mem {
+	FILE *f;
+	char *buf;
+	size_t len;
+} mems[4];
 
 static FILE *open_run(const char *tool)
 {
-	FILE *f = tmpfile();
+	size_t i;
 
-	if (!f) {
-		perror("tmpfile");
+	for (i = 0; i < CT_ARRAY_SIZE(mems) && mems[i].f; i++)
+		;
+	if (i == CT_ARRAY_SIZE(mems) || !(mems[i].f = open_memstream(&mems[i].buf, &mems[i].len))) {
+		perror("open_memstream");
 		exit(99);
 	}
-	machine(f, tool);
-	return f;
+	machine(mems[i].f, tool);
+	return mems[i].f;
+}
+
+/* Read what f holds as an input named name; 0 or -1 (why says). */
+static int read_run(FILE *f, const char *name, struct ct_run *r)
+{
+	struct mem *m = mems;
+	FILE *in;
+	int rc;
+
+	while (m->f != f)
+		m++;
+	fclose(f);
+	in = fmemopen(m->buf, m->len, "r");
+	if (!in) {
+		perror("fmemopen");
+		exit(99);
+	}
+	rc = ct_run_read_stream(in, name, name, r, why, sizeof(why));
+	fclose(in);
+	free(m->buf);
+	memset(m, 0, sizeof(*m));
+	if (rc < 0)
+		fprintf(stderr, "%s: %s\n", name, why);
+	return rc;
 }
 
 /* The row of placement, size (NaN: none), figure, basis and NEW; NULL if none. */
@@ -581,10 +602,8 @@ static void test_reader(void)
 	f = open_run("ct-clock");
 	summaries(f, &add_main, 1, 1, NAN, NAN, 1, 3);
 	summaries(f, &add_main, 2, 2, NAN, NAN, 1, 3);
-	rewind(f);
-	CHECK(ct_run_read_stream(f, "dup", "dup", &r, why, sizeof(why)) == -1 &&
+	CHECK(read_run(f, "dup", &r) == -1 &&
 	      strstr(why, "dup:4: a second summary of ct-clock addchain (scalar) at main"));
-	fclose(f);
 	ct_run_free(&r);
 
 	f = open_run("ct-stream");
@@ -599,6 +618,28 @@ static void test_reader(void)
 	CHECK(r.ser[1].size == 67108864 && r.ser[1].n == 5 && near(r.ser[1].v[0][0], 3));
 	CHECK(r.ser[1].pc_unit && strcmp(r.ser[1].pc_unit, "byte/cycle") == 0);
 	CHECK(near(r.ser[1].pc[0][0], 6) && near(r.ser[1].pc[1][0], 9));
+	ct_run_free(&r);
+
+	/*
+	 * The kinds an input names: its summaries' kinds lists and kind, its
+	 * cpu records' kind, each once in the order first named, "unknown"
+	 * left out; the series keeps its own list.
+	 */
+	f = open_run("ct-place");
+	fprintf(f, "{\"record\":\"cpu\",\"cpu\":0,\"kind\":\"unknown\"}\n");
+	fprintf(f, "{\"record\":\"cpu\",\"cpu\":1,\"kind\":\"efficiency\"}\n");
+	fprintf(f, "{\"record\":\"summary\",\"tool\":\"ct-place\",\"kernel\":\"addchain\","
+		"\"isa\":\"x86-64\",\"placement\":\"thread\",\"unit\":\"GHz\",\"basis\":\"wall\","
+		"\"median\":3,\"reps\":1,\"cpu_share\":1,\"kinds\":\"performance,efficiency\"}\n");
+	fprintf(f, "{\"record\":\"summary\",\"tool\":\"ct-place\",\"kernel\":\"addchain\","
+		"\"isa\":\"x86-64\",\"placement\":\"pin-low-power\",\"unit\":\"GHz\",\"basis\":\"wall\","
+		"\"median\":1,\"reps\":1,\"cpu_share\":1,\"kind\":\"low-power\",\"kinds\":\"low-power\"}\n");
+	fprintf(f, "{\"record\":\"plan\",\"placement\":\"main\"}\n");
+	CHECK(read_run(f, "kinds", &r) == 0);
+	CHECK(strcmp(r.kinds, "efficiency,performance,low-power") == 0);
+	CHECK(r.nser == 2 && r.ser[0].kinds && strcmp(r.ser[0].kinds, "performance,efficiency") == 0);
+	CHECK(r.ser[1].kinds && strcmp(r.ser[1].kinds, "low-power") == 0);
+	CHECK(r.lines == 6 && r.nmach == 1);
 	ct_run_free(&r);
 }
 
