@@ -135,4 +135,25 @@ expect_status 0 "$CT_COMPARE" -f tsv "$tmp/g" "$tmp/h"
 awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 	$c["placement"] == "main" && $c["figure"] == "cpu-share" { found = 1; if ($c["ratio"] != "-" || $c["median_b"] != "-") exit 1 }
 	END { exit !found }' "$tmp/out" || fail "tsv: the share that is an error: $(grep cpu-share "$tmp/out")"
+
+# Sizes in the table: whole KiB, MiB and GiB as such, others in bytes;
+# each size pairs with its own.
+stream() {
+	for b in wall cpu; do
+		printf '{"record":"summary","tool":"ct-stream","kernel":"stream","isa":"avx2","placement":"main","unit":"GB/s","size_bytes":%s,"basis":"%s","median":%s,"reps":5,"cpu_share":1}\n' \
+			"$2" "$b" "$3" >>"$1"
+	done
+}
+machine "$tmp/s1"
+machine "$tmp/s2"
+for sz in 1000 32768 1048576 3221225472 1536; do
+	stream "$tmp/s1" $sz 10
+	stream "$tmp/s2" $sz "$(echo "$sz" | awk '{ print $1 == 32768 ? 5 : 20 }')"
+done
+expect_status 0 "$CT_COMPARE" "$tmp/s1" "$tmp/s2"
+for want in '1000 .* 2\.000' '32K .* 0\.500' '1M .* 2\.000' '3G .* 2\.000' '1536 .* 2\.000'; do
+	grep -q "^main  *$want " "$tmp/out" || fail "no row '$want' in the table: $(cat "$tmp/out")"
+done
+expect_status 0 "$CT_COMPARE" "$tmp/a" "$tmp/b"
+grep -q '^placement  *basis ' "$tmp/out" || fail "a group without sizes has a size column: $(grep placement "$tmp/out")"
 exit 0
