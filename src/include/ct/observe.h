@@ -13,8 +13,10 @@
  *             task-clock perf event per cpu with inherit, or the
  *             /proc sampler), observe-darwin.c (proc_pid_rusage V6 of
  *             the exited process, before it is reaped).
- *   report    src/lib/observe.c: the per-kind rows, the tree's time
- *             that no kind accounts for, and the table, TSV and JSON.
+ *   report    src/lib/observe.c: the accounting both Linux paths fold
+ *             their readings with (pure functions, unit-tested), the
+ *             per-kind rows, the tree's time that no kind accounts for,
+ *             and the table, TSV and JSON.
  */
 #ifndef CT_OBSERVE_H
 #define CT_OBSERVE_H
