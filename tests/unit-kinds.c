@@ -401,11 +401,120 @@ static void test_apply(void)
 	ct_topo_free(&t);
 }
 
+/* The placement name of plan[0..n-1], its pin cpu and cpus as "cpu:cpus". */
+static int plan_is(const struct ct_placement *plan, size_t n, const char *name, int cpu,
+		   const char *cpus)
+{
+	const struct ct_placement *p = ct_place_find(plan, n, name);
+
+	if (!p) {
+		fprintf(stderr, "no placement %s\n", name);
+		return 0;
+	}
+	return p->applicable && p->cpu == cpu && set_is(&p->cpus, cpus);
+}
+
+/*
+ * Placements from declared kinds on made-up machines: a pin row per kind
+ * on its last cpu, the process clamp on the slowest kind declared (the
+ * highest rank), ranks and kinds across interleaved lists, re-declared.
+ */
+static void test_apply_plan(void)
+{
+	struct ct_placement plan[CT_PLACE_MAX];
+	struct ct_topo t;
+	struct ct_cpuset s, all;
+	char buf[256];
+	size_t n;
+
+	/* Three kinds interleaved on eight cpus. */
+	unit_machine(&t, 8, CT_TOPO_ARCH_UNKNOWN);
+	CHECK(apply(&t, "p=1,3,5,7;e=0,2,4;lp=6") == 0);
+	CHECK(is(&t, 7, P, 0) && is(&t, 1, P, 0) && is(&t, 4, E, 1) && is(&t, 0, E, 1) &&
+	      is(&t, 6, LP, 2) && t.nranks == 3);
+	ct_topo_kind_cpus(&t, P, &s, &all);
+	CHECK(set_is(&s, "1,3,5,7") && set_is(&all, "1,3,5,7"));
+	ct_topo_kind_cpus(&t, E, &s, NULL);
+	CHECK(set_is(&s, "0,2,4"));
+	ct_topo_rank_cpus(&t, 2, &s);
+	CHECK(set_is(&s, "6"));
+	n = ct_place_plan(&t, plan, CT_PLACE_MAX);
+	CHECK(n == 7);
+	CHECK(plan_is(plan, n, "pin-performance", 7, "7"));
+	CHECK(plan_is(plan, n, "pin-efficiency", 4, "4"));
+	CHECK(plan_is(plan, n, "pin-low-power", 6, "6"));
+	CHECK(plan_is(plan, n, "process-background", -1, "6"));
+	/* The rows in kind order, after the four that are not pins. */
+	CHECK(n == 7 && strcmp(plan[4].name, "pin-performance") == 0 &&
+	      strcmp(plan[5].name, "pin-efficiency") == 0 && strcmp(plan[6].name, "pin-low-power") == 0);
+	/* Declared again: the new kinds replace the old, ranks and all. */
+	CHECK(apply(&t, "e=0-5;p=6-7") == 0);
+	CHECK(is(&t, 6, P, 0) && is(&t, 1, E, 1) && is(&t, 5, E, 1) && t.nranks == 2);
+	n = ct_place_plan(&t, plan, CT_PLACE_MAX);
+	CHECK(n == 6 && ct_place_find(plan, n, "pin-low-power") == NULL);
+	CHECK(plan_is(plan, n, "pin-performance", 7, "7"));
+	CHECK(plan_is(plan, n, "pin-efficiency", 5, "5"));
+	CHECK(plan_is(plan, n, "process-background", -1, "0-5"));
+	ct_topo_free(&t);
+
+	/*
+	 * Efficiency and low-power alone (no performance): ranks 0 and 1, the
+	 * clamp on low-power; cpus 0-1 online but not allowed: declared, yet
+	 * no pin or clamp goes there.
+	 */
+	unit_machine(&t, 6, CT_TOPO_ARCH_UNKNOWN);
+	ct_cpuset_clear(&t.allowed, 0);
+	ct_cpuset_clear(&t.allowed, 1);
+	CHECK(apply(&t, "lp=0,4-5;e=1-3") == 0);
+	CHECK(is(&t, 3, E, 0) && is(&t, 0, LP, 1) && is(&t, 5, LP, 1) && t.nranks == 2);
+	n = ct_place_plan(&t, plan, CT_PLACE_MAX);
+	CHECK(n == 6 && ct_place_find(plan, n, "pin-performance") == NULL);
+	CHECK(plan_is(plan, n, "pin-efficiency", 3, "3"));
+	CHECK(plan_is(plan, n, "pin-low-power", 5, "5"));
+	CHECK(plan_is(plan, n, "process-background", -1, "4-5"));
+	CHECK(strcmp(ct_topo_describe(&t, &t.usable, buf, sizeof(buf)), "declared") == 0);
+	ct_topo_free(&t);
+
+	/* One kind declared: one rank, a single pin row, no clamp. */
+	unit_machine(&t, 4, CT_TOPO_ARCH_UNKNOWN);
+	CHECK(apply(&t, "e=0-3") == 0);
+	n = ct_place_plan(&t, plan, CT_PLACE_MAX);
+	CHECK(n == 5 && plan_is(plan, n, "pin-efficiency", 3, "3"));
+	CHECK(ct_place_find(plan, n, "process-background") &&
+	      !ct_place_find(plan, n, "process-background")->applicable);
+	ct_topo_free(&t);
+}
+
+/*
+ * The run's declarations through ct_kinds_classify(): a machine with no
+ * usable cpu is no run, declared or not (the rules' reason, not a
+ * declaration accepted on nothing).  Last: it sets the run's state.
+ */
+static void test_classify(void)
+{
+	struct ct_topo t;
+
+	ct_kinds_option("e=0");
+	ct_kinds_option("p=1");
+	CHECK(ct_kinds_run() != NULL);
+	unit_machine(&t, 2, CT_TOPO_ARCH_UNKNOWN);
+	CHECK(ct_kinds_classify(&t, why, sizeof(why)) == 0 && is(&t, 0, E, 1) && is(&t, 1, P, 0));
+	ct_topo_free(&t);
+	unit_machine(&t, 2, CT_TOPO_ARCH_UNKNOWN);
+	ct_cpuset_zero(&t.allowed);
+	why[0] = '\0';
+	CHECK(ct_kinds_classify(&t, why, sizeof(why)) == -1 &&
+	      strstr(why, "no usable cpu: online 0-1, allowed ") != NULL);
+	ct_topo_free(&t);
+}
+
 int main(void)
 {
 	test_kind_names();
 	test_entries();
 	test_lists();
 	test_apply();
+	test_apply_plan();
+	test_classify();
 	return unit_done();
 }

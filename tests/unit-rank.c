@@ -135,6 +135,108 @@ int main(void)
 	}
 
 	/*
+	 * Both sides of the cutoff between the exact test and the normal
+	 * approximation: x = 1.0, 1.1, ..., 3.4 (25 values) against
+	 * y = 2.05, 2.15, ..., 4.45 (25, no ties), then y with 4.55 added (26).
+	 * The p-values are scipy 1.10's (python3 -c 'from scipy.stats import
+	 * mannwhitneyu; mannwhitneyu(y, x, method=M).pvalue', M "exact" and
+	 * "asymptotic", the continuity correction on):
+	 *   25 + 25: U = 520, exact 2.4982994378364445e-05 (asymptotic 5.9096e-05);
+	 *   25 + 26: U = 545, asymptotic 3.53613548698899e-05 (exact 1.3390e-05).
+	 * 50 samples together are the last exact case, 51 the first normal one.
+	 */
+	{
+		double x[25], y[26];
+
+		for (i = 0; i < 25; i++) {
+			x[i] = 1.0 + 0.1 * (double)i;
+			y[i] = 2.05 + 0.1 * (double)i;
+		}
+		y[25] = 4.55;
+		CHECK(ct_utest(x, 25, y, 25, &u) == 0);
+		CHECK(u.exact && u.u == 520);
+		CHECK(fabs(u.p / 2.4982994378364445e-05 - 1) < 1e-9);
+		CHECK(ct_utest(x, 25, y, 26, &u) == 0);
+		CHECK(!u.exact && u.u == 545);
+		CHECK(fabs(u.p / 3.53613548698899e-05 - 1) < 1e-9);
+		/* The same 51 forced normal agree; the 50 forced normal do not match the exact. */
+		ct_utest_normal(x, 25, y, 25, &u);
+		CHECK(!u.exact && fabs(u.p / 5.909644085596015e-05 - 1) < 1e-9);
+		/* Either side may be the longer one: 26 + 25 is normal too. */
+		ct_utest(y, 26, x, 25, &u);
+		CHECK(!u.exact && u.u == 26 * 25 - 545 && fabs(u.p / 3.53613548698899e-05 - 1) < 1e-9);
+	}
+	/*
+	 * The critical values on both sides of the cutoff, from the exact
+	 * distribution of U (counted in python3 from the recursion
+	 * f(m, n, u) = f(m - 1, n, u - n) + f(m, n - 1, u)) and the normal
+	 * formula above: 25 against 25 at 5% is exact 211 (the normal one
+	 * would give 210); 4 against 46 at 1%, 50 samples, exact 23 (normal
+	 * 19); 4 against 47 at 1%, 51 samples, the normal 19 (exact 23).
+	 */
+	CHECK(ct_utest_critical(25, 25, 0.05) == 211);
+	CHECK(ct_utest_critical(4, 46, 0.01) == 23);
+	CHECK(ct_utest_critical(4, 47, 0.01) == 19);
+	CHECK(ct_utest_critical(47, 4, 0.01) == 19);
+	/* Small ones by enumeration of C(9, 4), C(8, 3), C(10, 4) rank sets. */
+	CHECK(ct_utest_critical(4, 5, 0.05) == 1);
+	CHECK(ct_utest_critical(3, 5, 0.05) == 0);
+	CHECK(ct_utest_critical(4, 6, 0.05) == 2);
+	CHECK(ct_utest_critical(4, 6, 0.2) == 5);
+	CHECK(ct_utest_critical(0, 6, 0.05) == -1);
+
+	/*
+	 * The Hodges-Lehmann estimate where the middle differences differ, on
+	 * every difference distinct (worked out by listing the m n differences
+	 * sorted, python3):
+	 *   x = 0 1.3 4.1 7.7, y = 2.2 3.9 6.4 9.05 13.6: 20 differences, the
+	 *   10th and 11th are 2.6 and 3.9: estimate 3.25; c = 1: the 2nd
+	 *   (-3.8) and the 19th (12.3).
+	 *   x = 0 1.3 4.1 (15, odd): the 8th, 4.95; c = 0: the extremes -1.9
+	 *   and 13.6.
+	 *   x = 0 1.3 4.1 7.7, y + 15.15 (24, even): 4.95 and 5.1, estimate
+	 *   5.025; c = 2: the 3rd (-1.9) and the 22nd (13.6).  At 80%, c = 5:
+	 *   the 6th (0.9) and the 19th (9.5).
+	 */
+	{
+		const double x[] = { 0, 1.3, 4.1, 7.7 }, y[] = { 2.2, 3.9, 6.4, 9.05, 13.6, 15.15 };
+
+		CHECK(ct_shift_ci(x, 4, y, 5, 0.05, &est, &lo, &hi) == 0);
+		CHECK(near(est, 3.25, 1e-12) && near(lo, -3.8, 1e-12) && near(hi, 12.3, 1e-12));
+		CHECK(ct_shift_ci(x, 3, y, 5, 0.05, &est, &lo, &hi) == 0);
+		CHECK(near(est, 4.95, 1e-12) && near(lo, -1.9, 1e-12) && near(hi, 13.6, 1e-12));
+		CHECK(ct_shift_ci(x, 4, y, 6, 0.05, &est, &lo, &hi) == 0);
+		CHECK(near(est, 5.025, 1e-12) && near(lo, -1.9, 1e-12) && near(hi, 13.6, 1e-12));
+		CHECK(ct_shift_ci(x, 4, y, 6, 0.2, &est, &lo, &hi) == 0);
+		CHECK(near(est, 5.025, 1e-12) && near(lo, 0.9, 1e-12) && near(hi, 9.5, 1e-12));
+		/* y against x: every difference negated, the bounds swapped. */
+		CHECK(ct_shift_ci(y, 5, x, 4, 0.05, &est, &lo, &hi) == 0);
+		CHECK(near(est, -3.25, 1e-12) && near(lo, -12.3, 1e-12) && near(hi, 3.8, 1e-12));
+	}
+	/*
+	 * Ratios: the same as factors, on exp() of those values; a value
+	 * that is not positive and finite is left out, not taken as a log.
+	 */
+	{
+		const double x[] = { 0, 1.3, 4.1, 7.7 }, y[] = { 2.2, 3.9, 6.4, 9.05, 13.6 };
+		double ex[7], ey[8];
+
+		for (i = 0; i < 4; i++)
+			ex[i] = exp(x[i]);
+		for (i = 0; i < 5; i++)
+			ey[i] = exp(y[i]);
+		ex[4] = 0;
+		ex[5] = -1;
+		ex[6] = NAN;
+		ey[5] = INFINITY;
+		ey[6] = 0;
+		ey[7] = -exp(20.0);
+		CHECK(ct_ratio_ci(ex, 7, ey, 8, 0.05, &est, &lo, &hi) == 0);
+		CHECK(near(log(est), 3.25, 1e-9) && near(log(lo), -3.8, 1e-9) &&
+		      near(log(hi), 12.3, 1e-9));
+	}
+
+	/*
 	 * The interval, by hand: x = 0..9 and y = s + 0..9.  The differences
 	 * y_j - x_i = s + (j - i) take the value s + v (10 - |v|) times; the
 	 * critical value 23 (above) puts the bounds at the 24th and the 77th

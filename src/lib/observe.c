@@ -70,6 +70,163 @@ size_t ct_observe_rows(const struct ct_observe *r, struct ct_observe_row *rows)
 	return n + 1;
 }
 
+enum ct_count_status ct_observe_scale(uint64_t value, uint64_t running_ns, uint64_t on_ns,
+				      double *out, double *share)
+{
+	double sh = on_ns ? (double)running_ns / (double)on_ns : 1;
+
+	if (sh > 1)
+		sh = 1;
+	*share = sh;
+	*out = (double)value;
+	if (on_ns == 0 || sh >= CT_OBSERVE_FULL_RUNNING)
+		return CT_COUNT_OK;
+	if (sh < CT_COUNT_MIN_RUNNING) {
+		*out = NAN;
+		return running_ns ? CT_COUNT_MULTIPLEXED : CT_COUNT_NOT_RUNNING;
+	}
+	*out = (double)value * (double)on_ns / (double)running_ns;
+	return CT_COUNT_SCALED;
+}
+
+void ct_observe_fold_init(struct ct_observe_fold *f)
+{
+	int k;
+
+	memset(f, 0, sizeof(*f));
+	for (k = 0; k < CT_KIND_COUNT; k++) {
+		f->min_share[k] = 1;
+		f->cyc_ok[k] = f->mig_ok[k] = 1;
+	}
+}
+
+void ct_observe_fold_cpu(struct ct_observe_fold *f, struct ct_observe *r, int k, int cpu,
+			 uint64_t on_ns, long long migrations, const uint64_t cyc[3],
+			 const uint64_t ins[3], const char *pmu)
+{
+	if (on_ns > 0) {
+		r->kind[k].ns += on_ns;
+		ct_cpuset_set(&r->kind[k].cpus, cpu);
+	}
+	if (migrations >= 0)
+		f->mig[k] += migrations;
+	else
+		f->mig_ok[k] = 0;
+	if (cyc && ins) {
+		/* Each event's running time against the time the tree was on this cpu. */
+		double c, n, share, ishare;
+		int ok;
+
+		f->pmu[k] = pmu;
+		ok = ct_count_usable(ct_observe_scale(cyc[0], cyc[2], on_ns, &c, &share));
+		ok &= ct_count_usable(ct_observe_scale(ins[0], ins[2], on_ns, &n, &ishare));
+		if (!ok) {
+			f->rejected[k] = 1;
+		} else {
+			f->cyc[k] += c;
+			f->ins[k] += n;
+		}
+		if (ishare < share)
+			share = ishare;
+		if (on_ns && share < f->min_share[k])
+			f->min_share[k] = share;
+	} else if (on_ns) {
+		f->cyc_ok[k] = 0;	/* ran on a cpu without cycle counters */
+	}
+}
+
+/* Append sep and text to buf, as much as fits. */
+static void append(char *buf, size_t len, const char *sep, const char *text)
+{
+	size_t n = strlen(buf);
+
+	if (n + 1 < len)
+		snprintf(buf + n, len - n, "%s%s", sep, text);
+}
+
+void ct_observe_fold_finish(const struct ct_observe_fold *f, struct ct_observe *r,
+			    const char *mig_why, const char *cyc_why)
+{
+	int k;
+
+	for (k = 0; k < CT_KIND_COUNT; k++) {
+		struct ct_observe_kind *x = &r->kind[k];
+
+		if (!x->present)
+			continue;
+		x->cpus_known = 1;
+		x->migrations = f->mig_ok[k] ? f->mig[k] : -1;
+		snprintf(x->source, sizeof(x->source), "perf_event task-clock per cpu");
+		if (!f->mig_ok[k])
+			append(x->source, sizeof(x->source), "; ", mig_why);
+		if (f->cyc_ok[k] && f->pmu[k] && !f->rejected[k]) {
+			x->cycles = f->cyc[k];
+			x->instructions = f->ins[k];
+			append(x->source, sizeof(x->source), "; cycles:u from ", f->pmu[k]);
+			if (f->min_share[k] < CT_OBSERVE_FULL_RUNNING) {
+				char s[80];
+
+				snprintf(s, sizeof(s), ", multiplexed (counted %.0f%% at least), scaled",
+					 100 * f->min_share[k]);
+				append(x->source, sizeof(x->source), "", s);
+			}
+		} else if (f->rejected[k]) {
+			char s[96];
+
+			snprintf(s, sizeof(s), "; cycles: %s multiplexed, counted under half the time",
+				 f->pmu[k] ? f->pmu[k] : "the PMU");
+			append(x->source, sizeof(x->source), "", s);
+		} else if (x->ns && cyc_why[0]) {
+			append(x->source, sizeof(x->source), "; ", cyc_why);
+		} else if (x->ns && !f->cyc_ok[k]) {
+			append(x->source, sizeof(x->source), "; ", "cycles: no PMU lists these cpus");
+		}
+	}
+}
+
+void ct_observe_thread_init(struct ct_observe_thread *t)
+{
+	memset(t, 0, sizeof(*t));
+	t->start = ~0ULL;
+	t->cpu = -1;
+}
+
+uint64_t ct_observe_account(struct ct_observe *r, const int *kind_of, int ncpu,
+			    struct ct_observe_thread *t, unsigned long long start,
+			    uint64_t run_ns, int cpu, uint64_t *lost_ns)
+{
+	uint64_t delta;
+	int k, migrated = 0;
+
+	if (t->start != start) {
+		/* New (or a reused tid): its time so far goes to where it is now. */
+		t->start = start;
+		t->kinds = 0;
+		delta = run_ns;
+	} else {
+		delta = run_ns > t->run_ns ? run_ns - t->run_ns : 0;
+		migrated = cpu != t->cpu;
+	}
+	t->run_ns = run_ns;
+	t->cpu = cpu;
+	k = cpu >= 0 && cpu < ncpu ? kind_of[cpu] : -1;
+	if (k < 0) {
+		*lost_ns += delta;
+		return delta;
+	}
+	if (delta) {
+		r->kind[k].ns += delta;
+		ct_cpuset_set(&r->kind[k].cpus, cpu);
+		if (!(t->kinds & (1u << k))) {
+			t->kinds |= 1u << k;
+			r->kind[k].threads++;
+		}
+	}
+	if (migrated)
+		r->kind[k].migrations++;
+	return delta;
+}
+
 /* The command line as one string, its words joined by spaces. */
 static void command_text(char *const *argv, char *buf, size_t len)
 {

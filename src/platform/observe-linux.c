@@ -18,7 +18,8 @@
  *     hardware type of Linux 5.13) or the generic hardware event where
  *     there is no hybrid PMU.  A PMU that multiplexed counted for less
  *     than the task-clock's time on that cpu: scaled when it counted at
- *     least half of it, rejected below that (the rule of counters.h).
+ *     least half of it, rejected below that (the rule of counters.h;
+ *     ct_observe_scale() in src/lib/observe.c).
  *
  * Fallback, when perf_event_open is refused (a container's seccomp
  * profile) or CT_OBSERVE=sampled: the tree is walked through
@@ -26,9 +27,11 @@
  * so orphans stay in the tree) and each thread's stat (field 39, the cpu
  * it last ran on) and schedstat (its run time in ns) are read at an
  * interval of 200 times the observer's CPU time per pass (the walk and
- * the wake-up), 10 ms at least, which keeps it near 0.5% of one cpu.  The run time between two samples is
- * given to the cpu seen at the second; a thread that lived less than an
- * interval, or the last interval of one that ended, is not seen.
+ * the wake-up), 10 ms at least, which keeps it near 0.5% of one cpu.  The
+ * run time between two samples is given to the cpu seen at the second, a
+ * thread's time before its first sample to the cpu it is on then; a
+ * thread that lived between two passes, or the last interval of one that
+ * ended, is not seen (ct_observe_account() in src/lib/observe.c).
  */
 #include "config.h"
 
@@ -66,15 +69,6 @@
 static uint64_t tv_ns(const struct timeval *tv)
 {
 	return (uint64_t)tv->tv_sec * 1000000000u + (uint64_t)tv->tv_usec * 1000u;
-}
-
-/* Append sep and text to buf, as much as fits. */
-static void append(char *buf, size_t len, const char *sep, const char *text)
-{
-	size_t n = strlen(buf);
-
-	if (n + 1 < len)
-		snprintf(buf + n, len - n, "%s%s", sep, text);
 }
 
 /* Wait for pid, retrying on signals (SIGTERM passed on). */
@@ -309,97 +303,31 @@ static int perf_read(int fd, uint64_t v[3])
 	return read(fd, v, 3 * sizeof(uint64_t)) == (ssize_t)(3 * sizeof(uint64_t)) ? 0 : -1;
 }
 
-/* After the child is reaped: the counts, per kind. */
+/* After the child is reaped: the counts, per kind (folded by observe.c). */
 static int perf_collect(struct perf *p, const struct ct_observe_opts *o, struct ct_observe *r,
 			char *why, size_t len)
 {
-	double min_share[CT_KIND_COUNT], cyc[CT_KIND_COUNT], ins[CT_KIND_COUNT];
-	long long mig[CT_KIND_COUNT];
-	int cyc_ok[CT_KIND_COUNT], mig_ok[CT_KIND_COUNT], rejected[CT_KIND_COUNT];
-	const char *pmu[CT_KIND_COUNT];
-	int i, k;
+	struct ct_observe_fold f;
+	int i;
 
-	for (k = 0; k < CT_KIND_COUNT; k++) {
-		min_share[k] = 1;
-		cyc[k] = ins[k] = 0;
-		mig[k] = 0;
-		cyc_ok[k] = mig_ok[k] = 1;
-		rejected[k] = 0;
-		pmu[k] = NULL;
-	}
+	ct_observe_fold_init(&f);
 	for (i = 0; i < p->n; i++) {
 		const struct percpu *q = &p->c[i];
 		uint64_t tc[3], v[3], w[3];
+		long long mig;
+		int have_cyc;
 
-		k = o->kind_of[q->cpu];
 		if (perf_read(q->tc, tc) < 0) {
 			snprintf(why, len, "cannot read the task-clock of cpu %d: %s", q->cpu,
 				 strerror(errno));
 			return -1;
 		}
-		if (tc[0] > 0) {
-			r->kind[k].ns += tc[0];
-			ct_cpuset_set(&r->kind[k].cpus, q->cpu);
-		}
-		if (perf_read(q->mig, v) == 0)
-			mig[k] += (long long)v[0];
-		else
-			mig_ok[k] = 0;
-		if (perf_read(q->cyc, v) == 0 && perf_read(q->ins, w) == 0) {
-			/* The PMU's running time against the time the tree was on this cpu. */
-			double share = tc[0] ? (double)v[2] / (double)tc[0] : 1;
-
-			pmu[k] = q->pmu;
-			if (share > 1)
-				share = 1;
-			if (tc[0] && share < 0.5) {
-				rejected[k] = 1;
-			} else if (tc[0] && share < 0.995) {
-				cyc[k] += (double)v[0] / share;
-				ins[k] += (double)w[0] / share;
-			} else {
-				cyc[k] += (double)v[0];
-				ins[k] += (double)w[0];
-			}
-			if (tc[0] && share < min_share[k])
-				min_share[k] = share;
-		} else if (tc[0]) {
-			cyc_ok[k] = 0;	/* ran on a cpu without cycle counters */
-		}
+		mig = perf_read(q->mig, v) == 0 ? (long long)v[0] : -1;
+		have_cyc = perf_read(q->cyc, v) == 0 && perf_read(q->ins, w) == 0;
+		ct_observe_fold_cpu(&f, r, o->kind_of[q->cpu], q->cpu, tc[0], mig,
+				    have_cyc ? v : NULL, have_cyc ? w : NULL, q->pmu);
 	}
-	for (k = 0; k < CT_KIND_COUNT; k++) {
-		struct ct_observe_kind *x = &r->kind[k];
-
-		if (!x->present)
-			continue;
-		x->cpus_known = 1;
-		x->migrations = mig_ok[k] ? mig[k] : -1;
-		snprintf(x->source, sizeof(x->source), "perf_event task-clock per cpu");
-		if (!mig_ok[k])
-			append(x->source, sizeof(x->source), "; ", p->mig_why);
-		if (cyc_ok[k] && pmu[k] && !rejected[k]) {
-			x->cycles = cyc[k];
-			x->instructions = ins[k];
-			append(x->source, sizeof(x->source), "; cycles:u from ", pmu[k]);
-			if (min_share[k] < 0.995) {
-				char s[80];
-
-				snprintf(s, sizeof(s), ", multiplexed (counted %.0f%% at least), scaled",
-					 100 * min_share[k]);
-				append(x->source, sizeof(x->source), "", s);
-			}
-		} else if (rejected[k]) {
-			char s[96];
-
-			snprintf(s, sizeof(s), "; cycles: %s multiplexed, counted under half the time",
-				 pmu[k] ? pmu[k] : "the PMU");
-			append(x->source, sizeof(x->source), "", s);
-		} else if (x->ns && p->cyc_why[0]) {
-			append(x->source, sizeof(x->source), "; ", p->cyc_why);
-		} else if (x->ns && !cyc_ok[k]) {
-			append(x->source, sizeof(x->source), "; ", "cycles: no PMU lists these cpus");
-		}
-	}
+	ct_observe_fold_finish(&f, r, p->mig_why, p->cyc_why);
 	snprintf(r->method, sizeof(r->method), "perf_event");
 	snprintf(r->unseen_why, sizeof(r->unseen_why),
 		 "what the inherited task-clock leaves out of each process's life "
@@ -414,10 +342,7 @@ static int perf_collect(struct perf *p, const struct ct_observe_opts *o, struct 
 
 struct thr {
 	pid_t tid;			/* 0: an empty slot */
-	unsigned long long start;	/* stat field 22: tells a reused tid apart */
-	uint64_t run_ns;
-	int cpu;
-	unsigned kinds;			/* bit k: counted as a thread of kind k */
+	struct ct_observe_thread s;	/* its start (stat field 22), run time, cpu */
 };
 
 struct sampler {
@@ -461,7 +386,7 @@ static struct thr *lookup(struct sampler *s, pid_t tid)
 		if (s->t[i].tid == tid)
 			return &s->t[i];
 	s->t[i].tid = tid;
-	s->t[i].start = ~0ULL;		/* new: no start time yet */
+	ct_observe_thread_init(&s->t[i].s);	/* new: no start time yet */
 	s->used++;
 	return &s->t[i];
 }
@@ -521,9 +446,8 @@ static void sample_thread(struct sampler *s, pid_t pid, pid_t tid)
 {
 	char path[64], buf[128];
 	unsigned long long ticks, start = 0;
-	uint64_t run, delta;
-	struct thr *e;
-	int cpu, k, migrated = 0;
+	uint64_t run;
+	int cpu;
 
 	if (read_stat(pid, tid, &ticks, &start, &cpu) < 0)
 		return;			/* gone since the listing */
@@ -532,33 +456,8 @@ static void sample_thread(struct sampler *s, pid_t pid, pid_t tid)
 		run = strtoull(buf, NULL, 10);
 	else
 		run = ticks * (1000000000ULL / (unsigned long long)s->hz);
-	e = lookup(s, tid);
-	if (e->start != start) {
-		/* New (or a reused tid): its time so far goes to where it is now. */
-		e->start = start;
-		e->kinds = 0;
-		delta = run;
-	} else {
-		delta = run > e->run_ns ? run - e->run_ns : 0;
-		migrated = cpu != e->cpu;
-	}
-	e->run_ns = run;
-	e->cpu = cpu;
-	k = cpu >= 0 && cpu < s->o->ncpu ? s->o->kind_of[cpu] : -1;
-	if (k < 0) {
-		s->lost_ns += delta;
-		return;
-	}
-	if (delta) {
-		s->r->kind[k].ns += delta;
-		ct_cpuset_set(&s->r->kind[k].cpus, cpu);
-		if (!(e->kinds & (1u << k))) {
-			e->kinds |= 1u << k;
-			s->r->kind[k].threads++;
-		}
-	}
-	if (migrated)
-		s->r->kind[k].migrations++;
+	ct_observe_account(s->r, s->o->kind_of, s->o->ncpu, &lookup(s, tid)->s, start, run, cpu,
+			   &s->lost_ns);
 }
 
 static void push(pid_t **v, size_t *cap, size_t *len, pid_t x)

@@ -13,8 +13,10 @@
  *             task-clock perf event per cpu with inherit, or the
  *             /proc sampler), observe-darwin.c (proc_pid_rusage V6 of
  *             the exited process, before it is reaped).
- *   report    src/lib/observe.c: the per-kind rows, the tree's time
- *             that no kind accounts for, and the table, TSV and JSON.
+ *   report    src/lib/observe.c: the accounting both Linux paths fold
+ *             their readings with (pure functions, unit-tested), the
+ *             per-kind rows, the tree's time that no kind accounts for,
+ *             and the table, TSV and JSON.
  */
 #ifndef CT_OBSERVE_H
 #define CT_OBSERVE_H
@@ -25,6 +27,7 @@
 #include <stdio.h>
 #include <sys/types.h>
 
+#include "ct/counters.h"
 #include "ct/cpuset.h"
 #include "ct/machine.h"
 #include "ct/out.h"
@@ -111,6 +114,82 @@ void ct_observe_print(FILE *f, enum ct_format fmt, const struct ct_machine *m,
 		      const struct ct_observe *r, char *const *argv);
 /* The same report in Markdown, for -o DIR's summary.md. */
 void ct_observe_markdown(FILE *f, const struct ct_observe *r, char *const *argv);
+
+/*
+ * The accounting, pure functions of the readings (src/lib/observe.c), so
+ * that it is tested on every machine with known readings.
+ *
+ * A cycle or instruction count of one cpu from a PMU that may have been
+ * multiplexed: value, counted while the event ran (running_ns) out of the
+ * time the tree was on that cpu (on_ns, its task-clock there).  Counted
+ * under CT_COUNT_MIN_RUNNING of that time it is rejected (NaN): not
+ * running at all CT_COUNT_NOT_RUNNING, some CT_COUNT_MULTIPLEXED; at least
+ * that and under CT_OBSERVE_FULL_RUNNING, value x on / running
+ * (CT_COUNT_SCALED); otherwise, or where the tree never ran on the cpu
+ * (on_ns 0), the value as counted (CT_COUNT_OK).  *share is running / on,
+ * at most 1 (1 where on_ns is 0).
+ */
+#define CT_OBSERVE_FULL_RUNNING 0.995
+enum ct_count_status ct_observe_scale(uint64_t value, uint64_t running_ns, uint64_t on_ns,
+				      double *out, double *share);
+
+/*
+ * The perf path's per-kind totals, folded cpu by cpu after the tree was
+ * reaped: each cpu's task-clock adds to its kind's time (and the cpu to
+ * its cpus when the tree ran there); migrations add up, unknown for the
+ * kind when one of its cpus could not count them; cycles and
+ * instructions add up scaled (ct_observe_scale), the kind's counts
+ * rejected when any of its cpus was, unknown when a cpu it ran on had no
+ * counters.  ct_observe_fold_finish() sets the kinds' counts and sources.
+ */
+struct ct_observe_fold {
+	double min_share[CT_KIND_COUNT];	/* the lowest running share of a cpu that ran */
+	double cyc[CT_KIND_COUNT], ins[CT_KIND_COUNT];
+	long long mig[CT_KIND_COUNT];
+	int cyc_ok[CT_KIND_COUNT];		/* no cpu it ran on lacked counters */
+	int mig_ok[CT_KIND_COUNT];		/* every cpu counted migrations */
+	int rejected[CT_KIND_COUNT];		/* some cpu's counts were rejected */
+	const char *pmu[CT_KIND_COUNT];		/* the PMU that counted, NULL: none */
+};
+
+void ct_observe_fold_init(struct ct_observe_fold *f);
+/*
+ * Cpu cpu of kind k: the tree's task-clock there (on_ns), its migrations
+ * (-1: not counted), and the readings (value, time enabled, time running)
+ * of cycles and instructions from the PMU pmu (NULL: not counted).
+ */
+void ct_observe_fold_cpu(struct ct_observe_fold *f, struct ct_observe *r, int k, int cpu,
+			 uint64_t on_ns, long long migrations, const uint64_t cyc[3],
+			 const uint64_t ins[3], const char *pmu);
+/* Every present kind's migrations, cycles, instructions and source; why: the reasons not. */
+void ct_observe_fold_finish(const struct ct_observe_fold *f, struct ct_observe *r,
+			    const char *mig_why, const char *cyc_why);
+
+/* What the /proc sampler knows of a thread between two of its readings. */
+struct ct_observe_thread {
+	unsigned long long start;	/* stat's starttime; ~0: not read yet */
+	uint64_t run_ns;		/* its run time at the last reading */
+	int cpu;			/* the cpu it was on then */
+	unsigned kinds;			/* bit k: counted as a thread of kind k */
+};
+
+void ct_observe_thread_init(struct ct_observe_thread *t);
+
+/*
+ * One reading of a thread: its start time (a reused tid starts later),
+ * its run time so far and the cpu it is on.  The run time since the last
+ * reading goes to the kind of that cpu (kind_of[cpu], for cpu < ncpu;
+ * -1 or beyond: to *lost_ns), and so does all of it for a thread first
+ * seen (its time before the first reading; the sampler cannot tell
+ * where it ran).  A thread that ended between two readings is never read
+ * again: its last interval stays out of every kind (the report's
+ * "unseen", against rusage).  A run time that went down gives nothing.
+ * The kind counts the thread once (threads) and a change of cpu since
+ * the last reading as a migration.  Returns the ns given.
+ */
+uint64_t ct_observe_account(struct ct_observe *r, const int *kind_of, int ncpu,
+			    struct ct_observe_thread *t, unsigned long long start,
+			    uint64_t run_ns, int cpu, uint64_t *lost_ns);
 
 /* --- Spawning held at a gate (src/lib/spawn.c). --- */
 

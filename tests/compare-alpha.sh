@@ -1,0 +1,159 @@
+#!/bin/sh
+# ct-compare on made-up runs, end to end: --alpha turns a verdict and
+# leaves the 95% interval alone; 50 samples are the exact test, 51 the
+# normal approximation; a share that is an error (null) and rows on one
+# side only, in their order, as JSON and TSV give them.  Every value is
+# worked out in the comments (p: the exact distribution of U for 5
+# against 5, 252 rank sets).
+. "${top_srcdir:-..}/tests/lib.sh"
+
+# series FILE PLACEMENT SHARE V...: a summary on each basis (the median of
+# the values, given sorted) and a sample per value (the same rate on both
+# bases, cpu time SHARE times the wall).
+series() {
+	f=$1 pl=$2 sh=$3
+	shift 3
+	awk -v pl="$pl" -v sh="$sh" -v n=$# -v vals="$*" 'BEGIN {
+		key = "\"tool\":\"ct-clock\",\"kernel\":\"addchain\",\"isa\":\"x86-64\",\"placement\":\"" pl "\",\"unit\":\"GHz\""
+		split(vals, v, " ")
+		med = n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
+		for (b = 0; b < 2; b++)
+			printf "{\"record\":\"summary\",%s,\"basis\":\"%s\",\"median\":%s,\"reps\":%d,\"cpu_share\":%s}\n",
+				key, b ? "cpu" : "wall", med, n, sh
+		for (i = 1; i <= n; i++)
+			printf "{\"record\":\"sample\",%s,\"value_wall\":%s,\"value_cpu\":%s,\"wall_ns\":1000000,\"cpu_ns\":%d}\n",
+				key, v[i], v[i], sh * 1000000
+	}' >>"$f"
+}
+
+# summary FILE PLACEMENT MEDIAN SHARE: the two summaries alone.
+summary() {
+	for b in wall cpu; do
+		printf '{"record":"summary","tool":"ct-clock","kernel":"addchain","isa":"x86-64","placement":"%s","unit":"GHz","basis":"%s","median":%s,"reps":5,"cpu_share":%s,"cpu_share_error":%s}\n' \
+			"$2" "$b" "$3" "$4" "$([ "$4" = null ] && echo true || echo false)" >>"$1"
+	done
+}
+
+machine() {
+	printf '{"record":"machine","tool":"ct-clock","version":"0.1","hostname":"h"}\n' >"$1"
+}
+
+# row FILE PLACEMENT BASIS FIGURE KEY: KEY of that compare record.
+row() {
+	grep "\"placement\":\"$2\",\"basis\":\"$3\",\"figure\":\"$4\"" "$1" | "$JSONL" -r compare -f "$5" -
+}
+
+# x = 10 11 12 13 14; y2 = 12.5 14.5 15 16 17 is above x but for two pairs
+# (U = 23 of 25): p = 2 P(U <= 2) = 2 * 4/252 = 0.031746; y3 = 12.5 13.5
+# 15 16 17 but for three (U = 22): p = 2 * 7/252 = 0.055556.  Both medians
+# 15 against 12: ratio 1.25.
+machine "$tmp/a"
+series "$tmp/a" main 1 10 11 12 13 14
+series "$tmp/a" thread 1 10 11 12 13 14
+machine "$tmp/b"
+series "$tmp/b" main 1 12.5 14.5 15 16 17
+series "$tmp/b" thread 1 12.5 13.5 15 16 17
+
+expect_status 0 "$CT_COMPARE" -f json "$tmp/a" "$tmp/b"
+cp "$tmp/out" "$tmp/d.json"
+[ "$(row "$tmp/d.json" main wall rate p_value)" = 0.031746 ] || fail "main: p $(row "$tmp/d.json" main wall rate p_value), not 8/252"
+[ "$(row "$tmp/d.json" main wall rate ratio)" = 1.25 ] || fail "main: ratio not 15/12"
+[ "$(row "$tmp/d.json" main wall rate significant)" = true ] || fail "p = 0.032 is not significant at 0.05"
+[ "$(row "$tmp/d.json" thread cpu rate p_value)" = 0.0555556 ] || fail "thread: p not 14/252"
+[ "$(row "$tmp/d.json" thread cpu rate significant)" = false ] || fail "p = 0.056 is significant at 0.05"
+[ "$(row "$tmp/d.json" main wall rate test)" = mann-whitney-exact ] || fail "5 + 5: not the exact test"
+
+# --alpha 0.01: main's verdict turns; the interval stays the 95% one.
+expect_status 0 "$CT_COMPARE" -f json --alpha 0.01 "$tmp/a" "$tmp/b"
+cp "$tmp/out" "$tmp/s.json"
+[ "$(row "$tmp/s.json" main wall rate significant)" = false ] || fail "--alpha 0.01: p = 0.032 is significant"
+[ "$(row "$tmp/s.json" main wall rate p_value)" = 0.031746 ] || fail "--alpha changed the p-value"
+for k in ratio_ci_low ratio_ci_high; do
+	[ "$(row "$tmp/s.json" main wall rate $k)" = "$(row "$tmp/d.json" main wall rate $k)" ] ||
+		fail "--alpha 0.01 changed $k: the interval is 95% at any level"
+done
+# --alpha 0.2: thread's turns, main's stays.
+expect_status 0 "$CT_COMPARE" -f json --alpha 0.2 "$tmp/a" "$tmp/b"
+[ "$(row "$tmp/out" thread cpu rate significant)" = true ] || fail "--alpha 0.2: p = 0.056 is not significant"
+[ "$(row "$tmp/out" main cpu rate significant)" = true ] || fail "--alpha 0.2: p = 0.032 is not significant"
+[ "$(row "$tmp/out" thread cpu rate ratio_ci_low)" = "$(row "$tmp/d.json" thread cpu rate ratio_ci_low)" ] ||
+	fail "--alpha 0.2 changed the interval"
+# The table says the level it used and the verdicts it gives.
+expect_status 0 "$CT_COMPARE" --alpha 0.2 "$tmp/a" "$tmp/b"
+grep -q "verdict: the change in percent where p < 0.2," "$tmp/out" || fail "the table does not say --alpha 0.2"
+grep -q '^thread  *cpu  *rate .* +25\.0%' "$tmp/out" || fail "no +25.0% verdict at 0.2: $(cat "$tmp/out")"
+expect_status 0 "$CT_COMPARE" --alpha 0.01 "$tmp/a" "$tmp/b"
+grep -q "where p < 0.01," "$tmp/out" || fail "the table does not say --alpha 0.01"
+grep -q '^main  *wall  *rate .* ~ ' "$tmp/out" || fail "no '~' at 0.01: $(cat "$tmp/out")"
+
+# 25 against 25 samples: exact; 25 against 26: the normal approximation.
+machine "$tmp/c"
+series "$tmp/c" main 1 $(awk 'BEGIN { for (i = 0; i < 25; i++) printf "%.2f ", 1 + 0.1 * i }')
+machine "$tmp/e"
+series "$tmp/e" main 1 $(awk 'BEGIN { for (i = 0; i < 25; i++) printf "%.2f ", 2.05 + 0.1 * i }')
+cp "$tmp/e" "$tmp/f"
+series "$tmp/f" main 1 4.55
+expect_status 0 "$CT_COMPARE" -f json "$tmp/c" "$tmp/e"
+[ "$(row "$tmp/out" main wall rate test)" = mann-whitney-exact ] || fail "25 + 25: not the exact test"
+# scipy.stats.mannwhitneyu(y, x, method="exact").pvalue = 2.4982994378364445e-05
+[ "$(row "$tmp/out" main wall rate p_value)" = 2.4983e-05 ] || fail "25 + 25: p $(row "$tmp/out" main wall rate p_value)"
+expect_status 0 "$CT_COMPARE" -f json "$tmp/c" "$tmp/f"
+[ "$(row "$tmp/out" main wall rate test)" = mann-whitney-normal ] || fail "25 + 26: not the normal approximation"
+# scipy.stats.mannwhitneyu(y, x, method="asymptotic").pvalue = 3.53613548698899e-05
+[ "$(row "$tmp/out" main wall rate p_value)" = 3.53614e-05 ] || fail "25 + 26: p $(row "$tmp/out" main wall rate p_value)"
+[ "$(row "$tmp/out" main wall rate n_b)" = 26 ] || fail "25 + 26: n_b"
+
+# A share that is an error in NEW (summaries only, cpu_share null): the row
+# is there, without a ratio or a verdict; rows on one side only follow
+# BASE's order, NEW's own after them.
+machine "$tmp/g"
+series "$tmp/g" thread 0.5 1 2 3 4 5
+series "$tmp/g" main 1 1 2 3 4 5
+series "$tmp/g" pin-efficiency 1 1 2 3 4 5
+machine "$tmp/h"
+summary "$tmp/h" process 2 0.9
+summary "$tmp/h" main 3 null
+summary "$tmp/h" pin-performance 2 0.9
+expect_status 0 "$CT_COMPARE" -f json "$tmp/g" "$tmp/h"
+[ "$("$JSONL" -r compare -f placement "$tmp/out" | tr '\n' ' ')" = \
+	"thread thread thread main main main pin-efficiency pin-efficiency pin-efficiency process process process pin-performance pin-performance pin-performance " ] ||
+	fail "rows not in BASE's order, NEW's own last: $("$JSONL" -r compare -f placement "$tmp/out" | tr '\n' ' ')"
+[ "$("$JSONL" -r compare -f present "$tmp/out" | uniq -c | awk '{ printf "%s%d ", $2, $1 }')" = "base3 both3 base3 new6 " ] ||
+	fail "present: $("$JSONL" -r compare -f present "$tmp/out" | tr '\n' ' ')"
+[ "$(row "$tmp/out" main cpu/wall cpu-share ratio)" = null ] || fail "a share that is an error has a ratio"
+[ "$(row "$tmp/out" main cpu/wall cpu-share median_a)" = 1 ] || fail "BASE's share is not 1"
+[ "$(row "$tmp/out" main cpu/wall cpu-share median_b)" = null ] || fail "the share that is an error has a median"
+[ "$(row "$tmp/out" main cpu/wall cpu-share significant)" = null ] || fail "a share that is an error has a verdict"
+[ "$(row "$tmp/out" main wall rate ratio)" = 1 ] || fail "main's rate: 3 against 3 is not 1"
+[ "$(row "$tmp/out" main wall rate test)" = none ] || fail "summaries only: a test"
+[ "$(row "$tmp/out" thread cpu/wall cpu-share median_a)" = 0.5 ] || fail "thread's share is not 0.5"
+[ "$(row "$tmp/out" process cpu/wall cpu-share median_b)" = 0.9 ] || fail "process's share is not 0.9"
+[ "$(row "$tmp/out" process wall rate n_b)" = 5 ] || fail "process: n_b is not its reps"
+[ "$(row "$tmp/out" process wall rate n_a)" = 0 ] || fail "process: n_a is not 0"
+# TSV: the same rows, '-' for the share that is not a figure.
+expect_status 0 "$CT_COMPARE" -f tsv "$tmp/g" "$tmp/h"
+awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	$c["placement"] == "main" && $c["figure"] == "cpu-share" { found = 1; if ($c["ratio"] != "-" || $c["median_b"] != "-") exit 1 }
+	END { exit !found }' "$tmp/out" || fail "tsv: the share that is an error: $(grep cpu-share "$tmp/out")"
+
+# Sizes in the table: whole KiB, MiB and GiB as such, others in bytes;
+# each size pairs with its own.
+stream() {
+	for b in wall cpu; do
+		printf '{"record":"summary","tool":"ct-stream","kernel":"stream","isa":"avx2","placement":"main","unit":"GB/s","size_bytes":%s,"basis":"%s","median":%s,"reps":5,"cpu_share":1}\n' \
+			"$2" "$b" "$3" >>"$1"
+	done
+}
+machine "$tmp/s1"
+machine "$tmp/s2"
+for sz in 1000 32768 1048576 3221225472 1536; do
+	stream "$tmp/s1" $sz 10
+	stream "$tmp/s2" $sz "$(echo "$sz" | awk '{ print $1 == 32768 ? 5 : 20 }')"
+done
+expect_status 0 "$CT_COMPARE" "$tmp/s1" "$tmp/s2"
+for want in '1000 .* 2\.0' '32K .* 0\.50*' '1M .* 2\.0' '3G .* 2\.0' '1536 .* 2\.0'; do
+	grep -q "^main  *$want" "$tmp/out" || fail "no row '$want' in the table: $(cat "$tmp/out")"
+done
+expect_status 0 "$CT_COMPARE" "$tmp/a" "$tmp/b"
+grep -q '^placement  *basis ' "$tmp/out" || fail "a group without sizes has a size column: $(grep placement "$tmp/out")"
+exit 0
