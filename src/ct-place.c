@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "ct/cli.h"
+#include "ct/clock.h"
 #include "ct/common.h"
 #include "ct/compare.h"
 #include "ct/kinds.h"
@@ -53,6 +54,7 @@ struct place_opts {
 	const char *kind_arg;		/* -k KIND (with a command) */
 	const char *cpus_arg;		/* -c CPULIST (with a command) */
 	const char *child_spec;		/* --child-run */
+	uint64_t clock_adds;		/* -n: the clock's adds per sample, 0: default */
 	enum ct_progress_mode progress;	/* --progress, --no-progress */
 	char **cmd;			/* CMD [ARG...] */
 	int observe;			/* --observe: run CMD and report where it ran */
@@ -69,6 +71,7 @@ static const struct ct_opt_use observe[] = {
 	{ CT_O_OBSERVE, NULL },
 };
 static const struct ct_opt_use opts[] = {
+	{ CT_O_ADDS, "the clock's adds per sample (default 50000000, 10000000 with -q)" },
 	{ CT_O_PLACEMENTS, NULL },
 	{ CT_O_OUTPUT, NULL },
 	{ CT_O_KIND, "with a command: limit it to the usable cpus of KIND (performance, "
@@ -174,6 +177,9 @@ static void parse_options(struct place_opts *o, int argc, char **argv)
 		case 'l':
 			o->mode = MODE_LIST;
 			break;
+		case 'n':
+			o->clock_adds = ct_u64_or_usage("--adds", optarg, 1, CT_CLOCK_ADDS_MAX);
+			break;
 		case 'o':
 			if (!*optarg)
 				ct_usage_error("-o needs a directory");
@@ -246,6 +252,8 @@ static void parse_options(struct place_opts *o, int argc, char **argv)
 		o->mode = MODE_LIST;
 	if (o->cli.samples && o->mode != MODE_DEFAULT)
 		ct_usage_error("-s applies to the comparison only");
+	if (o->clock_adds && o->mode != MODE_DEFAULT)
+		ct_usage_error("-n applies to the comparison only");
 }
 
 /* The main job: every selected placement, the three kernels in each. */
@@ -260,6 +268,7 @@ static int mode_compare(const struct place_opts *o, const struct ct_topo *t)
 	pc.outdir = o->outdir;
 	pc.fmt = o->fmt;
 	pc.progress = o->progress;
+	pc.clock_adds = o->clock_adds;
 	return ct_place_compare(&pc, t);
 }
 

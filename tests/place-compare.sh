@@ -87,5 +87,18 @@ if awk -F'\t' '$1 == "process-background" && $2 == "false" { f = 1 } END { exit 
 	expect_status 4 "$CT_PLACE" -q -p process-background
 	grep -q "^ct-place: placement 'process-background' not applicable" "$tmp/err" || fail "process-background: $(cat "$tmp/err")"
 fi
+# -n sets the clock's adds per sample under every placement, the
+# process-background re-run's too: each clock sample's rate (GHz, adds per
+# ns of its call) times its call's time is the adds asked for.
+REPS=3 expect_status 0 "$CT_PLACE" -q -S 0 -n 24000000 -f json -s
+grep '"record":"sample"' "$tmp/out" | grep '"kernel":"addchain"' >"$tmp/clock" ||
+	fail "-n: no clock samples"
+awk '{ match($0, /"wall_ns":[0-9]+/); w = substr($0, RSTART + 10, RLENGTH - 10)
+	match($0, /"value_wall":[0-9.e+]+/); v = substr($0, RSTART + 13, RLENGTH - 13)
+	a = w * v; if (a < 23.9e6 || a > 24.1e6) { print "a sample of " a " adds: " $0; bad = 1 } }
+	END { exit bad }' "$tmp/clock" >"$tmp/bad" || fail "-n 24000000: $(head -3 "$tmp/bad")"
+[ "$("$JSONL" -r sample -f placement "$tmp/clock" | sort -u)" = \
+	"$("$JSONL" -r summary -f placement "$tmp/out" | sort -u)" ] ||
+	fail "-n: not every placement has clock samples"
 expect_status 2 "$CT_PLACE" -q -o "$tmp" --sysroot "$top_srcdir/data/machines/arm-rk3588"
 exit 0

@@ -228,7 +228,11 @@ for attempt in 1 2 3; do
 	# 512-bit code runs the add chain at its AVX-512 clock (whole runs at
 	# 1.75 GHz against 2.33, on the unshared cpu as often as on the shared
 	# one); scalar code keeps every sample at the core's own clock.
-	expect_status 0 $lim "$CT_PLACE" $K -q -r 10 --isa scalar -f json --samples -o "$tmp/res"
+	# The clock's samples set long (-n): 200 million adds are 54 ms at
+	# 3.7 GHz, 33 ms at 6 GHz, longer than any scheduler period, so that
+	# the shared cpu shows in their share on any core (QUICK's 10 million,
+	# under 3 ms, can run whole inside one slice and read a share near 1).
+	expect_status 0 $lim "$CT_PLACE" $K -q -r 10 -n 200000000 --isa scalar -f json --samples -o "$tmp/res"
 	cp "$tmp/out" "$tmp/cmp.json"
 	[ -n "$(messages "$tmp/err")" ] && fail "the comparison wrote to stderr: $(cat "$tmp/err")"
 	# Still there, still on cpu E: it shared that cpu for the whole run.
@@ -262,9 +266,9 @@ for attempt in 1 2 3; do
 	[ "$(cat "$tmp/how")" = "the process re-run with its affinity limited to cpus $E (a pin)" ] ||
 		fail "process-background: $(cat "$tmp/how")"
 	# The shared cpu on the wall basis, the same silicon on the cpu basis.
-	# The share is the clock's: its samples (10 million adds, some 4 ms) span
-	# several of the scheduler's slices, while QUICK's FMA and stream samples
-	# (a millisecond or two) mostly fit in one and may keep the cpu throughout.
+	# The share is the clock's: its samples (-n above) span several of the
+	# scheduler's slices, while QUICK's FMA and stream samples (a millisecond
+	# or two) mostly fit in one and may keep the cpu throughout.
 	pclock=$(summary "$json" pin-performance addchain cpu max)
 	is_positive "$pclock" || fail "pin-performance's cpu-basis clock: $pclock"
 	for row in pin-efficiency process-background; do

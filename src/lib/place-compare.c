@@ -43,7 +43,8 @@ static void compare_opts(const struct ct_place_compare *o, const struct ct_topo 
 	co->h.floor_ns = 0;
 	co->quick = quick;
 	co->isa = ct_isa_choose(o->isa_req);
-	co->clock_adds = quick ? CT_CLOCK_ADDS_QUICK : CT_CLOCK_ADDS_DEFAULT;
+	co->clock_adds = o->clock_adds ? o->clock_adds :
+			 quick ? CT_CLOCK_ADDS_QUICK : CT_CLOCK_ADDS_DEFAULT;
 	co->fma_passes = quick ? CT_FMA_PASSES_QUICK : CT_FMA_PASSES_DEFAULT;
 	co->stream_bytes = ct_stream_default_size(t ? &t->usable : NULL, quick,
 						  co->stream_reason, sizeof(co->stream_reason));

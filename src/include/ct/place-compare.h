@@ -18,6 +18,7 @@ struct ct_place_compare {
 	const char *outdir;		/* -o DIR, NULL: none */
 	enum ct_format fmt;
 	enum ct_progress_mode progress;	/* --progress, --no-progress */
+	uint64_t clock_adds;		/* -n, 0: the default (QUICK's with -q) */
 };
 
 /*
