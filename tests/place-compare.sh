@@ -93,7 +93,7 @@ fi
 REPS=3 expect_status 0 "$CT_PLACE" -q -S 0 -n 24000000 -f json -s
 grep '"record":"sample"' "$tmp/out" | grep '"kernel":"addchain"' >"$tmp/clock" ||
 	fail "-n: no clock samples"
-awk '{ match($0, /"wall_ns":[0-9]+/); w = substr($0, RSTART + 10, RLENGTH - 10)
+awk '{ match($0, /"wall_ns":[0-9]+/); w = substr($0, RSTART + 10, RLENGTH - 10) + 0
 	match($0, /"value_wall":[0-9.e+]+/); v = substr($0, RSTART + 13, RLENGTH - 13)
 	a = w * v; if (a < 23.9e6 || a > 24.1e6) { print "a sample of " a " adds: " $0; bad = 1 } }
 	END { exit bad }' "$tmp/clock" >"$tmp/bad" || fail "-n 24000000: $(head -3 "$tmp/bad")"

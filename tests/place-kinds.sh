@@ -243,6 +243,16 @@ for attempt in 1 2 3; do
 	trap 'rm -rf "$tmp"' EXIT
 	json=$tmp/cmp.json
 	"$JSONL" "$json" || fail "the comparison's json does not parse"
+	# -n holds under every placement, process-background's re-run too: a
+	# clock sample's rate (adds per ns of its call) times its time, and no
+	# call of 200 million adds under 20 ms (over 10 GHz).
+	grep '"record":"sample"' "$json" | grep '"kernel":"addchain"' |
+		awk '{ match($0, /"wall_ns":[0-9]+/); w = substr($0, RSTART + 10, RLENGTH - 10) + 0
+			match($0, /"value_wall":[0-9.e+]+/); v = substr($0, RSTART + 13, RLENGTH - 13)
+			n[$0 ~ /"placement":"process-background"/]++
+			a = w * v; if (a < 199e6 || a > 201e6 || w < 20e6) { print a " adds: " $0; bad = 1 } }
+			END { if (!n[1]) { print "no process-background clock sample"; bad = 1 }; exit bad }' \
+		>"$tmp/bad" || fail "-n 200000000: $(head -3 "$tmp/bad")"
 	[ "$("$JSONL" -r summary -f placement "$json" | sort -u | tr '\n' ' ')" = \
 		"main pin-efficiency pin-performance process-background thread thread-background " ] ||
 		fail "not the six placements: $("$JSONL" -r summary -f placement "$json" | sort -u | tr '\n' ' ')"
