@@ -34,5 +34,10 @@ struct ct_floor {
 
 /* Measure both clocks (a few ms) and set the floor; cached after the first call. */
 const struct ct_floor *ct_floor_get(void);
+/*
+ * The floor and its why from the two clocks' costs and steps as given
+ * (f->wall, f->cpu, their names set): ct_floor_get()'s decision.
+ */
+void ct_floor_decide(struct ct_floor *f);
 
 #endif
