@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "ct/harness.h"
 #include "ct/kernels.h"
@@ -64,6 +65,7 @@ const struct ct_kernel_desc ct_addchain_desc = {
 struct fake {
 	unsigned long calls;
 	uint64_t first_ns, rest_ns;
+	uint64_t sleep_ns;		/* each call also sleeps this long */
 };
 
 static uint64_t fake_run(void *p)
@@ -71,6 +73,11 @@ static uint64_t fake_run(void *p)
 	struct fake *f = p;
 
 	burn(f->calls++ == 0 ? f->first_ns : f->rest_ns);
+	if (f->sleep_ns) {
+		struct timespec ts = { 0, (long)f->sleep_ns };
+
+		nanosleep(&ts, NULL);
+	}
 	return f->calls;
 }
 
@@ -112,7 +119,7 @@ static double median_of(double *v, unsigned n)
 static void bracket_mean(void)
 {
 	struct ct_harness h = { .reps = 5, .settle_ns = 0, .bracket_adds = BRACKET_ADDS };
-	struct fake f = { 0, 200000, 200000 };
+	struct fake f = { 0, 200000, 200000, 0 };
 	struct ct_kernel k;
 	struct ct_series ser;
 	double ghz_cpu[5], ghz_wall[5], want;
@@ -139,10 +146,80 @@ static void bracket_mean(void)
 	ct_series_free(&ser, 1);
 }
 
+/*
+ * A call that sleeps 5 ms beside 1 ms of CPU: the call's wall time holds
+ * the sleep, its CPU time does not; the sample is disturbed, its share
+ * low, and the series is whole (verified, stopped by its reps).
+ */
+static void call_sleeps(void)
+{
+	struct ct_harness h = { .reps = 3, .settle_ns = 0, .bracket_adds = BRACKET_ADDS };
+	struct fake f = { 0, 1000000, 1000000, 5000000 };
+	struct ct_kernel k;
+	struct ct_series ser;
+	struct ct_summary sum;
+	char why[256];
+	unsigned i;
+
+	fake_kernel(&k, &f, 1);
+	chain_calls = 0;
+	CHECK(ct_harness_run(&h, &k, 1, &ser, why, sizeof(why)) == 0);
+	CHECK(ser.n == 3 && ser.verified && ser.stopped_by == CT_STOP_REPS);
+	CHECK(ser.k == &k && f.calls == 4);
+	for (i = 0; i < ser.n; i++) {
+		const struct ct_sample *x = &ser.s[i];
+
+		CHECK(x->wall_ns >= 6000000);
+		CHECK(x->cpu_ns >= 1000000 && x->cpu_ns < 5000000);
+		/* The brackets around the call, not the call, are its pre and post. */
+		CHECK(x->pre_cpu_ns >= BRACKET_SHORT_NS && x->pre_cpu_ns < BRACKET_LONG_NS);
+		CHECK(x->post_cpu_ns >= BRACKET_LONG_NS);
+		CHECK(x->rep == i && x->calls == 1);
+		CHECK(ct_sample_disturbed(x));
+	}
+	ct_summarize(&ser, CT_BASIS_WALL, &sum);
+	CHECK(sum.descheduled == 3 && sum.per_cycle_used == 0);
+	CHECK(isnan(sum.per_cycle.median));
+	/* At most (1 + 4) ms of cpu in (6 + 4) ms of wall. */
+	CHECK(sum.cpu_share < 0.6);
+	ct_series_free(&ser, 1);
+}
+
+/*
+ * A floor ten times a 1 ms sample: refused after the first round, the
+ * message naming the floor and the work to give (10x), no series kept.
+ */
+static void under_floor(void)
+{
+	struct ct_harness h = { .reps = 5, .settle_ns = 0, .bracket_adds = 0,
+				.floor_ns = 10000000, .floor_why = "given" };
+	struct fake f = { 0, 1000000, 1000000, 0 };
+	struct ct_kernel k;
+	struct ct_series ser;
+	char why[512];
+
+	fake_kernel(&k, &f, 0);
+	why[0] = '\0';
+	CHECK(ct_harness_run(&h, &k, 1, &ser, why, sizeof(why)) == CT_HARNESS_TOO_SHORT);
+	CHECK(ser.n == 1 && f.calls == 2);
+	CHECK(strstr(why, "a sample of fake (avx512) takes ") == why);
+	CHECK(strstr(why, "under the floor of 10000 us (given): give each sample about 10x the work") != NULL);
+	if (!strstr(why, "about 10x"))
+		fprintf(stderr, "  message: %s\n", why);
+	ct_series_free(&ser, 1);
+
+	/* The same sample against a floor it passes. */
+	f.calls = 0;
+	h.floor_ns = 500000;
+	CHECK(ct_harness_run(&h, &k, 1, &ser, why, sizeof(why)) == 0);
+	CHECK(ser.n == 5 && f.calls == 6);
+	ct_series_free(&ser, 1);
+}
+
 static void warm_up_discarded(void)
 {
 	struct ct_harness h = { .reps = 4, .settle_ns = 0, .bracket_adds = 0 };
-	struct fake f = { 0, 30000000, 1000000 };
+	struct fake f = { 0, 30000000, 1000000, 0 };
 	struct ct_kernel k;
 	struct ct_series ser;
 	char why[256];
@@ -171,7 +248,7 @@ static void sample(struct ct_sample *s, unsigned rep, int disturbed, double ghz)
 
 static void given_samples(void)
 {
-	struct fake f = { 0, 0, 0 };
+	struct fake f = { 0, 0, 0, 0 };
 	struct ct_sample s[5];
 	struct ct_series ser = { 0 };
 	struct ct_summary sum;
@@ -228,6 +305,8 @@ int main(void)
 {
 	bracket_mean();
 	warm_up_discarded();
+	call_sleeps();
+	under_floor();
 	given_samples();
 	return unit_done();
 }

@@ -261,6 +261,39 @@ static void summary(void)
 	CHECK(near(sum.rate.min, 1000.0 / 1e7));
 }
 
+static void halfwidth_and_counters(void)
+{
+	struct ct_kernel k;
+	struct ct_sample s[6];
+	struct ct_series ser = { 0 };
+	unsigned i;
+
+	kernel(&k, 0);
+	memset(s, 0, sizeof(s));
+	/* Rates 10 / wall: 1/6, 2/6, ..., 6/6 op/ns on wall, all 1 on cpu. */
+	for (i = 0; i < 6; i++) {
+		s[i].wall_ns = 60 / (i + 1);
+		s[i].cpu_ns = 10;
+	}
+	ser.k = &k;
+	ser.s = s;
+	ser.n = 5;
+	CHECK(isnan(ct_series_halfwidth_pct(&ser, CT_BASIS_WALL)));
+	ser.n = 6;
+	/* Ranks 1 and 6 of six: (6/6 - 1/6) / 2 over the median 3.5/6, as a percent. */
+	CHECK(near(ct_series_halfwidth_pct(&ser, CT_BASIS_WALL), 100.0 * 25 / 35));
+	CHECK(near(ct_series_halfwidth_pct(&ser, CT_BASIS_CPU), 0));
+
+	/* The counter clock: counted cycles per thread CPU ns, when usable. */
+	s[0].cycles = 30;
+	s[0].count_status = CT_COUNT_OK;
+	CHECK(near(ct_sample_counter_ghz(&s[0]), 3));
+	s[0].count_status = CT_COUNT_SCALED;
+	CHECK(near(ct_sample_counter_ghz(&s[0]), 3));
+	s[0].count_status = CT_COUNT_NONE;
+	CHECK(isnan(ct_sample_counter_ghz(&s[0])));
+}
+
 static void should_stop(void)
 {
 	struct ct_harness h;
@@ -318,6 +351,7 @@ int main(void)
 	share();
 	rates();
 	summary();
+	halfwidth_and_counters();
 	should_stop();
 	defaults();
 	return unit_done();
