@@ -106,7 +106,6 @@ static void *fake_make(void *arg, struct ct_kernel *k)
 	struct fake *f = ct_xcalloc(1, sizeof(*f));
 	int cpu = ct_current_cpu();
 
-	(void)arg;
 	chain_calls = 0;
 	sleeper = cpu == sleep_cpu ? 1 : 0;
 	memset(k, 0, sizeof(*k));
@@ -114,8 +113,11 @@ static void *fake_make(void *arg, struct ct_kernel *k)
 	k->isa = "test";
 	k->unit = "Gcall/s";
 	k->work = 1;
-	k->per_cycle_unit = "op/cycle";
-	k->per_cycle_work = 1;
+	/* arg non-NULL: a kernel without a per-cycle figure. */
+	if (!arg) {
+		k->per_cycle_unit = "op/cycle";
+		k->per_cycle_work = 1;
+	}
 	k->run = fake_run;
 	k->verify = fake_verify;
 	k->ctx = f;
@@ -188,8 +190,35 @@ static void brackets(void)
 	ct_allcore_free(&a);
 }
 
+/* A kernel without a per-cycle figure: no brackets run, none kept. */
+static void unbracketed(void)
+{
+	static int flag;
+	struct ct_allcore_kernel ak = { fake_make, free, &flag };
+	struct ct_allcore a;
+	struct ct_harness h;
+	char why[640];
+	unsigned s;
+
+	memset(&h, 0, sizeof(h));
+	h.reps = 2;
+	h.bracket_adds = BRACKET_ADDS;
+	sleep_cpu = -2;
+	ct_allcore_plan(&a, NULL, NULL, 1);
+	CHECK(ct_allcore_run(&a, &h, &ak, 1, why, sizeof(why)) == 0);
+	for (s = 0; s < a.t[0].ser[0].n; s++) {
+		const struct ct_sample *x = &a.t[0].ser[0].s[s];
+
+		CHECK(x->pre_wall_ns == 0 && x->post_cpu_ns == 0 && x->bracket_ghz_cpu == 0);
+		/* 200 us calls: far from the 4 ms two brackets would add. */
+		CHECK(x->cpu_ns < x->calls * 200000 + 2000000);
+	}
+	ct_allcore_free(&a);
+}
+
 int main(void)
 {
 	brackets();
+	unbracketed();
 	return unit_done();
 }

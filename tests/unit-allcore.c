@@ -226,9 +226,22 @@ static void plan_recorded(void)
 	ct_allcore_free(&a);
 	ct_topo_free(&t);
 
+	/* Pinned without a topology: one group "all" of unknown kind. */
+	ct_cpuset_zero(&cpus);
+	ct_cpuset_set(&cpus, 1);
+	ct_cpuset_set(&cpus, 3);
+	ct_allcore_plan(&a, NULL, &cpus, 0);
+	CHECK(a.pinned && a.n == 2 && a.ngroups == 1 && a.g[0].nthreads == 2);
+	CHECK(strcmp(a.g[0].kind, "unknown") == 0 && strcmp(a.g[0].name, "all") == 0);
+	CHECK(strcmp(a.t[0].name, "allcore-cpu1") == 0 && a.t[1].cpu == 3);
+	CHECK(strcmp(a.g[0].single_name, "single-cpu3") == 0 && a.g[0].ref == 1);
+	CHECK(ct_cpuset_equal(&a.g[0].cpus, &cpus) && ct_cpuset_equal(&a.cpus, &cpus));
+	ct_allcore_free(&a);
+
 	/* Unpinned (macOS): one group, threads by number, the last the reference. */
 	ct_allcore_plan(&a, NULL, NULL, 3);
 	CHECK(!a.pinned && a.n == 3 && a.ngroups == 1);
+	CHECK(strcmp(a.g[0].kind, "unknown") == 0 && a.g[0].nthreads == 3);
 	CHECK(strcmp(a.t[2].name, "allcore-thread2") == 0 && a.t[2].cpu == -1);
 	CHECK(strcmp(a.g[0].single_name, "single-thread2") == 0);
 	CHECK(strcmp(a.g[0].union_name, "allcore-all") == 0);

@@ -226,9 +226,15 @@ static void warm_up_discarded(void)
 	unsigned i;
 
 	fake_kernel(&k, &f, 0);
+	chain_calls = 0;
+	h.bracket_adds = BRACKET_ADDS;
 	CHECK(ct_harness_run(&h, &k, 1, &ser, why, sizeof(why)) == 0);
 	CHECK(ser.n == 4);
 	CHECK(f.calls == 5);
+	/* A kernel without a per-cycle figure gets no brackets. */
+	CHECK(chain_calls == 0);
+	CHECK(ser.s[0].pre_wall_ns == 0 && ser.s[0].post_cpu_ns == 0);
+	CHECK(ser.s[0].bracket_ghz_wall == 0 && ser.s[0].bracket_ghz_cpu == 0);
 	for (i = 0; i < ser.n; i++)
 		CHECK(ser.s[i].cpu_ns < 10000000);
 	ct_series_free(&ser, 1);

@@ -317,6 +317,60 @@ static void should_stop(void)
 	CHECK(strcmp(ct_basis_name(CT_BASIS_CPU), "cpu") == 0);
 }
 
+/*
+ * Past 100 samples precision is checked every n/100 rounds only: 251
+ * equal samples (n/100 = 2, odd) are not checked, 252 are.
+ */
+static void precision_due(void)
+{
+	struct ct_harness h;
+	struct ct_kernel k;
+	struct ct_series ser = { 0 };
+	struct ct_sample *s = calloc(300, sizeof(*s));
+	double worst;
+	unsigned i;
+
+	kernel(&k, 0);
+	for (i = 0; i < 300; i++)
+		s[i].wall_ns = s[i].cpu_ns = 100;
+	ser.k = &k;
+	ser.s = s;
+	memset(&h, 0, sizeof(h));
+	h.reps = 6;
+	h.precision_pct = 1;
+	ser.n = 99;
+	CHECK(ct_harness_should_stop(&h, &ser, 1, 0, &worst) == CT_STOP_PRECISION);
+	CHECK(worst == 0);
+	ser.n = 251;
+	CHECK(ct_harness_should_stop(&h, &ser, 1, 0, &worst) == -1);
+	ser.n = 252;
+	CHECK(ct_harness_should_stop(&h, &ser, 1, 0, &worst) == CT_STOP_PRECISION);
+	ser.n = 5;
+	CHECK(ct_harness_should_stop(&h, &ser, 1, 0, &worst) == -1);
+	free(s);
+}
+
+/* Samples whose cpus are unknown (-1): the cpus read "unknown". */
+static void cpus_unknown(void)
+{
+	struct ct_kernel k;
+	struct ct_sample s[2];
+	struct ct_series ser = { 0 };
+	struct ct_summary sum;
+
+	kernel(&k, 0);
+	memset(s, 0, sizeof(s));
+	s[0].wall_ns = s[0].cpu_ns = s[1].wall_ns = s[1].cpu_ns = 100;
+	s[0].cpu_start = s[0].cpu_end = s[1].cpu_start = s[1].cpu_end = -1;
+	ser.k = &k;
+	ser.s = s;
+	ser.n = 2;
+	ct_summarize(&ser, CT_BASIS_CPU, &sum);
+	CHECK(strcmp(sum.cpus, "unknown") == 0 && sum.migrated == 0);
+	CHECK(near(sum.cpu_share, 1) && sum.descheduled == 0);
+	CHECK(sum.per_cycle_used == 0 && isnan(sum.per_cycle_ceiling));
+}
+
 static void defaults(void)
 {
 	struct ct_harness h;
@@ -331,6 +385,9 @@ static void defaults(void)
 	ct_harness_defaults(&h, 1);
 	CHECK(h.reps == CT_REPS_QUICK && h.settle_ns == CT_SETTLE_NS_QUICK);
 	setenv("QUICK", "0", 1);
+	ct_harness_defaults(&h, 0);
+	CHECK(h.reps == CT_REPS_DEFAULT);
+	setenv("QUICK", "", 1);
 	ct_harness_defaults(&h, 0);
 	CHECK(h.reps == CT_REPS_DEFAULT);
 	setenv("QUICK", "1", 1);
@@ -353,6 +410,8 @@ int main(void)
 	summary();
 	halfwidth_and_counters();
 	should_stop();
+	precision_due();
+	cpus_unknown();
 	defaults();
 	return unit_done();
 }
