@@ -107,22 +107,32 @@ run() {
 }
 
 # The tree's files (tracked and new, not ignored) into the copy, where
-# they differ: unchanged files keep their times, so rebuilds stay small.
+# they differ (one git hash-object over each side: a cmp a file is a
+# minute on a loaded machine); copied files are touched, unchanged ones
+# keep their times, so rebuilds stay small.
 sync_tree() {
-	(cd "$top" && git ls-files -co --exclude-standard -z) |
-	(cd "$top" && xargs -0 sh -c '
-		for f; do
-			[ -f "$f" ] || continue
-			if ! cmp -s "$f" "$0/$f"; then
-				mkdir -p "$0/$(dirname "$f")" && cp -p "$f" "$0/$f" &&
-				touch "$0/$f"
-			fi
-		done' "$work")
+	(cd "$top" && git ls-files -co --exclude-standard) | while read -r f; do
+		[ -f "$top/$f" ] && echo "$f"
+	done >"$dir/files"
+	(cd "$top" && git hash-object --no-filters --stdin-paths <"$dir/files") >"$dir/want"
+	(cd "$work" && while read -r f; do
+		if [ -f "$f" ]; then echo "$f"; else echo /dev/null; fi
+	done <"$dir/files" | git hash-object --no-filters --stdin-paths) >"$dir/have"
+	paste -d ' ' "$dir/want" "$dir/have" | awk '{ print ($1 != $2) }' |
+		paste -d ' ' - "$dir/files" | while read -r differs f; do
+		[ "$differs" = 1 ] || continue
+		mkdir -p "$work/$(dirname "$f")" && cp "$top/$f" "$work/$f"
+	done
 }
 
+# Undo a mutant: its own reverse, or the whole sync if that fails.
+unapply() {
+	(cd "$work" && git apply -R "$1") >/dev/null 2>&1 || sync_tree
+}
+
+# The unmutated sources' identity (after sync_tree): their paths and hashes.
 sources_sum() {
-	(cd "$top" && git ls-files -co --exclude-standard -z | xargs -0 cat 2>/dev/null) |
-	cksum | cut -d' ' -f1
+	paste -d ' ' "$dir/want" "$dir/files" | cksum | cut -d' ' -f1
 }
 
 # The tests' results of the last make check: NAME RESULT lines.
@@ -216,7 +226,6 @@ for m in $list; do
 	tests=$(header Killed-by "$m" | grep -o 'tests/[A-Za-z0-9_.+-]*' |
 		sed 's/\.sh$//; s/[.]$//' | sort -u | tr '\n' ' ')
 	equiv=$(header Equivalent "$m" | head -n 1)
-	sync_tree
 	if ! (cd "$work" && git apply --check "$m") >/dev/null 2>&1; then
 		echo "$name: does not apply"
 		noapply=$((noapply + 1)); noapply_list="$noapply_list $name"
@@ -226,7 +235,7 @@ for m in $list; do
 	if ! build; then
 		echo "$name: does not build"
 		nobuild=$((nobuild + 1)); nobuild_list="$nobuild_list $name"
-		sync_tree
+		unapply "$m"
 		[ "$keep_going" -eq 1 ] && continue || break
 	fi
 	how=""
@@ -243,7 +252,7 @@ for m in $list; do
 		case $st in 124|137) how="the time-out (${limit}s) of make check" ;; esac
 		[ -n "$how" ] || how=$(killer)
 	fi
-	sync_tree
+	unapply "$m"
 	if [ -n "$how" ]; then
 		case $how in tests/*) how=$(shown "$how") ;; esac
 		echo "$name: killed by $how"
