@@ -96,6 +96,38 @@ static void floors(void)
 		     "100 x the 1.00 us the thread CPU time read costs");
 }
 
+/* Stand-in clocks: steps of 3 and 7 in turn, a coarse one, a stopped one. */
+static uint64_t ticks;
+static unsigned reads;
+
+static uint64_t clock_3_7(void)
+{
+	return ticks += reads++ % 2 ? 7 : 3;
+}
+
+static uint64_t clock_coarse(void)
+{
+	return (ticks += 1) / 40 * 1000;	/* moves by 1000 every 40th read */
+}
+
+static uint64_t clock_stopped(void)
+{
+	return 42;
+}
+
+static void clocks(void)
+{
+	struct ct_clock_cost c;
+
+	ct_clock_measure(clock_3_7, &c);
+	CHECK(c.step_ns == 3);
+	CHECK(c.cost_ns > 0);
+	ct_clock_measure(clock_coarse, &c);
+	CHECK(c.step_ns == 1000);
+	ct_clock_measure(clock_stopped, &c);
+	CHECK(c.cost_ns > 0 && near(c.step_ns, c.cost_ns * 256));
+}
+
 static void part(struct ct_sample *s, int which, uint64_t wall, uint64_t cpu)
 {
 	memset(s, 0, sizeof(*s));
@@ -404,6 +436,7 @@ int main(void)
 	brackets();
 	floor_time();
 	floors();
+	clocks();
 	disturbed();
 	share();
 	rates();

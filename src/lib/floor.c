@@ -16,7 +16,7 @@
 #define BATCHES 7
 #define READS 256
 
-static void measure(uint64_t (*read)(void), struct ct_clock_cost *c)
+void ct_clock_measure(uint64_t (*read)(void), struct ct_clock_cost *c)
 {
 	uint64_t prev, now, t0, t1;
 	double best = -1;
@@ -86,8 +86,8 @@ const struct ct_floor *ct_floor_get(void)
 	done = 1;
 	f.wall.name = "wall clock";
 	f.cpu.name = "thread CPU time";
-	measure(ct_now_ns, &f.wall);
-	measure(ct_thread_cpu_ns, &f.cpu);
+	ct_clock_measure(ct_now_ns, &f.wall);
+	ct_clock_measure(ct_thread_cpu_ns, &f.cpu);
 	ct_floor_decide(&f);
 	return &f;
 }
