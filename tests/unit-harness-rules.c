@@ -403,6 +403,50 @@ static void cpus_unknown(void)
 	CHECK(sum.per_cycle_used == 0 && isnan(sum.per_cycle_ceiling));
 }
 
+/*
+ * A share of 1.05 exactly is still a share; above it the clocks disagree.
+ * The summary copies the series' facts; a precision asked for and not
+ * reached is missed.
+ */
+static void share_max_and_facts(void)
+{
+	struct ct_kernel k;
+	struct ct_sample s[6];
+	struct ct_series ser = { 0 };
+	struct ct_summary sum;
+	unsigned i;
+
+	kernel(&k, 0);
+	memset(s, 0, sizeof(s));
+	for (i = 0; i < 6; i++) {
+		s[i].wall_ns = 100 * (i + 1);
+		s[i].cpu_ns = 105 * (i + 1);
+	}
+	ser.k = &k;
+	ser.s = s;
+	ser.n = 6;
+	ser.verified = 1;
+	ser.stopped_by = CT_STOP_MAX_TIME;
+	ser.precision_pct = 2.5;
+	ct_summarize(&ser, CT_BASIS_WALL, &sum);
+	CHECK(near(sum.cpu_share, 1.05) && !sum.share_error);
+	CHECK(sum.reps == 6 && sum.verified && sum.basis == CT_BASIS_WALL && sum.k == &k);
+	CHECK(sum.stopped_by == CT_STOP_MAX_TIME && sum.precision_pct == 2.5);
+	CHECK(ct_summary_precision_missed(&sum));
+	/* Rates 10/100 to 10/600: the interval of six is their whole range. */
+	CHECK(near(sum.ci_low, 10.0 / 600) && near(sum.ci_high, 10.0 / 100));
+	CHECK(near(sum.rate.max, 0.1) && near(sum.rate.min, 10.0 / 600));
+	sum.stopped_by = CT_STOP_PRECISION;
+	CHECK(!ct_summary_precision_missed(&sum));
+	sum.stopped_by = CT_STOP_REPS;
+	sum.precision_pct = 0;
+	CHECK(!ct_summary_precision_missed(&sum));
+	s[5].cpu_ns += 10;
+	ct_summarize(&ser, CT_BASIS_CPU, &sum);
+	CHECK(sum.cpu_share > CT_SHARE_MAX && sum.share_error);
+	CHECK(sum.basis == CT_BASIS_CPU);
+}
+
 static void defaults(void)
 {
 	struct ct_harness h;
@@ -445,6 +489,7 @@ int main(void)
 	should_stop();
 	precision_due();
 	cpus_unknown();
+	share_max_and_facts();
 	defaults();
 	return unit_done();
 }
