@@ -301,6 +301,12 @@ int main(void)
 	ratio_known();
 	run_counts();
 	run_failure(1, "warm-up of fake (test)");
+	/* The duration's measurement: the reference's calls 2 to 1 + CHUNKS. */
+	run_failure(2, "timing a sample of fake (test): planted failure");
+	run_failure(1 + CT_ALLCORE_CHUNKS, "timing a sample of fake (test): planted failure");
+	/* The first call after it: the first single-thread sample's first call. */
+	run_failure(2 + CT_ALLCORE_CHUNKS,
+		    "single-thread sample 1 of fake (test): call 1: planted failure");
 	/* Past the warm-up and the measurement: in some sample. */
 	run_failure(2 + CT_ALLCORE_CHUNKS + 5, " sample ");
 	plan_recorded();
