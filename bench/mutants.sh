@@ -8,8 +8,11 @@
 # and only if none of them fails the whole make check.  A mutant is killed
 # only when a test that passes on the unmutated copy fails with it (the
 # unmutated make check runs once first; a test failing without any patch
-# kills nothing).  A make that runs past its time limit (a slip that
-# loops) counts as killed by the time-out.  One line per mutant, then
+# kills nothing).  A test found by the whole make check, not named by the
+# header, is run once more unmutated: failing there too it was flaky and
+# kills nothing (the line says so).  A make that runs past its time limit
+# (a slip that loops) counts as killed by the time-out.  One line per
+# mutant, then
 #
 #   N killed of M (P %)
 #
@@ -89,6 +92,7 @@ GIT_CEILING_DIRECTORIES=$dir
 export GIT_CEILING_DIRECTORIES
 
 job=""
+applied=""
 cleanup() {
 	[ -n "$job" ] && kill "$job" 2>/dev/null
 	[ -n "$tmp" ] && rm -rf "$tmp"
@@ -125,8 +129,10 @@ sync_tree() {
 	done
 }
 
-# Undo a mutant: its own reverse, or the whole sync if that fails.
+# Undo a mutant (once): its own reverse, or the whole sync if that fails.
 unapply() {
+	[ -n "$applied" ] || return 0
+	applied=""
 	(cd "$work" && git apply -R "$1") >/dev/null 2>&1 || sync_tree
 }
 
@@ -209,10 +215,14 @@ if [ -s "$dir/notpassing" ]; then
 	cat "$dir/notpassing" >&2
 fi
 
-# The first test that passed unmutated and fails now; empty if none.
-killer() {
+# The tests that passed unmutated and fail now, one a line.
+killers() {
 	results | awk '$2 == "FAIL" || $2 == "ERROR" { print $1 }' |
-	grep -Fx -f "$dir/passing" | head -n 1
+	grep -Fx -f "$dir/passing" || :
+}
+
+killer() {
+	killers | head -n 1
 }
 
 header() {
@@ -232,6 +242,7 @@ for m in $list; do
 		[ "$keep_going" -eq 1 ] && continue || break
 	fi
 	(cd "$work" && git apply "$m")
+	applied=$m
 	if ! build; then
 		echo "$name: does not build"
 		nobuild=$((nobuild + 1)); nobuild_list="$nobuild_list $name"
@@ -246,22 +257,39 @@ for m in $list; do
 		case $st in 124|137) how="the time-out (${limit}s) of make check TESTS='$tests'" ;; esac
 		[ -n "$how" ] || how=$(killer)
 	fi
+	flaky=""
 	if [ -z "$how" ]; then
 		st=0
 		check || st=$?
 		case $st in 124|137) how="the time-out (${limit}s) of make check" ;; esac
-		[ -n "$how" ] || how=$(killer)
+		if [ -z "$how" ]; then
+			# Tests the slip was not written for: each must pass again
+			# unmutated, or it failed by itself (a flaky test kills nothing).
+			ks=$(killers | tr '\n' ' ')
+			unapply "$m"
+			if [ -n "$ks" ]; then
+				st=0
+				clear_results
+				build || st=$?
+				# shellcheck disable=SC2086
+				[ "$st" -ne 0 ] || check $ks || :
+				flaky=$(killers | tr '\n' ' ')
+				for k in $ks; do
+					case " $flaky " in *" $k "*) ;; *) how=${how:-$k} ;; esac
+				done
+			fi
+		fi
 	fi
-	unapply "$m"
+	unapply "$m" 2>/dev/null
 	if [ -n "$how" ]; then
 		case $how in tests/*) how=$(shown "$how") ;; esac
 		echo "$name: killed by $how"
 		killed=$((killed + 1))
 	elif [ -n "$equiv" ]; then
-		echo "$name: SURVIVED, equivalent: $equiv"
+		echo "$name: SURVIVED${flaky:+ (failed unmutated too, flaky: $flaky)}, equivalent: $equiv"
 		equivalent=$((equivalent + 1)); equiv_list="$equiv_list $name"
 	else
-		echo "$name: SURVIVED"
+		echo "$name: SURVIVED${flaky:+ (failed unmutated too, flaky: $flaky)}"
 		survived=$((survived + 1)); surv_list="$surv_list $name"
 		[ "$keep_going" -eq 1 ] || break
 	fi
