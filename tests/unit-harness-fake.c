@@ -307,8 +307,33 @@ static void given_samples(void)
 	CHECK(sum.descheduled == 0);
 }
 
+/*
+ * One bracket: its adds rounded down to the chain's unroll, its own wall
+ * and cpu times; the settle spin runs the chain until its time is up.
+ */
+static void bracket_and_settle(void)
+{
+	struct ct_bracket b;
+	uint64_t t0;
+
+	chain_calls = 0;
+	CHECK(ct_bracket_run(BRACKET_ADDS + 1, &b) == 0);
+	CHECK(b.adds == BRACKET_ADDS);
+	CHECK(b.cpu_ns >= BRACKET_SHORT_NS && b.cpu_ns < BRACKET_LONG_NS);
+	CHECK(b.wall_ns * 1.05 >= b.cpu_ns);
+	CHECK(chain_calls == 1);
+	t0 = ct_now_ns();
+	ct_settle(5000000);
+	CHECK(ct_now_ns() - t0 >= 5000000);
+	CHECK(chain_calls >= 2);	/* at least one call, however loaded */
+	chain_calls = 0;
+	ct_settle(0);
+	CHECK(chain_calls == 0);
+}
+
 int main(void)
 {
+	bracket_and_settle();
 	bracket_mean();
 	warm_up_discarded();
 	call_sleeps();
