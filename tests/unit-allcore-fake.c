@@ -79,6 +79,7 @@ const struct ct_kernel_desc ct_addchain_desc = {
 
 struct fake {
 	uint64_t runs;
+	int sleeps;			/* each call also sleeps 1 ms */
 };
 
 static uint64_t fake_run(void *p)
@@ -86,6 +87,11 @@ static uint64_t fake_run(void *p)
 	struct fake *f = p;
 
 	burn(200000);
+	if (f->sleeps) {
+		struct timespec ts = { 0, 1000000 };
+
+		nanosleep(&ts, NULL);
+	}
 	return ++f->runs;
 }
 
@@ -113,7 +119,8 @@ static void *fake_make(void *arg, struct ct_kernel *k)
 	k->isa = "test";
 	k->unit = "Gcall/s";
 	k->work = 1;
-	/* arg non-NULL: a kernel without a per-cycle figure. */
+	/* arg non-NULL: a kernel without a per-cycle figure, whose calls sleep. */
+	f->sleeps = arg != NULL;
 	if (!arg) {
 		k->per_cycle_unit = "op/cycle";
 		k->per_cycle_work = 1;
@@ -177,8 +184,17 @@ static void brackets(void)
 		ct_summarize(ser, CT_BASIS_CPU, &sum);
 		CHECK(sum.descheduled >= 1);
 		CHECK(sum.per_cycle_used == REPS - sum.descheduled);
-		/* The share counts the brackets: the calls alone had their cpu. */
-		CHECK(ct_sample_share(&ser->s[0]) < CT_DESCHEDULED_SHARE);
+		/*
+		 * The share counts the brackets: the sleeping one's wall time
+		 * lowers it below what its cpu time alone would give.
+		 */
+		{
+			const struct ct_sample *x = &ser->s[0];
+			double cpu = (double)(x->cpu_ns + x->pre_cpu_ns + x->post_cpu_ns);
+
+			CHECK(ct_sample_share(x) <
+			      cpu / (double)(x->wall_ns + x->pre_wall_ns + x->post_cpu_ns));
+		}
 	}
 	/* The single thread's samples keep their brackets too. */
 	for (s = 0; s < a.g[0].single[0].n; s++) {
@@ -212,6 +228,9 @@ static void unbracketed(void)
 		CHECK(x->pre_wall_ns == 0 && x->post_cpu_ns == 0 && x->bracket_ghz_cpu == 0);
 		/* 200 us calls: far from the 4 ms two brackets would add. */
 		CHECK(x->cpu_ns < x->calls * 200000 + 2000000);
+		/* Their sleep is wall time, not cpu time: 0.2 of 1.2 ms at most. */
+		CHECK(x->cpu_ns < x->wall_ns / 2);
+		CHECK(x->wall_ns >= x->calls * 1000000);
 	}
 	ct_allcore_free(&a);
 }
