@@ -28,6 +28,7 @@
 #include "ct/kernels.h"
 #include "ct/os.h"
 #include "ct/place.h"
+#include "ct/stats.h"
 #include "unit.h"
 
 #define BRACKET_SHORT_NS 1000000ull
@@ -131,6 +132,14 @@ static void *fake_make(void *arg, struct ct_kernel *k)
 	return f;
 }
 
+static double median_of(double *v, unsigned n)
+{
+	struct ct_stats st;
+
+	ct_stats_compute(v, n, &st);
+	return st.median;
+}
+
 static void brackets(void)
 {
 	struct ct_allcore_kernel ak = { fake_make, free, NULL };
@@ -139,6 +148,7 @@ static void brackets(void)
 	struct ct_cpuset cpus;
 	struct ct_summary sum;
 	double want = 2.0 * BRACKET_ADDS / (double)(BRACKET_SHORT_NS + BRACKET_LONG_NS);
+	double ghz[REPS], pre[REPS];
 	char why[640];
 	size_t i;
 	unsigned s;
@@ -164,20 +174,25 @@ static void brackets(void)
 		const struct ct_series *ser = &a.t[i].ser[0];
 
 		CHECK(ser->n == REPS);
-		for (s = 0; s < ser->n; s++) {
+		/*
+		 * Per sample only what a loaded machine cannot undo (a stalled
+		 * vCPU can add to a thread's cpu time); the clock from the median.
+		 */
+		for (s = 0; s < ser->n && s < REPS; s++) {
 			const struct ct_sample *x = &ser->s[s];
 
 			/* Both brackets' own times, the leading one the short one. */
-			CHECK(x->pre_cpu_ns >= BRACKET_SHORT_NS && x->pre_cpu_ns < BRACKET_LONG_NS);
-			CHECK(x->post_cpu_ns >= BRACKET_LONG_NS &&
-			      x->post_cpu_ns < BRACKET_LONG_NS + BRACKET_SHORT_NS);
+			CHECK(x->pre_cpu_ns >= BRACKET_SHORT_NS && x->post_cpu_ns >= BRACKET_LONG_NS);
+			pre[s] = (double)x->pre_cpu_ns;
+			ghz[s] = x->bracket_ghz_cpu;
 			/* Their wall times too (the CPU time's reads lie just outside). */
 			CHECK(x->pre_wall_ns * 1.05 >= x->pre_cpu_ns &&
 			      x->post_wall_ns * 1.05 >= x->post_cpu_ns);
-			/* 1.5 adds/ns; the leading bracket alone says 3, the trailing 1. */
-			CHECK(fabs(x->bracket_ghz_cpu / want - 1) < 0.1);
 			CHECK(x->bracket_ghz_wall <= want * 1.02);
 		}
+		/* 1.5 adds/ns; the leading bracket alone says 3, the trailing 1. */
+		CHECK(fabs(median_of(ghz, REPS) / want - 1) < 0.1);
+		CHECK(median_of(pre, REPS) < BRACKET_LONG_NS);
 		/* The sleeping bracket was seen: disturbed, and left out per cycle. */
 		CHECK(ser->s[0].post_wall_ns >= SLEEP_NS + BRACKET_LONG_NS);
 		CHECK(ct_sample_disturbed(&ser->s[0]));
@@ -201,7 +216,7 @@ static void brackets(void)
 		const struct ct_sample *x = &a.g[0].single[0].s[s];
 
 		CHECK(x->pre_cpu_ns >= BRACKET_SHORT_NS && x->post_cpu_ns >= BRACKET_LONG_NS);
-		CHECK(fabs(x->bracket_ghz_cpu / want - 1) < 0.1);
+		CHECK(x->bracket_ghz_cpu > 0 && x->bracket_ghz_cpu <= want * 1.02);
 	}
 	ct_allcore_free(&a);
 }
@@ -213,11 +228,12 @@ static void unbracketed(void)
 	struct ct_allcore_kernel ak = { fake_make, free, &flag };
 	struct ct_allcore a;
 	struct ct_harness h;
+	double share[REPS];
 	char why[640];
 	unsigned s;
 
 	memset(&h, 0, sizeof(h));
-	h.reps = 2;
+	h.reps = REPS;
 	h.bracket_adds = BRACKET_ADDS;
 	sleep_cpu = -2;
 	ct_allcore_plan(&a, NULL, NULL, 1);
@@ -226,12 +242,12 @@ static void unbracketed(void)
 		const struct ct_sample *x = &a.t[0].ser[0].s[s];
 
 		CHECK(x->pre_wall_ns == 0 && x->post_cpu_ns == 0 && x->bracket_ghz_cpu == 0);
-		/* 200 us calls: far from the 4 ms two brackets would add. */
-		CHECK(x->cpu_ns < x->calls * 200000 + 2000000);
-		/* Their sleep is wall time, not cpu time: 0.2 of 1.2 ms at most. */
-		CHECK(x->cpu_ns < x->wall_ns / 2);
 		CHECK(x->wall_ns >= x->calls * 1000000);
+		if (s < REPS)
+			share[s] = (double)x->cpu_ns / (double)x->wall_ns;
 	}
+	/* Their sleep is wall time, not cpu time: 0.2 of 1.2 ms a call. */
+	CHECK(a.t[0].ser[0].n == REPS && median_of(share, REPS) < 0.5);
 	ct_allcore_free(&a);
 }
 
