@@ -53,6 +53,34 @@ for f in ratio_to_single_wall ratio_to_single_cpu sample_ns; do
 		is_positive "$v" || { echo "$f $v"; exit 1; }
 	done || fail "an all-core $f is not positive"
 done
+# Each ratio is the row's median over its single thread's, on its basis.
+cols() {
+	f=$1
+	shift
+	for k; do "$JSONL" -r summary -f "$k" "$f" >"$tmp/col.$k" || fail "no $k in $f"; done
+	(cd "$tmp" && for k; do printf 'col.%s ' "$k"; done | xargs paste)
+}
+cols "$tmp/single" placement basis median >"$tmp/single.cols"
+cols "$tmp/all" placement basis median single_placement ratio_to_single_wall \
+	ratio_to_single_cpu >"$tmp/all.cols"
+awk 'FNR == NR { one[$1, $2] = $3; next }
+	{ med[$1, $2] = $3; row[FNR] = $0 }
+	END {
+		for (i in row) {
+			split(row[i], f, "\t")
+			for (b = 0; b < 2; b++) {
+				basis = b ? "cpu" : "wall"
+				got = f[5 + b]
+				want = med[f[1], basis] / one[f[4], basis]
+				if (got < want * 0.9999 || got > want * 1.0001) {
+					printf "%s: ratio_to_single_%s %s, medians say %s\n", f[1], basis, got, want
+					bad = 1
+				}
+			}
+		}
+		exit bad
+	}' "$tmp/single.cols" "$tmp/all.cols" >"$tmp/ratios" ||
+	fail "a ratio is not the medians' ratio: $(cat "$tmp/ratios")"
 "$JSONL" -r summary -f kind "$tmp/all" | grep -qv '^\(performance\|efficiency\|low-power\|unknown\)$' &&
 	fail "bad kind field"
 # Every thread's samples: REPS of them, on its own cpu, each of whole

@@ -8,6 +8,7 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -225,19 +226,87 @@ static void plan_recorded(void)
 	ct_allcore_free(&a);
 	ct_topo_free(&t);
 
+	/* Pinned without a topology: one group "all" of unknown kind. */
+	ct_cpuset_zero(&cpus);
+	ct_cpuset_set(&cpus, 1);
+	ct_cpuset_set(&cpus, 3);
+	ct_allcore_plan(&a, NULL, &cpus, 0);
+	CHECK(a.pinned && a.n == 2 && a.ngroups == 1 && a.g[0].nthreads == 2);
+	CHECK(strcmp(a.g[0].kind, "unknown") == 0 && strcmp(a.g[0].name, "all") == 0);
+	CHECK(strcmp(a.t[0].name, "allcore-cpu1") == 0 && a.t[1].cpu == 3);
+	CHECK(strcmp(a.g[0].single_name, "single-cpu3") == 0 && a.g[0].ref == 1);
+	CHECK(ct_cpuset_equal(&a.g[0].cpus, &cpus) && ct_cpuset_equal(&a.cpus, &cpus));
+	ct_allcore_free(&a);
+
 	/* Unpinned (macOS): one group, threads by number, the last the reference. */
 	ct_allcore_plan(&a, NULL, NULL, 3);
 	CHECK(!a.pinned && a.n == 3 && a.ngroups == 1);
+	CHECK(strcmp(a.g[0].kind, "unknown") == 0 && a.g[0].nthreads == 3);
 	CHECK(strcmp(a.t[2].name, "allcore-thread2") == 0 && a.t[2].cpu == -1);
 	CHECK(strcmp(a.g[0].single_name, "single-thread2") == 0);
 	CHECK(strcmp(a.g[0].union_name, "allcore-all") == 0);
 	ct_allcore_free(&a);
 }
 
+/*
+ * The ratio on given series: the all-core median over the single thread's
+ * (0.5 here, each thread getting half), per basis, 0 without a reference.
+ */
+static void ratio_known(void)
+{
+	struct ct_kernel k;
+	struct ct_sample one[3], all[4];
+	struct ct_series single = { 0 }, every = { 0 };
+	struct ct_allcore_group g;
+	struct ct_allcore a;
+	unsigned i;
+
+	memset(&k, 0, sizeof(k));
+	k.name = "fake";
+	k.isa = "test";
+	k.work = 1000;
+	memset(one, 0, sizeof(one));
+	memset(all, 0, sizeof(all));
+	for (i = 0; i < 3; i++) {
+		one[i].calls = 10;
+		one[i].wall_ns = 1000 + i;	/* median 1001 ns for 10 calls */
+		one[i].cpu_ns = 500;
+	}
+	for (i = 0; i < 4; i++) {
+		all[i].calls = 5;
+		all[i].wall_ns = i < 2 ? 1001 : 2002;	/* the median halfway: 1/1.5 */
+		all[i].cpu_ns = 500;
+	}
+	single.k = every.k = &k;
+	single.s = one;
+	single.n = 3;
+	every.s = all;
+	every.n = 4;
+	memset(&g, 0, sizeof(g));
+	g.single = &single;
+	g.all = &every;
+	memset(&a, 0, sizeof(a));
+	a.g = &g;
+	a.ngroups = 1;
+	/* All-core: 5 calls in 1001 or 2002 ns, median (5/1001 + 5/2002) / 2. */
+	CHECK(fabs(ct_allcore_ratio(&a, 0, 0, CT_BASIS_WALL) - 0.375) < 1e-9);
+	/* On cpu time every sample took 500 ns: half the calls, half the rate. */
+	CHECK(fabs(ct_allcore_ratio(&a, 0, 0, CT_BASIS_CPU) - 0.5) < 1e-9);
+	single.n = 0;
+	CHECK(ct_allcore_ratio(&a, 0, 0, CT_BASIS_WALL) == 0);
+}
+
 int main(void)
 {
+	ratio_known();
 	run_counts();
 	run_failure(1, "warm-up of fake (test)");
+	/* The duration's measurement: the reference's calls 2 to 1 + CHUNKS. */
+	run_failure(2, "timing a sample of fake (test): planted failure");
+	run_failure(1 + CT_ALLCORE_CHUNKS, "timing a sample of fake (test): planted failure");
+	/* The first call after it: the first single-thread sample's first call. */
+	run_failure(2 + CT_ALLCORE_CHUNKS,
+		    "single-thread sample 1 of fake (test): call 1: planted failure");
 	/* Past the warm-up and the measurement: in some sample. */
 	run_failure(2 + CT_ALLCORE_CHUNKS + 5, " sample ");
 	plan_recorded();

@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "ct/ceiling.h"
 #include "ct/harness.h"
@@ -65,6 +66,7 @@ const struct ct_kernel_desc ct_addchain_desc = {
 struct fake {
 	unsigned long calls;
 	uint64_t first_ns, rest_ns;
+	uint64_t sleep_ns;		/* each call also sleeps this long */
 };
 
 static uint64_t fake_run(void *p)
@@ -72,6 +74,11 @@ static uint64_t fake_run(void *p)
 	struct fake *f = p;
 
 	burn(f->calls++ == 0 ? f->first_ns : f->rest_ns);
+	if (f->sleep_ns) {
+		struct timespec ts = { 0, (long)f->sleep_ns };
+
+		nanosleep(&ts, NULL);
+	}
 	return f->calls;
 }
 
@@ -113,7 +120,7 @@ static double median_of(double *v, unsigned n)
 static void bracket_mean(void)
 {
 	struct ct_harness h = { .reps = 5, .settle_ns = 0, .bracket_adds = BRACKET_ADDS };
-	struct fake f = { 0, 200000, 200000 };
+	struct fake f = { 0, 200000, 200000, 0 };
 	struct ct_kernel k;
 	struct ct_series ser;
 	double ghz_cpu[5], ghz_wall[5], want;
@@ -140,19 +147,109 @@ static void bracket_mean(void)
 	ct_series_free(&ser, 1);
 }
 
+/*
+ * A call that sleeps 5 ms beside 1 ms of CPU: the call's wall time holds
+ * the sleep, its CPU time does not; the sample is disturbed, its share
+ * low, and the series is whole (verified, stopped by its reps).
+ */
+static void call_sleeps(void)
+{
+	struct ct_harness h = { .reps = 3, .settle_ns = 0, .bracket_adds = BRACKET_ADDS };
+	struct fake f = { 0, 1000000, 1000000, 5000000 };
+	struct ct_kernel k;
+	struct ct_series ser;
+	struct ct_summary sum;
+	double cpu[3] = { 0 }, pre[3] = { 0 };
+	char why[256];
+	unsigned i;
+
+	fake_kernel(&k, &f, 1);
+	chain_calls = 0;
+	CHECK(ct_harness_run(&h, &k, 1, &ser, why, sizeof(why)) == 0);
+	CHECK(ser.n == 3 && ser.verified && ser.stopped_by == CT_STOP_REPS);
+	CHECK(ser.k == &k && f.calls == 4);
+	for (i = 0; i < ser.n; i++) {
+		const struct ct_sample *x = &ser.s[i];
+
+		CHECK(x->wall_ns >= 6000000);
+		CHECK(x->cpu_ns >= 1000000);
+		cpu[i] = (double)x->cpu_ns;
+		pre[i] = (double)x->pre_cpu_ns;
+		/* The brackets around the call, not the call, are its pre and post. */
+		CHECK(x->pre_cpu_ns >= BRACKET_SHORT_NS);
+		CHECK(x->post_cpu_ns >= BRACKET_LONG_NS);
+		CHECK(x->rep == i && x->calls == 1);
+		CHECK(ct_sample_disturbed(x));
+	}
+	/* The medians: a stalled vCPU can add to one sample's cpu time. */
+	CHECK(median_of(cpu, 3) < 5000000 && median_of(pre, 3) < BRACKET_LONG_NS);
+	ct_summarize(&ser, CT_BASIS_WALL, &sum);
+	CHECK(sum.descheduled == 3 && sum.per_cycle_used == 0);
+	CHECK(isnan(sum.per_cycle.median));
+	/* About (1 + 4) ms of cpu in (6 + 4) ms of wall. */
+	CHECK(sum.cpu_share < 0.7);
+	ct_series_free(&ser, 1);
+}
+
+/*
+ * A floor ten times a 1 ms sample: refused after the first round, the
+ * message naming the floor and the work to give (10x), no series kept.
+ */
+static void under_floor(void)
+{
+	struct ct_harness h = { .reps = 5, .settle_ns = 0, .bracket_adds = 0,
+				.floor_ns = 10000000, .floor_why = "given" };
+	struct fake f = { 0, 1000000, 1000000, 0 };
+	struct ct_kernel k;
+	struct ct_series ser;
+	char why[512];
+
+	fake_kernel(&k, &f, 0);
+	why[0] = '\0';
+	CHECK(ct_harness_run(&h, &k, 1, &ser, why, sizeof(why)) == CT_HARNESS_TOO_SHORT);
+	CHECK(ser.n == 1 && f.calls == 2);
+	CHECK(strstr(why, "a sample of fake (avx512) takes ") == why);
+	/* About 10x: the factor from the sample's own shorter time, rounded up. */
+	if (ser.n == 1) {
+		uint64_t t = ser.s[0].wall_ns < ser.s[0].cpu_ns ? ser.s[0].wall_ns : ser.s[0].cpu_ns;
+		char want[160];
+
+		snprintf(want, sizeof(want), "takes %.1f us, under the floor of 10000 us (given): "
+			 "give each sample about %.0fx the work", (double)t / 1e3,
+			 ceil(10000000.0 / (double)t));
+		CHECK(t >= 1000000 && strstr(why, want) != NULL);
+		if (!strstr(why, want))
+			fprintf(stderr, "  message: %s\n  wanted: %s\n", why, want);
+	}
+	ct_series_free(&ser, 1);
+
+	/* The same sample against a floor it passes. */
+	f.calls = 0;
+	h.floor_ns = 500000;
+	CHECK(ct_harness_run(&h, &k, 1, &ser, why, sizeof(why)) == 0);
+	CHECK(ser.n == 5 && f.calls == 6);
+	ct_series_free(&ser, 1);
+}
+
 static void warm_up_discarded(void)
 {
 	struct ct_harness h = { .reps = 4, .settle_ns = 0, .bracket_adds = 0 };
-	struct fake f = { 0, 30000000, 1000000 };
+	struct fake f = { 0, 30000000, 1000000, 0 };
 	struct ct_kernel k;
 	struct ct_series ser;
 	char why[256];
 	unsigned i;
 
 	fake_kernel(&k, &f, 0);
+	chain_calls = 0;
+	h.bracket_adds = BRACKET_ADDS;
 	CHECK(ct_harness_run(&h, &k, 1, &ser, why, sizeof(why)) == 0);
 	CHECK(ser.n == 4);
 	CHECK(f.calls == 5);
+	/* A kernel without a per-cycle figure gets no brackets. */
+	CHECK(chain_calls == 0);
+	CHECK(ser.s[0].pre_wall_ns == 0 && ser.s[0].post_cpu_ns == 0);
+	CHECK(ser.s[0].bracket_ghz_wall == 0 && ser.s[0].bracket_ghz_cpu == 0);
 	for (i = 0; i < ser.n; i++)
 		CHECK(ser.s[i].cpu_ns < 10000000);
 	ct_series_free(&ser, 1);
@@ -172,7 +269,7 @@ static void sample(struct ct_sample *s, unsigned rep, int disturbed, double ghz)
 
 static void given_samples(void)
 {
-	struct fake f = { 0, 0, 0 };
+	struct fake f = { 0, 0, 0, 0 };
 	struct ct_sample s[5];
 	struct ct_series ser = { 0 };
 	struct ct_summary sum;
@@ -248,10 +345,37 @@ static void given_samples(void)
 	CHECK(sum.descheduled == 0);
 }
 
+/*
+ * One bracket: its adds rounded down to the chain's unroll, its own wall
+ * and cpu times; the settle spin runs the chain until its time is up.
+ */
+static void bracket_and_settle(void)
+{
+	struct ct_bracket b;
+	uint64_t t0;
+
+	chain_calls = 0;
+	CHECK(ct_bracket_run(BRACKET_ADDS + 1, &b) == 0);
+	CHECK(b.adds == BRACKET_ADDS);
+	CHECK(b.cpu_ns >= BRACKET_SHORT_NS && b.cpu_ns < BRACKET_LONG_NS);
+	CHECK(b.wall_ns * 1.05 >= b.cpu_ns);
+	CHECK(chain_calls == 1);
+	t0 = ct_now_ns();
+	ct_settle(5000000);
+	CHECK(ct_now_ns() - t0 >= 5000000);
+	CHECK(chain_calls >= 2);	/* at least one call, however loaded */
+	chain_calls = 0;
+	ct_settle(0);
+	CHECK(chain_calls == 0);
+}
+
 int main(void)
 {
+	bracket_and_settle();
 	bracket_mean();
 	warm_up_discarded();
+	call_sleeps();
+	under_floor();
 	given_samples();
 	return unit_done();
 }

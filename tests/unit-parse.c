@@ -83,6 +83,9 @@ int main(void)
 	CHECK(list_is("5", "5"));
 	CHECK(list_is("3,2,1,0", "0-3"));
 	CHECK(list_is("0-7:2", "0,2,4,6"));
+	/* A range of one cpu is that cpu, not a reversed range. */
+	CHECK(list_is("3-3", "3"));
+	CHECK(list_is("1,4-4,6", "1,4,6"));
 	CHECK(list_is("8191", "8191"));
 	CHECK(list_bad("0-"));
 	CHECK(list_bad("-3"));

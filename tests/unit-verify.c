@@ -311,10 +311,16 @@ static void outfiles(const char *dir)
 	pid_t pid;
 	FILE *f;
 
-	/* Both written, whole, no temporary left. */
+	/* Both written, whole, no temporary left, as readable as the umask lets. */
+	umask(022);
 	CHECK(ct_write_files(dir, good, 2, (void *)"result", why, sizeof(why)) == 0);
 	CHECK(entries(dir) == 2);
 	snprintf(path, sizeof(path), "%s/summary.md", dir);
+	{
+		struct stat st;
+
+		CHECK(stat(path, &st) == 0 && (st.st_mode & 0777) == 0644);
+	}
 	f = fopen(path, "r");
 	CHECK(f && fgets(line, sizeof(line), f) && strcmp(line, "result\n") == 0);
 	if (f)

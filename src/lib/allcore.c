@@ -239,16 +239,12 @@ static int timed_sample(struct runner *r, const struct ct_kernel *k, uint64_t du
 	s->cpu_ns = c1 - c0;
 	s->cpu_end = ct_current_cpu();
 	if (bracketed) {
-		uint64_t adds, cpu;
-
 		if (ct_bracket_run(r->h->bracket_adds, &post) < 0) {
 			snprintf(why, len, "the add chain after it miscounted");
 			return -1;
 		}
-		adds = pre.adds + post.adds;
-		cpu = pre.cpu_ns + post.cpu_ns;
-		s->bracket_ghz_wall = (double)adds / (double)(pre.wall_ns + post.wall_ns);
-		s->bracket_ghz_cpu = (double)adds / (double)(cpu ? cpu : 1);
+		/* Their times too: a bracket that lost its cpu disturbs the sample. */
+		ct_sample_set_brackets(s, &pre, &post);
 	}
 	if (!s->wall_ns)
 		s->wall_ns = 1;

@@ -16,7 +16,7 @@
 #define BATCHES 7
 #define READS 256
 
-static void measure(uint64_t (*read)(void), struct ct_clock_cost *c)
+void ct_clock_measure(uint64_t (*read)(void), struct ct_clock_cost *c)
 {
 	uint64_t prev, now, t0, t1;
 	double best = -1;
@@ -42,25 +42,16 @@ static void measure(uint64_t (*read)(void), struct ct_clock_cost *c)
 		c->step_ns = best * READS;
 }
 
-const struct ct_floor *ct_floor_get(void)
+void ct_floor_decide(struct ct_floor *f)
 {
-	static struct ct_floor f;
-	static int done;
 	const struct ct_clock_cost *c[2];
 	double worst = 0;
 	const char *what = "";
 	const struct ct_clock_cost *by = NULL;
 	int i;
 
-	if (done)
-		return &f;
-	done = 1;
-	f.wall.name = "wall clock";
-	f.cpu.name = "thread CPU time";
-	measure(ct_now_ns, &f.wall);
-	measure(ct_thread_cpu_ns, &f.cpu);
-	c[0] = &f.wall;
-	c[1] = &f.cpu;
+	c[0] = &f->wall;
+	c[1] = &f->cpu;
 	for (i = 0; i < 2; i++) {
 		if (c[i]->cost_ns > worst) {
 			worst = c[i]->cost_ns;
@@ -73,15 +64,30 @@ const struct ct_floor *ct_floor_get(void)
 			by = c[i];
 		}
 	}
-	f.floor_ns = (uint64_t)(CT_FLOOR_FACTOR * worst);
-	if (f.floor_ns < CT_FLOOR_MIN_NS || !by) {
-		f.floor_ns = CT_FLOOR_MIN_NS;
-		snprintf(f.why, sizeof(f.why), "at least %.0f us; %d x the dearest clock read "
+	f->floor_ns = (uint64_t)(CT_FLOOR_FACTOR * worst);
+	if (f->floor_ns < CT_FLOOR_MIN_NS || !by) {
+		f->floor_ns = CT_FLOOR_MIN_NS;
+		snprintf(f->why, sizeof(f->why), "at least %.0f us; %d x the dearest clock read "
 			 "or step (%.2f us) is less", CT_FLOOR_MIN_NS / 1e3, CT_FLOOR_FACTOR,
 			 worst / 1e3);
 	} else {
-		snprintf(f.why, sizeof(f.why), "%d x the %.2f us the %s %s", CT_FLOOR_FACTOR,
+		snprintf(f->why, sizeof(f->why), "%d x the %.2f us the %s %s", CT_FLOOR_FACTOR,
 			 worst / 1e3, by->name, what);
 	}
+}
+
+const struct ct_floor *ct_floor_get(void)
+{
+	static struct ct_floor f;
+	static int done;
+
+	if (done)
+		return &f;
+	done = 1;
+	f.wall.name = "wall clock";
+	f.cpu.name = "thread CPU time";
+	ct_clock_measure(ct_now_ns, &f.wall);
+	ct_clock_measure(ct_thread_cpu_ns, &f.cpu);
+	ct_floor_decide(&f);
 	return &f;
 }

@@ -80,6 +80,27 @@ int ct_bracket_run(uint64_t adds, struct ct_bracket *b)
 	return got == b->adds ? 0 : -1;
 }
 
+void ct_sample_set_brackets(struct ct_sample *s, const struct ct_bracket *pre,
+			    const struct ct_bracket *post)
+{
+	double adds = (double)pre->adds + (double)post->adds;
+	uint64_t wall = pre->wall_ns + post->wall_ns, cpu = pre->cpu_ns + post->cpu_ns;
+
+	s->pre_wall_ns = pre->wall_ns;
+	s->pre_cpu_ns = pre->cpu_ns;
+	s->post_wall_ns = post->wall_ns;
+	s->post_cpu_ns = post->cpu_ns;
+	s->bracket_ghz_wall = wall ? adds / (double)wall : 0;
+	s->bracket_ghz_cpu = cpu ? adds / (double)cpu : 0;
+}
+
+uint64_t ct_sample_floor_ns(const struct ct_sample *s)
+{
+	uint64_t t = s->wall_ns < s->cpu_ns ? s->wall_ns : s->cpu_ns;
+
+	return s->calls > 1 ? t / s->calls : t;
+}
+
 void ct_settle(uint64_t settle_ns)
 {
 	uint64_t start = ct_now_ns();
@@ -137,17 +158,8 @@ static int take_sample(const struct ct_harness *h, const struct ct_kernel *k,
 			s->instructions = cnt.instructions;
 		}
 	}
-	if (bracketed) {
-		/* The mean of the two periods (ns per add), as a frequency. */
-		s->bracket_ghz_wall = 2.0 * (double)pre.adds /
-				      (double)(pre.wall_ns + post.wall_ns);
-		s->bracket_ghz_cpu = 2.0 * (double)pre.adds /
-				     (double)(pre.cpu_ns + post.cpu_ns);
-		s->pre_wall_ns = pre.wall_ns;
-		s->pre_cpu_ns = pre.cpu_ns;
-		s->post_wall_ns = post.wall_ns;
-		s->post_cpu_ns = post.cpu_ns;
-	}
+	if (bracketed)
+		ct_sample_set_brackets(s, &pre, &post);
 	reason[0] = '\0';
 	if (k->verify(k->ctx, ret, reason, sizeof(reason)) != 0) {
 		snprintf(why, len, "%s", reason[0] ? reason : "result does not verify");
@@ -170,19 +182,14 @@ static void grow(struct ct_series *out, size_t nk, unsigned *cap, unsigned n)
 		out[i].s = ct_xrealloc(out[i].s, *cap * sizeof(*out[i].s));
 }
 
-/*
- * The first round against the floor: the shorter of a sample's wall and
- * CPU times (descheduling only lengthens the wall one), over the calls
- * it timed.
- */
+/* The first round against the floor (ct_sample_floor_ns). */
 static int too_short(const struct ct_harness *h, const struct ct_kernel *k, size_t nk,
 		     const struct ct_series *out, char *why, size_t len)
 {
 	size_t i;
 
 	for (i = 0; i < nk; i++) {
-		const struct ct_sample *s = &out[i].s[0];
-		uint64_t t = s->wall_ns < s->cpu_ns ? s->wall_ns : s->cpu_ns;
+		uint64_t t = ct_sample_floor_ns(&out[i].s[0]);
 
 		if (t < h->floor_ns) {
 			snprintf(why, len, "a sample of %s (%s) takes %.1f us, under the floor of "

@@ -32,7 +32,18 @@ struct ct_floor {
 	char why[200];			/* "200 x the 0.48 us a thread CPU time read costs" */
 };
 
+/*
+ * One clock's cost (the best batch of reads, timed on the wall clock) and
+ * step (the smallest nonzero difference between consecutive reads; a
+ * clock that never moved: more than the reads' whole time).
+ */
+void ct_clock_measure(uint64_t (*read)(void), struct ct_clock_cost *c);
 /* Measure both clocks (a few ms) and set the floor; cached after the first call. */
 const struct ct_floor *ct_floor_get(void);
+/*
+ * The floor and its why from the two clocks' costs and steps as given
+ * (f->wall, f->cpu, their names set): ct_floor_get()'s decision.
+ */
+void ct_floor_decide(struct ct_floor *f);
 
 #endif

@@ -176,6 +176,20 @@ struct ct_bracket {
 	uint64_t adds, wall_ns, cpu_ns;
 };
 int ct_bracket_run(uint64_t adds, struct ct_bracket *b);
+/*
+ * A sample's brackets: their times kept (pre_*, post_*) and the clock it
+ * ran at on each basis, the adds of both over the time of both (the mean
+ * of the two periods); 0 where a basis's time is 0.  The harness and the
+ * all-core runner both record their brackets through this.
+ */
+void ct_sample_set_brackets(struct ct_sample *s, const struct ct_bracket *pre,
+			    const struct ct_bracket *post);
+/*
+ * The time a sample is held against the floor (floor.h): the shorter of
+ * its wall and CPU times (descheduling only lengthens the wall one), per
+ * call timed.
+ */
+uint64_t ct_sample_floor_ns(const struct ct_sample *s);
 /* The settle spin: the add chain until settle_ns have passed. */
 void ct_settle(uint64_t settle_ns);
 
