@@ -16,21 +16,10 @@
 #include "ct/progress.h"
 #include "unit.h"
 
-/* Where the line is drawn: a memory stream (no terminal), and what it holds. */
-static char *held;
-static size_t held_len;
-
-static FILE *open_held(void)
-{
-	free(held);
-	held = NULL;
-	return open_memstream(&held, &held_len);
-}
-
 static char *contents(FILE *f)
 {
 	fflush(f);
-	return held;
+	return unit_held;
 }
 
 /* The text after the last '\r' (what a redraw left on the line). */
@@ -44,7 +33,7 @@ static const char *after_last_cr(const char *s)
 static void check_redraws(void)
 {
 	struct ct_progress p;
-	FILE *f = open_held();
+	FILE *f = unit_open_held();
 	const char *s, *line;
 	size_t longer, shorter, n;
 
@@ -92,7 +81,7 @@ static void check_redraws(void)
 static void check_modes(void)
 {
 	struct ct_progress p;
-	FILE *f = open_held();
+	FILE *f = unit_open_held();
 	int m, s;
 
 	CHECK(f != NULL);

@@ -15,25 +15,14 @@
 #include "ct/term.h"
 #include "unit.h"
 
-/* A memory stream (no terminal) and what it holds. */
-static char *held;
-static size_t held_len;
-
-static FILE *open_held(void)
-{
-	free(held);
-	held = NULL;
-	return open_memstream(&held, &held_len);
-}
-
-/* f's lines (from open_held()), each checked to be at most width long. */
+/* f's lines (from unit_open_held()), each checked to be at most width long. */
 static int lines_fit(FILE *f, int width)
 {
 	char *copy, *line, *save = NULL;
 	int ok = 1;
 
 	fflush(f);
-	copy = strdup(held);
+	copy = strdup(unit_held);
 	for (line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
 		if (strlen(line) > (size_t)width) {
 			fprintf(stderr, "wider than %d: '%s'\n", width, line);
@@ -77,7 +66,7 @@ static void check_cut(void)
 	char value[60];
 	struct ct_table *t = ct_table_new(head, 2);
 	unsigned long long cut = 0;
-	FILE *f = open_held();
+	FILE *f = unit_open_held();
 
 	memset(value, 'x', sizeof(value) - 1);
 	value[sizeof(value) - 1] = '\0';
@@ -91,18 +80,18 @@ static void check_cut(void)
 		return;
 	ct_table_print_fit(t, f, 30, NULL, 1, &cut);
 	CHECK(lines_fit(f, 30));
-	CHECK(strstr(held, "counters  xxxx") != NULL);
-	CHECK(strstr(held, "x...\n") != NULL);
-	CHECK(strstr(held, "os        Linux\n") != NULL);
+	CHECK(strstr(unit_held, "counters  xxxx") != NULL);
+	CHECK(strstr(unit_held, "x...\n") != NULL);
+	CHECK(strstr(unit_held, "os        Linux\n") != NULL);
 	CHECK(cut == 1ull << 1);
 	fclose(f);
 	/* No limit: whole. */
-	f = open_held();
+	f = unit_open_held();
 	CHECK(f != NULL);
 	if (f) {
 		ct_table_print_fit(t, f, 0, NULL, 1, &cut);
 		CHECK(lines_fit(f, 70));
-		CHECK(strstr(held, value) != NULL);
+		CHECK(strstr(unit_held, value) != NULL);
 		CHECK(cut == 0);
 		fclose(f);
 	}
@@ -111,20 +100,20 @@ static void check_cut(void)
 
 static void check_wrap(void)
 {
-	FILE *f = open_held();
+	FILE *f = unit_open_held();
 
 	CHECK(f != NULL);
 	if (!f)
 		return;
 	ct_term_wrap(f, 20, "  ", "one two three four five six seven eight nine ten");
 	CHECK(lines_fit(f, 20));
-	CHECK(strcmp(held, "one two three four\n  five six seven\n  eight nine ten\n") == 0);
+	CHECK(strcmp(unit_held, "one two three four\n  five six seven\n  eight nine ten\n") == 0);
 	fclose(f);
 }
 
 static void check_width(void)
 {
-	FILE *f = open_held();
+	FILE *f = unit_open_held();
 	int m, s;
 
 	/* Not a terminal: 0, whatever COLUMNS says. */

@@ -6,6 +6,7 @@
 #define CT_TESTS_UNIT_H
 
 #include <stdio.h>
+#include <stdlib.h>
 
 static int unit_failures, unit_checks;
 
@@ -18,6 +19,20 @@ static int unit_failures, unit_checks;
 				__LINE__, #cond);                            \
 		}                                                            \
 	} while (0)
+
+/*
+ * A memory stream (no terminal) for a writer under test, and what it
+ * holds: unit_held, after fflush() or fclose() of the stream.
+ */
+static char *unit_held;
+static size_t unit_held_len;
+
+static inline FILE *unit_open_held(void)
+{
+	free(unit_held);
+	unit_held = NULL;
+	return open_memstream(&unit_held, &unit_held_len);
+}
 
 static inline int unit_done(void)
 {
