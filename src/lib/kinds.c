@@ -137,8 +137,11 @@ int ct_kinds_parse_list(struct ct_kinds *d, const char *list, char *why, size_t 
 	char ewhy[256];
 	int rc = 0;
 
-	/* A ';' ends an entry: after the last one it may stand or not. */
-	for (; *p; p = semi + 1) {
+	/*
+	 * A ';' ends an entry: after the last one it may stand or not.  An
+	 * empty list has no entry at all, which is an empty entry too.
+	 */
+	for (; *p || p == copy; p = semi + 1) {
 		semi = strchr(p, ';');
 		if (semi)
 			*semi = '\0';
