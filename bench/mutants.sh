@@ -94,10 +94,12 @@ export GIT_CEILING_DIRECTORIES
 job=""
 applied=""
 cleanup() {
-	[ -n "$job" ] && kill "$job" 2>/dev/null
-	[ -n "$tmp" ] && rm -rf "$tmp"
+	if [ -n "$job" ]; then kill "$job" 2>/dev/null || :; fi
+	if [ -n "$tmp" ]; then rm -rf "$tmp"; fi
 }
-trap 'cleanup' EXIT
+# The status the script ends with, not the clean-up's (dash exits with
+# the EXIT trap's last status: a kept -d DIR made every run exit 1).
+trap 'st=$?; cleanup; exit $st' EXIT
 trap 'say "interrupted"; exit 130' INT TERM HUP
 
 # Run a command in the background, so that a signal can stop it.
