@@ -30,23 +30,13 @@
 #include "ct/place.h"
 #include "ct/stats.h"
 #include "unit.h"
+#include "unit-fake-chain.h"
 
-#define BRACKET_SHORT_NS 1000000ull
-#define BRACKET_LONG_NS 3000000ull
-#define BRACKET_ADDS 3000000ull		/* a multiple of CT_ADDCHAIN_UNROLL */
 #define SLEEP_NS 20000000ull		/* the disturbed bracket's lost time */
 #define REPS 4
 
 static _Thread_local unsigned long chain_calls;
 static _Thread_local int sleeper;	/* this thread's bracket sleeps once */
-
-static void burn(uint64_t ns)
-{
-	uint64_t start = ct_thread_cpu_ns();
-
-	while (ct_thread_cpu_ns() - start < ns)
-		;
-}
 
 uint64_t ct_addchain(uint64_t iters)
 {
@@ -65,18 +55,6 @@ uint64_t ct_addchain(uint64_t iters)
 	}
 	return iters * CT_ADDCHAIN_UNROLL;
 }
-
-const struct ct_kernel_desc ct_addchain_desc = {
-	.kernel = "addchain",
-	.isa = "fake",
-	.symbol = "ct_addchain",
-	.accumulators = 1,
-	.lanes = 1,
-	.ops = CT_ADDCHAIN_UNROLL,
-	.insn = "thread CPU time",
-	.binds = "the time it burns",
-	.fn.addchain = ct_addchain,
-};
 
 struct fake {
 	uint64_t runs;

@@ -29,39 +29,16 @@
 #include "ct/kernels.h"
 #include "ct/os.h"
 #include "unit.h"
+#include "unit-fake-chain.h"
 
-#define BRACKET_SHORT_NS 1000000ull
-#define BRACKET_LONG_NS 3000000ull
-#define BRACKET_ADDS 3000000ull		/* a multiple of CT_ADDCHAIN_UNROLL */
 
 static unsigned long chain_calls;
-
-/* Burn ns of this thread's CPU time: preemption stretches the wall, not this. */
-static void burn(uint64_t ns)
-{
-	uint64_t start = ct_thread_cpu_ns();
-
-	while (ct_thread_cpu_ns() - start < ns)
-		;
-}
 
 uint64_t ct_addchain(uint64_t iters)
 {
 	burn(chain_calls++ % 2 == 0 ? BRACKET_SHORT_NS : BRACKET_LONG_NS);
 	return iters * CT_ADDCHAIN_UNROLL;
 }
-
-const struct ct_kernel_desc ct_addchain_desc = {
-	.kernel = "addchain",
-	.isa = "fake",
-	.symbol = "ct_addchain",
-	.accumulators = 1,
-	.lanes = 1,
-	.ops = CT_ADDCHAIN_UNROLL,
-	.insn = "thread CPU time",
-	.binds = "the time it burns",
-	.fn.addchain = ct_addchain,
-};
 
 struct fake {
 	unsigned long calls;
