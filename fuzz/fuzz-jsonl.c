@@ -1,5 +1,5 @@
 /*
- * fuzz-jsonl - the JSON Lines reader (src/lib/jsonl.c) that ct-compare
+ * fuzz-jsonl - the JSON Lines reader (src/lib/records/jsonl.c) that ct-compare
  * reads runs with and the tests' checker (tests/jsonl-check) validates the
  * output contract with.  The input is one line.  Beyond not crashing: an
  * accepted line's members are terminated strings inside the parser's
@@ -10,7 +10,7 @@
 
 #include <math.h>
 
-#include "ct/jsonl.h"
+#include "records/jsonl.h"
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -11,7 +11,7 @@
 #include "config.h"
 
 #include "fuzz.h"
-#include "ct/kinds.h"
+#include "machine/kinds.h"
 
 #define NCPU 16
 

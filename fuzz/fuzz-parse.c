@@ -10,7 +10,7 @@
 #include <ctype.h>
 #include <strings.h>
 
-#include "ct/parse.h"
+#include "core/parse.h"
 #include "fuzz.h"
 
 /* The digits at the start of s: their count, and the value unless it overflowed. */

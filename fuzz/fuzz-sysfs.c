@@ -1,7 +1,7 @@
 /*
  * fuzz-sysfs - a whole recorded machine through ct_topo_load(sysroot), the
  * path every --sysroot run and every live Linux run takes: the sysfs and
- * procfs readers (src/lib/topo-sysfs.c: online, possible, cpu_capacity,
+ * procfs readers (src/lib/machine/sysfs.c: online, possible, cpu_capacity,
  * cpufreq, caches, MIDR, hybrid PMU cpus, /proc/self/status,
  * /proc/cpuinfo), cpuid.txt, or a Mac's sysctl.txt and ioreg-cpus.txt,
  * then the rules (ct_topo_classify) and the queries on the result.

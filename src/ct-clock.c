@@ -9,7 +9,7 @@
  *
  * -c runs it on each cpu of a list in turn, a row each; --threads runs
  * the chain on every cpu at once beside one thread alone
- * (the all-core runner, src/include/ct/allcore.h): the clock a socket
+ * (the all-core runner, src/lib/measure/allcore.h): the clock a socket
  * keeps with every core busy against its single-core clock.
  */
 #include "config.h"
@@ -19,16 +19,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "ct/allcore.h"
-#include "ct/cli.h"
-#include "ct/clock.h"
-#include "ct/common.h"
-#include "ct/harness.h"
-#include "ct/kernels.h"
-#include "ct/machine.h"
-#include "ct/out.h"
-#include "ct/parse.h"
-#include "ct/term.h"
+#include "measure/allcore.h"
+#include "tool/cli.h"
+#include "workloads/clock.h"
+#include "core/common.h"
+#include "measure/harness.h"
+#include "kernels/kernels.h"
+#include "measure/context.h"
+#include "measure/report.h"
+#include "core/parse.h"
+#include "core/term.h"
 
 static const struct ct_opt_use opts[] = {
 	{ CT_O_ADDS, NULL },
@@ -49,7 +49,7 @@ static void usage(void)
 }
 
 /* Each thread's own add chain: a call is 1/CT_ALLCORE_CHUNKS of a sample. */
-static void *make_chain(void *arg, struct ct_kernel *k)
+static void *make_chain(void *arg, struct ct_job *k)
 {
 	struct ct_clock *c = ct_xmalloc(sizeof(*c));
 
@@ -82,7 +82,7 @@ int main(int argc, char **argv)
 	struct ct_cli cli;
 	struct ct_allcore a;
 	struct ct_harness h;
-	struct ct_kernel k;
+	struct ct_job k;
 	struct ct_series *ser;
 	struct ct_machine m;
 	struct ct_out out;

@@ -1,9 +1,9 @@
 /*
  * ct-compare - two runs, or two machines, side by side with a verdict.
  *
- * Reads the JSON Lines the other tools write (runcmp-read.c), pairs each
+ * Reads the JSON Lines the other tools write (compare/read.c), pairs each
  * NEW input's results with BASE's on tool, kernel, ISA, placement, basis,
- * size and unit, and tests every pair (runcmp.c): the ratio of the
+ * size and unit, and tests every pair (compare/pair.c): the ratio of the
  * medians, the Hodges-Lehmann interval of the ratio and the Mann-Whitney
  * U test where both sides have samples.  Every input is read and every
  * row computed before anything is written, so bad input leaves nothing on
@@ -21,13 +21,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "ct/cli.h"
-#include "ct/common.h"
-#include "ct/options.h"
-#include "ct/out.h"
-#include "ct/outfile.h"
-#include "ct/runcmp.h"
-#include "ct/term.h"
+#include "tool/cli.h"
+#include "core/common.h"
+#include "core/options.h"
+#include "measure/report.h"
+#include "core/outfile.h"
+#include "compare/compare.h"
+#include "core/term.h"
 
 static const struct ct_opt_use opts[] = {
 	{ CT_O_ALPHA, NULL },
@@ -73,17 +73,17 @@ static double alpha_or_usage(const char *arg)
 
 static void write_raw(FILE *f, void *arg)
 {
-	ct_cmp_print(f, CT_FMT_JSON, arg);
+	ct_compare_print(f, CT_FMT_JSON, arg);
 }
 
 static void write_md(FILE *f, void *arg)
 {
-	ct_cmp_markdown(f, arg);
+	ct_compare_markdown(f, arg);
 }
 
 static void write_svg(FILE *f, void *arg)
 {
-	ct_cmp_svg(f, arg);
+	ct_compare_svg(f, arg);
 }
 
 int main(int argc, char **argv)
@@ -91,7 +91,7 @@ int main(int argc, char **argv)
 	struct ct_getopt g;
 	enum ct_format fmt = CT_FMT_TABLE;
 	const char *outdir = NULL;
-	struct ct_cmp c;
+	struct ct_compare c;
 	char why[1024];
 	size_t i, nstdin = 0;
 	int opt;
@@ -143,7 +143,7 @@ int main(int argc, char **argv)
 	for (i = 0; i < c.nruns; i++)
 		if (ct_run_read(argv[optind + (int)i], &c.runs[i], why, sizeof(why)) < 0)
 			errx(CT_EXIT_FAIL, "%s", why);
-	if (ct_cmp_build(&c, why, sizeof(why)) < 0)
+	if (ct_compare_build(&c, why, sizeof(why)) < 0)
 		errx(CT_EXIT_FAIL, "%s", why);
 	/* The files first, all or none, then stdout: no result is half there. */
 	if (outdir) {
@@ -160,10 +160,10 @@ int main(int argc, char **argv)
 		/* A table on a terminal: its long lines wrapped to fit (term.h). */
 		FILE *out = fmt == CT_FMT_TABLE ? ct_term_open(stdout) : stdout;
 
-		ct_cmp_print(out, fmt, &c);
+		ct_compare_print(out, fmt, &c);
 		ct_term_close(out, stdout);
 	}
-	ct_cmp_free(&c);
+	ct_compare_free(&c);
 	for (i = 0; i < c.nruns; i++)
 		ct_run_free(&c.runs[i]);
 	free(c.runs);

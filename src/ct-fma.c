@@ -2,9 +2,9 @@
  * ct-fma - vector FMA throughput in L1 for one ISA or every usable one,
  * each sample verified bit for bit and divided by the cycles the add-chain
  * brackets say it took.  The kernels and their verification are in libct
- * (src/include/ct/fma.h), shared with ct-place.  -c runs it on each cpu
+ * (src/lib/workloads/fma.h), shared with ct-place.  -c runs it on each cpu
  * of a list in turn, a row each; --threads runs it on every cpu at once
- * beside one thread alone (src/include/ct/allcore.h).
+ * beside one thread alone (src/lib/measure/allcore.h).
  */
 #include "config.h"
 
@@ -13,16 +13,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "ct/allcore.h"
-#include "ct/cli.h"
-#include "ct/common.h"
-#include "ct/fma.h"
-#include "ct/harness.h"
-#include "ct/isa.h"
-#include "ct/machine.h"
-#include "ct/out.h"
-#include "ct/parse.h"
-#include "ct/term.h"
+#include "measure/allcore.h"
+#include "tool/cli.h"
+#include "core/common.h"
+#include "workloads/fma.h"
+#include "measure/harness.h"
+#include "workloads/isa.h"
+#include "measure/context.h"
+#include "measure/report.h"
+#include "core/parse.h"
+#include "core/term.h"
 
 static const struct ct_opt_use opts[] = {
 	{ CT_O_PASSES, NULL },
@@ -50,7 +50,7 @@ static void kernel_lines(FILE *f, const enum ct_isa *isas, size_t n, uint64_t pa
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		const struct ct_kernel_desc *d = ct_fma_desc(isas[i]);
+		const struct ct_kernel *d = ct_fma_desc(isas[i]);
 
 		fprintf(f, "kernel:   %s %-6s %2u accumulators x %2u lanes, %s, %llu passes "
 			"over %u bytes %s, %u reps\n",
@@ -65,7 +65,7 @@ struct fma_arg {
 	uint64_t passes;
 };
 
-static void *make_fma(void *arg, struct ct_kernel *k)
+static void *make_fma(void *arg, struct ct_job *k)
 {
 	const struct fma_arg *fa = arg;
 
@@ -122,7 +122,7 @@ int main(int argc, char **argv)
 	struct ct_cli_isa ci;
 	struct ct_allcore a;
 	struct ct_harness h;
-	struct ct_kernel *k;
+	struct ct_job *k;
 	struct ct_fma **ctx;
 	struct ct_series *ser;
 	enum ct_isa isas[CT_ISA_COUNT];

@@ -3,12 +3,12 @@
  * placed on them, and what each placement gets: the suite's main job.
  *
  * main() parses the options into struct place_opts, reads and classifies
- * the machine once (libct's core-kind rules, src/lib/topo.c), then hands
+ * the machine once (libct's core-kind rules, src/lib/machine/topo.c), then hands
  * both to the function of the chosen mode.  A new mode is a new value of
  * enum place_mode, its options, and its function.  The work is in libct:
- * placements in src/lib/place.c, the comparison in src/lib/place-compare.c
- * (one placement's run in src/lib/compare.c), the listings (--list, --cpus-of, --dry-run) in src/lib/place-list.c,
- * and -- CMD (run or observed) in src/lib/place-cmd.c.
+ * placements in src/lib/place/place.c, the comparison in src/lib/placements/run.c
+ * (one placement's run in src/lib/placements/jobs.c), the listings (--list, --cpus-of, --dry-run) in src/lib/place/list.c,
+ * and -- CMD (run or observed) in src/lib/place/command.c.
  */
 #include "config.h"
 
@@ -18,19 +18,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ct/cli.h"
-#include "ct/clock.h"
-#include "ct/common.h"
-#include "ct/compare.h"
-#include "ct/kinds.h"
-#include "ct/out.h"
-#include "ct/parse.h"
-#include "ct/place-cmd.h"
-#include "ct/place-compare.h"
-#include "ct/place-list.h"
-#include "ct/place.h"
-#include "ct/progress.h"
-#include "ct/topo.h"
+#include "tool/cli.h"
+#include "workloads/clock.h"
+#include "core/common.h"
+#include "placements/placements.h"
+#include "machine/kinds.h"
+#include "measure/report.h"
+#include "core/parse.h"
+#include "place/command.h"
+#include "placements/run.h"
+#include "place/list.h"
+#include "place/place.h"
+#include "core/progress.h"
+#include "machine/topo.h"
 
 enum place_mode {
 	MODE_DEFAULT,			/* no mode option given: the comparison */
@@ -301,13 +301,13 @@ static int mode_exec(const struct place_opts *o, const struct ct_topo *t)
 /* --child-run: process-background's re-run, samples to the parent. */
 static int mode_child(const struct place_opts *o)
 {
-	struct ct_compare_opts co;
+	struct ct_placements_opts co;
 
 	memset(&co, 0, sizeof(co));
-	if (ct_compare_parse_child_spec(o->child_spec, &co) < 0)
+	if (ct_placements_parse_child_spec(o->child_spec, &co) < 0)
 		ct_usage_error("invalid --child-run '%s'", o->child_spec);
 	snprintf(co.stream_reason, sizeof(co.stream_reason), "as the parent run chose");
-	return ct_compare_child(&co, stdout);
+	return ct_placements_child(&co, stdout);
 }
 
 

@@ -4,7 +4,7 @@
  * the cache levels, each sample verified and divided by the cycles the
  * add-chain brackets say it took.  The kernels, the array, the choice of
  * ISA and prefetch, and the verification are in libct
- * (src/include/ct/stream.h), shared with ct-place.
+ * (src/lib/workloads/stream.h), shared with ct-place.
  */
 #include "config.h"
 
@@ -14,18 +14,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ct/allcore.h"
-#include "ct/cli.h"
-#include "ct/common.h"
-#include "ct/cpuset.h"
-#include "ct/harness.h"
-#include "ct/isa.h"
-#include "ct/machine.h"
-#include "ct/out.h"
-#include "ct/parse.h"
-#include "ct/stream.h"
-#include "ct/stream-out.h"
-#include "ct/term.h"
+#include "measure/allcore.h"
+#include "tool/cli.h"
+#include "core/common.h"
+#include "core/cpuset.h"
+#include "measure/harness.h"
+#include "workloads/isa.h"
+#include "measure/context.h"
+#include "measure/report.h"
+#include "core/parse.h"
+#include "workloads/stream.h"
+#include "workloads/stream-report.h"
+#include "core/term.h"
 
 #define MAX_SIZES 64
 
@@ -142,7 +142,7 @@ struct stream_arg {
 	unsigned flags;
 };
 
-static void *make_stream(void *arg, struct ct_kernel *k)
+static void *make_stream(void *arg, struct ct_job *k)
 {
 	const struct stream_arg *sa = arg;
 	struct ct_stream *s = ct_stream_new(sa->isa, sa->bytes, sa->reason, sa->flags, k);
@@ -219,7 +219,7 @@ static int all_core_chosen(struct ct_cli *cli, struct ct_harness *h, struct ct_a
 {
 	enum ct_stream_loop loops[CT_ISA_COUNT];
 	struct ct_stream_info in;
-	struct ct_kernel k;
+	struct ct_job k;
 	char isa_reason[CT_STREAM_REASON_LEN], why[128];
 	size_t i;
 	int rc;
@@ -285,7 +285,7 @@ static void run_row(void *arg)
 {
 	struct run *u = arg;
 	struct ct_cli *cli = u->cli;
-	struct ct_kernel k[CT_ISA_COUNT];
+	struct ct_job k[CT_ISA_COUNT];
 	struct ct_stream *ctx[CT_ISA_COUNT];
 	struct ct_series ser[CT_ISA_COUNT];
 	struct ct_stream_info in;

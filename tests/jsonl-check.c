@@ -1,7 +1,7 @@
 /*
  * jsonl-check - validate JSON Lines the way the output contract promises
  * them, and pull fields out for the shell tests (the build machine may have
- * no JSON tool).  The reading is libct's (src/lib/jsonl.c, the reader
+ * no JSON tool).  The reading is libct's (src/lib/records/jsonl.c, the reader
  * ct-compare uses), so the tests and the tool agree on what a line is.
  *
  *   jsonl-check FILE                 every line a JSON object with a string
@@ -19,7 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "ct/jsonl.h"
+#include "records/jsonl.h"
 
 int main(int argc, char **argv)
 {

@@ -1,6 +1,6 @@
 /*
  * kernel-facts.c - print the description every kernel built into libct
- * gives of itself (struct ct_kernel_desc, src/include/ct/kernels.h), one
+ * gives of itself (struct ct_kernel, src/kernels/kernels.h), one
  * TSV row per kernel under a '#' header, for the inner-loop shape tests
  * (tests/asm-*.sh): they read what a loop must do from here, so that the
  * kernel file is the only place that says it.  Empty cells for the
@@ -11,17 +11,17 @@
 
 #include <stdio.h>
 
-#include "ct/fma.h"
-#include "ct/isa.h"
-#include "ct/kernels.h"
-#include "ct/stream.h"
+#include "workloads/fma.h"
+#include "workloads/isa.h"
+#include "kernels/kernels.h"
+#include "workloads/stream.h"
 
 static const char *str(const char *s)
 {
 	return s ? s : "";
 }
 
-static void row(const struct ct_kernel_desc *d)
+static void row(const struct ct_kernel *d)
 {
 	printf("%s\t%s\t%s\t%u\t%u\t%u\t%u\t%u\t%u\t%u\t%s\t%s\t%s\t%s\t%s\t%s\t%u\t%s\t%u\t%s\n",
 	       d->kernel, d->isa, d->symbol, d->accumulators, d->lanes, d->loads,
@@ -40,13 +40,13 @@ int main(void)
 	       "short_loads\tsymbol_short\n");
 	row(&ct_addchain_desc);
 	for (i = 0; i < CT_ISA_COUNT; i++) {
-		const struct ct_kernel_desc *d = ct_fma_desc((enum ct_isa)i);
+		const struct ct_kernel *d = ct_fma_desc((enum ct_isa)i);
 
 		if (d)
 			row(d);
 	}
 	for (i = 0; i < CT_ISA_COUNT; i++) {
-		const struct ct_kernel_desc *d = ct_stream_desc((enum ct_isa)i);
+		const struct ct_kernel *d = ct_stream_desc((enum ct_isa)i);
 
 		if (d)
 			row(d);

@@ -7,7 +7,7 @@
  * congruential generator), so the output is the same on every machine.
  *
  *   records out FORMAT [samples] [precision] [slow] [held]
- *   records compare FORMAT|markdown SYSROOT [precision] [nomain]
+ *   records placements FORMAT|markdown SYSROOT [precision] [nomain]
  *   records observe FORMAT|markdown
  *   records version
  */
@@ -17,11 +17,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ct/common.h"
-#include "ct/compare.h"
-#include "ct/observe.h"
-#include "ct/out.h"
-#include "ct/topo.h"
+#include "core/common.h"
+#include "placements/placements.h"
+#include "place/observe.h"
+#include "measure/report.h"
+#include "machine/topo.h"
 
 static unsigned long long lcg_state = 12345;
 
@@ -45,7 +45,7 @@ static const struct ct_field stream_fields[] = {
 	{ "huge_pct", NULL, 37.5 },
 };
 
-static struct ct_kernel kernels[] = {
+static struct ct_job kernels[] = {
 	{ "fma", "avx2", "GFLOP/s", 2.4e6, "flop/cycle", 2.4e6, "fma/cycle", 1.2e6, NULL, NULL,
 	  NULL, fma_fields, 4, 0, 0 },
 	{ "stream", "avx2", "GB/s", 6.7e7, "byte/cycle", 6.7e7, NULL, 0, NULL, NULL, NULL,
@@ -60,7 +60,7 @@ static struct ct_kernel kernels[] = {
 enum how { PLAIN = 0, DISTURBED = 1, COUNTED = 2, SHARE_ERROR = 4 };
 
 /* n samples of k at about ns each; scale stretches every time (a slower run). */
-static void series(struct ct_series *ser, const struct ct_kernel *k, unsigned n, double ns,
+static void series(struct ct_series *ser, const struct ct_job *k, unsigned n, double ns,
 		   unsigned how, double scale, double precision)
 {
 	unsigned i;
@@ -195,7 +195,7 @@ static int out_main(int argc, char **argv)
 	return 0;
 }
 
-static void row(struct ct_compare_row *r, enum ct_place_kind kind, const char *name, int ran,
+static void row(struct ct_placements_row *r, enum ct_place_kind kind, const char *name, int ran,
 		double scale, double precision)
 {
 	int k;
@@ -209,19 +209,19 @@ static void row(struct ct_compare_row *r, enum ct_place_kind kind, const char *n
 	r->ran = ran;
 	if (!ran)
 		return;
-	r->k[CT_CMP_CLOCK] = kernels[2];
-	r->k[CT_CMP_FMA] = kernels[0];
-	r->k[CT_CMP_STREAM] = kernels[1];
-	for (k = 0; k < CT_CMP_NKERNELS; k++)
-		series(&r->ser[k], &r->k[k], 6, k == CT_CMP_STREAM ? 1.5e7 : 1e6,
+	r->k[CT_JOB_CLOCK] = kernels[2];
+	r->k[CT_JOB_FMA] = kernels[0];
+	r->k[CT_JOB_STREAM] = kernels[1];
+	for (k = 0; k < CT_NJOBS; k++)
+		series(&r->ser[k], &r->k[k], 6, k == CT_JOB_STREAM ? 1.5e7 : 1e6,
 		       scale > 1 ? DISTURBED : PLAIN, scale, precision);
 	snprintf(r->kinds, sizeof(r->kinds), scale > 1 ? "performance,efficiency" : "performance");
 	snprintf(r->how, sizeof(r->how), "%s, as asked", name);
 }
 
-static int compare_main(int argc, char **argv)
+static int placements_main(int argc, char **argv)
 {
-	struct ct_compare_row rows[4];
+	struct ct_placements_row rows[4];
 	struct ct_machine m;
 	struct ct_topo t;
 	enum ct_format fmt = CT_FMT_TABLE;
@@ -252,11 +252,11 @@ static int compare_main(int argc, char **argv)
 	row(&rows[2], CT_PLACE_PIN, "pin-efficiency", 0, 1, precision);
 	row(&rows[3], CT_PLACE_PROCESS_BACKGROUND, "process-background", 1, 1.1, precision);
 	if (md)
-		ct_compare_markdown(stdout, &m, &t, rows, 4);
+		ct_placements_markdown(stdout, &m, &t, rows, 4);
 	else
-		ct_compare_print(stdout, fmt, 0, &m, &t, rows, 4);
+		ct_placements_print(stdout, fmt, 0, &m, &t, rows, 4);
 	for (i = 0; i < 4; i++)
-		ct_series_free(rows[i].ser, rows[i].ran ? CT_CMP_NKERNELS : 0);
+		ct_series_free(rows[i].ser, rows[i].ran ? CT_NJOBS : 0);
 	ct_topo_free(&t);
 	return 0;
 }
@@ -313,8 +313,8 @@ int main(int argc, char **argv)
 	}
 	if (strcmp(argv[1], "out") == 0)
 		return out_main(argc - 2, argv + 2);
-	if (strcmp(argv[1], "compare") == 0)
-		return compare_main(argc - 2, argv + 2);
+	if (strcmp(argv[1], "placements") == 0)
+		return placements_main(argc - 2, argv + 2);
 	if (strcmp(argv[1], "observe") == 0)
 		return observe_main(argc - 2, argv + 2);
 	return 99;

@@ -5,7 +5,7 @@
 # report from made-up rows, its --list and --dry-run in JSON on recorded
 # machines, and ct-compare's rows and machines between two made-up runs.
 # The goldens were written by the writers before the records were
-# described once (src/lib/record.c): the description changed no byte.
+# described once (src/lib/records/record.c): the description changed no byte.
 # UPDATE_GOLDEN=1 rewrites them (tests/lib.sh).
 . "${top_srcdir:-..}/tests/lib.sh"
 
@@ -36,13 +36,13 @@ done
 
 machine=$top_srcdir/data/machines/intel-adl-12900k
 for fmt in table tsv json markdown; do
-	check "compare-$fmt" compare $fmt "$machine"
-	check "compare-$fmt-precision" compare $fmt "$machine" precision
+	check "placements-$fmt" placements $fmt "$machine"
+	check "placements-$fmt-precision" placements $fmt "$machine" precision
 	check "observe-$fmt" observe $fmt
 done
 # Without main: no ratios.
-check "compare-tsv-nomain" compare tsv "$machine" nomain
-check "compare-table-nomain" compare table "$machine" nomain
+check "placements-tsv-nomain" placements tsv "$machine" nomain
+check "placements-table-nomain" placements table "$machine" nomain
 
 # ct-place's listing and plan in JSON (their table and TSV are held by
 # topo-machines.sh and place-plan.sh).
@@ -63,9 +63,9 @@ done
 cd "$tmp" || exit 99
 for fmt in table tsv json; do
 	expect_status 0 "$CT_COMPARE" -f $fmt base.jsonl new.jsonl sum.jsonl
-	expect_golden "records-cmp-$fmt" "$tmp/out" || fail "ct-compare -f $fmt differs"
+	expect_golden "records-compare-$fmt" "$tmp/out" || fail "ct-compare -f $fmt differs"
 done
 mkdir "$tmp/o" || exit 99
 expect_status 0 "$CT_COMPARE" -o "$tmp/o" base.jsonl new.jsonl
-expect_golden "records-cmp-markdown" "$tmp/o/summary.md" || fail "ct-compare summary.md differs"
+expect_golden "records-compare-markdown" "$tmp/o/summary.md" || fail "ct-compare summary.md differs"
 exit 0

@@ -22,13 +22,13 @@
 #include <string.h>
 #include <time.h>
 
-#include "ct/allcore.h"
-#include "ct/common.h"
-#include "ct/harness.h"
-#include "ct/kernels.h"
-#include "ct/os.h"
-#include "ct/place.h"
-#include "ct/stats.h"
+#include "measure/allcore.h"
+#include "core/common.h"
+#include "measure/harness.h"
+#include "kernels/kernels.h"
+#include "platform/os.h"
+#include "place/place.h"
+#include "measure/stats.h"
 #include "unit.h"
 #include "unit-fake-chain.h"
 
@@ -86,7 +86,7 @@ static int fake_verify(void *p, uint64_t ret, char *why, size_t len)
 /* Which thread (by cpu, or the only one unpinned) has the sleeping bracket. */
 static int sleep_cpu = -2;
 
-static void *fake_make(void *arg, struct ct_kernel *k)
+static void *fake_make(void *arg, struct ct_job *k)
 {
 	struct fake *f = ct_xcalloc(1, sizeof(*f));
 	int cpu = ct_current_cpu();

@@ -13,11 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ct/allcore.h"
-#include "ct/common.h"
-#include "ct/kernels.h"
-#include "ct/os.h"
-#include "ct/place.h"
+#include "measure/allcore.h"
+#include "core/common.h"
+#include "kernels/kernels.h"
+#include "platform/os.h"
+#include "place/place.h"
 #include "unit.h"
 
 /* About 7 us a call at 3 GHz: samples of 8 calls stay short. */
@@ -57,7 +57,7 @@ static int fake_verify(void *p, uint64_t ret, char *why, size_t len)
 	return 0;
 }
 
-static void *fake_make(void *arg, struct ct_kernel *k)
+static void *fake_make(void *arg, struct ct_job *k)
 {
 	struct fake *f = ct_xcalloc(1, sizeof(*f));
 
@@ -254,7 +254,7 @@ static void plan_recorded(void)
  */
 static void ratio_known(void)
 {
-	struct ct_kernel k;
+	struct ct_job k;
 	struct ct_sample one[3], all[4];
 	struct ct_series single = { 0 }, every = { 0 };
 	struct ct_allcore_group g;

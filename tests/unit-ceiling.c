@@ -10,7 +10,7 @@
 
 #include <math.h>
 
-#include "ct/ceiling.h"
+#include "measure/ceiling.h"
 #include "unit.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))

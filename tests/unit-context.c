@@ -11,8 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ct/harness.h"
-#include "ct/machine.h"
+#include "measure/harness.h"
+#include "measure/context.h"
 #include "unit.h"
 
 static int near(double a, double b, double tol)
@@ -44,7 +44,7 @@ static void load(void)
 
 static void note(void)
 {
-	struct ct_kernel clk, fma;
+	struct ct_job clk, fma;
 	struct ct_sample s[4];
 	struct ct_series ser[2];
 	struct ct_machine m;

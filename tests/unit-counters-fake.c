@@ -16,12 +16,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ct/clock.h"
-#include "ct/counters.h"
-#include "ct/harness.h"
-#include "ct/machine.h"
-#include "ct/os.h"
-#include "ct/out.h"
+#include "workloads/clock.h"
+#include "measure/counters.h"
+#include "measure/harness.h"
+#include "measure/context.h"
+#include "platform/os.h"
+#include "measure/report.h"
 #include "unit.h"
 
 static const char *mode = "clean";
@@ -67,7 +67,7 @@ void ct_counters_close(struct ct_counters *c)
 }
 
 /* Run the add chain through the harness; the records in every format into buf. */
-static void run(struct ct_series *ser, struct ct_kernel *k, struct ct_clock *ctx,
+static void run(struct ct_series *ser, struct ct_job *k, struct ct_clock *ctx,
 		char **buf, size_t *len)
 {
 	struct ct_harness h;
@@ -98,7 +98,7 @@ int main(void)
 {
 	struct ct_series ser;
 	struct ct_summary sum;
-	struct ct_kernel k;
+	struct ct_job k;
 	struct ct_clock ctx;
 	char *buf = NULL, status[256];
 	size_t len = 0;

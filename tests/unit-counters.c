@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ct/counters.h"
-#include "ct/harness.h"
+#include "measure/counters.h"
+#include "measure/harness.h"
 #include "unit.h"
 
 static int near(double a, double b)
@@ -122,7 +122,7 @@ static int dummy_verify(void *ctx, uint64_t ret, char *why, size_t len)
 /* The summary of a series over the samples that were counted. */
 static void summaries(void)
 {
-	struct ct_kernel k, clk;
+	struct ct_job k, clk;
 	struct ct_sample s[4];
 	struct ct_series ser;
 	struct ct_summary sum;

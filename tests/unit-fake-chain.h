@@ -11,8 +11,8 @@
 
 #include <stdint.h>
 
-#include "ct/kernels.h"
-#include "ct/os.h"
+#include "kernels/kernels.h"
+#include "platform/os.h"
 
 #define BRACKET_SHORT_NS 1000000ull
 #define BRACKET_LONG_NS 3000000ull
@@ -27,7 +27,7 @@ static inline void burn(uint64_t ns)
 		;
 }
 
-const struct ct_kernel_desc ct_addchain_desc = {
+const struct ct_kernel ct_addchain_desc = {
 	.kernel = "addchain",
 	.isa = "fake",
 	.symbol = "ct_addchain",

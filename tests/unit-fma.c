@@ -5,7 +5,7 @@
  * run each fail, with the sample, accumulator, lane and values named.
  * These are the shipped kernels and the shipped verifier, corrupted from
  * outside: no switch in the tool.  Every compiled kernel's description
- * (its file's struct ct_kernel_desc) holds together as an FMA kernel's
+ * (its file's struct ct_kernel) holds together as an FMA kernel's
  * must, usable here or not.
  */
 #include "config.h"
@@ -13,14 +13,14 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ct/fma.h"
-#include "ct/harness.h"
-#include "ct/isa.h"
+#include "workloads/fma.h"
+#include "measure/harness.h"
+#include "workloads/isa.h"
 #include "unit.h"
 
 /* A kernel whose run breaks one lane of its result from the third call on. */
 struct sabotage {
-	struct ct_kernel real;
+	struct ct_job real;
 	unsigned calls;
 };
 
@@ -43,7 +43,7 @@ static int sabotaged_verify(void *p, uint64_t ret, char *why, size_t len)
 	return s->real.verify(s->real.ctx, ret, why, len);
 }
 
-static const char *checksum(const struct ct_kernel *k)
+static const char *checksum(const struct ct_job *k)
 {
 	size_t i;
 
@@ -61,7 +61,7 @@ static const char *checksum(const struct ct_kernel *k)
  */
 static void description(enum ct_isa isa)
 {
-	const struct ct_kernel_desc *d = ct_fma_desc(isa);
+	const struct ct_kernel *d = ct_fma_desc(isa);
 
 	CHECK(ct_isa_compiled(isa) == (d != NULL));
 	if (!d)
@@ -93,8 +93,8 @@ int main(void)
 		description((enum ct_isa)i);
 	for (i = 0; i < CT_ISA_COUNT; i++) {
 		enum ct_isa isa = (enum ct_isa)i;
-		const struct ct_kernel_desc *d;
-		struct ct_kernel k, sk;
+		const struct ct_kernel *d;
+		struct ct_job k, sk;
 		struct sabotage sab;
 		struct ct_harness h = { .reps = 3, .settle_ns = 0, .bracket_adds = 1000 };
 		struct ct_series ser;

@@ -24,10 +24,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "ct/ceiling.h"
-#include "ct/harness.h"
-#include "ct/kernels.h"
-#include "ct/os.h"
+#include "measure/ceiling.h"
+#include "measure/harness.h"
+#include "kernels/kernels.h"
+#include "platform/os.h"
 #include "unit.h"
 #include "unit-fake-chain.h"
 
@@ -68,7 +68,7 @@ static int fake_verify(void *p, uint64_t ret, char *why, size_t len)
 	return 0;
 }
 
-static void fake_kernel(struct ct_kernel *k, struct fake *f, int bracketed)
+static void fake_kernel(struct ct_job *k, struct fake *f, int bracketed)
 {
 	memset(k, 0, sizeof(*k));
 	k->name = "fake";
@@ -98,7 +98,7 @@ static void bracket_mean(void)
 {
 	struct ct_harness h = { .reps = 5, .settle_ns = 0, .bracket_adds = BRACKET_ADDS };
 	struct fake f = { 0, 200000, 200000, 0 };
-	struct ct_kernel k;
+	struct ct_job k;
 	struct ct_series ser;
 	double ghz_cpu[5], ghz_wall[5], want;
 	char why[256];
@@ -133,7 +133,7 @@ static void call_sleeps(void)
 {
 	struct ct_harness h = { .reps = 3, .settle_ns = 0, .bracket_adds = BRACKET_ADDS };
 	struct fake f = { 0, 1000000, 1000000, 5000000 };
-	struct ct_kernel k;
+	struct ct_job k;
 	struct ct_series ser;
 	struct ct_summary sum;
 	double cpu[3] = { 0 }, pre[3] = { 0 };
@@ -177,7 +177,7 @@ static void under_floor(void)
 	struct ct_harness h = { .reps = 5, .settle_ns = 0, .bracket_adds = 0,
 				.floor_ns = 10000000, .floor_why = "given" };
 	struct fake f = { 0, 1000000, 1000000, 0 };
-	struct ct_kernel k;
+	struct ct_job k;
 	struct ct_series ser;
 	char why[512];
 
@@ -212,7 +212,7 @@ static void warm_up_discarded(void)
 {
 	struct ct_harness h = { .reps = 4, .settle_ns = 0, .bracket_adds = 0 };
 	struct fake f = { 0, 30000000, 1000000, 0 };
-	struct ct_kernel k;
+	struct ct_job k;
 	struct ct_series ser;
 	char why[256];
 	unsigned i;
@@ -250,7 +250,7 @@ static void given_samples(void)
 	struct ct_sample s[5];
 	struct ct_series ser = { 0 };
 	struct ct_summary sum;
-	struct ct_kernel k;
+	struct ct_job k;
 	unsigned i;
 
 	fake_kernel(&k, &f, 1);

@@ -15,9 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ct/floor.h"
-#include "ct/harness.h"
-#include "ct/kernels.h"
+#include "measure/floor.h"
+#include "measure/harness.h"
+#include "kernels/kernels.h"
 #include "unit.h"
 
 static int near(double a, double b)
@@ -189,7 +189,7 @@ static void share(void)
 	CHECK(isnan(ct_sample_share(&s)));
 }
 
-static void kernel(struct ct_kernel *k, int bracketed)
+static void kernel(struct ct_job *k, int bracketed)
 {
 	memset(k, 0, sizeof(*k));
 	k->name = "fake";
@@ -206,7 +206,7 @@ static void kernel(struct ct_kernel *k, int bracketed)
 
 static void rates(void)
 {
-	struct ct_kernel k;
+	struct ct_job k;
 	struct ct_sample s;
 
 	kernel(&k, 1);
@@ -252,7 +252,7 @@ static void summary(void)
 	struct ct_sample s[6];
 	struct ct_series ser = { 0 };
 	struct ct_summary sum;
-	struct ct_kernel k;
+	struct ct_job k;
 	unsigned i;
 
 	kernel(&k, 1);
@@ -295,7 +295,7 @@ static void summary(void)
 
 static void halfwidth_and_counters(void)
 {
-	struct ct_kernel k;
+	struct ct_job k;
 	struct ct_sample s[6];
 	struct ct_series ser = { 0 };
 	unsigned i;
@@ -356,7 +356,7 @@ static void should_stop(void)
 static void precision_due(void)
 {
 	struct ct_harness h;
-	struct ct_kernel k;
+	struct ct_job k;
 	struct ct_series ser = { 0 };
 	struct ct_sample *s = calloc(300, sizeof(*s));
 	double worst;
@@ -385,7 +385,7 @@ static void precision_due(void)
 /* Samples whose cpus are unknown (-1): the cpus read "unknown". */
 static void cpus_unknown(void)
 {
-	struct ct_kernel k;
+	struct ct_job k;
 	struct ct_sample s[2];
 	struct ct_series ser = { 0 };
 	struct ct_summary sum;
@@ -410,7 +410,7 @@ static void cpus_unknown(void)
  */
 static void share_max_and_facts(void)
 {
-	struct ct_kernel k;
+	struct ct_job k;
 	struct ct_sample s[6];
 	struct ct_series ser = { 0 };
 	struct ct_summary sum;

@@ -11,8 +11,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "ct/jsonl.h"
-#include "ct/out.h"
+#include "records/jsonl.h"
+#include "measure/report.h"
 #include "unit.h"
 
 static struct ct_jobject o;

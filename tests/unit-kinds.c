@@ -12,10 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ct/cpuset.h"
-#include "ct/kinds.h"
-#include "ct/place.h"
-#include "ct/topo.h"
+#include "core/cpuset.h"
+#include "machine/kinds.h"
+#include "place/place.h"
+#include "machine/topo.h"
 #include "unit.h"
 #include "unit-machine.h"
 

@@ -6,8 +6,8 @@
 #ifndef CT_TESTS_UNIT_MACHINE_H
 #define CT_TESTS_UNIT_MACHINE_H
 
-#include "ct/cpuset.h"
-#include "ct/topo.h"
+#include "core/cpuset.h"
+#include "machine/topo.h"
 
 /* n cpus, all possible, online and allowed, of arch, nothing else known. */
 static inline void unit_machine(struct ct_topo *t, int n, enum ct_topo_arch arch)

@@ -7,8 +7,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "ct/cpuset.h"
-#include "ct/parse.h"
+#include "core/cpuset.h"
+#include "core/parse.h"
 #include "unit.h"
 
 static int u64(const char *s, uint64_t min, uint64_t max, uint64_t *v)

@@ -1,6 +1,6 @@
 /*
  * unit-place.c - the process-level placement end to end, which a machine
- * of one kind never runs through ct-place: ct_compare_run() clamps a
+ * of one kind never runs through ct-place: ct_placements_run() clamps a
  * re-run of this program to one cpu, and must get every sample back, all
  * from that cpu; and a re-run that fails or writes garbage must fail the
  * run, not pass for one.
@@ -15,18 +15,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ct/compare.h"
-#include "ct/fma.h"
-#include "ct/stream.h"
+#include "placements/placements.h"
+#include "workloads/fma.h"
+#include "workloads/stream.h"
 #include "unit.h"
 
 static int child(const char *spec)
 {
 	const char *how = getenv("UNIT_PLACE_CHILD");
-	struct ct_compare_opts co;
+	struct ct_placements_opts co;
 
 	memset(&co, 0, sizeof(co));
-	if (ct_compare_parse_child_spec(spec, &co) < 0)
+	if (ct_placements_parse_child_spec(spec, &co) < 0)
 		return 2;
 	if (how && strcmp(how, "garbage") == 0) {
 		printf("S 0 0 1 1 1000 1000 3.0 3.0 0 0 0 0 0 0 0\nS 9 9 x\nEND 1 0 0\n");
@@ -49,11 +49,11 @@ static int child(const char *spec)
 		printf("S 0 0 1 1 1000 1000 3.0 3.0 1 0 5 0 0 0 0\nEND 1 0 1\n");
 		return 0;
 	}
-	return ct_compare_child(&co, stdout);
+	return ct_placements_child(&co, stdout);
 }
 
-static int run(const struct ct_compare_opts *co, const struct ct_topo *t,
-	       struct ct_compare_row *row, const struct ct_kernel *k, int cpu,
+static int run(const struct ct_placements_opts *co, const struct ct_topo *t,
+	       struct ct_placements_row *row, const struct ct_job *k, int cpu,
 	       char *why, size_t len)
 {
 	int i;
@@ -64,17 +64,17 @@ static int run(const struct ct_compare_opts *co, const struct ct_topo *t,
 	row->p.cpu = -1;
 	snprintf(row->p.name, sizeof(row->p.name), "process-background");
 	ct_cpuset_set(&row->p.cpus, cpu);
-	for (i = 0; i < CT_CMP_NKERNELS; i++)
+	for (i = 0; i < CT_NJOBS; i++)
 		row->k[i] = k[i];
-	return ct_compare_run(co, t, row, why, len);
+	return ct_placements_run(co, t, row, why, len);
 }
 
 int main(int argc, char **argv)
 {
-	struct ct_compare_opts co;
-	struct ct_compare_row row;
-	struct ct_kernel k[CT_CMP_NKERNELS];
-	struct ct_compare_kernels *ck;
+	struct ct_placements_opts co;
+	struct ct_placements_row row;
+	struct ct_job k[CT_NJOBS];
+	struct ct_placements_kernels *ck;
 	struct ct_topo t;
 	char why[640];
 	int cpu = -1, c, i, rc;
@@ -100,7 +100,7 @@ int main(int argc, char **argv)
 	co.fma_passes = 16;
 	co.stream_bytes = 1 << 20;
 	snprintf(co.stream_reason, sizeof(co.stream_reason), "unit test");
-	ck = ct_compare_kernels_new(&co, k);
+	ck = ct_placements_kernels_new(&co, k);
 
 	/* A good re-run: every sample back, all of them on the clamp's cpu. */
 	unsetenv("UNIT_PLACE_CHILD");
@@ -109,7 +109,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "%s\n", why);
 	CHECK(rc == 0);
 	CHECK(row.ran);
-	for (i = 0; i < CT_CMP_NKERNELS; i++) {
+	for (i = 0; i < CT_NJOBS; i++) {
 		CHECK(row.ser[i].n == co.h.reps);
 		CHECK(row.ser[i].verified);
 		for (s = 0; s < row.ser[i].n; s++) {
@@ -118,31 +118,31 @@ int main(int argc, char **argv)
 			CHECK(row.ser[i].s[s].wall_ns > 0);
 		}
 	}
-	CHECK(row.ser[CT_CMP_FMA].s[0].bracket_ghz_wall > 0);
+	CHECK(row.ser[CT_JOB_FMA].s[0].bracket_ghz_wall > 0);
 	CHECK(strcmp(row.kinds, "performance") == 0 || strchr(row.kinds, ',') == NULL);
-	ct_series_free(row.ser, CT_CMP_NKERNELS);
+	ct_series_free(row.ser, CT_NJOBS);
 
 	/* Re-runs that fail, or answer garbage or too little, fail the run. */
 	setenv("UNIT_PLACE_CHILD", "exit", 1);
 	CHECK(run(&co, &t, &row, k, cpu, why, sizeof(why)) < 0);
 	CHECK(strstr(why, "the re-run failed (exit 1)") != NULL);
-	ct_series_free(row.ser, CT_CMP_NKERNELS);
+	ct_series_free(row.ser, CT_NJOBS);
 	setenv("UNIT_PLACE_CHILD", "garbage", 1);
 	CHECK(run(&co, &t, &row, k, cpu, why, sizeof(why)) < 0);
 	CHECK(strstr(why, "bad sample line") != NULL);
-	ct_series_free(row.ser, CT_CMP_NKERNELS);
+	ct_series_free(row.ser, CT_NJOBS);
 	setenv("UNIT_PLACE_CHILD", "short", 1);
 	CHECK(run(&co, &t, &row, k, cpu, why, sizeof(why)) < 0);
 	CHECK(strstr(why, "stopped after 1 of") != NULL);
-	ct_series_free(row.ser, CT_CMP_NKERNELS);
+	ct_series_free(row.ser, CT_NJOBS);
 	setenv("UNIT_PLACE_CHILD", "uneven", 1);
 	CHECK(run(&co, &t, &row, k, cpu, why, sizeof(why)) < 0);
 	CHECK(strstr(why, "samples of one kernel") != NULL);
-	ct_series_free(row.ser, CT_CMP_NKERNELS);
+	ct_series_free(row.ser, CT_NJOBS);
 	setenv("UNIT_PLACE_CHILD", "uncounted", 1);
 	CHECK(run(&co, &t, &row, k, cpu, why, sizeof(why)) < 0);
 	CHECK(strstr(why, "bad sample line") != NULL);
-	ct_series_free(row.ser, CT_CMP_NKERNELS);
+	ct_series_free(row.ser, CT_NJOBS);
 
 	/*
 	 * --precision reaches the re-run: it takes as many rounds as it needs
@@ -156,14 +156,14 @@ int main(int argc, char **argv)
 	if (rc < 0)
 		fprintf(stderr, "%s\n", why);
 	CHECK(rc == 0);
-	for (i = 0; i < CT_CMP_NKERNELS && rc == 0; i++) {
+	for (i = 0; i < CT_NJOBS && rc == 0; i++) {
 		CHECK(row.ser[i].n >= 6 && row.ser[i].n == row.ser[0].n);
 		CHECK(row.ser[i].stopped_by == CT_STOP_PRECISION);
 		CHECK(row.ser[i].verified);
 	}
-	ct_series_free(row.ser, CT_CMP_NKERNELS);
+	ct_series_free(row.ser, CT_NJOBS);
 
-	ct_compare_kernels_free(ck);
+	ct_placements_kernels_free(ck);
 	ct_topo_free(&t);
 	return unit_done();
 }

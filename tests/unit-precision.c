@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ct/common.h"
-#include "ct/harness.h"
-#include "ct/stats.h"
+#include "core/common.h"
+#include "measure/harness.h"
+#include "measure/stats.h"
 #include "unit.h"
 
 /* P(B <= k) for B ~ Binomial(n, 1/2), by the recurrence, in long double. */
@@ -116,7 +116,7 @@ static void fill(struct ct_series *ser, struct ct_sample *s, unsigned n,
 
 static void stopping(void)
 {
-	struct ct_kernel k;
+	struct ct_job k;
 	struct ct_harness h;
 	struct ct_series ser[2];
 	struct ct_sample a[64], b[64];

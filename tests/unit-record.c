@@ -1,5 +1,5 @@
 /*
- * unit-record - the record writer (src/lib/record.c) on a made-up kind:
+ * unit-record - the record writer (src/lib/records/record.c) on a made-up kind:
  * each output shows exactly the fields flagged for it, in the
  * description's order, with the numbers as the field's format says and
  * '-' (null, or no member, in JSON) for none; TSV's '#' header, columns
@@ -15,14 +15,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ct/common.h"
-#include "ct/compare.h"
-#include "ct/observe.h"
-#include "ct/out.h"
-#include "ct/place-list.h"
-#include "ct/record.h"
-#include "ct/runcmp.h"
-#include "ct/stream-out.h"
+#include "core/common.h"
+#include "placements/placements.h"
+#include "place/observe.h"
+#include "measure/report.h"
+#include "place/list.h"
+#include "records/record.h"
+#include "compare/compare.h"
+#include "workloads/stream-report.h"
 #include "unit.h"
 
 enum { TF_NAME, TF_RATE, TF_COUNT, TF_OK, TF_NOTE, TF_ONLY_JSON, TF_TEXT_ONLY, TF_KFIELDS, TF_LIST };
@@ -321,7 +321,7 @@ int main(void)
 	check_kind(&ct_rec_counters, "coretype.7");
 	check_kind(&ct_rec_sample, "coretype.7");
 	check_kind(&ct_rec_sweep, "ct-stream.1");
-	check_kind(&ct_rec_comparison, "ct-place.1");
+	check_kind(&ct_rec_placements, "ct-place.1");
 	check_kind(&ct_rec_topology, "ct-place.1");
 	check_kind(&ct_rec_cpu, "ct-place.1");
 	check_kind(&ct_rec_plan, "ct-place.1");

@@ -15,12 +15,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ct/harness.h"
-#include "ct/isa.h"
-#include "ct/stream.h"
+#include "measure/harness.h"
+#include "workloads/isa.h"
+#include "workloads/stream.h"
 #include "unit.h"
 
-static double field_num(const struct ct_kernel *k, const char *key)
+static double field_num(const struct ct_job *k, const char *key)
 {
 	size_t i;
 
@@ -45,7 +45,7 @@ int main(void)
 			continue;
 		tested++;
 		for (si = 0; si < sizeof(sizes) / sizeof(sizes[0]); si++) {
-			struct ct_kernel k;
+			struct ct_job k;
 			struct ct_stream *s;
 			uint64_t mine = 0, passes, got;
 			size_t n, zeros = 0;

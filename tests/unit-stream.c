@@ -16,16 +16,16 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ct/common.h"
-#include "ct/harness.h"
-#include "ct/isa.h"
-#include "ct/os.h"
-#include "ct/stream.h"
+#include "core/common.h"
+#include "measure/harness.h"
+#include "workloads/isa.h"
+#include "platform/os.h"
+#include "workloads/stream.h"
 #include "unit.h"
 
 /* A kernel whose array gets one value changed before its third call. */
 struct sabotage {
-	struct ct_kernel real;
+	struct ct_job real;
 	unsigned calls;
 };
 
@@ -47,7 +47,7 @@ static int sabotaged_verify(void *p, uint64_t ret, char *why, size_t len)
 	return s->real.verify(s->real.ctx, ret, why, len);
 }
 
-static const char *field_str(const struct ct_kernel *k, const char *key)
+static const char *field_str(const struct ct_job *k, const char *key)
 {
 	size_t i;
 
@@ -57,7 +57,7 @@ static const char *field_str(const struct ct_kernel *k, const char *key)
 	return NULL;
 }
 
-static double field_num(const struct ct_kernel *k, const char *key)
+static double field_num(const struct ct_job *k, const char *key)
 {
 	size_t i;
 
@@ -235,7 +235,7 @@ static void test_candidates(void)
 		CHECK(rank[c[i].isa] > rank[c[i - 1].isa] ||
 		      (c[i].isa == c[i - 1].isa && c[i].loop > c[i - 1].loop));
 	for (i = 0; i < n; i++) {
-		const struct ct_kernel_desc *d = ct_stream_desc(c[i].isa);
+		const struct ct_kernel *d = ct_stream_desc(c[i].isa);
 
 		CHECK(d != NULL);
 		CHECK(c[i].loop != CT_STREAM_LOOP_SHORT || d->fn_short);
@@ -345,7 +345,7 @@ static void test_trials_verified(void)
 	struct ct_stream_cand c[CT_STREAM_CANDS_MAX];
 	struct ct_stream_trials t[CT_STREAM_CANDS_MAX];
 	struct ct_stream_ask ask;
-	struct ct_kernel k;
+	struct ct_job k;
 	struct ct_stream *s;
 	char why[200];
 	size_t n, i, na;
@@ -408,7 +408,7 @@ static void test_trials_verified(void)
  */
 static void description(enum ct_isa isa)
 {
-	const struct ct_kernel_desc *d = ct_stream_desc(isa);
+	const struct ct_kernel *d = ct_stream_desc(isa);
 
 	CHECK(ct_isa_compiled(isa) == (d != NULL));
 	if (!d)
@@ -434,7 +434,7 @@ static void description(enum ct_isa isa)
 	       d->accumulators, d->lanes, d->loads, d->load_bytes);
 }
 
-static void corrupt_and_check(struct ct_kernel *k, uint32_t *a, size_t at,
+static void corrupt_and_check(struct ct_job *k, uint32_t *a, size_t at,
 			      const char *isa, const char *where)
 {
 	char why[512];
@@ -460,7 +460,7 @@ int main(void)
 		description((enum ct_isa)i);
 	for (i = 0; i < CT_ISA_COUNT; i++) {
 		enum ct_isa isa = (enum ct_isa)i;
-		struct ct_kernel k, sk;
+		struct ct_job k, sk;
 		struct sabotage sab;
 		struct ct_harness h = { .reps = 3, .settle_ns = 0, .bracket_adds = 1000 };
 		struct ct_series ser;
@@ -528,7 +528,7 @@ int main(void)
 
 	/* Every ISA over one shared array: one sum. */
 	{
-		struct ct_kernel k[CT_ISA_COUNT];
+		struct ct_job k[CT_ISA_COUNT];
 		struct ct_stream *s[CT_ISA_COUNT];
 		const char *sum0 = NULL;
 		int ns = 0;

@@ -17,9 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ct/common.h"
-#include "ct/compare.h"
-#include "ct/svg.h"
+#include "core/common.h"
+#include "placements/placements.h"
+#include "records/svg.h"
 #include "unit.h"
 
 #define REPS 5
@@ -29,7 +29,7 @@ struct spec {
 	enum ct_place_kind kind;
 	const char *kinds;
 	int cpu;
-	double rate[CT_CMP_NKERNELS];	/* median wall rate per kernel */
+	double rate[CT_NJOBS];	/* median wall rate per kernel */
 	int ran;
 };
 
@@ -48,7 +48,7 @@ static const struct spec specs[] = {
 
 #define NROWS (sizeof(specs) / sizeof(specs[0]))
 
-static struct ct_kernel kernels[CT_CMP_NKERNELS];
+static struct ct_job kernels[CT_NJOBS];
 
 static void setup_kernels(void)
 {
@@ -57,7 +57,7 @@ static void setup_kernels(void)
 	static const char *const units[] = { "GHz", "GFLOP/s", "GB/s" };
 	int k;
 
-	for (k = 0; k < CT_CMP_NKERNELS; k++) {
+	for (k = 0; k < CT_NJOBS; k++) {
 		memset(&kernels[k], 0, sizeof(kernels[k]));
 		kernels[k].name = names[k];
 		kernels[k].isa = isas[k];
@@ -67,7 +67,7 @@ static void setup_kernels(void)
 }
 
 /* REPS samples around rate (work 1e7 per call): +-2% spread, cpu 1% faster. */
-static void fill(struct ct_series *s, const struct ct_kernel *k, double rate, int cpu)
+static void fill(struct ct_series *s, const struct ct_job *k, double rate, int cpu)
 {
 	static const double spread[REPS] = { 1.0, 0.98, 1.02, 0.99, 1.01 };
 	unsigned i;
@@ -87,7 +87,7 @@ static void fill(struct ct_series *s, const struct ct_kernel *k, double rate, in
 
 int main(int argc, char **argv)
 {
-	struct ct_compare_row rows[NROWS];
+	struct ct_placements_row rows[NROWS];
 	struct ct_machine m;
 	struct ct_topo t;
 	const char *path = NULL;
@@ -130,7 +130,7 @@ int main(int argc, char **argv)
 			 specs[i].ran ? "made up" : "not applicable: made up");
 		snprintf(rows[i].kinds, sizeof(rows[i].kinds), "%s", specs[i].kinds);
 		rows[i].ran = specs[i].ran && !(no_main && specs[i].kind == CT_PLACE_MAIN);
-		for (k = 0; k < CT_CMP_NKERNELS; k++) {
+		for (k = 0; k < CT_NJOBS; k++) {
 			rows[i].k[k] = kernels[k];
 			if (rows[i].ran)
 				fill(&rows[i].ser[k], &rows[i].k[k], specs[i].rate[k], specs[i].cpu);
@@ -141,7 +141,7 @@ int main(int argc, char **argv)
 		perror(path);
 		return 99;
 	}
-	ct_compare_svg(f, &m, &t, rows, NROWS);
+	ct_placements_svg(f, &m, &t, rows, NROWS);
 	if (f != stdout)
 		fclose(f);
 
@@ -169,10 +169,10 @@ int main(int argc, char **argv)
 		CHECK(found == 1);
 		if (f)
 			fclose(f);
-		CHECK(bars == (int)(NROWS - 1 - (size_t)no_main) * CT_CMP_NKERNELS);
+		CHECK(bars == (int)(NROWS - 1 - (size_t)no_main) * CT_NJOBS);
 	}
 	for (i = 0; i < NROWS; i++)
-		ct_series_free(rows[i].ser, CT_CMP_NKERNELS);
+		ct_series_free(rows[i].ser, CT_NJOBS);
 	if (unit_failures)
 		return unit_done();
 	fprintf(stderr, "%d checks, %d failed\n", unit_checks, unit_failures);

@@ -11,8 +11,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "ct/out.h"
-#include "ct/term.h"
+#include "measure/report.h"
+#include "core/term.h"
 #include "unit.h"
 
 /* f's lines (from unit_open_held()), each checked to be at most width long. */

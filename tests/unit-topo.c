@@ -13,8 +13,8 @@
 #include <sched.h>
 #endif
 
-#include "ct/cpuset.h"
-#include "ct/topo.h"
+#include "core/cpuset.h"
+#include "machine/topo.h"
 #include "unit.h"
 #include "unit-machine.h"
 

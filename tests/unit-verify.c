@@ -6,7 +6,7 @@
  *   - the add chain's verifier, through the harness: a chain that comes
  *     back one add short, at the warm-up or at a sample, fails the run
  *     and names the sample;
- *   - ct-place's comparison path (ct_compare_run(), as ct-place calls it)
+ *   - ct-place's comparison path (ct_placements_run(), as ct-place calls it)
  *     with the FMA data, the stream array or the add-chain count
  *     corrupted, on the main thread and on a pinned thread: the run fails
  *     and names the placement, the sample and the kernel;
@@ -33,20 +33,20 @@
 #include <sys/prctl.h>
 #endif
 
-#include "ct/clock.h"
-#include "ct/common.h"
-#include "ct/compare.h"
-#include "ct/fma.h"
-#include "ct/harness.h"
-#include "ct/outfile.h"
-#include "ct/place.h"
-#include "ct/stream.h"
-#include "ct/topo.h"
+#include "workloads/clock.h"
+#include "core/common.h"
+#include "placements/placements.h"
+#include "workloads/fma.h"
+#include "measure/harness.h"
+#include "core/outfile.h"
+#include "place/place.h"
+#include "workloads/stream.h"
+#include "machine/topo.h"
 #include "unit.h"
 
 /* A kernel whose result is made wrong at one call (1: the warm-up). */
 struct sabotage {
-	struct ct_kernel real;
+	struct ct_job real;
 	unsigned calls;
 	unsigned at;
 	int64_t delta;			/* added to the count the chain returns */
@@ -67,7 +67,7 @@ static int sabotaged_verify(void *p, uint64_t ret, char *why, size_t len)
 	return s->real.verify(s->real.ctx, ret, why, len);
 }
 
-static void sabotage(struct ct_kernel *sk, struct sabotage *sab, const struct ct_kernel *k,
+static void sabotage(struct ct_job *sk, struct sabotage *sab, const struct ct_job *k,
 		     unsigned at, int64_t delta)
 {
 	sab->real = *k;
@@ -83,7 +83,7 @@ static void sabotage(struct ct_kernel *sk, struct sabotage *sab, const struct ct
 static void addchain(void)
 {
 	struct ct_harness h;
-	struct ct_kernel k, sk;
+	struct ct_job k, sk;
 	struct ct_clock c;
 	struct ct_series ser;
 	struct sabotage sab;
@@ -122,19 +122,19 @@ static void addchain(void)
 	ct_series_free(&ser, 1);
 }
 
-static int compare_row(const struct ct_compare_opts *co, const struct ct_topo *t,
-		       struct ct_compare_row *row, const struct ct_placement *p,
-		       const struct ct_kernel *k, char *why, size_t len)
+static int compare_row(const struct ct_placements_opts *co, const struct ct_topo *t,
+		       struct ct_placements_row *row, const struct ct_placement *p,
+		       const struct ct_job *k, char *why, size_t len)
 {
 	int i, rc;
 
 	memset(row, 0, sizeof(*row));
 	row->p = *p;
-	for (i = 0; i < CT_CMP_NKERNELS; i++)
+	for (i = 0; i < CT_NJOBS; i++)
 		row->k[i] = k[i];
 	why[0] = '\0';
-	rc = ct_compare_run(co, t, row, why, len);
-	ct_series_free(row->ser, CT_CMP_NKERNELS);
+	rc = ct_placements_run(co, t, row, why, len);
+	ct_series_free(row->ser, CT_NJOBS);
 	return rc;
 }
 
@@ -142,10 +142,10 @@ static void compare(const struct ct_topo *t)
 {
 	struct ct_placement plan[CT_PLACE_MAX];
 	const struct ct_placement *pmain, *ppin = NULL;
-	struct ct_compare_opts co;
-	struct ct_compare_row row;
-	struct ct_kernel k[CT_CMP_NKERNELS], sk[CT_CMP_NKERNELS];
-	struct ct_compare_kernels *ck;
+	struct ct_placements_opts co;
+	struct ct_placements_row row;
+	struct ct_job k[CT_NJOBS], sk[CT_NJOBS];
+	struct ct_placements_kernels *ck;
 	struct sabotage sab;
 	char why[640];
 	size_t n, i, na, nf;
@@ -171,9 +171,9 @@ static void compare(const struct ct_topo *t)
 	co.fma_passes = 16;
 	co.stream_bytes = 1 << 20;
 	snprintf(co.stream_reason, sizeof(co.stream_reason), "unit test");
-	ck = ct_compare_kernels_new(&co, k);
-	a = ct_stream_data(k[CT_CMP_STREAM].ctx, &na);
-	f = ct_fma_data(k[CT_CMP_FMA].ctx, &nf);
+	ck = ct_placements_kernels_new(&co, k);
+	a = ct_stream_data(k[CT_JOB_STREAM].ctx, &na);
+	f = ct_fma_data(k[CT_JOB_FMA].ctx, &nf);
 
 	/* Clean, as a control: the corruptions below are what fails. */
 	CHECK(compare_row(&co, t, &row, pmain, k, why, sizeof(why)) == 0);
@@ -211,7 +211,7 @@ static void compare(const struct ct_topo *t)
 
 	/* The add chain one add short at its second sample. */
 	memcpy(sk, k, sizeof(sk));
-	sabotage(&sk[CT_CMP_CLOCK], &sab, &k[CT_CMP_CLOCK], 3, -1);
+	sabotage(&sk[CT_JOB_CLOCK], &sab, &k[CT_JOB_CLOCK], 3, -1);
 	CHECK(compare_row(&co, t, &row, pmain, sk, why, sizeof(why)) < 0);
 	CHECK(strstr(why, "sample 2 of addchain") != NULL && strstr(why, "counted") != NULL);
 	printf("ct-place main, add chain short: %s\n", why);
@@ -243,7 +243,7 @@ static void compare(const struct ct_topo *t)
 			printf("one allowed cpu: the cpu-taken-away case runs on a made-up cpu only\n");
 		}
 	}
-	ct_compare_kernels_free(ck);
+	ct_placements_kernels_free(ck);
 }
 
 static void mark_ran(void *arg)

@@ -13,11 +13,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "ct/compare.h"
-#include "ct/harness.h"
-#include "ct/machine.h"
-#include "ct/out.h"
-#include "ct/stream-out.h"
+#include "placements/placements.h"
+#include "measure/harness.h"
+#include "measure/context.h"
+#include "measure/report.h"
+#include "workloads/stream-report.h"
 #include "unit-machine.h"
 #include "unit.h"
 
@@ -105,7 +105,7 @@ static char *svg_text(const char *svg)
 
 static void make_machine(struct ct_machine *m, char **err_text)
 {
-	struct ct_kernel k[3];
+	struct ct_job k[3];
 	struct ct_sample s[4];
 	struct ct_series ser[3];
 	char path[] = "/tmp/unit-warn.XXXXXX";
@@ -217,17 +217,17 @@ int main(void)
 	/* ct-place: the table, summary.md, summary.svg (wrapped, all of it). */
 	unit_machine(&t, 2, CT_TOPO_ARCH_X86);
 	f = mem_open();
-	ct_compare_print(f, CT_FMT_TABLE, 0, &m, &t, NULL, 0);
+	ct_placements_print(f, CT_FMT_TABLE, 0, &m, &t, NULL, 0);
 	text = mem_text(f);
 	CHECK(count(text, long_text) == 1 && count(text, desched) == 1);
 	free(text);
 	f = mem_open();
-	ct_compare_markdown(f, &m, &t, NULL, 0);
+	ct_placements_markdown(f, &m, &t, NULL, 0);
 	text = mem_text(f);
 	CHECK(count(text, long_text) == 1 && count(text, desched) == 1);
 	free(text);
 	f = mem_open();
-	ct_compare_svg(f, &m, &t, NULL, 0);
+	ct_placements_svg(f, &m, &t, NULL, 0);
 	text = mem_text(f);
 	plain = svg_text(text);
 	CHECK(count(plain, desched) == 1);

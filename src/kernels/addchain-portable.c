@@ -7,7 +7,7 @@
  */
 #include "config.h"
 
-#include "ct/kernels.h"
+#include "kernels/kernels.h"
 
 #define STEP() do { x += 1; __asm__ __volatile__("" : "+r"(x)); } while (0)
 
@@ -16,7 +16,7 @@
 #endif
 
 /* One iteration as written; the compiler decides the instructions. */
-const struct ct_kernel_desc ct_addchain_desc = {
+const struct ct_kernel ct_addchain_desc = {
 	.kernel = "addchain",
 	.isa = "portable",
 	.symbol = "ct_addchain",

@@ -17,14 +17,14 @@
  */
 #include "config.h"
 
-#include "ct/kernels.h"
+#include "kernels/kernels.h"
 
 #if CT_ADDCHAIN_UNROLL != 8
 #error "addchain-x86_64.c makes 8 adds per iteration: keep CT_ADDCHAIN_UNROLL in step"
 #endif
 
 /* One iteration: what ct-clock counts and tests/asm-addchain.sh checks. */
-const struct ct_kernel_desc ct_addchain_desc = {
+const struct ct_kernel ct_addchain_desc = {
 	.kernel = "addchain",
 	.isa = "x86-64",
 	.symbol = "ct_addchain",

@@ -25,11 +25,11 @@
 
 #include <immintrin.h>
 
-#include "ct/fma.h"
-#include "ct/kernels.h"
+#include "workloads/fma.h"
+#include "kernels/kernels.h"
 
 /* One iteration, two groups: what ct-fma and tests/asm-fma.sh count. */
-const struct ct_kernel_desc ct_fma_avx2_desc = {
+const struct ct_kernel ct_fma_avx2_desc = {
 	.kernel = "fma",
 	.isa = "avx2",
 	.symbol = "ct_fma_avx2",

@@ -23,11 +23,11 @@
 
 #include <immintrin.h>
 
-#include "ct/fma.h"
-#include "ct/kernels.h"
+#include "workloads/fma.h"
+#include "kernels/kernels.h"
 
 /* One iteration: what ct-fma and tests/asm-fma.sh count. */
-const struct ct_kernel_desc ct_fma_avx512_desc = {
+const struct ct_kernel ct_fma_avx512_desc = {
 	.kernel = "fma",
 	.isa = "avx512",
 	.symbol = "ct_fma_avx512",

@@ -21,11 +21,11 @@
 
 #include <arm_neon.h>
 
-#include "ct/fma.h"
-#include "ct/kernels.h"
+#include "workloads/fma.h"
+#include "kernels/kernels.h"
 
 /* One iteration: what ct-fma and tests/asm-fma.sh count. */
-const struct ct_kernel_desc ct_fma_neon_desc = {
+const struct ct_kernel ct_fma_neon_desc = {
 	.kernel = "fma",
 	.isa = "neon",
 	.symbol = "ct_fma_neon",

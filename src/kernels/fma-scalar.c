@@ -27,14 +27,14 @@
  */
 #include "config.h"
 
-#include "ct/fma.h"
-#include "ct/kernels.h"
+#include "workloads/fma.h"
+#include "kernels/kernels.h"
 
 /*
  * One iteration as written: what ct-fma counts, and the flops per byte
  * tests/asm-fma.sh finds in whatever the compiler made of it.
  */
-const struct ct_kernel_desc ct_fma_scalar_desc = {
+const struct ct_kernel ct_fma_scalar_desc = {
 	.kernel = "fma",
 	.isa = "scalar",
 	.symbol = "ct_fma_scalar",

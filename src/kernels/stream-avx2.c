@@ -27,15 +27,15 @@
 
 #include <immintrin.h>
 
-#include "ct/kernels.h"
-#include "ct/stream.h"
+#include "kernels/kernels.h"
+#include "workloads/stream.h"
 
 #if CT_STREAM_BLOCK != 512
 #error "stream-avx2.c reads 512 bytes per iteration: keep CT_STREAM_BLOCK in step"
 #endif
 
 /* One iteration: what ct-stream says and tests/asm-stream.sh checks. */
-const struct ct_kernel_desc ct_stream_avx2_desc = {
+const struct ct_kernel ct_stream_avx2_desc = {
 	.kernel = "stream",
 	.isa = "avx2",
 	.symbol = "ct_stream_avx2",

@@ -22,15 +22,15 @@
 
 #include <arm_neon.h>
 
-#include "ct/kernels.h"
-#include "ct/stream.h"
+#include "kernels/kernels.h"
+#include "workloads/stream.h"
 
 #if CT_STREAM_BLOCK % 256 != 0
 #error "stream-neon.c reads 256 bytes per iteration: CT_STREAM_BLOCK must be a multiple"
 #endif
 
 /* One iteration: what ct-stream says and tests/asm-stream.sh checks. */
-const struct ct_kernel_desc ct_stream_neon_desc = {
+const struct ct_kernel ct_stream_neon_desc = {
 	.kernel = "stream",
 	.isa = "neon",
 	.symbol = "ct_stream_neon",

@@ -19,8 +19,8 @@
  */
 #include "config.h"
 
-#include "ct/kernels.h"
-#include "ct/stream.h"
+#include "kernels/kernels.h"
+#include "workloads/stream.h"
 
 #if CT_STREAM_BLOCK % 64 != 0
 #error "stream-scalar.c reads 64 bytes per iteration: CT_STREAM_BLOCK must be a multiple"
@@ -30,7 +30,7 @@
  * One iteration as written: what ct-stream says; tests/asm-stream.sh
  * checks the bytes and adds of whatever the compiler made of it.
  */
-const struct ct_kernel_desc ct_stream_scalar_desc = {
+const struct ct_kernel ct_stream_scalar_desc = {
 	.kernel = "stream",
 	.isa = "scalar",
 	.symbol = "ct_stream_scalar",

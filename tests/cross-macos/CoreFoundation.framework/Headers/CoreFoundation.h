@@ -1,11 +1,11 @@
 /*
  * CoreFoundation.h - the part of Apple's CoreFoundation that
- * src/platform/topo-darwin.c calls, declared from Apple's documentation
+ * src/platform/darwin/topo.c calls, declared from Apple's documentation
  * (CFBase, CFString, CFData), for tests/cross-macos.sh only.  zig ships
  * the macOS libc headers but no frameworks; with this header and the link
  * stub beside it (CoreFoundation.tbd) the product's code compiles and
  * links unchanged.  It is never part of the product: on a Mac the SDK's
- * framework is used.  Add a declaration here only when topo-darwin.c
+ * framework is used.  Add a declaration here only when platform/darwin/topo.c
  * starts to use it.
  */
 #ifndef CT_TEST_COREFOUNDATION_H

@@ -1,12 +1,12 @@
 /*
  * IOKitLib.h - the part of Apple's IOKit user library that
- * src/platform/topo-darwin.c calls, declared from Apple's documentation
+ * src/platform/darwin/topo.c calls, declared from Apple's documentation
  * (IOKitLib, IOTypes, IOKitKeys), for tests/cross-macos.sh only.  zig
  * ships the macOS libc and Mach headers (mach_port_t, kern_return_t,
  * io_name_t, io_string_t) but no frameworks; with this header and the link
  * stub beside it (IOKit.tbd) the product's code compiles and links
  * unchanged.  It is never part of the product: on a Mac the SDK's
- * framework is used.  Add a declaration here only when topo-darwin.c
+ * framework is used.  Add a declaration here only when platform/darwin/topo.c
  * starts to use it.
  */
 #ifndef CT_TEST_IOKITLIB_H

@@ -1,0 +1,106 @@
+/*
+ * kernels/kernels.h - the measurement kernels.  Each lives in src/kernels/, one
+ * file per kernel and ISA, with a header comment stating the work per
+ * iteration and what binds it, and exports one description of itself
+ * (struct ct_kernel): the facts the dispatch (src/lib/workloads/fma.c,
+ * stream.c, clock.c), the records and the inner-loop shape tests
+ * (tests/asm-*.sh, through tests/kernel-facts) read, so that each fact
+ * is written once, beside the loop it describes, as likwid-bench's .ptt
+ * files state FLOPS, BYTES and LOADS above their loops.
+ */
+#ifndef CT_KERNELS_KERNELS_H
+#define CT_KERNELS_KERNELS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* ct_kernel.flags */
+/*
+ * One loaded vector feeds every accumulator (the SIMD FMA kernels): the
+ * reference sums follow from it, see src/lib/workloads/fma.c.
+ */
+#define CT_KERNEL_SHARED_LOAD 1u
+/*
+ * Portable C whose instructions are the compiler's choice (it may pack
+ * the chains into SIMD registers or contract into FMAs): the shape tests
+ * check the work per byte of the loop, not its instructions, and no
+ * instructions-per-cycle figure is recorded.
+ */
+#define CT_KERNEL_AS_COMPILED 2u
+
+/*
+ * What one kernel does per iteration of its inner loop.  "Per iteration"
+ * is one trip through the loop as written in the kernel file; a compiler
+ * that unrolls it further does a whole multiple of it per trip.
+ */
+struct ct_kernel {
+	const char *kernel;		/* the records' kernel: "fma", "stream", "addchain" */
+	const char *isa;		/* the records' isa: "avx512", "neon", "x86-64", ... */
+	const char *symbol;		/* the function with the loop, "ct_fma_avx512" */
+	unsigned accumulators;		/* independent chains carried across iterations */
+	unsigned lanes;			/* elements per accumulator: fp32 (fma), 64-bit (stream) */
+	unsigned loads;			/* loads per iteration */
+	unsigned load_bytes;		/* bytes of one load */
+	unsigned bytes;			/* bytes loaded per iteration: loads x load_bytes */
+	unsigned flops;			/* floating-point operations per iteration (an FMA is 2) */
+	unsigned ops;			/* instructions of the kind insn names, per iteration */
+	const char *insn;		/* the instruction as the tools print it */
+	const char *mnemonic;		/* ERE the shape tests match it with, "" as compiled */
+	const char *reg;		/* register class of its operands: "zmm", "4s", "" */
+	const char *binds;		/* what binds the loop */
+	unsigned flags;			/* CT_KERNEL_* */
+	union {
+		void (*fma)(const float *data, size_t n, uint64_t passes, float *out);
+		uint64_t (*stream)(const uint64_t *a, size_t n, uint64_t passes);
+		uint64_t (*addchain)(uint64_t iters);
+	} fn;
+	/*
+	 * A second loop beside fn that also prefetches (the stream kernels
+	 * that have one): prefetches per iteration, its function, its name.
+	 */
+	unsigned prefetches;
+	uint64_t (*fn_pf)(const uint64_t *a, size_t n, uint64_t passes);
+	const char *symbol_pf;
+	/*
+	 * A third loop beside fn (the avx512 stream kernel): the same loads
+	 * and adds, short_loads of them an iteration into as many
+	 * accumulators, for where a branch every few lines reads faster (see
+	 * ct_stream_choose); 0, NULL, NULL for none.
+	 */
+	unsigned short_loads;
+	uint64_t (*fn_short)(const uint64_t *a, size_t n, uint64_t passes);
+	const char *symbol_short;
+};
+
+/*
+ * The dependent add chain: CT_ADDCHAIN_UNROLL * iters register adds, each
+ * depending on the one before, so one add retires per cycle and the time
+ * per add is the clock period.  Returns the number of adds performed (the
+ * caller checks it).  src/kernels/addchain-x86_64.c, addchain-aarch64.c,
+ * addchain-portable.c: the one for this architecture is built, and
+ * describes itself in ct_addchain_desc.
+ */
+uint64_t ct_addchain(uint64_t iters);
+extern const struct ct_kernel ct_addchain_desc;
+/*
+ * Adds per iteration (ct_addchain_desc.ops) as a constant for the callers'
+ * arithmetic; every add-chain file checks that it agrees.
+ */
+#define CT_ADDCHAIN_UNROLL 8
+
+/*
+ * The FMA kernels (src/kernels/fma-*.c; what they compute: fma.h) and
+ * the streaming reads (src/kernels/stream-*.c; stream.h).  Only those of
+ * the ISAs configure built are defined: reach them through ct_fma_desc()
+ * and ct_stream_desc().
+ */
+extern const struct ct_kernel ct_fma_scalar_desc;
+extern const struct ct_kernel ct_fma_avx2_desc;
+extern const struct ct_kernel ct_fma_avx512_desc;
+extern const struct ct_kernel ct_fma_neon_desc;
+extern const struct ct_kernel ct_stream_scalar_desc;
+extern const struct ct_kernel ct_stream_avx2_desc;
+extern const struct ct_kernel ct_stream_avx512_desc;
+extern const struct ct_kernel ct_stream_neon_desc;
+
+#endif

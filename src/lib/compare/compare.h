@@ -1,0 +1,114 @@
+/*
+ * compare/compare.h - ct-compare's model: runs read back from the suite's JSON
+ * Lines (compare/read.c), their results paired and tested (compare/pair.c), and
+ * the comparison written out (compare/report.c).
+ */
+#ifndef CT_COMPARE_COMPARE_H
+#define CT_COMPARE_COMPARE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "measure/context.h"
+#include "measure/report.h"
+
+/* A machine record read back; the strings the struct points to are owned. */
+struct ct_run_machine {
+	struct ct_machine m;
+	char *tool, *version, *clock, *compiler, *cflags, *isas;
+	int has_hostname;		/* the record has the field (older ones do not) */
+	long line;
+};
+
+/* The results of one kernel, placement and size in one input. */
+struct ct_run_series {
+	char *tool, *kernel, *isa, *placement, *unit, *pc_unit, *kinds;
+	double size;			/* size_bytes, NaN where there is none */
+	long line;			/* of its first record */
+	int has_sum[2];			/* a summary on each basis */
+	double sum_median[2], sum_pc[2], sum_share;
+	unsigned sum_reps;
+	long dup_line;			/* a second summary of one basis, 0: none */
+	/* The samples, when written (--samples): per basis, and the share. */
+	size_t n, cap;
+	double *v[2], *pc[2], *share;
+};
+
+struct ct_run {
+	char *file;			/* as given ("-": standard input) */
+	char *path;			/* what was read (a directory's raw.txt) */
+	struct ct_run_machine *mach;
+	size_t nmach;
+	struct ct_run_series *ser;
+	size_t nser;
+	char kinds[96];			/* the kinds of core its records name */
+	long lines;
+};
+
+/*
+ * Read one input: a file of JSON Lines, a directory (its raw.txt), or "-"
+ * (standard input).  Returns 0, or -1 with "FILE:LINE: reason" in why.
+ */
+int ct_run_read(const char *file, struct ct_run *r, char *why, size_t len);
+/* The same from an open stream; file names it in the results, path in messages. */
+int ct_run_read_stream(FILE *f, const char *file, const char *path, struct ct_run *r,
+		       char *why, size_t len);
+void ct_run_free(struct ct_run *r);
+
+/* What is compared of a series. */
+enum ct_figure { CT_FIG_RATE, CT_FIG_PER_CYCLE, CT_FIG_SHARE };
+const char *ct_figure_name(enum ct_figure f);
+
+/* How the two sides of a row were compared. */
+enum ct_compare_test {
+	CT_TEST_NONE,			/* summaries only: the ratio of medians */
+	CT_TEST_EXACT,			/* the exact U test and the HL interval */
+	CT_TEST_NORMAL			/* the U test's normal approximation */
+};
+
+/* One row: a figure of a series in BASE and (or) in one NEW. */
+struct ct_compare_row {
+	const struct ct_run_series *a, *b;	/* NULL: absent on that side */
+	size_t newi;				/* which NEW (0 for the first) */
+	enum ct_figure fig;
+	int basis;				/* CT_BASIS_*, -1: cpu/wall (share) */
+	const char *unit;
+	double med_a, med_b, ratio, ci_lo, ci_hi, p;
+	size_t n_a, n_b;
+	enum ct_compare_test test;
+	int significant;			/* -1: no verdict */
+	/* The order of the table: kernel first, then the key, then the NEW. */
+	size_t kernel_rank, key_rank;
+};
+
+struct ct_compare {
+	struct ct_run *runs;		/* [0] BASE, then every NEW */
+	size_t nruns;
+	double alpha;
+	struct ct_compare_row *rows;
+	size_t nrows;
+	int any_untested;		/* some pair had no samples on a side */
+};
+
+/*
+ * Pair every NEW with BASE and test each pair.  Returns 0, or -1 with the
+ * reason in why (a NEW with nothing in common with BASE).
+ */
+int ct_compare_build(struct ct_compare *c, char *why, size_t len);
+void ct_compare_free(struct ct_compare *c);
+
+/* A row's key as text: "addchain x86-64 main wall" and the like. */
+const char *ct_compare_basis_name(const struct ct_compare_row *r);
+const struct ct_run_series *ct_compare_side(const struct ct_compare_row *r);
+
+/* Output: the formats on stdout, and -o DIR's summary.md and chart. */
+/*
+ * Its records (compare/report.c): an input's machine as compared, and a
+ * compared result and figure.
+ */
+extern const struct ct_rec_kind ct_rec_input, ct_rec_compare;
+void ct_compare_print(FILE *f, enum ct_format fmt, const struct ct_compare *c);
+void ct_compare_markdown(FILE *f, const struct ct_compare *c);
+void ct_compare_svg(FILE *f, const struct ct_compare *c);
+
+#endif

@@ -1,0 +1,507 @@
+/*
+ * compare/read.c - a run read back from the JSON Lines the tools write
+ * (coretype(7)): the machine records, and each series' summaries and
+ * samples.  A sample record names no size and no basis: it belongs to the
+ * series whose summaries came last before it with the same tool, kernel,
+ * ISA and placement (the writers put every series' samples right after
+ * its two summaries), and it carries both bases.  Whatever does not fit
+ * the contract is an error naming the file and the line, never skipped.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "core/common.h"
+#include "measure/harness.h"
+#include "records/jsonl.h"
+#include "compare/compare.h"
+
+struct reader {
+	struct ct_run *r;
+	const struct ct_jobject *o;
+	long line;
+	char *why;
+	size_t len;
+	size_t cur;		/* the series of the last summary, or (size_t)-1 */
+};
+
+static int bad(struct reader *rd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static int bad(struct reader *rd, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	n = snprintf(rd->why, rd->len, "%s:%ld: ", rd->r->path, rd->line);
+	if (n > 0 && (size_t)n < rd->len) {
+		va_start(ap, fmt);
+		vsnprintf(rd->why + n, rd->len - (size_t)n, fmt, ap);
+		va_end(ap);
+	}
+	return -1;
+}
+
+/* A string member the record must have. */
+static int need_str(struct reader *rd, const char *rec, const char *key, const char **out)
+{
+	*out = ct_jobject_str(rd->o, key);
+	if (!*out)
+		return bad(rd, "%s record without a \"%s\" string", rec, key);
+	return 0;
+}
+
+/* The series key of a REC record: its tool, kernel, isa and placement. */
+static int need_key(struct reader *rd, const char *rec, const char **tool, const char **kernel,
+		    const char **isa, const char **placement)
+{
+	if (need_str(rd, rec, "tool", tool) < 0 || need_str(rd, rec, "kernel", kernel) < 0 ||
+	    need_str(rd, rec, "isa", isa) < 0 || need_str(rd, rec, "placement", placement) < 0)
+		return -1;
+	return 0;
+}
+
+/* A member that must be a number or null (NaN). */
+static int need_num(struct reader *rd, const char *rec, const char *key, double *out)
+{
+	const struct ct_jmember *m = ct_jobject_get(rd->o, key);
+
+	if (!m || (m->type != CT_JNUM && m->type != CT_JNULL))
+		return bad(rd, "%s record without a \"%s\" number", rec, key);
+	*out = m->num;
+	return 0;
+}
+
+static double opt_num(const struct reader *rd, const char *key, double dflt)
+{
+	const struct ct_jmember *m = ct_jobject_get(rd->o, key);
+
+	return m && m->type == CT_JNUM ? m->num : dflt;
+}
+
+static void copy(char *dst, size_t len, const char *src)
+{
+	snprintf(dst, len, "%s", src ? src : "-");
+}
+
+static char *dup_or(const char *s, const char *dflt)
+{
+	return ct_xstrdup(s ? s : dflt);
+}
+
+/* Dotted version numbers, part by part: <0, 0, >0. */
+static int version_cmp(const char *a, const char *b)
+{
+	while (*a || *b) {
+		char *ea, *eb;
+		unsigned long x = strtoul(a, &ea, 10), y = strtoul(b, &eb, 10);
+
+		if (x != y)
+			return x < y ? -1 : 1;
+		a = *ea == '.' ? ea + 1 : ea;
+		b = *eb == '.' ? eb + 1 : eb;
+		if (ea == a && eb == b && (*a || *b))
+			break;	/* not numbers: equal so far */
+	}
+	return 0;
+}
+
+/* The kinds a record names, added to the run's list. */
+static void add_kinds(struct ct_run *r, const char *kinds)
+{
+	while (kinds && *kinds) {
+		size_t l = strcspn(kinds, ","), used = strlen(r->kinds);
+		const char *p = r->kinds;
+		int seen = 0;
+
+		while (*p) {
+			size_t pl = strcspn(p, ",");
+
+			if (pl == l && strncmp(p, kinds, l) == 0)
+				seen = 1;
+			p += pl + (p[pl] == ',');
+		}
+		if (!seen && l && strncmp(kinds, "unknown", l) != 0 &&
+		    used + l + 2 < sizeof(r->kinds))
+			snprintf(r->kinds + used, sizeof(r->kinds) - used, "%s%.*s", used ? "," : "",
+				 (int)l, kinds);
+		kinds += l + (kinds[l] == ',');
+	}
+}
+
+static int machine(struct reader *rd)
+{
+	struct ct_run *r = rd->r;
+	struct ct_run_machine *rm;
+	struct ct_machine *m;
+	const char *version;
+
+	if (need_str(rd, "machine", "version", &version) < 0)
+		return -1;
+	if (version_cmp(version, PACKAGE_VERSION) > 0)
+		return bad(rd, "written by coretype %s, newer than this ct-compare (%s): "
+			   "its records may mean what this one cannot tell", version,
+			   PACKAGE_VERSION);
+	r->mach = ct_xrealloc(r->mach, (r->nmach + 1) * sizeof(*r->mach));
+	rm = &r->mach[r->nmach++];
+	memset(rm, 0, sizeof(*rm));
+	m = &rm->m;
+	rm->line = rd->line;
+	rm->version = ct_xstrdup(version);
+	rm->tool = dup_or(ct_jobject_str(rd->o, "tool"), "-");
+	rm->has_hostname = ct_jobject_str(rd->o, "hostname") != NULL;
+	copy(m->hostname, sizeof(m->hostname), ct_jobject_str(rd->o, "hostname"));
+	copy(m->os, sizeof(m->os), ct_jobject_str(rd->o, "os"));
+	copy(m->release, sizeof(m->release), ct_jobject_str(rd->o, "kernel_release"));
+	copy(m->arch, sizeof(m->arch), ct_jobject_str(rd->o, "arch"));
+	copy(m->cpu_model, sizeof(m->cpu_model), ct_jobject_str(rd->o, "cpu_model"));
+	copy(m->governor, sizeof(m->governor), ct_jobject_str(rd->o, "governor"));
+	copy(m->counters, sizeof(m->counters), ct_jobject_str(rd->o, "counters"));
+	copy(m->epp, sizeof(m->epp), ct_jobject_str(rd->o, "energy_performance_preference"));
+	copy(m->turbo, sizeof(m->turbo), ct_jobject_str(rd->o, "turbo"));
+	copy(m->thp, sizeof(m->thp), ct_jobject_str(rd->o, "thp"));
+	copy(m->container, sizeof(m->container), ct_jobject_str(rd->o, "container"));
+	m->clock = rm->clock = dup_or(ct_jobject_str(rd->o, "clock"), "-");
+	m->compiler = rm->compiler = dup_or(ct_jobject_str(rd->o, "compiler"), "-");
+	m->cflags = rm->cflags = dup_or(ct_jobject_str(rd->o, "cflags"), "-");
+	m->isas = rm->isas = dup_or(ct_jobject_str(rd->o, "isas"), "-");
+	m->cpus_online = (long)opt_num(rd, "cpus_online", -1);
+	m->cpus_allowed = (long)opt_num(rd, "cpus_allowed", -1);
+	m->load[0] = opt_num(rd, "load_1m", -1);
+	m->load[1] = opt_num(rd, "load_5m", -1);
+	m->load[2] = opt_num(rd, "load_15m", -1);
+	m->load_end[0] = opt_num(rd, "load_end_1m", -1);
+	m->load_end[1] = opt_num(rd, "load_end_5m", -1);
+	m->load_end[2] = opt_num(rd, "load_end_15m", -1);
+	m->uptime_s = opt_num(rd, "uptime_s", -1);
+	m->run_s = opt_num(rd, "run_s", -1);
+	m->cpu_quota = opt_num(rd, "cpu_quota", -1);
+	m->other_load = opt_num(rd, "other_load", NAN);
+	m->descheduled = (unsigned)opt_num(rd, "descheduled_samples", 0);
+	return 0;
+}
+
+static int same_series(const struct ct_run_series *s, const char *tool, const char *kernel,
+		       const char *isa, const char *placement)
+{
+	return strcmp(s->tool, tool) == 0 && strcmp(s->kernel, kernel) == 0 &&
+	       strcmp(s->isa, isa) == 0 && strcmp(s->placement, placement) == 0;
+}
+
+static struct ct_run_series *new_series(struct ct_run *r, const char *tool,
+					const char *kernel, const char *isa,
+					const char *placement, const char *unit, long line)
+{
+	struct ct_run_series *s;
+
+	r->ser = ct_xrealloc(r->ser, (r->nser + 1) * sizeof(*r->ser));
+	s = &r->ser[r->nser++];
+	memset(s, 0, sizeof(*s));
+	s->tool = ct_xstrdup(tool);
+	s->kernel = ct_xstrdup(kernel);
+	s->isa = ct_xstrdup(isa);
+	s->placement = ct_xstrdup(placement);
+	s->unit = ct_xstrdup(unit);
+	s->size = NAN;
+	s->sum_share = NAN;
+	s->sum_median[0] = s->sum_median[1] = NAN;
+	s->sum_pc[0] = s->sum_pc[1] = NAN;
+	s->line = line;
+	return s;
+}
+
+static int summary(struct reader *rd)
+{
+	struct ct_run *r = rd->r;
+	const char *tool, *kernel, *isa, *placement, *basis, *unit, *pcu;
+	double median = NAN, size = ct_jobject_num(rd->o, "size_bytes"), share = NAN, reps = 0;
+	struct ct_run_series *s = NULL;
+	size_t i;
+	int b;
+
+	if (need_key(rd, "summary", &tool, &kernel, &isa, &placement) < 0 ||
+	    need_str(rd, "summary", "basis", &basis) < 0 ||
+	    need_str(rd, "summary", "unit", &unit) < 0 ||
+	    need_num(rd, "summary", "median", &median) < 0 ||
+	    need_num(rd, "summary", "reps", &reps) < 0 ||
+	    need_num(rd, "summary", "cpu_share", &share) < 0)
+		return -1;
+	if (strcmp(basis, "wall") == 0)
+		b = CT_BASIS_WALL;
+	else if (strcmp(basis, "cpu") == 0)
+		b = CT_BASIS_CPU;
+	else
+		return bad(rd, "summary record of an unknown basis '%s'", basis);
+	/* A count of samples: a number beyond one is no count (a double cast to unsigned). */
+	if (isnan(reps))
+		reps = 0;
+	if (reps < 0 || reps > UINT_MAX || reps != floor(reps))
+		return bad(rd, "summary record with \"reps\" %g: not a number of samples", reps);
+	pcu = ct_jobject_str(rd->o, "per_cycle_unit");
+	/* The series of this key, most recent first. */
+	for (i = r->nser; i-- > 0;) {
+		struct ct_run_series *t = &r->ser[i];
+
+		if (same_series(t, tool, kernel, isa, placement) &&
+		    (isnan(t->size) ? isnan(size) : t->size == size) && strcmp(t->unit, unit) == 0) {
+			s = t;
+			break;
+		}
+	}
+	if (!s)
+		s = new_series(r, tool, kernel, isa, placement, unit, rd->line);
+	else if (s->has_sum[b] && !s->dup_line)
+		s->dup_line = rd->line;
+	if (!isnan(size))
+		s->size = size;
+	if (pcu && !s->pc_unit)
+		s->pc_unit = ct_xstrdup(pcu);
+	s->has_sum[b] = 1;
+	s->sum_median[b] = median;
+	s->sum_pc[b] = ct_jobject_num(rd->o, "per_cycle_median");
+	s->sum_share = share;
+	s->sum_reps = (unsigned)reps;	/* a count: checked above */
+	if (ct_jobject_str(rd->o, "kinds") && !s->kinds)
+		s->kinds = ct_xstrdup(ct_jobject_str(rd->o, "kinds"));
+	add_kinds(r, ct_jobject_str(rd->o, "kinds"));
+	add_kinds(r, ct_jobject_str(rd->o, "kind"));
+	rd->cur = (size_t)(s - r->ser);
+	return 0;
+}
+
+static void push(double **v, size_t cap, size_t n, double x)
+{
+	*v = ct_xrealloc(*v, cap * sizeof(**v));
+	(*v)[n] = x;
+}
+
+static int sample(struct reader *rd)
+{
+	struct ct_run *r = rd->r;
+	const char *tool, *kernel, *isa, *placement, *unit;
+	double vw = NAN, vc = NAN, wall = NAN, cpu = NAN;
+	struct ct_run_series *s = NULL;
+	size_t i;
+
+	if (need_key(rd, "sample", &tool, &kernel, &isa, &placement) < 0 ||
+	    need_str(rd, "sample", "unit", &unit) < 0 ||
+	    need_num(rd, "sample", "value_wall", &vw) < 0 ||
+	    need_num(rd, "sample", "value_cpu", &vc) < 0 ||
+	    need_num(rd, "sample", "wall_ns", &wall) < 0 ||
+	    need_num(rd, "sample", "cpu_ns", &cpu) < 0)
+		return -1;
+	if (rd->cur != (size_t)-1 &&
+	    same_series(&r->ser[rd->cur], tool, kernel, isa, placement))
+		s = &r->ser[rd->cur];
+	for (i = r->nser; !s && i-- > 0;)
+		if (same_series(&r->ser[i], tool, kernel, isa, placement))
+			s = &r->ser[i];
+	if (!s) {
+		/* Samples without their summaries (filtered by hand): a series of their own. */
+		s = new_series(r, tool, kernel, isa, placement, unit, rd->line);
+		rd->cur = (size_t)(s - r->ser);
+	}
+	if (strcmp(s->unit, unit) != 0)
+		return bad(rd, "sample in %s where its summary says %s", unit, s->unit);
+	if (!s->pc_unit && ct_jobject_str(rd->o, "per_cycle_unit"))
+		s->pc_unit = ct_xstrdup(ct_jobject_str(rd->o, "per_cycle_unit"));
+	if (s->n == s->cap)
+		s->cap = s->cap ? 2 * s->cap : 16;
+	push(&s->v[0], s->cap, s->n, vw);
+	push(&s->v[1], s->cap, s->n, vc);
+	push(&s->pc[0], s->cap, s->n, ct_jobject_num(rd->o, "per_cycle_wall"));
+	push(&s->pc[1], s->cap, s->n, ct_jobject_num(rd->o, "per_cycle_cpu"));
+	push(&s->share, s->cap, s->n, wall > 0 ? cpu / wall : NAN);
+	s->n++;
+	return 0;
+}
+
+static int record(struct reader *rd)
+{
+	const char *rec = ct_jobject_str(rd->o, "record");
+
+	if (!rec)
+		return bad(rd, "a JSON object without a \"record\" string: not coretype's output");
+	if (strcmp(rec, "machine") == 0)
+		return machine(rd);
+	if (strcmp(rec, "summary") == 0)
+		return summary(rd);
+	if (strcmp(rec, "sample") == 0)
+		return sample(rd);
+	if (strcmp(rec, "cpu") == 0) {
+		add_kinds(rd->r, ct_jobject_str(rd->o, "kind"));
+		return 0;
+	}
+	/* ct-place -l and --dry-run: nothing measured, nothing to compare. */
+	if (strcmp(rec, "topology") == 0 || strcmp(rec, "plan") == 0)
+		return 0;
+	if (strcmp(rec, "compare") == 0 || strcmp(rec, "input") == 0)
+		return bad(rd, "a \"%s\" record: this is ct-compare's output, not a run", rec);
+	return bad(rd, "unknown record \"%s\" (written by a newer coretype?)", rec);
+}
+
+/*
+ * The next line into *buf (NUL-terminated, the newline kept): its length,
+ * 0 at the end, -1 on a read error, -2 past CT_RUN_LINE_MAX bytes (a
+ * record is a few hundred; /dev/zero or a binary file has no end of line).
+ */
+#define CT_RUN_LINE_MAX (1 << 20)
+static long read_line(FILE *f, char **buf, size_t *cap)
+{
+	size_t n = 0;
+	int c;
+
+	while ((c = getc(f)) != EOF) {
+		if (n + 2 > *cap) {
+			*cap = *cap ? 2 * *cap : 4096;
+			*buf = ct_xrealloc(*buf, *cap);
+		}
+		(*buf)[n++] = (char)c;
+		if (c == '\n')
+			break;
+		if (n > CT_RUN_LINE_MAX)
+			return -2;
+	}
+	if (ferror(f))
+		return -1;
+	if (n)
+		(*buf)[n] = '\0';
+	return (long)n;
+}
+
+int ct_run_read_stream(FILE *f, const char *file, const char *path, struct ct_run *r,
+		       char *why, size_t len)
+{
+	struct ct_jobject o;
+	struct reader rd;
+	char *line = NULL, jwhy[96];
+	size_t cap = 0, col, i;
+	long n;
+	int rc = -1;
+
+	memset(r, 0, sizeof(*r));
+	memset(&o, 0, sizeof(o));
+	r->file = ct_xstrdup(file);
+	r->path = ct_xstrdup(path);
+	rd.r = r;
+	rd.o = &o;
+	rd.line = 0;
+	rd.why = why;
+	rd.len = len;
+	rd.cur = (size_t)-1;
+	errno = 0;
+	while ((n = read_line(f, &line, &cap)) > 0) {
+		rd.line++;
+		if (ct_jsonl_parse(line, (size_t)n, &o, jwhy, sizeof(jwhy), &col) < 0) {
+			bad(&rd, "column %zu: %s", col, jwhy);
+			goto out;
+		}
+		if (record(&rd) < 0)
+			goto out;
+	}
+	if (n == -2) {
+		rd.line++;
+		bad(&rd, "line too long (over %d bytes): not coretype's JSON Lines", CT_RUN_LINE_MAX);
+		goto out;
+	}
+	if (n < 0) {
+		snprintf(why, len, "cannot read %s: %s", r->path, strerror(errno ? errno : EIO));
+		goto out;
+	}
+	r->lines = rd.line;
+	if (rd.line == 0) {
+		snprintf(why, len, "%s: empty: no records", r->path);
+		goto out;
+	}
+	if (r->nser == 0) {
+		snprintf(why, len, "%s: no results (no summary or sample record) in %ld line%s",
+			 r->path, rd.line, rd.line == 1 ? "" : "s");
+		goto out;
+	}
+	for (i = 0; i < r->nser; i++) {
+		const struct ct_run_series *s = &r->ser[i];
+
+		if (s->dup_line && s->n == 0) {
+			rd.line = s->dup_line;
+			bad(&rd, "a second summary of %s %s (%s) at %s (the first at line %ld) "
+			    "and no samples to pool: give one run per input, or runs with --samples",
+			    s->tool, s->kernel, s->isa, s->placement, s->line);
+			goto out;
+		}
+	}
+	rc = 0;
+out:
+	free(line);
+	ct_jobject_free(&o);
+	return rc;
+}
+
+int ct_run_read(const char *file, struct ct_run *r, char *why, size_t len)
+{
+	struct stat st;
+	char *path;
+	FILE *f;
+	int rc;
+
+	if (strcmp(file, "-") == 0)
+		return ct_run_read_stream(stdin, file, "(standard input)", r, why, len);
+	if (stat(file, &st) == 0 && S_ISDIR(st.st_mode)) {
+		path = ct_xmalloc(strlen(file) + sizeof("/raw.txt"));
+		sprintf(path, "%s/raw.txt", file);
+	} else {
+		path = ct_xstrdup(file);
+	}
+	f = fopen(path, "r");
+	if (!f) {
+		memset(r, 0, sizeof(*r));
+		snprintf(why, len, "cannot read %s: %s", path, strerror(errno));
+		free(path);
+		return -1;
+	}
+	rc = ct_run_read_stream(f, file, path, r, why, len);
+	fclose(f);
+	free(path);
+	return rc;
+}
+
+void ct_run_free(struct ct_run *r)
+{
+	size_t i;
+	int b;
+
+	for (i = 0; i < r->nmach; i++) {
+		free(r->mach[i].tool);
+		free(r->mach[i].version);
+		free(r->mach[i].clock);
+		free(r->mach[i].compiler);
+		free(r->mach[i].cflags);
+		free(r->mach[i].isas);
+	}
+	for (i = 0; i < r->nser; i++) {
+		struct ct_run_series *s = &r->ser[i];
+
+		free(s->tool);
+		free(s->kernel);
+		free(s->isa);
+		free(s->placement);
+		free(s->unit);
+		free(s->pc_unit);
+		free(s->kinds);
+		for (b = 0; b < 2; b++) {
+			free(s->v[b]);
+			free(s->pc[b]);
+		}
+		free(s->share);
+	}
+	free(r->mach);
+	free(r->ser);
+	free(r->file);
+	free(r->path);
+	memset(r, 0, sizeof(*r));
+}

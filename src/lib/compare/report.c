@@ -1,0 +1,738 @@
+/*
+ * compare/report.c - the comparison written out: the machines side by side,
+ * then one row per figure grouped by kernel, as a table, TSV or JSON
+ * Lines (one "input" record per input, one "compare" record per row), and
+ * for -o DIR the same in Markdown and as a chart of the ratios.  Both
+ * records are described once here and written by record.c.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/common.h"
+#include "measure/harness.h"
+#include "measure/report.h"
+#include "compare/mann-whitney.h"
+#include "compare/compare.h"
+#include "records/svg.h"
+#include "core/term.h"
+
+/* --- The input record: one input's machine, as the tables set them side by side. --- */
+
+enum in_field {
+	I_TOOL, I_ROLE, I_FILE, I_HOST, I_TOOLS, I_CPU, I_KINDS, I_CPUS, I_OS, I_GOVERNOR, I_EPP,
+	I_TURBO, I_THP, I_COMPILER, I_CFLAGS, I_COUNTERS, I_CONTAINER, I_LOAD, I_WARNINGS
+};
+
+struct in_rec {
+	const struct ct_run *r;
+	int is_new;
+};
+
+/*
+ * JSON has a record per input; the table and summary.md show the inputs
+ * side by side, a column each and a row per field (machines_table).
+ */
+static const struct ct_rec_field in_fields[] = {
+	{ I_TOOL, "tool", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ I_ROLE, "role", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ I_FILE, "file", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON | CT_REC_TEXT },
+	{ I_HOST, "hostname", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON | CT_REC_TEXT },
+	{ I_TOOLS, "tools", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON | CT_REC_TEXT },
+	{ I_CPU, "cpu_model", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON | CT_REC_TEXT },
+	{ I_KINDS, "kinds", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON | CT_REC_TEXT },
+	{ I_CPUS, "cpus", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON | CT_REC_TEXT },
+	{ I_OS, "os", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON | CT_REC_TEXT },
+	{ I_GOVERNOR, "governor", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON | CT_REC_TEXT },
+	{ I_EPP, "epp", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON | CT_REC_TEXT },
+	{ I_TURBO, "turbo", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON | CT_REC_TEXT },
+	{ I_THP, "thp", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON | CT_REC_TEXT },
+	{ I_COMPILER, "compiler", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON | CT_REC_TEXT },
+	{ I_CFLAGS, "cflags", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON | CT_REC_TEXT },
+	{ I_COUNTERS, "counters", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON | CT_REC_TEXT },
+	{ I_CONTAINER, "container", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON | CT_REC_TEXT },
+	{ I_LOAD, "load", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON | CT_REC_TEXT },
+	{ I_WARNINGS, "warnings", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON | CT_REC_TEXT },
+};
+
+/* Every machine record's warnings, by name, comma-separated. */
+static void warnings_text(const struct ct_run *r, char *buf, size_t len)
+{
+	unsigned w = 0;
+	size_t i, used = 0;
+
+	for (i = 0; i < r->nmach; i++)
+		w |= ct_machine_warnings(&r->mach[i].m);
+	buf[0] = '\0';
+	for (i = 0; i < CT_MACHINE_NWARN && used + 1 < len; i++)
+		if (w & (1u << i))
+			used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? ", " : "",
+						 ct_machine_warn_names[i]);
+	if (!used)
+		snprintf(buf, len, "none");
+}
+
+/* The input's tools, each once, and the first one's version. */
+static void tools_text(const struct ct_run *r, char *buf, size_t len)
+{
+	size_t i, j, used = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < r->nmach && used + 1 < len; i++) {
+		for (j = 0; j < i; j++)
+			if (strcmp(r->mach[j].tool, r->mach[i].tool) == 0)
+				break;
+		if (j == i)
+			used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? ", " : "",
+						 r->mach[i].tool);
+	}
+	if (used + 1 < len)
+		snprintf(buf + used, len - used, " %s", r->mach[0].version);
+}
+
+static void in_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
+{
+	/* The fields the machine record has as they are: its description's. */
+	static const enum ct_machine_field as_machine[] = {
+		[I_CPU] = CT_MF_CPU_MODEL, [I_GOVERNOR] = CT_MF_GOVERNOR, [I_EPP] = CT_MF_EPP,
+		[I_TURBO] = CT_MF_TURBO, [I_THP] = CT_MF_THP, [I_COMPILER] = CT_MF_COMPILER,
+		[I_CFLAGS] = CT_MF_CFLAGS, [I_COUNTERS] = CT_MF_COUNTERS,
+		[I_CONTAINER] = CT_MF_CONTAINER,
+	};
+	const struct in_rec *ir = rec;
+	const struct ct_run *r = ir->r;
+	const struct ct_machine *m = r->nmach ? &r->mach[0].m : NULL;
+	struct ct_out_machine_rec mr = { "ct-compare", m };
+
+	v->str = v->buf;
+	switch ((enum in_field)id) {
+	case I_TOOL:
+		v->str = "ct-compare";
+		return;
+	case I_ROLE:
+		v->str = ir->is_new ? "new" : "base";
+		return;
+	case I_FILE:
+		v->str = r->file;
+		return;
+	case I_KINDS:
+		v->str = r->kinds[0] ? r->kinds : "-";
+		return;
+	default:
+		break;
+	}
+	if (!m) {
+		v->str = "-";
+		return;
+	}
+	switch ((enum in_field)id) {
+	case I_HOST:
+		v->str = !r->mach[0].has_hostname ? "-" : m->hostname[0] ? m->hostname : "(withheld)";
+		break;
+	case I_TOOLS:
+		tools_text(r, v->buf, sizeof(v->buf));
+		break;
+	case I_CPUS:
+		if (m->cpus_allowed > 0 && m->cpus_allowed != m->cpus_online)
+			snprintf(v->buf, sizeof(v->buf), "%ld online, %ld allowed", m->cpus_online,
+				 m->cpus_allowed);
+		else
+			snprintf(v->buf, sizeof(v->buf), "%ld online", m->cpus_online);
+		break;
+	case I_OS:
+		snprintf(v->buf, sizeof(v->buf), "%s %s %s", m->os, m->release, m->arch);
+		break;
+	case I_LOAD:
+		if (m->load_end[0] >= 0)
+			snprintf(v->buf, sizeof(v->buf), "%.2f at start, %.2f at end", m->load[0],
+				 m->load_end[0]);
+		else
+			snprintf(v->buf, sizeof(v->buf), "%.2f at start", m->load[0]);
+		break;
+	case I_WARNINGS:
+		warnings_text(r, v->buf, sizeof(v->buf));
+		break;
+	case I_CPU:
+	case I_GOVERNOR:
+	case I_EPP:
+	case I_TURBO:
+	case I_THP:
+	case I_COMPILER:
+	case I_CFLAGS:
+	case I_COUNTERS:
+	case I_CONTAINER:
+		ct_rec_machine.value(&mr, (int)as_machine[id], out, v);
+		break;
+	case I_TOOL:
+	case I_ROLE:
+	case I_FILE:
+	case I_KINDS:
+		break;
+	}
+}
+
+const struct ct_rec_kind ct_rec_input = {
+	"input", in_fields, CT_ARRAY_SIZE(in_fields), in_value, 0
+};
+
+/* Field f of input i as text. */
+static const char *in_text(const struct ct_compare *c, size_t i, const struct ct_rec_field *f,
+			   unsigned out, char *buf, size_t len)
+{
+	struct in_rec ir = { &c->runs[i], i > 0 };
+
+	return ct_rec_text(&ct_rec_input, f, &ir, out, buf, len, NULL);
+}
+
+/* The load differs by nature from run to run: rows that tell machines apart. */
+static int field_differs(const struct ct_compare *c, const struct ct_rec_field *f, unsigned out)
+{
+	char a[512], b[512];
+	size_t i;
+
+	if (f->id == I_FILE || f->id == I_LOAD)
+		return 0;
+	in_text(c, 0, f, out, a, sizeof(a));
+	for (i = 1; i < c->nruns; i++)
+		if (strcmp(a, in_text(c, i, f, out, b, sizeof(b))) != 0)
+			return 1;
+	return 0;
+}
+
+static int any_differs(const struct ct_compare *c, unsigned out)
+{
+	size_t i;
+
+	for (i = 0; i < ct_rec_input.nfields; i++)
+		if ((ct_rec_input.fields[i].show & out) &&
+		    field_differs(c, &ct_rec_input.fields[i], out))
+			return 1;
+	return 0;
+}
+
+/* "base", "new", or "new 2" among several. */
+static void role_name(const struct ct_compare *c, size_t i, char *buf, size_t len)
+{
+	if (i == 0)
+		snprintf(buf, len, "base");
+	else if (c->nruns == 2)
+		snprintf(buf, len, "new");
+	else
+		snprintf(buf, len, "new %zu", i);
+}
+
+/*
+ * The inputs side by side (out: the table or Markdown): a column each, a
+ * row per field the description shows there, '*' where they differ.
+ */
+static void machines_table(FILE *f, const struct ct_compare *c, unsigned out)
+{
+	const char **cells = ct_xcalloc(c->nruns + 2, sizeof(*cells));
+	char (*text)[512] = ct_xcalloc(c->nruns + 2, sizeof(*text));
+	const char **keys = ct_xcalloc(ct_rec_input.nfields, sizeof(*keys));
+	struct ct_table *t = NULL;
+	size_t i, fi, nrows = 0;
+
+	cells[0] = "";
+	cells[1] = "machine";
+	for (i = 0; i < c->nruns; i++) {
+		role_name(c, i, text[i], sizeof(text[i]));
+		cells[i + 2] = text[i];
+	}
+	if (out == CT_REC_TABLE) {
+		t = ct_table_new(cells, (int)c->nruns + 2);
+	} else {
+		for (i = 0; i < c->nruns + 2; i++)
+			ct_rec_md_cell(f, cells[i]);
+		fputs("|\n", f);
+		for (i = 0; i < c->nruns + 2; i++)
+			fputs("|---", f);
+		fputs("|\n", f);
+	}
+	for (fi = 0; fi < ct_rec_input.nfields; fi++) {
+		const struct ct_rec_field *fl = &ct_rec_input.fields[fi];
+
+		if (!(fl->show & out))
+			continue;
+		cells[0] = field_differs(c, fl, out) ? "*" : "";
+		cells[1] = fl->key;
+		keys[nrows++] = fl->key;
+		for (i = 0; i < c->nruns; i++)
+			cells[i + 2] = in_text(c, i, fl, out, text[i], sizeof(text[i]));
+		if (t) {
+			ct_table_add(t, cells);
+		} else {
+			for (i = 0; i < c->nruns + 2; i++)
+				ct_rec_md_cell(f, cells[i]);
+			fputs("|\n", f);
+		}
+	}
+	if (t) {
+		int width = ct_term_width(f);
+		unsigned long long cut;
+		char note[400] = "";
+		size_t used = 0, r;
+
+		/* Too wide for the terminal: the widest values cut, and said. */
+		ct_table_print_fit(t, f, width, NULL, 1, &cut);
+		for (r = 1; r < 64 && r <= nrows; r++)
+			if (cut & (1ull << r) && used + 2 < sizeof(note))
+				used += (size_t)snprintf(note + used, sizeof(note) - used, "%s%s",
+							 used ? ", " : "", keys[r - 1]);
+		if (note[0])
+			fprintf(f, "(cut to fit %d columns: %s; -f json has every value whole)\n",
+				width, note);
+		ct_table_free(t);
+	}
+	free(keys);
+	free(cells);
+	free(text);
+}
+
+/* --- The compare record: a result and figure, base against a new input. --- */
+
+static void size_text(char *buf, size_t len, double size)
+{
+	if (isnan(size))
+		snprintf(buf, len, "-");
+	else if (size >= 1 << 30 && fmod(size, 1 << 30) == 0)
+		snprintf(buf, len, "%.0fG", size / (1 << 30));
+	else if (size >= 1 << 20 && fmod(size, 1 << 20) == 0)
+		snprintf(buf, len, "%.0fM", size / (1 << 20));
+	else if (size >= 1 << 10 && fmod(size, 1 << 10) == 0)
+		snprintf(buf, len, "%.0fK", size / (1 << 10));
+	else
+		snprintf(buf, len, "%.0f", size);
+}
+
+/* Whether a row of the kernel group starting at row i has a size. */
+static int group_sized(const struct ct_compare *c, size_t i)
+{
+	size_t k = c->rows[i].kernel_rank;
+
+	for (; i < c->nrows && c->rows[i].kernel_rank == k; i++)
+		if (!isnan(ct_compare_side(&c->rows[i])->size))
+			return 1;
+	return 0;
+}
+
+static const char *present(const struct ct_compare_row *r)
+{
+	return !r->a ? "new" : !r->b ? "base" : "both";
+}
+
+static const char *test_name(enum ct_compare_test t)
+{
+	return t == CT_TEST_EXACT ? "mann-whitney-exact" :
+	       t == CT_TEST_NORMAL ? "mann-whitney-normal" : "none";
+}
+
+struct row_rec {
+	const struct ct_compare *c;
+	const struct ct_compare_row *r;
+};
+
+enum row_field {
+	W_TOOL, W_KERNEL, W_ISA, W_NEW_FILE, W_PLACEMENT, W_SIZE, W_BASIS, W_FIGURE, W_UNIT,
+	W_SIZE_BYTES, W_PRESENT, W_MEDIAN_A, W_MEDIAN_B, W_RATIO, W_CI_LOW, W_CI_HIGH,
+	W_INTERVAL, W_P, W_SIGNIFICANT, W_VERDICT, W_TEST, W_N_A, W_N_B, W_N, W_FILE_A, W_FILE
+};
+
+/*
+ * The table and summary.md group the rows by kernel (its title above each
+ * group) and show the NEW only among several inputs, the size only where
+ * the group has one.
+ */
+static const struct ct_rec_field row_fields[] = {
+	{ W_TOOL, "tool", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+	{ W_KERNEL, "kernel", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+	{ W_ISA, "isa", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+	{ W_NEW_FILE, NULL, "new", CT_REC_STR, NULL, NULL,
+	  CT_REC_TEXT | CT_REC_LEFT | CT_REC_FIT(4) },
+	{ W_PLACEMENT, "placement", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
+	{ W_SIZE, NULL, "size", CT_REC_STR, NULL, NULL, CT_REC_TEXT | CT_REC_LEFT },
+	{ W_BASIS, "basis", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
+	{ W_FIGURE, "figure", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
+	{ W_UNIT, "unit", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT | CT_REC_FIT(6) },
+	{ W_SIZE_BYTES, "size_bytes", NULL, CT_REC_NUM, "%d", NULL, CT_REC_DATA },
+	{ W_PRESENT, "present", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+	{ W_MEDIAN_A, "median_a", "base", CT_REC_NUM, "%.6g", "%U", CT_REC_ALL },
+	{ W_MEDIAN_B, "median_b", "new", CT_REC_NUM, "%.6g", "%U", CT_REC_ALL },
+	{ W_RATIO, "ratio", NULL, CT_REC_NUM, "%.6g", "%.3f", CT_REC_ALL | CT_REC_FIT(5) },
+	{ W_CI_LOW, "ratio_ci_low", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
+	{ W_CI_HIGH, "ratio_ci_high", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
+	{ W_INTERVAL, NULL, "95% interval", CT_REC_STR, NULL, NULL, CT_REC_TEXT | CT_REC_FIT(2) },
+	{ W_P, "p_value", "p", CT_REC_NUM, "%.6g", "%.3f", CT_REC_ALL | CT_REC_FIT(3) },
+	{ W_SIGNIFICANT, "significant", NULL, CT_REC_BOOL, NULL, NULL, CT_REC_DATA },
+	{ W_VERDICT, NULL, "verdict", CT_REC_STR, NULL, NULL, CT_REC_TEXT },
+	{ W_TEST, "test", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+	{ W_N_A, "n_a", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
+	{ W_N_B, "n_b", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
+	{ W_N, NULL, "n", CT_REC_STR, NULL, NULL, CT_REC_TEXT | CT_REC_FIT(1) },
+	{ W_FILE_A, "file_a", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ W_FILE, "file", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+};
+
+static void row_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
+{
+	const struct row_rec *rr = rec;
+	const struct ct_compare_row *r = rr->r;
+	const struct ct_run_series *s = ct_compare_side(r);
+
+	(void)out;
+	switch ((enum row_field)id) {
+	case W_TOOL:
+		v->str = s->tool;
+		break;
+	case W_KERNEL:
+		v->str = s->kernel;
+		break;
+	case W_ISA:
+		v->str = s->isa;
+		break;
+	case W_NEW_FILE:
+	case W_FILE:
+		v->str = rr->c->runs[r->newi + 1].file;
+		break;
+	case W_PLACEMENT:
+		v->str = s->placement;
+		break;
+	case W_SIZE:
+		size_text(v->buf, sizeof(v->buf), s->size);
+		v->str = v->buf;
+		break;
+	case W_BASIS:
+		v->str = ct_compare_basis_name(r);
+		break;
+	case W_FIGURE:
+		v->str = ct_figure_name(r->fig);
+		break;
+	case W_UNIT:
+		v->str = r->unit;
+		break;
+	case W_SIZE_BYTES:
+		/* None: no member at all. */
+		v->omit = isnan(s->size);
+		v->num = s->size;
+		break;
+	case W_PRESENT:
+		v->str = present(r);
+		break;
+	case W_MEDIAN_A:
+		v->num = r->med_a;
+		v->unit = r->unit;
+		break;
+	case W_MEDIAN_B:
+		v->num = r->med_b;
+		v->unit = r->unit;
+		break;
+	case W_RATIO:
+		v->num = r->ratio;
+		break;
+	case W_CI_LOW:
+		v->num = r->ci_lo;
+		break;
+	case W_CI_HIGH:
+		v->num = r->ci_hi;
+		break;
+	case W_INTERVAL:
+		v->omit = isnan(r->ci_lo);
+		snprintf(v->buf, sizeof(v->buf), "%.3f .. %.3f", r->ci_lo, r->ci_hi);
+		v->str = v->buf;
+		break;
+	case W_P:
+		v->num = r->p;
+		if ((out & CT_REC_TEXT) && r->p < 0.001)
+			v->str = "<0.001";
+		break;
+	case W_SIGNIFICANT:
+		/* No verdict: null, as the writer gives a number it has not. */
+		v->null = r->significant < 0;
+		v->i = r->significant;
+		break;
+	case W_VERDICT:
+		if (!r->a)
+			v->str = "new only";
+		else if (!r->b)
+			v->str = "base only";
+		else if (r->significant < 0)
+			v->omit = 1;
+		else if (!r->significant)
+			v->str = "~";
+		else
+			snprintf(v->buf, sizeof(v->buf), "%+.1f%%", (r->ratio - 1) * 100);
+		if (v->str == NULL && !v->omit)
+			v->str = v->buf;
+		break;
+	case W_TEST:
+		v->str = test_name(r->test);
+		break;
+	case W_N_A:
+		v->i = (long long)r->n_a;
+		break;
+	case W_N_B:
+		v->i = (long long)r->n_b;
+		break;
+	case W_N:
+		snprintf(v->buf, sizeof(v->buf), "%zu+%zu", r->n_a, r->n_b);
+		v->str = v->buf;
+		break;
+	case W_FILE_A:
+		v->str = rr->c->runs[0].file;
+		break;
+	}
+}
+
+const struct ct_rec_kind ct_rec_compare = {
+	"compare", row_fields, CT_ARRAY_SIZE(row_fields), row_value, 0
+};
+
+static void kernel_title(char *buf, size_t len, const struct ct_run_series *s)
+{
+	snprintf(buf, len, "%s %s (%s)", s->tool, s->kernel, s->isa);
+}
+
+static void legend_lines(FILE *f, const char *pre, const struct ct_compare *c)
+{
+	fprintf(f, "%sratio = new / base of the medians; 95%% interval: Hodges-Lehmann (Moses) "
+		"on the log ratios; p: two-sided Mann-Whitney U (exact up to %d samples);\n",
+		pre, CT_UTEST_EXACT_MAX);
+	fprintf(f, "%sverdict: the change in percent where p < %g, '~' where not%s\n", pre,
+		c->alpha, c->any_untested ? ";" : "");
+	if (c->any_untested)
+		fprintf(f, "%s'-': summaries only (no --samples) on a side: the ratio of their "
+			"medians, no test, no verdict\n", pre);
+}
+
+/* The rows as the table or Markdown (out): a title and a table per kernel. */
+static void row_groups(FILE *f, const struct ct_compare *c, unsigned out)
+{
+	struct ct_rec_writer w;
+	struct row_rec rr = { c, NULL };
+	char title[400], last[400] = "";
+	int open = 0;
+	size_t i;
+
+	for (i = 0; i < c->nrows; i++) {
+		rr.r = &c->rows[i];
+		kernel_title(title, sizeof(title), ct_compare_side(rr.r));
+		if (strcmp(title, last) != 0) {
+			if (open)
+				ct_rec_end(&w);
+			fprintf(f, out == CT_REC_MD ? "\n## %s\n\n" : "\n%s\n", title);
+			snprintf(last, sizeof(last), "%s", title);
+			ct_rec_begin(&w, f, out, &ct_rec_compare);
+			if (c->nruns <= 2)
+				ct_rec_hide(&w, W_NEW_FILE);
+			if (!group_sized(c, i))
+				ct_rec_hide(&w, W_SIZE);
+			open = 1;
+		}
+		ct_rec_write(&w, &rr);
+	}
+	if (open)
+		ct_rec_end(&w);
+}
+
+static void print_table(FILE *f, const struct ct_compare *c)
+{
+	fprintf(f, "ct-compare: %s against base (%s)\n\n",
+		c->nruns > 2 ? "each new, on rows of its own," : "new", c->runs[0].file);
+	machines_table(f, c, CT_REC_TABLE);
+	fprintf(f, "%s\n\n", any_differs(c, CT_REC_TABLE) ? "(* the inputs differ)" :
+		"(no difference in these rows)");
+	legend_lines(f, "", c);
+	row_groups(f, c, CT_REC_TABLE);
+}
+
+/* TSV has the rows; JSON an input record per input first. */
+static void print_records(FILE *f, unsigned out, const struct ct_compare *c)
+{
+	struct ct_rec_writer w;
+	struct in_rec ir;
+	struct row_rec rr = { c, NULL };
+	size_t i;
+
+	ct_rec_begin(&w, f, out, &ct_rec_input);
+	for (i = 0; out == CT_REC_JSON && i < c->nruns; i++) {
+		ir.r = &c->runs[i];
+		ir.is_new = i > 0;
+		ct_rec_write(&w, &ir);
+	}
+	ct_rec_end(&w);
+	ct_rec_begin(&w, f, out, &ct_rec_compare);
+	for (i = 0; i < c->nrows; i++) {
+		rr.r = &c->rows[i];
+		ct_rec_write(&w, &rr);
+	}
+	ct_rec_end(&w);
+}
+
+void ct_compare_print(FILE *f, enum ct_format fmt, const struct ct_compare *c)
+{
+	if (fmt == CT_FMT_TABLE)
+		print_table(f, c);
+	else
+		print_records(f, ct_rec_out_of(fmt), c);
+}
+
+void ct_compare_markdown(FILE *f, const struct ct_compare *c)
+{
+	fprintf(f, "# coretype: runs compared\n\n## Machines\n\n");
+	machines_table(f, c, CT_REC_MD);
+	fputs(any_differs(c, CT_REC_MD) ? "\n\\* the inputs differ\n\n" :
+	      "\nNo difference in these rows.\n\n", f);
+	legend_lines(f, "", c);
+	row_groups(f, c, CT_REC_MD);
+}
+
+/* --- The chart. --- */
+
+/*
+ * One panel per kernel, one bar row per placement (and size, and NEW with
+ * several): the rate's ratio on the wall basis, its interval as the error
+ * bar, the cpu basis's ratio as the diamond.
+ */
+void ct_compare_svg(FILE *f, const struct ct_compare *c)
+{
+	struct ct_svg_chart ch;
+	struct ct_svg_panel *panels = ct_xcalloc(c->nrows + 1, sizeof(*panels));
+	struct ct_svg_row *rows = ct_xcalloc(c->nrows + 1, sizeof(*rows));
+	char (*labels)[160] = ct_xcalloc(c->nrows + 1, sizeof(*labels));
+	char (*subs)[160] = ct_xcalloc(c->nrows + 1, sizeof(*subs));
+	char (*ptitles)[160] = ct_xcalloc(c->nrows + 1, sizeof(*ptitles));
+	char (*pids)[160] = ct_xcalloc(c->nrows + 1, sizeof(*pids));
+	char (*tips)[400] = ct_xcalloc(c->nrows + 1, sizeof(*tips));
+	struct ct_svg_bar *bars;
+	char title[200], line0[600], line1[400], notes[800];
+	size_t npanels = 0, nrows = 0, i, p, r;
+
+	/* Panels and rows: the kernels and the placements, in the table's order. */
+	for (i = 0; i < c->nrows; i++) {
+		const struct ct_compare_row *cr = &c->rows[i];
+		const struct ct_run_series *s = ct_compare_side(cr);
+		char label[160], size[32];
+
+		if (cr->fig != CT_FIG_RATE || cr->basis != CT_BASIS_WALL)
+			continue;
+		kernel_title(label, sizeof(label), s);
+		for (p = 0; p < npanels && strcmp(ptitles[p], label) != 0; p++)
+			;
+		if (p == npanels) {
+			snprintf(ptitles[p], sizeof(ptitles[p]), "%s", label);
+			snprintf(pids[p], sizeof(pids[p]), "%s-%s", s->kernel, s->isa);
+			npanels++;
+		}
+		size_text(size, sizeof(size), s->size);
+		snprintf(label, sizeof(label), "%s%s%s", s->placement, isnan(s->size) ? "" : " ",
+			 isnan(s->size) ? "" : size);
+		if (c->nruns > 2) {
+			char with[160];
+
+			snprintf(with, sizeof(with), "%s", label);
+			snprintf(label, sizeof(label), "%.60s: %.90s", c->runs[cr->newi + 1].file, with);
+		}
+		for (r = 0; r < nrows && strcmp(labels[r], label) != 0; r++)
+			;
+		if (r == nrows) {
+			snprintf(labels[r], sizeof(labels[r]), "%s", label);
+			rows[r].label = labels[r];
+			rows[r].color = s->kinds ? ct_svg_kinds_color(s->kinds) : CT_SVG_UNKNOWN;
+			nrows++;
+		}
+	}
+	bars = ct_xcalloc((npanels ? npanels : 1) * (nrows ? nrows : 1), sizeof(*bars));
+	for (i = 0; i < npanels * nrows; i++) {
+		bars[i].value = NAN;
+		bars[i].marker = NAN;
+	}
+	for (i = 0; i < c->nrows; i++) {
+		const struct ct_compare_row *cr = &c->rows[i];
+		const struct ct_run_series *s = ct_compare_side(cr);
+		char label[160], size[32], ktitle[160], v[64];
+		struct ct_svg_bar *b;
+
+		if (cr->fig != CT_FIG_RATE)
+			continue;
+		kernel_title(ktitle, sizeof(ktitle), s);
+		for (p = 0; p < npanels && strcmp(ptitles[p], ktitle) != 0; p++)
+			;
+		size_text(size, sizeof(size), s->size);
+		snprintf(label, sizeof(label), "%s%s%s", s->placement, isnan(s->size) ? "" : " ",
+			 isnan(s->size) ? "" : size);
+		if (c->nruns > 2) {
+			char with[160];
+
+			snprintf(with, sizeof(with), "%s", label);
+			snprintf(label, sizeof(label), "%.60s: %.90s", c->runs[cr->newi + 1].file, with);
+		}
+		for (r = 0; r < nrows && strcmp(labels[r], label) != 0; r++)
+			;
+		if (p == npanels || r == nrows)
+			continue;
+		b = &bars[p * nrows + r];
+		if (cr->basis == CT_BASIS_CPU) {
+			b->marker = cr->ratio;
+			continue;
+		}
+		b->value = cr->ratio;
+		if (!isnan(cr->ci_lo)) {
+			b->lo = cr->ci_lo;
+			b->hi = cr->ci_hi;
+		}
+		if (isnan(cr->p))
+			snprintf(v, sizeof(v), "no test (summaries only)");
+		else
+			snprintf(v, sizeof(v), "p = %.3g, %s", cr->p,
+				 cr->significant ? "significant" : "not significant");
+		snprintf(tips[p * nrows + r], sizeof(tips[0]),
+			 "%s at %s, wall basis: %.4g %s in base, %.4g in new, ratio %.3f; %s",
+			 ktitle, s->placement, cr->med_a, cr->unit, cr->med_b, cr->ratio, v);
+		b->tip = tips[p * nrows + r];
+	}
+	for (p = 0; p < npanels; p++) {
+		panels[p].id = pids[p];
+		panels[p].title = ptitles[p];
+		panels[p].bars = &bars[p * nrows];
+	}
+	(void)subs;
+
+	memset(&ch, 0, sizeof(ch));
+	snprintf(title, sizeof(title), "coretype: %s relative to base",
+		 c->nruns > 2 ? "each new run" : "new");
+	ch.title = title;
+	snprintf(line0, sizeof(line0), "Base: %s (%s). New: %s%s.", c->runs[0].file,
+		 c->runs[0].nmach ? c->runs[0].mach[0].m.cpu_model : "no machine record",
+		 c->runs[1].file, c->nruns > 2 ? " and the others, one row each" : "");
+	ch.lines[0] = line0;
+	snprintf(line1, sizeof(line1), "Bars: the ratio of the median rates on the wall basis "
+		 "(elapsed time), new over base; diamonds: the same on the cpu basis. Error bars: "
+		 "the 95%% interval (Hodges-Lehmann on the log ratios), where both sides have "
+		 "samples.");
+	ch.lines[1] = line1;
+	ch.axis = "median rate, new / base";
+	ch.reference = 1.0;
+	ch.reference_label = "base = 1";
+	ch.rows = rows;
+	ch.nrows = nrows;
+	ch.panels = panels;
+	ch.npanels = npanels;
+	ch.bar_legend = "bar: wall basis";
+	ch.err_legend = "error bar: 95% interval of the ratio";
+	ch.marker_legend = "diamond: cpu basis";
+	snprintf(notes, sizeof(notes), "A row without a bar is in one input only; the table "
+		 "(summary.md) lists it.");
+	ch.notes[0] = notes;
+	ct_svg_write(f, &ch);
+	free(panels);
+	free(rows);
+	free(labels);
+	free(subs);
+	free(ptitles);
+	free(pids);
+	free(tips);
+	free(bars);
+}

@@ -1,0 +1,578 @@
+/*
+ * measure/harness.c - settle, warm up, then take REPS samples round-robin over the
+ * kernels, verifying every call.  Round-robin (not kernel after kernel)
+ * spreads a slow stretch of a shared machine over every kernel instead of
+ * charging it all to one.  With a precision asked for, rounds go on until
+ * every median is known well enough or the time cap is reached; where the
+ * machine has hardware counters, they are read around every call.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "measure/ceiling.h"
+#include "core/common.h"
+#include "measure/counters.h"
+#include "core/cpuset.h"
+#include "measure/floor.h"
+#include "measure/harness.h"
+#include "kernels/kernels.h"
+#include "platform/os.h"
+#include "core/parse.h"
+
+int ct_env_quick(void)
+{
+	const char *q = getenv("QUICK");
+
+	return q && *q && strcmp(q, "0") != 0;
+}
+
+void ct_harness_defaults(struct ct_harness *h, int quick)
+{
+	const char *reps = getenv("REPS");
+
+	quick |= ct_env_quick();
+	/* Every field, the hooks (progress) included, has a value. */
+	memset(h, 0, sizeof(*h));
+	h->reps = quick ? CT_REPS_QUICK : CT_REPS_DEFAULT;
+	h->settle_ns = quick ? CT_SETTLE_NS_QUICK : CT_SETTLE_NS_DEFAULT;
+	h->bracket_adds = CT_BRACKET_ADDS_DEFAULT;
+	h->precision_pct = 0;
+	h->max_ns = 0;
+	h->floor_ns = ct_floor_get()->floor_ns;
+	h->floor_why = ct_floor_get()->why;
+	if (reps && *reps)
+		h->reps = (unsigned)ct_u64_or_usage("REPS", reps, 1, CT_REPS_MAX);
+}
+
+const char *ct_basis_name(enum ct_basis b)
+{
+	return b == CT_BASIS_WALL ? "wall" : "cpu";
+}
+
+const char *ct_stop_name(enum ct_stop s)
+{
+	switch (s) {
+	case CT_STOP_PRECISION:
+		return "precision";
+	case CT_STOP_MAX_TIME:
+		return "max-time";
+	default:
+		return "reps";
+	}
+}
+
+int ct_bracket_run(uint64_t adds, struct ct_bracket *b)
+{
+	uint64_t iters = adds / CT_ADDCHAIN_UNROLL, c0, t0, t1, c1, got;
+
+	c0 = ct_thread_cpu_ns();
+	t0 = ct_now_ns();
+	got = ct_addchain(iters);
+	t1 = ct_now_ns();
+	c1 = ct_thread_cpu_ns();
+	b->adds = iters * CT_ADDCHAIN_UNROLL;
+	b->wall_ns = t1 - t0;
+	b->cpu_ns = c1 - c0;
+	return got == b->adds ? 0 : -1;
+}
+
+void ct_sample_set_brackets(struct ct_sample *s, const struct ct_bracket *pre,
+			    const struct ct_bracket *post)
+{
+	double adds = (double)pre->adds + (double)post->adds;
+	uint64_t wall = pre->wall_ns + post->wall_ns, cpu = pre->cpu_ns + post->cpu_ns;
+
+	s->pre_wall_ns = pre->wall_ns;
+	s->pre_cpu_ns = pre->cpu_ns;
+	s->post_wall_ns = post->wall_ns;
+	s->post_cpu_ns = post->cpu_ns;
+	s->bracket_ghz_wall = wall ? adds / (double)wall : 0;
+	s->bracket_ghz_cpu = cpu ? adds / (double)cpu : 0;
+}
+
+uint64_t ct_sample_floor_ns(const struct ct_sample *s)
+{
+	uint64_t t = s->wall_ns < s->cpu_ns ? s->wall_ns : s->cpu_ns;
+
+	return s->calls > 1 ? t / s->calls : t;
+}
+
+void ct_settle(uint64_t settle_ns)
+{
+	uint64_t start = ct_now_ns();
+
+	while (ct_now_ns() - start < settle_ns)
+		CT_SINK(ct_addchain(1u << 16));
+}
+
+static int take_sample(const struct ct_harness *h, const struct ct_job *k,
+		       struct ct_counters *pmc, struct ct_sample *s, char *why, size_t len)
+{
+	struct ct_bracket pre, post;
+	struct ct_counter_read r0, r1;
+	struct ct_count cnt;
+	uint64_t c0, t0, t1, c1, ret;
+	int bracketed = k->per_cycle_unit != NULL && h->bracket_adds > 0;
+	int read0 = -1, read1 = -1;
+	char reason[256];
+
+	s->cpu_start = ct_current_cpu();
+	if (bracketed && ct_bracket_run(h->bracket_adds, &pre) < 0) {
+		snprintf(why, len, "the add chain before it miscounted");
+		return -1;
+	}
+	/* The counters outside the clock readings: a read is a system call. */
+	if (pmc)
+		read0 = ct_counters_read(pmc, &r0);
+	c0 = ct_thread_cpu_ns();
+	t0 = ct_now_ns();
+	ret = k->run(k->ctx);
+	t1 = ct_now_ns();
+	c1 = ct_thread_cpu_ns();
+	if (pmc)
+		read1 = ct_counters_read(pmc, &r1);
+	if (bracketed && ct_bracket_run(h->bracket_adds, &post) < 0) {
+		snprintf(why, len, "the add chain after it miscounted");
+		return -1;
+	}
+	s->cpu_end = ct_current_cpu();
+	s->calls = 1;
+	s->wall_ns = t1 - t0 ? t1 - t0 : 1;
+	s->cpu_ns = c1 - c0 ? c1 - c0 : 1;
+	s->bracket_ghz_wall = s->bracket_ghz_cpu = 0;
+	s->pre_wall_ns = s->pre_cpu_ns = s->post_wall_ns = s->post_cpu_ns = 0;
+	s->count_status = CT_COUNT_NONE;
+	s->cycles = s->instructions = 0;
+	if (pmc) {
+		if (read0 < 0 || read1 < 0)
+			cnt.status = CT_COUNT_NOT_RUNNING;
+		else
+			ct_count_decide(&r0, &r1, c1 - c0, &cnt);
+		s->count_status = cnt.status;
+		if (ct_count_usable(cnt.status)) {
+			s->cycles = cnt.cycles;
+			s->instructions = cnt.instructions;
+		}
+	}
+	if (bracketed)
+		ct_sample_set_brackets(s, &pre, &post);
+	reason[0] = '\0';
+	if (k->verify(k->ctx, ret, reason, sizeof(reason)) != 0) {
+		snprintf(why, len, "%s", reason[0] ? reason : "result does not verify");
+		return -1;
+	}
+	return 0;
+}
+
+/* Room for at least n samples in every series. */
+static void grow(struct ct_series *out, size_t nk, unsigned *cap, unsigned n)
+{
+	size_t i;
+
+	if (n <= *cap)
+		return;
+	*cap = *cap * 2 > n ? *cap * 2 : n;
+	if (*cap > CT_REPS_MAX)
+		*cap = CT_REPS_MAX;
+	for (i = 0; i < nk; i++)
+		out[i].s = ct_xrealloc(out[i].s, *cap * sizeof(*out[i].s));
+}
+
+/* The first round against the floor (ct_sample_floor_ns). */
+static int too_short(const struct ct_harness *h, const struct ct_job *k, size_t nk,
+		     const struct ct_series *out, char *why, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < nk; i++) {
+		uint64_t t = ct_sample_floor_ns(&out[i].s[0]);
+
+		if (t < h->floor_ns) {
+			snprintf(why, len, "a sample of %s (%s) takes %.1f us, under the floor of "
+				 "%.0f us (%s): give each sample about %.0fx the work",
+				 k[i].name, k[i].isa, (double)t / 1e3, (double)h->floor_ns / 1e3,
+				 h->floor_why ? h->floor_why : "set by the caller",
+				 ceil((double)h->floor_ns / (double)(t ? t : 1)));
+			return 1;
+		}
+	}
+	return 0;
+}
+
+int ct_harness_run(const struct ct_harness *h, const struct ct_job *k,
+		   size_t nk, struct ct_series *out, char *why, size_t len)
+{
+	struct ct_sample scratch;
+	struct ct_counters *pmc;
+	enum ct_count_status first_reject = CT_COUNT_NONE;
+	char reason[384];
+	unsigned rep, cap = h->reps, counted = 0;
+	uint64_t start = ct_now_ns();
+	double worst = NAN;
+	int stop = -1, rc = 0;
+	size_t i;
+
+	/* Precision grows the series as it goes: start with room to spare. */
+	if (h->precision_pct > 0 && cap < 64)
+		cap = 64;
+	for (i = 0; i < nk; i++) {
+		out[i].k = &k[i];
+		out[i].s = ct_xcalloc(cap, sizeof(*out[i].s));
+		out[i].n = 0;
+		out[i].verified = 0;
+		out[i].stopped_by = CT_STOP_REPS;
+		out[i].counters = 0;
+		out[i].precision_pct = h->precision_pct;
+	}
+	/* Opened in the measuring thread: the counts are this thread's. */
+	pmc = ct_counters_start();
+	ct_settle(h->settle_ns);
+	/* The warm-up: caches, TLB and page faults, discarded but verified. */
+	for (i = 0; i < nk; i++)
+		if (take_sample(h, &k[i], pmc, &scratch, reason, sizeof(reason)) < 0) {
+			snprintf(why, len, "warm-up of %s (%s): %s", k[i].name, k[i].isa, reason);
+			rc = -1;
+			goto out;
+		}
+	for (rep = 0; stop < 0; rep++) {
+		grow(out, nk, &cap, rep + 1);
+		for (i = 0; i < nk; i++) {
+			struct ct_sample *s = &out[i].s[rep];
+
+			memset(s, 0, sizeof(*s));
+			s->rep = rep;
+			if (take_sample(h, &k[i], pmc, s, reason, sizeof(reason)) < 0) {
+				snprintf(why, len, "sample %u of %s (%s): %s", rep + 1,
+					 k[i].name, k[i].isa, reason);
+				rc = -1;
+				goto out;
+			}
+			out[i].n = rep + 1;
+			/* Between samples: a progress line costs the next one nothing. */
+			if (h->progress) {
+				struct ct_harness_state st = { h, &k[i], i, nk, rep + 1, worst,
+							       ct_now_ns() - start };
+
+				h->progress(h->progress_arg, &st);
+			}
+			if (ct_count_usable(s->count_status))
+				counted++;
+			else if (first_reject == CT_COUNT_NONE)
+				first_reject = s->count_status;
+		}
+		if (rep == 0 && h->floor_ns && too_short(h, k, nk, out, why, len)) {
+			rc = CT_HARNESS_TOO_SHORT;
+			goto out;
+		}
+		stop = ct_harness_should_stop(h, out, nk, ct_now_ns() - start, &worst);
+	}
+	for (i = 0; i < nk; i++) {
+		out[i].verified = 1;
+		out[i].stopped_by = (enum ct_stop)stop;
+		out[i].counters = pmc != NULL;
+	}
+out:
+	if (pmc) {
+		unsigned taken = 0;
+
+		for (i = 0; i < nk; i++)
+			taken += out[i].n;
+		ct_counters_note_run(1, counted, taken, first_reject);
+	}
+	ct_counters_close(pmc);
+	return rc;
+}
+
+double ct_series_halfwidth_pct(const struct ct_series *ser, enum ct_basis b)
+{
+	double *v, lo, hi, hw;
+	unsigned i;
+
+	if (ser->n < 6)
+		return NAN;
+	v = ct_xmalloc(ser->n * sizeof(*v));
+	for (i = 0; i < ser->n; i++)
+		v[i] = ct_sample_rate(ser->k, &ser->s[i], b);
+	ct_median_ci(v, ser->n, &lo, &hi, &hw);
+	free(v);
+	return hw;
+}
+
+/*
+ * Checking sorts every series on both bases: after 100 rounds, check
+ * every n/100 rounds only, so that a kernel with very short samples does
+ * not spend its run sorting (it overshoots by at most 1%).
+ */
+static int check_due(unsigned n)
+{
+	return n < 100 || n % (n / 100) == 0;
+}
+
+int ct_harness_should_stop(const struct ct_harness *h, const struct ct_series *ser,
+			   size_t nk, uint64_t elapsed_ns, double *worst_pct)
+{
+	unsigned n = nk ? ser[0].n : 0;
+	size_t i;
+	int b;
+
+	*worst_pct = NAN;
+	if (h->precision_pct <= 0) {
+		if (n >= h->reps)
+			return CT_STOP_REPS;
+	} else if (n >= h->reps && check_due(n)) {
+		double worst = 0;
+		int all = 1;
+
+		for (i = 0; i < nk && all; i++)
+			for (b = CT_BASIS_WALL; b <= CT_BASIS_CPU; b++) {
+				double hw = ct_series_halfwidth_pct(&ser[i], (enum ct_basis)b);
+
+				/* NaN (too few samples, a zero median) is not precise. */
+				if (!(hw <= h->precision_pct))
+					all = 0;
+				if (!(hw <= worst))
+					worst = hw;
+			}
+		*worst_pct = worst;
+		if (all)
+			return CT_STOP_PRECISION;
+	}
+	if (n >= CT_REPS_MAX)
+		return CT_STOP_REPS;
+	if (h->max_ns && elapsed_ns >= h->max_ns)
+		return CT_STOP_MAX_TIME;
+	return -1;
+}
+
+void ct_series_free(struct ct_series *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		free(s[i].s);
+		s[i].s = NULL;
+	}
+}
+
+/* The kernel calls a sample timed (0, as the harness leaves it, is one). */
+static double sample_calls(const struct ct_sample *s)
+{
+	return s->calls ? (double)s->calls : 1.0;
+}
+
+double ct_sample_rate(const struct ct_job *k, const struct ct_sample *s,
+		      enum ct_basis b)
+{
+	return k->work * sample_calls(s) / (double)(b == CT_BASIS_WALL ? s->wall_ns : s->cpu_ns);
+}
+
+double ct_sample_per_cycle(const struct ct_job *k, double work,
+			   const struct ct_sample *s, enum ct_basis b)
+{
+	double ghz = b == CT_BASIS_WALL ? s->bracket_ghz_wall : s->bracket_ghz_cpu;
+	double ns = (double)(b == CT_BASIS_WALL ? s->wall_ns : s->cpu_ns);
+
+	(void)k;
+	return ghz > 0 ? work * sample_calls(s) / (ns * ghz) : 0;
+}
+
+double ct_sample_cycles_est(const struct ct_job *k, const struct ct_sample *s,
+			    enum ct_basis b)
+{
+	double ghz = b == CT_BASIS_WALL ? s->bracket_ghz_wall : s->bracket_ghz_cpu;
+	double ns = (double)(b == CT_BASIS_WALL ? s->wall_ns : s->cpu_ns);
+
+	if (k->per_cycle_unit && ghz > 0)
+		return ns * ghz;
+	if (k->cycles_work > 0)
+		return k->cycles_work * sample_calls(s);
+	return NAN;
+}
+
+double ct_sample_counter_ghz(const struct ct_sample *s)
+{
+	return ct_count_usable(s->count_status) && s->cpu_ns ?
+	       s->cycles / (double)s->cpu_ns : NAN;
+}
+
+/* The counter statistics of a summary, over the samples that were counted. */
+static void summarize_counters(const struct ct_series *ser, enum ct_basis b,
+			       struct ct_summary *sum)
+{
+	const struct ct_job *k = ser->k;
+	double *cyc = ct_xcalloc(ser->n + 1, sizeof(double));
+	double *ins = ct_xcalloc(ser->n + 1, sizeof(double));
+	double *ghz = ct_xcalloc(ser->n + 1, sizeof(double));
+	double *est = ct_xcalloc(ser->n + 1, sizeof(double));
+	double *ratio = ct_xcalloc(ser->n + 1, sizeof(double));
+	unsigned i, n = 0, ne = 0;
+
+	sum->counters = ser->counters;
+	sum->verdict = CT_CYCLES_UNKNOWN;
+	for (i = 0; i < ser->n; i++) {
+		const struct ct_sample *s = &ser->s[i];
+		double e;
+
+		if (!ct_count_usable(s->count_status))
+			continue;
+		sum->counters_scaled += s->count_status == CT_COUNT_SCALED;
+		cyc[n] = s->cycles;
+		ins[n] = s->instructions;
+		ghz[n] = ct_sample_counter_ghz(s);
+		n++;
+		e = ct_sample_cycles_est(k, s, b);
+		if (isfinite(e) && e > 0) {
+			est[ne] = e;
+			ratio[ne] = ct_cycles_ratio(s->cycles, e);
+			ne++;
+		}
+	}
+	sum->counted = n;
+	ct_stats_compute(cyc, n, &sum->cycles);
+	ct_stats_compute(ins, n, &sum->instructions);
+	ct_stats_compute(ghz, n, &sum->counter_ghz);
+	sum->has_estimate = ne > 0;
+	ct_stats_compute(est, ne, &sum->cycles_est);
+	ct_stats_compute(ratio, ne, &sum->cycles_ratio);
+	if (ne)
+		sum->verdict = ct_cycles_verdict(sum->cycles_ratio.median);
+	free(cyc);
+	free(ins);
+	free(ghz);
+	free(est);
+	free(ratio);
+}
+
+double ct_sample_share(const struct ct_sample *s)
+{
+	double wall = (double)s->wall_ns + (double)s->pre_wall_ns + (double)s->post_wall_ns;
+	double cpu = (double)s->cpu_ns + (double)s->pre_cpu_ns + (double)s->post_cpu_ns;
+
+	return wall > 0 ? cpu / wall : NAN;
+}
+
+/* A part of a sample (the call, a bracket) ran for under the threshold. */
+static int part_disturbed(uint64_t wall_ns, uint64_t cpu_ns)
+{
+	return wall_ns && (double)cpu_ns < CT_DESCHEDULED_SHARE * (double)wall_ns;
+}
+
+int ct_sample_disturbed(const struct ct_sample *s)
+{
+	return part_disturbed(s->wall_ns, s->cpu_ns) ||
+	       part_disturbed(s->pre_wall_ns, s->pre_cpu_ns) ||
+	       part_disturbed(s->post_wall_ns, s->post_cpu_ns);
+}
+
+int ct_summary_precision_missed(const struct ct_summary *s)
+{
+	return s->precision_pct > 0 && s->stopped_by != CT_STOP_PRECISION;
+}
+
+/*
+ * The per-cycle figures over the undisturbed samples only: a bracket that
+ * lost its cpu for part of its time reads a slow clock, and the quotient
+ * over it an impossible rate (a 2.5 FMA/cycle seen on a core that retires
+ * one).  Below CT_PER_CYCLE_MIN_SAMPLES of them, no figure.
+ */
+static void summarize_per_cycle(const struct ct_series *ser, enum ct_basis b,
+				struct ct_summary *sum)
+{
+	const struct ct_job *k = ser->k;
+	double *pc = ct_xcalloc(ser->n + 1, sizeof(double));
+	double *ipc = ct_xcalloc(ser->n + 1, sizeof(double));
+	double *ghz = ct_xcalloc(ser->n + 1, sizeof(double));
+	unsigned i, n = 0;
+
+	sum->per_cycle_ceiling = sum->insn_ceiling = sum->per_cycle_margin = NAN;
+	if (!k->per_cycle_unit)
+		goto out;
+	for (i = 0; i < ser->n; i++) {
+		const struct ct_sample *s = &ser->s[i];
+
+		if (ct_sample_disturbed(s))
+			continue;
+		pc[n] = ct_sample_per_cycle(k, k->per_cycle_work, s, b);
+		ipc[n] = ct_sample_per_cycle(k, k->insn_work, s, b);
+		ghz[n] = b == CT_BASIS_WALL ? s->bracket_ghz_wall : s->bracket_ghz_cpu;
+		n++;
+	}
+	sum->per_cycle_used = n;
+	if (n < CT_PER_CYCLE_MIN_SAMPLES) {
+		snprintf(sum->per_cycle_why, sizeof(sum->per_cycle_why),
+			 "%u of %u samples undisturbed (call and brackets >= %.0f%% of wall), "
+			 "%d needed", n, ser->n, 100 * CT_DESCHEDULED_SHARE,
+			 CT_PER_CYCLE_MIN_SAMPLES);
+		n = 0;
+	}
+	ct_stats_compute(pc, n, &sum->per_cycle);
+	if (k->insn_unit)
+		ct_stats_compute(ipc, n, &sum->insn_per_cycle);
+	if (!n) {
+		sum->per_cycle.median = sum->per_cycle.cv_pct = NAN;
+		sum->insn_per_cycle.median = sum->insn_per_cycle.cv_pct = NAN;
+		goto out;
+	}
+	/* A flop ceiling follows from the FMA one: flops per FMA are the kernel's. */
+	if (k->insn_unit && k->insn_work > 0) {
+		sum->insn_ceiling = ct_ceiling(k->isa, k->insn_unit);
+		sum->per_cycle_ceiling = sum->insn_ceiling * k->per_cycle_work / k->insn_work;
+	} else {
+		sum->per_cycle_ceiling = ct_ceiling(k->isa, k->per_cycle_unit);
+	}
+	/* Beyond the ceiling by more than the figure's own error (ceiling.h). */
+	sum->per_cycle_margin = ct_ceiling_margin(ghz, n);
+	sum->per_cycle_implausible = ct_ceiling_exceeded(sum->per_cycle.median,
+							 sum->per_cycle_ceiling, sum->per_cycle_margin);
+	sum->insn_implausible = k->insn_unit &&
+				ct_ceiling_exceeded(sum->insn_per_cycle.median, sum->insn_ceiling,
+						    sum->per_cycle_margin);
+out:
+	free(pc);
+	free(ipc);
+	free(ghz);
+}
+
+void ct_summarize(const struct ct_series *ser, enum ct_basis b,
+		  struct ct_summary *sum)
+{
+	const struct ct_job *k = ser->k;
+	double *rate = ct_xcalloc(ser->n + 1, sizeof(double));
+	double wall = 0, cpu = 0;
+	struct ct_cpuset seen;
+	unsigned i;
+
+	memset(sum, 0, sizeof(*sum));
+	sum->k = k;
+	sum->basis = b;
+	sum->reps = ser->n;
+	sum->verified = ser->verified;
+	sum->precision_pct = ser->precision_pct;
+	ct_cpuset_zero(&seen);
+	for (i = 0; i < ser->n; i++) {
+		const struct ct_sample *s = &ser->s[i];
+
+		rate[i] = ct_sample_rate(k, s, b);
+		wall += (double)s->wall_ns + (double)s->pre_wall_ns + (double)s->post_wall_ns;
+		cpu += (double)s->cpu_ns + (double)s->pre_cpu_ns + (double)s->post_cpu_ns;
+		sum->descheduled += ct_sample_disturbed(s);
+		ct_cpuset_set(&seen, s->cpu_start);
+		ct_cpuset_set(&seen, s->cpu_end);
+		sum->migrated += s->cpu_start != s->cpu_end;
+	}
+	ct_stats_compute(rate, ser->n, &sum->rate);
+	ct_median_ci(rate, ser->n, &sum->ci_low, &sum->ci_high, &sum->ci_halfwidth_pct);
+	sum->stopped_by = ser->stopped_by;
+	summarize_counters(ser, b, sum);
+	summarize_per_cycle(ser, b, sum);
+	sum->cpu_share = wall > 0 ? cpu / wall : NAN;
+	sum->share_error = sum->cpu_share > CT_SHARE_MAX;
+	ct_cpuset_format(&seen, sum->cpus, sizeof(sum->cpus));
+	if (!sum->cpus[0])
+		snprintf(sum->cpus, sizeof(sum->cpus), "unknown");
+	free(rate);
+}

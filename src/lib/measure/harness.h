@@ -1,0 +1,310 @@
+/*
+ * measure/harness.h - the sample harness.  A settle spin so the clock governor
+ * settles, one discarded warm-up call of every kernel, then REPS timed
+ * samples taken round-robin over the kernels.  Each sample times one
+ * kernel call with the monotonic raw clock and the thread's CPU time,
+ * records the cpu at its start and its end, optionally brackets the call
+ * with two short add chains (the clock just before and just after), and
+ * is verified before the next one starts.
+ */
+#ifndef CT_MEASURE_HARNESS_H
+#define CT_MEASURE_HARNESS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "measure/counters.h"
+#include "measure/stats.h"
+
+/* A kernel-specific fact carried into every summary record (size, lanes). */
+struct ct_field {
+	const char *key;
+	const char *str;	/* string value, or NULL for num */
+	double num;
+};
+
+struct ct_job {
+	const char *name;		/* "addchain", "fma", "stream" */
+	const char *isa;		/* "x86-64", "avx512", "neon", ... */
+	const char *unit;		/* rate unit: "GHz", "GFLOP/s", "GB/s" */
+	double work;			/* per call; rate = work / ns */
+	/*
+	 * Per-cycle figures, or NULL: the work of one call divided by the
+	 * cycles the add-chain brackets say the call took.  A kernel with a
+	 * per_cycle_unit is bracketed.
+	 */
+	const char *per_cycle_unit;	/* "flop/cycle", "byte/cycle" */
+	double per_cycle_work;
+	const char *insn_unit;		/* optional second figure: "fma/cycle" */
+	double insn_work;
+	/* The timed call.  Its return value is handed to verify(). */
+	uint64_t (*run)(void *ctx);
+	/* 0 when the call's result is right; else a reason in why. */
+	int (*verify)(void *ctx, uint64_t ret, char *why, size_t len);
+	void *ctx;
+	const struct ct_field *fields;
+	size_t nfields;
+	/*
+	 * Cycles one call claims to take where the kernel is itself a clock
+	 * (the add chain: one per add), else 0.  A kernel that is neither
+	 * bracketed nor a clock has no cycle estimate to set a hardware
+	 * count beside.
+	 */
+	double cycles_work;
+	/* Reads memory beyond the caches, so the page size matters (ct-stream). */
+	int memory;
+};
+
+struct ct_harness;
+
+/* Where a run is, for its progress hook. */
+struct ct_harness_state {
+	const struct ct_harness *h;
+	const struct ct_job *k;	/* the kernel just sampled */
+	size_t kernel, nkernels;
+	unsigned rep;			/* samples of it taken, 1-based */
+	double worst_pct;		/* --precision: the widest interval so far, NaN */
+	uint64_t elapsed_ns;		/* since the run started (settle included) */
+};
+
+struct ct_harness {
+	unsigned reps;			/* timed samples per kernel (the minimum with precision_pct) */
+	uint64_t settle_ns;		/* settle spin before the warm-up */
+	uint64_t bracket_adds;		/* adds in each bracket */
+	/*
+	 * Precision on demand (--precision): above 0, rounds go on until the
+	 * 95% confidence interval of the median rate of every kernel, on
+	 * both bases, is narrower than +-precision_pct percent of it
+	 * (ct_median_ci), or max_ns have passed, or CT_REPS_MAX samples.
+	 */
+	double precision_pct;
+	uint64_t max_ns;		/* above 0: no round starts after this (--max-time) */
+	/*
+	 * Above 0: every sample of the first round must last this long (the
+	 * shorter of its wall and CPU times), else the run stops with
+	 * CT_HARNESS_TOO_SHORT.  ct_harness_defaults() sets it from the
+	 * clocks (floor.h); 0 checks nothing.
+	 */
+	uint64_t floor_ns;
+	const char *floor_why;		/* how floor_ns was set, for the message */
+	/*
+	 * Called between samples, never inside one (a progress line,
+	 * progress.h), or NULL.
+	 */
+	void (*progress)(void *arg, const struct ct_harness_state *st);
+	void *progress_arg;
+};
+
+/* ct_harness_run()'s return when a sample is under h->floor_ns. */
+#define CT_HARNESS_TOO_SHORT (-2)
+
+#define CT_REPS_DEFAULT 15
+#define CT_REPS_QUICK 5
+#define CT_REPS_MAX 1000000
+#define CT_SETTLE_NS_DEFAULT 200000000ull
+#define CT_SETTLE_NS_QUICK 20000000ull
+#define CT_BRACKET_ADDS_DEFAULT 5000000ull
+#define CT_PRECISION_MAX_TIME_DEFAULT_S 60
+/*
+ * A sample whose thread ran for less of its wall time, in the kernel call
+ * or in either bracket, was descheduled (disturbed): its per-cycle figure
+ * is left out, and it is counted and warned about.
+ */
+#define CT_DESCHEDULED_SHARE 0.9
+/*
+ * A cpu share above this cannot happen (a thread cannot run for longer
+ * than the time that passed): the two clocks disagree, the share is a
+ * measurement error and is never printed as a figure.  The margin covers
+ * the thread clock's reads, which fall just outside the wall clock's.
+ */
+#define CT_SHARE_MAX 1.05
+/* Fewer undisturbed samples than this give no per-cycle figure. */
+#define CT_PER_CYCLE_MIN_SAMPLES 3
+
+/* What ended a harness run. */
+enum ct_stop {
+	CT_STOP_REPS,			/* the fixed number of samples (or the cap) */
+	CT_STOP_PRECISION,		/* every interval narrow enough */
+	CT_STOP_MAX_TIME		/* the time cap */
+};
+const char *ct_stop_name(enum ct_stop s);	/* "reps", "precision", "max-time" */
+
+struct ct_sample {
+	unsigned rep;			/* 0-based */
+	int cpu_start, cpu_end;		/* -1 where unknown */
+	uint64_t wall_ns, cpu_ns;
+	double bracket_ghz_wall;	/* adds per ns over both brackets, 0 if none */
+	double bracket_ghz_cpu;
+	/*
+	 * The brackets' own times (0 without brackets): whether each had
+	 * its cpu (ct_sample_disturbed) and the sample's cpu share.
+	 */
+	uint64_t pre_wall_ns, pre_cpu_ns, post_wall_ns, post_cpu_ns;
+	/*
+	 * Kernel calls the sample timed, each verified: 0 counts as 1 (the
+	 * harness times one call); the all-core runner (allcore.h) times as
+	 * many as fit in a fixed duration and sums their times.
+	 */
+	uint64_t calls;
+	/*
+	 * Hardware counts over the timed call(s) (counters.h), read just
+	 * outside the two clock readings: count_status is CT_COUNT_NONE
+	 * without counters; cycles and instructions are 0 unless it is
+	 * usable (OK or SCALED).
+	 */
+	enum ct_count_status count_status;
+	double cycles, instructions;
+};
+
+struct ct_series {
+	const struct ct_job *k;
+	struct ct_sample *s;		/* reps samples, owned */
+	unsigned n;			/* samples taken */
+	int verified;			/* every sample taken was checked and matched */
+	enum ct_stop stopped_by;	/* what ended the run that took them */
+	int counters;			/* hardware counters were open for them */
+	double precision_pct;		/* the --precision asked for, 0: none */
+};
+
+/*
+ * One bracket: a short dependent add chain of about adds adds (rounded
+ * down to the chain's unroll), its adds, wall ns and thread cpu ns; the
+ * clock a sample ran at is read from the brackets before and after it.
+ * Returns 0, or -1 when the chain miscounted.
+ */
+struct ct_bracket {
+	uint64_t adds, wall_ns, cpu_ns;
+};
+int ct_bracket_run(uint64_t adds, struct ct_bracket *b);
+/*
+ * A sample's brackets: their times kept (pre_*, post_*) and the clock it
+ * ran at on each basis, the adds of both over the time of both (the mean
+ * of the two periods); 0 where a basis's time is 0.  The harness and the
+ * all-core runner both record their brackets through this.
+ */
+void ct_sample_set_brackets(struct ct_sample *s, const struct ct_bracket *pre,
+			    const struct ct_bracket *post);
+/*
+ * The time a sample is held against the floor (floor.h): the shorter of
+ * its wall and CPU times (descheduling only lengthens the wall one), per
+ * call timed.
+ */
+uint64_t ct_sample_floor_ns(const struct ct_sample *s);
+/* The settle spin: the add chain until settle_ns have passed. */
+void ct_settle(uint64_t settle_ns);
+
+/*
+ * Run the harness over k[0..nk-1]; out[] gets one series per kernel.
+ * Returns 0, or -1 when a sample failed verification or a bracket
+ * miscounted, with "sample N of KERNEL: reason" in why, or
+ * CT_HARNESS_TOO_SHORT when a first sample was under h->floor_ns (a
+ * request for too little work per sample: the tools exit 2).
+ */
+int ct_harness_run(const struct ct_harness *h, const struct ct_job *k,
+		   size_t nk, struct ct_series *out, char *why, size_t len);
+void ct_series_free(struct ct_series *s, size_t n);
+
+/*
+ * After a round of nk series with n samples each, elapsed_ns into the run:
+ * -1 to take another round, else why to stop.  worst_pct gets the widest
+ * relative half-width of the intervals checked (NaN when none was).
+ * Pure: unit-tested with given samples.
+ */
+int ct_harness_should_stop(const struct ct_harness *h, const struct ct_series *ser,
+			   size_t nk, uint64_t elapsed_ns, double *worst_pct);
+
+/* The harness settings from the environment and -q: REPS, QUICK. */
+void ct_harness_defaults(struct ct_harness *h, int quick);
+/* QUICK=1 in the environment (anything but "", "0"). */
+int ct_env_quick(void);
+
+enum ct_basis { CT_BASIS_WALL, CT_BASIS_CPU };
+const char *ct_basis_name(enum ct_basis b);
+
+/*
+ * The relative half-width of the interval of a series' median rate on
+ * one basis (ct_median_ci), NaN with fewer than 6 samples.
+ */
+double ct_series_halfwidth_pct(const struct ct_series *s, enum ct_basis b);
+
+struct ct_summary {
+	const struct ct_job *k;
+	enum ct_basis basis;
+	unsigned reps;
+	struct ct_stats rate;		/* in k->unit */
+	struct ct_stats per_cycle;	/* when k->per_cycle_unit */
+	struct ct_stats insn_per_cycle;	/* when k->insn_unit */
+	/*
+	 * The thread's CPU time over the wall time, summed over every sample
+	 * (the kernel call and its brackets together): the share of the time
+	 * the kernel's samples took that the thread had its cpu, weighted by
+	 * time, so that a few long descheduled samples are not outvoted by
+	 * many short ones.  share_error when it is above CT_SHARE_MAX (then
+	 * never a figure).
+	 */
+	double cpu_share;
+	int share_error;
+	/*
+	 * The per-cycle figures come from the undisturbed samples only:
+	 * per_cycle_used of them; under CT_PER_CYCLE_MIN_SAMPLES the figures
+	 * are NaN and per_cycle_why says why.  A median above the ISA's
+	 * architectural ceiling (ceiling.h) by more than per_cycle_margin
+	 * (a fraction: the figure's own error, ct_ceiling_margin; NaN without
+	 * a figure) is implausible.
+	 */
+	unsigned per_cycle_used;
+	char per_cycle_why[96];
+	double per_cycle_ceiling, insn_ceiling;		/* NaN: none known */
+	double per_cycle_margin;
+	int per_cycle_implausible, insn_implausible;
+	double precision_pct;		/* asked for, 0: none (precision_reached) */
+	unsigned migrated;		/* samples with cpu_start != cpu_end */
+	char cpus[256];			/* distinct cpus seen, as a cpulist */
+	int verified;
+	/* The 95% interval of the median rate (ct_median_ci); NaN under 6 samples. */
+	double ci_low, ci_high, ci_halfwidth_pct;
+	enum ct_stop stopped_by;
+	unsigned descheduled;		/* disturbed samples (ct_sample_disturbed) */
+	/*
+	 * Hardware counters, where the series had them open (counters):
+	 * the samples counted (scaled: of them, multiplexed and scaled) and
+	 * the statistics over those.  cycles_est is the count the basis's
+	 * brackets (or a clock kernel's own claim) predict; has_estimate is
+	 * 0 for a kernel that has neither.
+	 */
+	int counters;
+	unsigned counted, counters_scaled;
+	struct ct_stats cycles, instructions, counter_ghz;
+	int has_estimate;
+	struct ct_stats cycles_est, cycles_ratio;
+	enum ct_cycles_verdict verdict;	/* of the median ratio */
+};
+
+/* Statistics of one series on one basis. */
+void ct_summarize(const struct ct_series *s, enum ct_basis b,
+		  struct ct_summary *sum);
+/* One sample's rate and per-cycle figures on one basis (0 when n/a). */
+double ct_sample_rate(const struct ct_job *k, const struct ct_sample *s,
+		      enum ct_basis b);
+double ct_sample_per_cycle(const struct ct_job *k, double work,
+			   const struct ct_sample *s, enum ct_basis b);
+/*
+ * The cycles a sample should have taken on one basis: its time times the
+ * brackets' clock, or a clock kernel's cycles_work; NaN when the kernel
+ * has neither.  The counter clock: counted cycles per thread CPU ns (NaN
+ * when not counted).
+ */
+double ct_sample_cycles_est(const struct ct_job *k, const struct ct_sample *s,
+			    enum ct_basis b);
+double ct_sample_counter_ghz(const struct ct_sample *s);
+/*
+ * A sample's cpu share: the thread's CPU time over the wall time of the
+ * kernel call and its brackets together.  Disturbed: the call or either
+ * bracket ran for under CT_DESCHEDULED_SHARE of its wall time.
+ */
+double ct_sample_share(const struct ct_sample *s);
+int ct_sample_disturbed(const struct ct_sample *s);
+/* The precision asked for was not reached (0 also when none was asked). */
+int ct_summary_precision_missed(const struct ct_summary *s);
+
+#endif

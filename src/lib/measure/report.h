@@ -1,0 +1,175 @@
+/*
+ * measure/report.h - the output contract (see coretype(7)): a human table by default,
+ * TSV with a '#' header, or JSON Lines with a "record" member in every
+ * object.  The records (machine, summary, sample, the counter table) are
+ * described once in out.c and written by record.c's writer; records are
+ * written in the caller's order with stdio; ct_close_stdout() turns a
+ * write error into a failure.
+ */
+#ifndef CT_MEASURE_REPORT_H
+#define CT_MEASURE_REPORT_H
+
+#include <stdio.h>
+
+#include "measure/harness.h"
+#include "measure/context.h"
+#include "records/record.h"
+
+enum ct_format { CT_FMT_TABLE, CT_FMT_TSV, CT_FMT_JSON };
+
+/* "table", "tsv", "json" -> format; -1 when unknown. */
+int ct_format_parse(const char *s, enum ct_format *f);
+
+struct ct_out {
+	FILE *f;
+	enum ct_format fmt;
+	const char *tool;		/* "ct-clock" */
+	int samples;			/* --samples: sample records too */
+	/* private */
+	struct ct_rec_writer sum;	/* summary records */
+	struct ct_rec_writer smp;	/* sample records */
+	struct ct_rec_writer cnt;	/* the table's hardware counter rows */
+	double precision_pct;		/* for the precision footnote */
+	FILE *held;			/* ct_out_start(): JSON held back here */
+	char *held_buf;
+	size_t held_len;
+	FILE *tsv_samples;		/* TSV's sample block, held for ct_out_end() */
+	char *tsv_buf;
+	size_t tsv_len;
+};
+
+/*
+ * The machine record (struct ct_out_machine_rec): its fields' ids, for a
+ * record that shows some of them as they are (ct-compare's inputs).
+ */
+enum ct_machine_field {
+	CT_MF_TOOL, CT_MF_VERSION, CT_MF_HOSTNAME, CT_MF_OS, CT_MF_RELEASE, CT_MF_ARCH,
+	CT_MF_CPU_MODEL, CT_MF_CPUS_ONLINE, CT_MF_LOAD_1M, CT_MF_LOAD_5M, CT_MF_LOAD_15M,
+	CT_MF_UPTIME, CT_MF_GOVERNOR, CT_MF_CLOCK, CT_MF_COMPILER, CT_MF_CFLAGS, CT_MF_ISAS,
+	CT_MF_COUNTERS, CT_MF_EPP, CT_MF_TURBO, CT_MF_THP, CT_MF_CPUS_ALLOWED, CT_MF_CONFINED,
+	CT_MF_CONTAINER, CT_MF_CPU_QUOTA, CT_MF_LOAD_END_1M, CT_MF_LOAD_END_5M,
+	CT_MF_LOAD_END_15M, CT_MF_RUN_S, CT_MF_OTHER_LOAD, CT_MF_DESCHEDULED, CT_MF_WARNINGS,
+	/* The table's lines. */
+	CT_MF_MACHINE_LINE, CT_MF_LOAD_LINE, CT_MF_CONTEXT_LINE, CT_MF_BUILD_LINE
+};
+struct ct_out_machine_rec {
+	const char *tool;
+	const struct ct_machine *m;
+};
+extern const struct ct_rec_kind ct_rec_machine;
+/* The summary records, and the counter table's rows (struct ct_out_summary_rec). */
+struct ct_out_summary_rec {
+	const char *tool, *placement;
+	const struct ct_summary *s;
+	const struct ct_field *extra;	/* json only */
+	size_t nextra;
+};
+extern const struct ct_rec_kind ct_rec_summary, ct_rec_counters;
+/* The sample records (struct ct_out_sample_rec). */
+struct ct_out_sample_rec {
+	const char *tool, *placement;
+	const struct ct_series *ser;
+	const struct ct_sample *s;
+};
+extern const struct ct_rec_kind ct_rec_sample;
+
+/*
+ * What a cell of a human table can be marked with, each explained in a
+ * footnote under the table (ct_out_footnotes): a disturbed row ('*'), a
+ * cpu share that is a measurement error ("error"), a per-cycle figure
+ * left out for lack of undisturbed samples ('-') or above the ISA's
+ * ceiling ('!'), a --precision not reached ('~').
+ */
+enum {
+	CT_MARK_DISTURBED = 1,
+	CT_MARK_SHARE_ERROR = 2,
+	CT_MARK_PER_CYCLE_NONE = 4,
+	CT_MARK_IMPLAUSIBLE = 8,
+	CT_MARK_IMPRECISE = 16
+};
+/* The footnotes of the marks set, one "  X  text" line each, after a blank line. */
+void ct_out_footnotes(FILE *f, const char *pre, unsigned marks, double precision_pct);
+/*
+ * A summary's figures as table cells, marked: the cpu share, a per-cycle
+ * median (insn: the instruction one) with prec decimals, the interval.
+ * Each adds the marks it used to *marks.
+ */
+void ct_out_share_cell(char *buf, size_t len, const struct ct_summary *s, unsigned *marks);
+void ct_out_per_cycle_cell(char *buf, size_t len, const struct ct_summary *s, int insn,
+			   int prec, unsigned *marks);
+void ct_out_ci_cell(char *buf, size_t len, const struct ct_summary *s, unsigned *marks);
+/* TSV's per-cycle cell: "-" without one, "4.95!" above the ceiling. */
+void ct_out_tsv_per_cycle(char *buf, size_t len, double v, int implausible);
+
+void ct_out_begin(struct ct_out *o, FILE *f, enum ct_format fmt,
+		  const char *tool, int samples);
+void ct_out_machine(struct ct_out *o, const struct ct_machine *m);
+/* The summaries of one series, on both bases, and its samples if asked. */
+void ct_out_series(struct ct_out *o, const char *placement,
+		   const struct ct_series *s);
+/* The same with extra fields in every summary record (json only). */
+void ct_out_series_ex(struct ct_out *o, const char *placement,
+		      const struct ct_series *s, const struct ct_field *extra,
+		      size_t nextra);
+/*
+ * The tables gathered so far (summaries with their footnotes, counters,
+ * samples), each after a blank line; the next series start new ones.
+ * TSV: the sample block (--samples), after a blank line under the
+ * summaries, with its own '#' header; JSON records are out already.
+ */
+void ct_out_end(struct ct_out *o);
+/* Free what the tables hold without writing them. */
+void ct_out_discard(struct ct_out *o);
+/*
+ * A run whose table starts before it (ct-stream: the machine's lines
+ * before the first size, the tables of each size as it ends): in a table
+ * the machine's lines now; in JSON, whose machine record comes first and
+ * holds the load after the last sample, every record is held back until
+ * ct_out_finish().
+ */
+void ct_out_start(struct ct_out *o, const struct ct_machine *m);
+/* ct_out_end(), and in JSON the machine record (m finished) then the records held. */
+void ct_out_finish(struct ct_out *o, const struct ct_machine *m);
+
+/* JSON writer used by the records: one object per line. */
+void ct_json_begin(FILE *f, const char *record);
+void ct_json_str(FILE *f, const char *key, const char *val);
+void ct_json_num(FILE *f, const char *key, double val);
+void ct_json_str_array(FILE *f, const char *key, const char *const *v, size_t n);
+void ct_json_int(FILE *f, const char *key, long long val);
+void ct_json_bool(FILE *f, const char *key, int val);
+void ct_json_end(FILE *f);
+/* A JSON string literal, quotes included. */
+void ct_json_str_value(FILE *f, const char *s);
+
+/* A human table: columns sized to their widest cell, numbers right-aligned. */
+struct ct_table;
+struct ct_table *ct_table_new(const char *const *headers, int ncols);
+void ct_table_add(struct ct_table *t, const char *const *cells);
+void ct_table_print(const struct ct_table *t, FILE *f);
+/*
+ * Columns w[ncols] wide fitted to width (0: no limit): columns with a
+ * drop level above 0 left out, the lowest level first and of a level the
+ * rightmost, until the rest fit or none is left to drop; a column left
+ * out gets width 0.  Returns them as bits (1ull << c).
+ */
+unsigned long long ct_table_fit(size_t *w, int ncols, int width, const unsigned *drop);
+/*
+ * The table fitted to width (ct_table_fit(), drop NULL: none dropped);
+ * then with cut, while it is still too wide, the widest column narrowed
+ * (to no less than CT_TABLE_CUT_MIN) and its longer cells cut, ending in
+ * "...".  Returns the columns left out; *cut_rows (if not NULL) gets
+ * the rows with a cell cut (1ull << r, the header row 0).
+ */
+#define CT_TABLE_CUT_MIN 12
+unsigned long long ct_table_print_fit(const struct ct_table *t, FILE *f, int width,
+				      const unsigned *drop, int cut, unsigned long long *cut_rows);
+/*
+ * One line of a table whose columns are w[] wide: the header's cells
+ * left-aligned, a row's numbers right-aligned (a cell wider than its
+ * column is written whole), two spaces between columns.
+ */
+void ct_table_line(FILE *f, const char *const *cells, const size_t *w, int ncols, int header);
+void ct_table_free(struct ct_table *t);
+
+#endif

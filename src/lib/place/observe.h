@@ -1,0 +1,227 @@
+/*
+ * place/observe.h - ct-place --observe: run a command and tell how the CPU time
+ * of its whole process tree split over the kinds of core.
+ *
+ * Three pieces:
+ *
+ *   spawn     src/lib/place/spawn.c: the command forked and held at a gate
+ *             (a pipe) until the observer is ready, then executed; a
+ *             failure to place or execute it comes back over a second,
+ *             close-on-exec pipe as env(1)'s 125, 126 or 127.
+ *   observe   the platform seam, one file per OS behind
+ *             ct_observe_run(): src/platform/linux/observe.c (a
+ *             task-clock perf event per cpu with inherit, or the
+ *             /proc sampler), platform/darwin/observe.c (proc_pid_rusage V6 of
+ *             the exited process, before it is reaped).
+ *   report    src/lib/place/observe.c: the accounting both Linux paths fold
+ *             their readings with (pure functions, unit-tested), the
+ *             per-kind rows, the tree's time that no kind accounts for,
+ *             and the table, TSV and JSON.
+ */
+#ifndef CT_PLACE_OBSERVE_H
+#define CT_PLACE_OBSERVE_H
+
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+#include "measure/counters.h"
+#include "core/cpuset.h"
+#include "measure/context.h"
+#include "measure/report.h"
+#include "machine/topo.h"
+
+/* What one kind of core saw of the tree. */
+struct ct_observe_kind {
+	int present;			/* the machine has online cpus of this kind */
+	int cpus_known;			/* cpus below is what the tree ran on */
+	struct ct_cpuset cpus;
+	uint64_t ns;			/* the tree's CPU time on this kind, ns */
+	long long threads;		/* distinct threads that ran here, -1 unknown */
+	long long migrations;		/* -1 unknown */
+	double cycles, instructions;	/* NaN: not counted */
+	char source[400];		/* how this row was measured */
+};
+
+struct ct_observe {
+	struct ct_observe_kind kind[CT_KIND_COUNT];
+	int status;			/* CMD's wait status */
+	double wall_s;			/* from the start of CMD to its reaping */
+	/*
+	 * The reaped tree's user and system time, getrusage(RUSAGE_CHILDREN):
+	 * the total the kinds are held against.
+	 */
+	uint64_t user_ns, sys_ns;
+	char method[16];		/* "perf_event", "sampled", "rusage_info" */
+	char unseen_why[200];		/* what the method cannot attribute */
+};
+
+struct ct_observe_opts {
+	char *const *argv;		/* CMD [ARG...] */
+	const int *kind_of;		/* per cpu id < ncpu: enum ct_kind, -1 offline */
+	int ncpu;
+	const struct ct_cpuset *clamp;	/* limit CMD to these cpus, or NULL */
+	int background;			/* macOS: run CMD under taskpolicy -c background */
+	int sampled;			/* force the sampler (CT_OBSERVE=sampled) */
+};
+
+/*
+ * Run o->argv observed; fills r.  Returns 0 once CMD has ended (its status
+ * in r->status), or -1 with a message in why and the exit status ct-place
+ * should give in *fail (125 the observer or the placement failed, 126 CMD
+ * could not run, 127 it was not found), CMD reaped.
+ */
+int ct_observe_run(const struct ct_observe_opts *o, struct ct_observe *r, int *fail,
+		   char *why, size_t len);
+
+/* CMD's status as a shell gives it: its exit code, or 128 + the signal. */
+int ct_observe_exit_code(int status);
+
+/* --- The report (src/lib/place/observe.c). --- */
+
+/* An empty observation: every count zero, every per-kind figure unknown. */
+void ct_observe_init(struct ct_observe *r);
+
+/*
+ * Its records: a row (struct ct_observe_row of a struct ct_observe), and
+ * the command with the tree's times.
+ */
+extern const struct ct_rec_kind ct_rec_observe, ct_rec_observe_command;
+
+/* A row of the report: a kind, or the time no kind accounts for. */
+struct ct_observe_row {
+	const char *kind;		/* "performance", ..., "unseen" */
+	const struct ct_observe_kind *k;/* NULL for the unseen row */
+	double cpu_s, share;
+};
+
+/*
+ * The rows: every kind the machine has, fastest first, then "unseen": the
+ * tree's time by rusage that no kind accounts for.  The shares are of the
+ * larger of the two totals (counted, rusage), so they add up to 1.
+ * Returns how many (at most CT_KIND_COUNT + 1).
+ */
+size_t ct_observe_rows(const struct ct_observe *r, struct ct_observe_row *rows);
+
+/*
+ * The report: with CT_FMT_JSON the machine record first, then a record
+ * "observe" per row and one "observe_command"; TSV the rows under a '#'
+ * header; the table a heading line and the rows.
+ */
+void ct_observe_print(FILE *f, enum ct_format fmt, const struct ct_machine *m,
+		      const struct ct_observe *r, char *const *argv);
+/* The same report in Markdown, for -o DIR's summary.md. */
+void ct_observe_markdown(FILE *f, const struct ct_observe *r, char *const *argv);
+
+/*
+ * The accounting, pure functions of the readings (src/lib/place/observe.c), so
+ * that it is tested on every machine with known readings.
+ *
+ * A cycle or instruction count of one cpu from a PMU that may have been
+ * multiplexed: value, counted while the event ran (running_ns) out of the
+ * time the tree was on that cpu (on_ns, its task-clock there).  Counted
+ * under CT_COUNT_MIN_RUNNING of that time it is rejected (NaN): not
+ * running at all CT_COUNT_NOT_RUNNING, some CT_COUNT_MULTIPLEXED; at least
+ * that and under CT_OBSERVE_FULL_RUNNING, value x on / running
+ * (CT_COUNT_SCALED); otherwise, or where the tree never ran on the cpu
+ * (on_ns 0), the value as counted (CT_COUNT_OK).  *share is running / on,
+ * at most 1 (1 where on_ns is 0).
+ */
+#define CT_OBSERVE_FULL_RUNNING 0.995
+enum ct_count_status ct_observe_scale(uint64_t value, uint64_t running_ns, uint64_t on_ns,
+				      double *out, double *share);
+
+/*
+ * The perf path's per-kind totals, folded cpu by cpu after the tree was
+ * reaped: each cpu's task-clock adds to its kind's time (and the cpu to
+ * its cpus when the tree ran there); migrations add up, unknown for the
+ * kind when one of its cpus could not count them; cycles and
+ * instructions add up scaled (ct_observe_scale), the kind's counts
+ * rejected when any of its cpus was, unknown when a cpu it ran on had no
+ * counters.  ct_observe_fold_finish() sets the kinds' counts and sources.
+ */
+struct ct_observe_fold {
+	double min_share[CT_KIND_COUNT];	/* the lowest running share of a cpu that ran */
+	double cyc[CT_KIND_COUNT], ins[CT_KIND_COUNT];
+	long long mig[CT_KIND_COUNT];
+	int cyc_ok[CT_KIND_COUNT];		/* no cpu it ran on lacked counters */
+	int mig_ok[CT_KIND_COUNT];		/* every cpu counted migrations */
+	int rejected[CT_KIND_COUNT];		/* some cpu's counts were rejected */
+	const char *pmu[CT_KIND_COUNT];		/* the PMU that counted, NULL: none */
+};
+
+void ct_observe_fold_init(struct ct_observe_fold *f);
+/*
+ * Cpu cpu of kind k: the tree's task-clock there (on_ns), its migrations
+ * (-1: not counted), and the readings (value, time enabled, time running)
+ * of cycles and instructions from the PMU pmu (NULL: not counted).
+ */
+void ct_observe_fold_cpu(struct ct_observe_fold *f, struct ct_observe *r, int k, int cpu,
+			 uint64_t on_ns, long long migrations, const uint64_t cyc[3],
+			 const uint64_t ins[3], const char *pmu);
+/* Every present kind's migrations, cycles, instructions and source; why: the reasons not. */
+void ct_observe_fold_finish(const struct ct_observe_fold *f, struct ct_observe *r,
+			    const char *mig_why, const char *cyc_why);
+
+/* What the /proc sampler knows of a thread between two of its readings. */
+struct ct_observe_thread {
+	unsigned long long start;	/* stat's starttime; ~0: not read yet */
+	uint64_t run_ns;		/* its run time at the last reading */
+	int cpu;			/* the cpu it was on then */
+	unsigned kinds;			/* bit k: counted as a thread of kind k */
+};
+
+void ct_observe_thread_init(struct ct_observe_thread *t);
+
+/*
+ * One reading of a thread: its start time (a reused tid starts later),
+ * its run time so far and the cpu it is on.  The run time since the last
+ * reading goes to the kind of that cpu (kind_of[cpu], for cpu < ncpu;
+ * -1 or beyond: to *lost_ns), and so does all of it for a thread first
+ * seen (its time before the first reading; the sampler cannot tell
+ * where it ran).  A thread that ended between two readings is never read
+ * again: its last interval stays out of every kind (the report's
+ * "unseen", against rusage).  A run time that went down gives nothing.
+ * The kind counts the thread once (threads) and a change of cpu since
+ * the last reading as a migration.  Returns the ns given.
+ */
+uint64_t ct_observe_account(struct ct_observe *r, const int *kind_of, int ncpu,
+			    struct ct_observe_thread *t, unsigned long long start,
+			    uint64_t run_ns, int cpu, uint64_t *lost_ns);
+
+/* --- Spawning held at a gate (src/lib/place/spawn.c). --- */
+
+struct ct_spawn {
+	pid_t pid;
+	int gate;			/* write end: one byte lets CMD go */
+	int status;			/* read end: EOF once CMD executed */
+	sigset_t oldmask;		/* the mask before SIGCHLD was blocked */
+	struct sigaction old[4];	/* SIGINT, SIGQUIT, SIGTERM, SIGHUP */
+	int signals_set;
+};
+
+/*
+ * Fork the child that will run argv (limited to clamp if not NULL, or
+ * under taskpolicy with background) and hold it at the gate.  SIGCHLD is
+ * blocked in this process until ct_spawn_end().  Returns 0, or -1 with a
+ * message.
+ */
+int ct_spawn_held(struct ct_spawn *s, char *const argv[], const struct ct_cpuset *clamp,
+		  int background, char *why, size_t len);
+/*
+ * Open the gate and wait until CMD executed.  From here until
+ * ct_spawn_end(), SIGINT and SIGQUIT are ignored (a terminal sends them to
+ * CMD too, and the report must still be written) and SIGTERM and SIGHUP
+ * are passed on to CMD.  Returns 0, or -1 with a message and the status
+ * in *fail (CMD is reaped then).
+ */
+int ct_spawn_release(struct ct_spawn *s, char *const argv[], int *fail, char *why,
+		     size_t len);
+/* Kill and reap a child still held at the gate. */
+void ct_spawn_abort(struct ct_spawn *s);
+/* Restore the signal mask and dispositions. */
+void ct_spawn_end(struct ct_spawn *s);
+
+#endif

@@ -1,0 +1,240 @@
+/*
+ * place/spawn.c - a command forked and held at a gate until its observer is
+ * ready, then executed directly (no shell).
+ *
+ * The observer attaches its counters to the child's pid between the fork
+ * and the exec, so nothing CMD does is missed: the child blocks reading
+ * the gate pipe until the parent writes one byte.  Placing it (the
+ * affinity clamp) and executing it happen in the child after the gate;
+ * a failure there is written to a close-on-exec status pipe as a stage
+ * and an errno, so the parent reads either that or, once the exec
+ * succeeded, end of file.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "core/common.h"
+#include "core/cpuset.h"
+#include "place/observe.h"
+#include "place/place.h"
+
+/* What failed in the child, as it reports it over the status pipe. */
+enum { STAGE_CLAMP = 1, STAGE_EXEC, STAGE_BACKGROUND };
+
+struct failure {
+	int stage;
+	int err;
+};
+
+static const int fwd_signals[4] = { SIGINT, SIGQUIT, SIGTERM, SIGHUP };
+static volatile sig_atomic_t fwd_pid;
+
+static void forward(int sig)
+{
+	if (fwd_pid > 0)
+		kill((pid_t)fwd_pid, sig);	/* async-signal-safe */
+}
+
+static int cloexec_pipe(int fd[2])
+{
+	if (pipe(fd) < 0)
+		return -1;
+	fcntl(fd[0], F_SETFD, FD_CLOEXEC);
+	fcntl(fd[1], F_SETFD, FD_CLOEXEC);
+	return 0;
+}
+
+static void child_report(int fd, int stage, int err)
+{
+	struct failure f;
+	ssize_t n;
+
+	f.stage = stage;
+	f.err = err;
+	do
+		n = write(fd, &f, sizeof(f));
+	while (n < 0 && errno == EINTR);
+}
+
+/* In the child: wait at the gate, place, execute.  Never returns. */
+static void child(int gate, int status, const sigset_t *mask, char *const argv[],
+		  const struct ct_cpuset *clamp, int background)
+{
+	char c;
+	ssize_t n;
+	int e;
+
+	sigprocmask(SIG_SETMASK, mask, NULL);
+	do
+		n = read(gate, &c, 1);
+	while (n < 0 && errno == EINTR);
+	if (n != 1)
+		_exit(125);		/* the observer gave up before the gate */
+	close(gate);
+	if (clamp && ct_place_clamp_process(clamp) < 0) {
+		child_report(status, STAGE_CLAMP, errno);
+		_exit(125);
+	}
+	if (background) {
+		ct_place_exec_background(argv);
+		e = errno;
+		child_report(status, STAGE_BACKGROUND, e);
+		_exit(e == ENOENT ? 127 : 125);
+	}
+	execvp(argv[0], argv);
+	e = errno;
+	child_report(status, STAGE_EXEC, e);
+	_exit(e == ENOENT || e == ENOTDIR ? 127 : 126);
+}
+
+int ct_spawn_held(struct ct_spawn *s, char *const argv[], const struct ct_cpuset *clamp,
+		  int background, char *why, size_t len)
+{
+	int gate[2], status[2];
+	sigset_t chld;
+
+	memset(s, 0, sizeof(*s));
+	s->pid = -1;
+	s->gate = s->status = -1;
+	if (cloexec_pipe(gate) < 0 || cloexec_pipe(status) < 0) {
+		snprintf(why, len, "cannot make a pipe: %s", strerror(errno));
+		return -1;
+	}
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &chld, &s->oldmask);
+	fflush(NULL);
+	s->pid = fork();
+	if (s->pid < 0) {
+		snprintf(why, len, "cannot fork: %s", strerror(errno));
+		sigprocmask(SIG_SETMASK, &s->oldmask, NULL);
+		close(gate[0]);
+		close(gate[1]);
+		close(status[0]);
+		close(status[1]);
+		return -1;
+	}
+	if (s->pid == 0) {
+		close(gate[1]);
+		close(status[0]);
+		child(gate[0], status[1], &s->oldmask, argv, clamp, background);
+	}
+	close(gate[0]);
+	close(status[1]);
+	s->gate = gate[1];
+	s->status = status[0];
+	return 0;
+}
+
+static void reap(pid_t pid)
+{
+	int st;
+
+	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
+}
+
+void ct_spawn_abort(struct ct_spawn *s)
+{
+	if (s->pid > 0) {
+		/* Closing the gate unblocks the child, which exits 125. */
+		if (s->gate >= 0)
+			close(s->gate);
+		s->gate = -1;
+		reap(s->pid);
+		s->pid = -1;
+	}
+	if (s->status >= 0)
+		close(s->status);
+	s->status = -1;
+	ct_spawn_end(s);
+}
+
+int ct_spawn_release(struct ct_spawn *s, char *const argv[], int *fail, char *why,
+		     size_t len)
+{
+	struct sigaction sa;
+	struct failure f;
+	ssize_t n;
+	size_t got = 0;
+	int i;
+
+	memset(&sa, 0, sizeof(sa));
+	sigemptyset(&sa.sa_mask);
+	fwd_pid = (sig_atomic_t)s->pid;
+	for (i = 0; i < 4; i++) {
+		/* No SA_RESTART: a wait returns EINTR and looks again. */
+		sa.sa_handler = i < 2 ? SIG_IGN : forward;
+		sigaction(fwd_signals[i], &sa, &s->old[i]);
+	}
+	s->signals_set = 1;
+	do
+		n = write(s->gate, "g", 1);
+	while (n < 0 && errno == EINTR);
+	close(s->gate);
+	s->gate = -1;
+	while (got < sizeof(f)) {
+		n = read(s->status, (char *)&f + got, sizeof(f) - got);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		got += (size_t)n;
+	}
+	close(s->status);
+	s->status = -1;
+	if (got == 0)
+		return 0;		/* end of file: CMD executed */
+	reap(s->pid);
+	s->pid = -1;
+	if (got < sizeof(f)) {
+		snprintf(why, len, "cannot run '%s': its start was cut short", argv[0]);
+		*fail = 125;
+		return -1;
+	}
+	switch (f.stage) {
+	case STAGE_CLAMP:
+		snprintf(why, len, "cannot limit the affinity of '%s': %s", argv[0],
+			 strerror(f.err));
+		*fail = 125;
+		break;
+	case STAGE_BACKGROUND:
+		snprintf(why, len, "cannot run '%s' under taskpolicy: %s", argv[0],
+			 strerror(f.err));
+		*fail = f.err == ENOENT ? 127 : 125;
+		break;
+	default:
+		snprintf(why, len, "cannot run '%s': %s", argv[0], strerror(f.err));
+		*fail = f.err == ENOENT || f.err == ENOTDIR ? 127 : 126;
+		break;
+	}
+	return -1;
+}
+
+void ct_spawn_end(struct ct_spawn *s)
+{
+	int i;
+
+	if (s->signals_set)
+		for (i = 0; i < 4; i++)
+			sigaction(fwd_signals[i], &s->old[i], NULL);
+	s->signals_set = 0;
+	fwd_pid = 0;
+	sigprocmask(SIG_SETMASK, &s->oldmask, NULL);
+}
+
+int ct_observe_exit_code(int status)
+{
+	if (WIFEXITED(status))
+		return WEXITSTATUS(status);
+	if (WIFSIGNALED(status))
+		return 128 + WTERMSIG(status);
+	return 125;
+}

@@ -1,0 +1,188 @@
+/*
+ * placements/chart.c - ct-place's comparison as a chart (-o DIR's summary.svg),
+ * drawn by the chart writer of svg.c.
+ */
+#include "config.h"
+
+#include <err.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/common.h"
+#include "placements/placements.h"
+#include "core/cpuset.h"
+#include "measure/harness.h"
+#include "records/svg.h"
+
+/* "cpus 0-1 (P)": where a row's samples ran, as the tables have it. */
+static void row_where(const struct ct_placements_row *row, char *buf, size_t len)
+{
+	char list[64], letters[24];
+
+	ct_placements_row_cpus(row, list, sizeof(list));
+	ct_placements_kind_letters(row->kinds, letters, sizeof(letters));
+	snprintf(buf, len, "cpu%s %s%s%s%s", strpbrk(list, ",-") ? "s" : "", list,
+		 letters[0] ? " (" : "", letters, letters[0] ? ")" : "");
+}
+
+static const char *const kernel_titles[CT_NJOBS] = {
+	"clock", "FMA in L1", "stream read",
+};
+
+static const char *const kernel_ids[CT_NJOBS] = { "clock", "fma", "stream" };
+
+void ct_placements_svg(FILE *f, const struct ct_machine *m, const struct ct_topo *t,
+		    const struct ct_placements_row *rows, size_t n)
+{
+	struct ct_svg_chart c;
+	struct ct_svg_panel panels[CT_NJOBS];
+	struct ct_svg_row *srow = ct_xcalloc(n ? n : 1, sizeof(*srow));
+	struct ct_svg_bar *bars = ct_xcalloc((n ? n : 1) * CT_NJOBS, sizeof(*bars));
+	char (*where)[96] = ct_xcalloc(n ? n : 1, sizeof(*where));
+	char (*tips)[320] = ct_xcalloc((n ? n : 1) * CT_NJOBS, sizeof(*tips));
+	char title[160], machine[512], run[400], basis[400], ptitle[CT_NJOBS][96];
+	char psub[CT_NJOBS][96], notes[1200], axis[96], reflabel[80];
+	char *caveat = NULL;
+	size_t caveat_len = 0;
+	unsigned disturbed = 0;
+	const struct ct_placements_row *base = NULL;
+	size_t i, r, nr = 0, used = 0;
+	int k;
+
+	(void)t;
+	for (i = 0; i < n && !base; i++)
+		if (rows[i].ran && rows[i].p.kind == CT_PLACE_MAIN)
+			base = &rows[i];
+	for (i = 0; i < n && !base; i++)
+		if (rows[i].ran)
+			base = &rows[i];
+
+	memset(&c, 0, sizeof(c));
+	snprintf(title, sizeof(title), "coretype: what each placement gets, relative to %s",
+		 base ? base->p.name : "main");
+	c.title = title;
+	snprintf(machine, sizeof(machine), "%s, %s %s %s, %ld cpus online.", m->cpu_model, m->os,
+		 m->release, m->arch, m->cpus_online);
+	c.lines[0] = machine;
+	for (i = 0; i < n; i++)
+		if (rows[i].ran)
+			break;
+	if (i < n)
+		snprintf(run, sizeof(run), "Kernels %s (%s), %s (%s), %s (%s): %u samples of each "
+			 "per placement, round-robin, every one verified.",
+			 rows[i].k[0].name, rows[i].k[0].isa, rows[i].k[1].name, rows[i].k[1].isa,
+			 rows[i].k[2].name, rows[i].k[2].isa, rows[i].ser[0].n);
+	else
+		snprintf(run, sizeof(run), "No placement was measured.");
+	c.lines[1] = run;
+	snprintf(basis, sizeof(basis), "Bars: median rate on the wall basis (elapsed time) over "
+		 "%s's; diamonds: the same on the cpu basis (the thread's CPU time).%s",
+		 base ? base->p.name : "main",
+		 base && base->p.kind != CT_PLACE_MAIN ? " (main was not measured.)" : "");
+	c.lines[2] = basis;
+	snprintf(axis, sizeof(axis), "median rate relative to %s", base ? base->p.name : "main");
+	c.axis = axis;
+	c.reference = 1.0;
+	snprintf(reflabel, sizeof(reflabel), "%s = 1", base ? base->p.name : "main");
+	c.reference_label = reflabel;
+	c.bar_legend = "bar: wall basis";
+	c.err_legend = "error bar: \u00b1 the cv of the samples";
+	c.marker_legend = "diamond: cpu basis";
+
+	for (r = 0; r < n; r++) {
+		if (!rows[r].ran)
+			continue;
+		row_where(&rows[r], where[nr], sizeof(where[nr]));
+		srow[nr].label = rows[r].p.name;
+		srow[nr].sublabel = where[nr];
+		srow[nr].color = ct_svg_kinds_color(rows[r].kinds);
+		for (k = 0; k < CT_NJOBS; k++) {
+			struct ct_svg_bar *b = &bars[(size_t)k * n + nr];
+			struct ct_summary sw, sc, bw, bc;
+			char *tip = tips[(size_t)k * n + nr];
+
+			ct_summarize(&rows[r].ser[k], CT_BASIS_WALL, &sw);
+			ct_summarize(&rows[r].ser[k], CT_BASIS_CPU, &sc);
+			ct_summarize(&base->ser[k], CT_BASIS_WALL, &bw);
+			ct_summarize(&base->ser[k], CT_BASIS_CPU, &bc);
+			b->value = bw.rate.median > 0 ? sw.rate.median / bw.rate.median : NAN;
+			b->err = isnan(b->value) ? 0 : b->value * sw.rate.cv_pct / 100;
+			b->marker = bc.rate.median > 0 ? sc.rate.median / bc.rate.median : NAN;
+			snprintf(tip, 320, "%s, %s (%s): %.4g %s median on the wall basis, %.3f x %s, "
+				 "cv %.2f%%; %.4g %s on the cpu basis, %.3f x %s; %u samples, verified",
+				 rows[r].p.name, rows[r].k[k].name, rows[r].k[k].isa, sw.rate.median,
+				 rows[r].k[k].unit, b->value, base->p.name, sw.rate.cv_pct,
+				 sc.rate.median, rows[r].k[k].unit, b->marker, base->p.name, sw.reps);
+			b->disturbed = sw.descheduled > 0;
+			if (b->disturbed) {
+				size_t l = strlen(tip);
+
+				snprintf(tip + l, 320 - l, "; %u disturbed (descheduled)", sw.descheduled);
+				disturbed++;
+			}
+			b->tip = tip;
+		}
+		nr++;
+	}
+	c.rows = srow;
+	c.nrows = nr;
+	/* What the run warned about, first thing under the title. */
+	if (m->nwarnings || disturbed) {
+		/* Every warning whole: the chart wraps it (svg.c). */
+		FILE *cf = open_memstream(&caveat, &caveat_len);
+
+		if (!cf)
+			err(CT_EXIT_FAIL, "open_memstream");
+		fprintf(cf, "Caveat:");
+		if (disturbed)
+			fprintf(cf, " bars marked * had disturbed samples (the thread ran for under "
+				"%.0f%% of a sample's wall time): their wall figures mislead.",
+				100 * CT_DESCHEDULED_SHARE);
+		for (i = 0; i < m->nwarnings; i++)
+			fprintf(cf, " %s.", ct_machine_warning(m, i));
+		if (fclose(cf) != 0)
+			err(CT_EXIT_FAIL, "open_memstream");
+		c.caveat = caveat;
+	}
+	for (k = 0; k < CT_NJOBS; k++) {
+		panels[k].id = kernel_ids[k];
+		if (base) {
+			struct ct_summary bw;
+
+			ct_summarize(&base->ser[k], CT_BASIS_WALL, &bw);
+			snprintf(ptitle[k], sizeof(ptitle[k]), "%s (%s, %s)", kernel_titles[k],
+				 base->k[k].name, base->k[k].isa);
+			snprintf(psub[k], sizeof(psub[k]), "%s: %.4g %s (median, wall) = 1",
+				 base->p.name, bw.rate.median, base->k[k].unit);
+			panels[k].subtitle = psub[k];
+		} else {
+			snprintf(ptitle[k], sizeof(ptitle[k]), "%s", kernel_titles[k]);
+			panels[k].subtitle = NULL;
+		}
+		panels[k].title = ptitle[k];
+		panels[k].bars = &bars[(size_t)k * n];
+	}
+	c.panels = panels;
+	c.npanels = CT_NJOBS;
+
+	/* What was not measured, and why. */
+	notes[0] = '\0';
+	for (r = 0; r < n; r++)
+		if (!rows[r].ran && used < sizeof(notes))
+			used += (size_t)snprintf(notes + used, sizeof(notes) - used, "%s%s: %s",
+						 used ? "; " : "Not measured here: ",
+						 rows[r].p.name, rows[r].p.note);
+	if (used && used < sizeof(notes))
+		snprintf(notes + used, sizeof(notes) - used, ".");
+	if (used)
+		c.notes[0] = notes;
+
+	ct_svg_write(f, &c);
+	free(srow);
+	free(bars);
+	free(where);
+	free(tips);
+	free(caveat);
+}

@@ -1,0 +1,100 @@
+/*
+ * placements/placements.h - ct-place's main job: the three kernels (add-chain clock, FMA
+ * in L1, streaming sum) side by side under every placement, each sample
+ * verified, the FMA and stream samples bracketed for per-cycle figures.
+ */
+#ifndef CT_PLACEMENTS_PLACEMENTS_H
+#define CT_PLACEMENTS_PLACEMENTS_H
+
+#include <stdio.h>
+
+#include "measure/harness.h"
+#include "workloads/stream.h"
+#include "workloads/isa.h"
+#include "measure/context.h"
+#include "measure/report.h"
+#include "place/place.h"
+#include "machine/topo.h"
+
+enum { CT_JOB_CLOCK, CT_JOB_FMA, CT_JOB_STREAM, CT_NJOBS };
+
+struct ct_placements_opts {
+	struct ct_harness h;
+	enum ct_isa isa;		/* for the FMA kernel */
+	enum ct_isa stream_isa;		/* for the stream kernel: the first, then the chosen */
+	struct ct_stream_ask stream_ask;	/* what is left to calibrate (ct_stream_choose) */
+	char stream_isa_reason[200];	/* why that one when given ("": the choice's own) */
+	uint64_t clock_adds;
+	uint64_t fma_passes;
+	uint64_t stream_bytes;		/* the array, from ct_stream_default_size() */
+	char stream_reason[160];	/* why that size */
+	int quick;
+	const char *const *child_args;	/* options the child run repeats */
+};
+
+struct ct_placements_row {
+	struct ct_placement p;
+	int ran;			/* measured (0: not applicable) */
+	struct ct_series ser[CT_NJOBS];
+	struct ct_job k[CT_NJOBS];
+	char kinds[96];			/* kinds of the cpus seen ("performance") */
+	char how[160];			/* what the OS was asked, as it turned out */
+};
+
+/* Set up the three kernels (exits on failure); free them after use. */
+struct ct_placements_kernels;
+struct ct_placements_kernels *ct_placements_kernels_new(const struct ct_placements_opts *o,
+						  struct ct_job k[CT_NJOBS]);
+void ct_placements_kernels_free(struct ct_placements_kernels *ck);
+
+/*
+ * Measure row->p: a thread-level placement in this process, or the
+ * process-level one by re-running this tool (self, with --child-run and
+ * the child_args) and reading back its samples.  Returns 0, or -1 with a
+ * message (a failed verification, a cpu that vanished).
+ */
+int ct_placements_run(const struct ct_placements_opts *o, const struct ct_topo *t,
+		   struct ct_placements_row *row, char *why, size_t len);
+
+/*
+ * The child side of process-background: run the kernels in this process as
+ * it was placed and write every sample to f in the internal format
+ * ct_placements_run() reads.  Returns an exit status.
+ */
+int ct_placements_child(const struct ct_placements_opts *o, FILE *f);
+/* The child's settings, as --child-run passes them; -1 if malformed. */
+int ct_placements_parse_child_spec(const char *spec, struct ct_placements_opts *o);
+/*
+ * The parent side, for ct_placements_run(): measure the process-level row->p
+ * in a re-run of this tool and read its samples back into row->ser.
+ * Returns 0, or -1 with a message.
+ */
+int ct_placements_run_process(const struct ct_placements_opts *o, struct ct_placements_row *row,
+			   char *why, size_t len);
+
+/* The cpus a row's samples ran on, as a cpulist ("unknown": none). */
+void ct_placements_row_cpus(const struct ct_placements_row *row, char *buf, size_t len);
+/* A row's kinds in short: "performance,efficiency" -> "P,E". */
+const char *ct_placements_kind_letters(const char *kinds, char *buf, size_t len);
+
+/* Output: stdout formats, and two of the files of -o DIR. */
+void ct_placements_print(FILE *f, enum ct_format fmt, int samples,
+		      const struct ct_machine *m, const struct ct_topo *t,
+		      const struct ct_placements_row *rows, size_t n);
+/* The comparison's rows (a placement on one basis): TSV, the table, summary.md. */
+extern const struct ct_rec_kind ct_rec_placements;
+void ct_placements_markdown(FILE *f, const struct ct_machine *m, const struct ct_topo *t,
+			 const struct ct_placements_row *rows, size_t n);
+
+/*
+ * ct-place's comparison as a chart: for each kernel (clock, FMA, stream)
+ * the median rate of every placement relative to main's (or, without
+ * main, to the first placement measured), on the wall basis, the cv as
+ * the error bar, the cpu basis as a diamond, bars coloured by the kinds
+ * of core the placement's samples ran on.  For ct-place -o DIR
+ * (DIR/summary.svg).
+ */
+void ct_placements_svg(FILE *f, const struct ct_machine *m, const struct ct_topo *t,
+		    const struct ct_placements_row *rows, size_t n);
+
+#endif

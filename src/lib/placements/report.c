@@ -1,0 +1,656 @@
+/*
+ * placements/report.c - the comparison written out: the two tables (wall time,
+ * thread CPU time) that put the placements side by side, as a table, TSV,
+ * JSON Lines, and the markdown of -o DIR.  A row is described once
+ * (ct_rec_placements) and written by record.c.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/common.h"
+#include "placements/placements.h"
+
+/* The columns of one placement on one basis. */
+struct cells {
+	struct ct_summary s[CT_NJOBS];
+	double ratio[CT_NJOBS];	/* median rate / main's; NAN without main */
+};
+
+static void row_cells(const struct ct_placements_row *rows, size_t n, size_t r,
+		      enum ct_basis b, struct cells *c)
+{
+	const struct ct_placements_row *main_row = NULL;
+	size_t i;
+	int k;
+
+	for (i = 0; i < n; i++)
+		if (rows[i].ran && rows[i].p.kind == CT_PLACE_MAIN)
+			main_row = &rows[i];
+	for (k = 0; k < CT_NJOBS; k++) {
+		ct_summarize(&rows[r].ser[k], b, &c->s[k]);
+		c->ratio[k] = NAN;
+		if (main_row) {
+			struct ct_summary m;
+
+			ct_summarize(&main_row->ser[k], b, &m);
+			if (m.rate.median > 0)
+				c->ratio[k] = c->s[k].rate.median / m.rate.median;
+		}
+	}
+}
+
+const char *ct_placements_kind_letters(const char *kinds, char *buf, size_t len)
+{
+	/* "performance,efficiency" -> "P,E"; "low-power" -> "LP". */
+	size_t used = 0;
+	const char *p = kinds;
+
+	buf[0] = '\0';
+	while (*p && used + 4 < len) {
+		const char *comma = strchr(p, ',');
+		size_t l = comma ? (size_t)(comma - p) : strlen(p);
+
+		used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? "," : "",
+					 strncmp(p, "performance", l) == 0 ? "P" :
+					 strncmp(p, "efficiency", l) == 0 ? "E" :
+					 strncmp(p, "low-power", l) == 0 ? "LP" : "?");
+		p += l + (comma != NULL);
+	}
+	return buf;
+}
+
+void ct_placements_row_cpus(const struct ct_placements_row *row, char *buf, size_t len)
+{
+	struct ct_cpuset set;
+	unsigned s;
+	int k;
+
+	ct_cpuset_zero(&set);
+	for (k = 0; k < CT_NJOBS; k++)
+		for (s = 0; s < row->ser[k].n; s++) {
+			ct_cpuset_set(&set, row->ser[k].s[s].cpu_start);
+			ct_cpuset_set(&set, row->ser[k].s[s].cpu_end);
+		}
+	ct_cpuset_format(&set, buf, len);
+	if (!buf[0])
+		snprintf(buf, len, "unknown");
+}
+
+static unsigned row_migrated(const struct cells *c)
+{
+	unsigned m = 0;
+	int k;
+
+	for (k = 0; k < CT_NJOBS; k++)
+		m += c->s[k].migrated;
+	return m;
+}
+
+static int row_verified(const struct cells *c)
+{
+	return c->s[0].verified && c->s[1].verified && c->s[2].verified;
+}
+
+/*
+ * A row's cpu share: the lowest of its kernels' (one kernel that had 41%
+ * of the wall time is not hidden by two that had it all), as a summary
+ * whose cells ct_out_share_cell() can mark: an error when any is one,
+ * disturbed when any sample was.
+ */
+static void row_share(const struct cells *c, struct ct_summary *row)
+{
+	int k;
+
+	memset(row, 0, sizeof(*row));
+	row->cpu_share = NAN;
+	for (k = 0; k < CT_NJOBS; k++) {
+		const struct ct_summary *s = &c->s[k];
+
+		row->share_error |= s->share_error;
+		row->descheduled += s->descheduled;
+		if (isnan(row->cpu_share) || s->cpu_share < row->cpu_share)
+			row->cpu_share = s->cpu_share;
+	}
+}
+
+/* The widest interval of a row's kernels, as a summary for ct_out_ci_cell(). */
+static void row_ci(const struct cells *c, struct ct_summary *row)
+{
+	int k;
+
+	memset(row, 0, sizeof(*row));
+	row->ci_halfwidth_pct = 0;
+	for (k = 0; k < CT_NJOBS; k++) {
+		const struct ct_summary *s = &c->s[k];
+
+		if (!(s->ci_halfwidth_pct <= row->ci_halfwidth_pct))
+			row->ci_halfwidth_pct = s->ci_halfwidth_pct;
+		row->precision_pct = s->precision_pct;
+		if (ct_summary_precision_missed(s))
+			row->stopped_by = s->stopped_by;
+		else if (!ct_summary_precision_missed(row))
+			row->stopped_by = s->stopped_by;
+	}
+}
+
+/* --precision was given: the tables get an interval column. */
+static int rows_precision(const struct ct_placements_row *rows, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (rows[i].ran)
+			return rows[i].ser[0].precision_pct > 0;
+	return 0;
+}
+
+/* --- The comparison row: a placement on one basis. --- */
+
+struct cmp_rec {
+	const struct ct_placements_row *row;
+	enum ct_basis basis;
+	struct cells c;
+	struct ct_summary share, ci;	/* the row's (row_share, row_ci) */
+};
+
+enum cmp_field {
+	R_PLACEMENT, R_BASIS, R_CPUS, R_KINDS, R_CPUS_KINDS, R_CLOCK_MAX, R_CLOCK_MEDIAN,
+	R_CLOCK_CV, R_FMA_MEDIAN, R_FMA_CV, R_STREAM_MEDIAN, R_STREAM_CV, R_FMA_PC, R_FMA_PC_CV,
+	R_FLOPS_PC, R_BYTES_PC, R_BYTES_PC_CV, R_SHARE, R_MIGRATED, R_CLOCK_RATIO, R_FMA_RATIO,
+	R_STREAM_RATIO, R_VERIFIED, R_CLOCK_SHARE, R_FMA_SHARE, R_STREAM_SHARE, R_DISTURBED,
+	R_FMA_PC_SAMPLES, R_STREAM_PC_SAMPLES, R_CI, R_PRECISION_REACHED
+};
+
+/*
+ * The TSV columns are frozen (those added later were appended); the table
+ * and summary.md show a few of them, and the interval only with
+ * --precision.  JSON has no comparison row: the summaries of each kernel
+ * carry the placement's fields instead (print_json).
+ */
+static const struct ct_rec_field cmp_fields[] = {
+	{ R_PLACEMENT, "placement", NULL, CT_REC_STR, NULL, NULL, CT_REC_TSV | CT_REC_TEXT |
+	  CT_REC_LEFT },
+	{ R_BASIS, "basis", NULL, CT_REC_STR, NULL, NULL, CT_REC_TSV },
+	{ R_CPUS, "cpus", NULL, CT_REC_STR, NULL, NULL, CT_REC_TSV },
+	{ R_KINDS, "kinds", NULL, CT_REC_STR, NULL, NULL, CT_REC_TSV },
+	{ R_CPUS_KINDS, NULL, "cpus (kinds)", CT_REC_STR, NULL, NULL, CT_REC_TEXT | CT_REC_LEFT },
+	{ R_CLOCK_MAX, "clock_ghz_max", "GHz max", CT_REC_NUM, "%.6g", "%U",
+	  CT_REC_TSV | CT_REC_TEXT },
+	{ R_CLOCK_MEDIAN, "clock_ghz_median", "median", CT_REC_NUM, "%.6g", "%U",
+	  CT_REC_TSV | CT_REC_TEXT | CT_REC_FIT(5) },
+	{ R_CLOCK_CV, "clock_cv_pct", "cv%", CT_REC_NUM, "%.3g", "%.2f",
+	  CT_REC_TSV | CT_REC_TEXT | CT_REC_FIT(2) },
+	{ R_FMA_MEDIAN, "fma_gflops_median", "GFLOP/s", CT_REC_NUM, "%.6g", "%U",
+	  CT_REC_TSV | CT_REC_TEXT },
+	{ R_FMA_CV, "fma_cv_pct", "cv%", CT_REC_NUM, "%.3g", "%.2f",
+	  CT_REC_TSV | CT_REC_TEXT | CT_REC_FIT(2) },
+	{ R_STREAM_MEDIAN, "stream_gbs_median", "GB/s", CT_REC_NUM, "%.6g", "%U",
+	  CT_REC_TSV | CT_REC_TEXT },
+	{ R_STREAM_CV, "stream_cv_pct", "cv%", CT_REC_NUM, "%.3g", "%.2f",
+	  CT_REC_TSV | CT_REC_TEXT | CT_REC_FIT(2) },
+	{ R_FMA_PC, "fma_per_cycle_median", "FMA/cyc", CT_REC_NUM, "%.6g", "%s",
+	  CT_REC_TSV | CT_REC_TEXT | CT_REC_FIT(3) },
+	{ R_FMA_PC_CV, "fma_per_cycle_cv_pct", "cv%", CT_REC_NUM, "%.6g", "%.2f",
+	  CT_REC_TSV | CT_REC_TEXT | CT_REC_FIT(1) },
+	{ R_FLOPS_PC, "flops_per_cycle_median", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_TSV },
+	{ R_BYTES_PC, "bytes_per_cycle_median", "B/cyc", CT_REC_NUM, "%.6g", "%s",
+	  CT_REC_TSV | CT_REC_TEXT | CT_REC_FIT(3) },
+	{ R_BYTES_PC_CV, "bytes_per_cycle_cv_pct", "cv%", CT_REC_NUM, "%.6g", "%.2f",
+	  CT_REC_TSV | CT_REC_TEXT | CT_REC_FIT(1) },
+	{ R_SHARE, "cpu_share", "share", CT_REC_NUM, "%.4g", "%s", CT_REC_TSV | CT_REC_TEXT },
+	{ R_MIGRATED, "migrated", NULL, CT_REC_INT, NULL, NULL, CT_REC_TSV },
+	{ R_CLOCK_RATIO, "clock_ratio", "x clock", CT_REC_NUM, "%.4g", "%.3f",
+	  CT_REC_TSV | CT_REC_TEXT | CT_REC_FIT(4) },
+	{ R_FMA_RATIO, "fma_ratio", "x fma", CT_REC_NUM, "%.4g", "%.3f",
+	  CT_REC_TSV | CT_REC_TEXT | CT_REC_FIT(4) },
+	{ R_STREAM_RATIO, "stream_ratio", "x stream", CT_REC_NUM, "%.4g", "%.3f",
+	  CT_REC_TSV | CT_REC_TEXT | CT_REC_FIT(4) },
+	{ R_VERIFIED, "verified", NULL, CT_REC_BOOL, NULL, NULL, CT_REC_TSV },
+	{ R_CLOCK_SHARE, "clock_cpu_share", NULL, CT_REC_NUM, "%.4g", NULL, CT_REC_TSV },
+	{ R_FMA_SHARE, "fma_cpu_share", NULL, CT_REC_NUM, "%.4g", NULL, CT_REC_TSV },
+	{ R_STREAM_SHARE, "stream_cpu_share", NULL, CT_REC_NUM, "%.4g", NULL, CT_REC_TSV },
+	{ R_DISTURBED, "disturbed", NULL, CT_REC_INT, NULL, NULL, CT_REC_TSV },
+	{ R_FMA_PC_SAMPLES, "fma_per_cycle_samples", NULL, CT_REC_INT, NULL, NULL, CT_REC_TSV },
+	{ R_STREAM_PC_SAMPLES, "stream_per_cycle_samples", NULL, CT_REC_INT, NULL, NULL,
+	  CT_REC_TSV },
+	{ R_CI, "ci_halfwidth_pct", "ci%", CT_REC_NUM, "%.3g", "%s",
+	  CT_REC_TSV | CT_REC_TEXT | CT_REC_FIT(3) },
+	{ R_PRECISION_REACHED, "precision_reached", NULL, CT_REC_BOOL, NULL, NULL, CT_REC_TSV },
+};
+
+/* A share in TSV: "error" where it is one. */
+static void share_value(struct ct_rec_value *v, unsigned out, const struct ct_summary *s)
+{
+	v->num = s->share_error ? NAN : s->cpu_share;
+	if (s->share_error && out == CT_REC_TSV)
+		v->str = "error";
+}
+
+/* A per-cycle median: the table's cell, marked, or TSV's "4.95!". */
+static void per_cycle_value(struct ct_rec_value *v, unsigned out, const struct ct_summary *s,
+			    int insn)
+{
+	double x = insn ? s->insn_per_cycle.median : s->per_cycle.median;
+
+	v->num = x;
+	if (out & CT_REC_TEXT) {
+		ct_out_per_cycle_cell(v->buf, sizeof(v->buf), s, insn, 3, &v->marks);
+		v->str = v->buf;
+	} else if (isfinite(x) && (insn ? s->insn_implausible : s->per_cycle_implausible)) {
+		ct_out_tsv_per_cycle(v->buf, sizeof(v->buf), x, 1);
+		v->str = v->buf;
+	}
+}
+
+static void cmp_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
+{
+	const struct cmp_rec *r = rec;
+	const struct ct_summary *s = r->c.s;
+	char cpus[40], letters[24];
+
+	switch ((enum cmp_field)id) {
+	case R_PLACEMENT:
+		v->str = r->row->p.name;
+		break;
+	case R_BASIS:
+		v->str = ct_basis_name(r->basis);
+		break;
+	case R_CPUS:
+		ct_placements_row_cpus(r->row, v->buf, 256);
+		v->str = v->buf;
+		break;
+	case R_KINDS:
+		v->str = r->row->kinds;
+		break;
+	case R_CPUS_KINDS:
+		ct_placements_row_cpus(r->row, cpus, sizeof(cpus));
+		snprintf(v->buf, 64, "%s (%s)", cpus,
+			 ct_placements_kind_letters(r->row->kinds, letters, sizeof(letters)));
+		v->str = v->buf;
+		break;
+	case R_CLOCK_MAX:
+		v->num = s[CT_JOB_CLOCK].rate.max;
+		v->unit = s[CT_JOB_CLOCK].k->unit;
+		break;
+	case R_CLOCK_MEDIAN:
+		v->num = s[CT_JOB_CLOCK].rate.median;
+		v->unit = s[CT_JOB_CLOCK].k->unit;
+		break;
+	case R_CLOCK_CV:
+		v->num = s[CT_JOB_CLOCK].rate.cv_pct;
+		break;
+	case R_FMA_MEDIAN:
+		v->num = s[CT_JOB_FMA].rate.median;
+		v->unit = s[CT_JOB_FMA].k->unit;
+		break;
+	case R_FMA_CV:
+		v->num = s[CT_JOB_FMA].rate.cv_pct;
+		break;
+	case R_STREAM_MEDIAN:
+		v->num = s[CT_JOB_STREAM].rate.median;
+		v->unit = s[CT_JOB_STREAM].k->unit;
+		break;
+	case R_STREAM_CV:
+		v->num = s[CT_JOB_STREAM].rate.cv_pct;
+		break;
+	case R_FMA_PC:
+		per_cycle_value(v, out, &s[CT_JOB_FMA], 1);
+		break;
+	case R_FMA_PC_CV:
+		v->num = s[CT_JOB_FMA].insn_per_cycle.cv_pct;
+		break;
+	case R_FLOPS_PC:
+		per_cycle_value(v, out, &s[CT_JOB_FMA], 0);
+		break;
+	case R_BYTES_PC:
+		per_cycle_value(v, out, &s[CT_JOB_STREAM], 0);
+		break;
+	case R_BYTES_PC_CV:
+		v->num = s[CT_JOB_STREAM].per_cycle.cv_pct;
+		break;
+	case R_SHARE:
+		share_value(v, out, &r->share);
+		if (out & CT_REC_TEXT) {
+			ct_out_share_cell(v->buf, sizeof(v->buf), &r->share, &v->marks);
+			v->str = v->buf;
+		}
+		break;
+	case R_MIGRATED:
+		v->i = row_migrated(&r->c);
+		break;
+	case R_CLOCK_RATIO:
+	case R_FMA_RATIO:
+	case R_STREAM_RATIO:
+		v->num = r->c.ratio[id - R_CLOCK_RATIO];
+		break;
+	case R_VERIFIED:
+		v->i = row_verified(&r->c);
+		break;
+	case R_CLOCK_SHARE:
+	case R_FMA_SHARE:
+	case R_STREAM_SHARE:
+		share_value(v, out, &s[id - R_CLOCK_SHARE]);
+		break;
+	case R_DISTURBED:
+		v->i = r->share.descheduled;
+		break;
+	case R_FMA_PC_SAMPLES:
+		v->i = s[CT_JOB_FMA].per_cycle_used;
+		break;
+	case R_STREAM_PC_SAMPLES:
+		v->i = s[CT_JOB_STREAM].per_cycle_used;
+		break;
+	case R_CI:
+		v->num = r->ci.ci_halfwidth_pct;
+		if (out & CT_REC_TEXT) {
+			ct_out_ci_cell(v->buf, sizeof(v->buf), &r->ci, &v->marks);
+			v->str = v->buf;
+		}
+		break;
+	case R_PRECISION_REACHED:
+		v->omit = !(r->ci.precision_pct > 0);
+		v->i = !ct_summary_precision_missed(&r->ci);
+		break;
+	}
+}
+
+const struct ct_rec_kind ct_rec_placements = {
+	"comparison", cmp_fields, CT_ARRAY_SIZE(cmp_fields), cmp_value, 0
+};
+
+static void cmp_rec(const struct ct_placements_row *rows, size_t n, size_t r, enum ct_basis b,
+		    struct cmp_rec *rec)
+{
+	rec->row = &rows[r];
+	rec->basis = b;
+	row_cells(rows, n, r, b, &rec->c);
+	row_share(&rec->c, &rec->share);
+	row_ci(&rec->c, &rec->ci);
+}
+
+/*
+ * The rows of one basis as a table or Markdown (out), the interval only
+ * with --precision; their marks added to *marks.
+ */
+static void basis_rows(FILE *f, unsigned out, const struct ct_placements_row *rows, size_t n,
+		       enum ct_basis b, unsigned *marks)
+{
+	struct ct_rec_writer w;
+	struct cmp_rec rec;
+	size_t r;
+
+	ct_rec_begin(&w, f, out, &ct_rec_placements);
+	if (!rows_precision(rows, n))
+		ct_rec_hide(&w, R_CI);
+	for (r = 0; r < n; r++)
+		if (rows[r].ran) {
+			cmp_rec(rows, n, r, b, &rec);
+			ct_rec_write(&w, &rec);
+		}
+	ct_rec_end(&w);
+	*marks |= w.marks;
+}
+
+static void header_lines(FILE *f, const char *pre, const struct ct_machine *m,
+			 const struct ct_topo *t, const struct ct_placements_row *rows, size_t n)
+{
+	const struct ct_placements_row *main_row = NULL, *pb = NULL;
+	char list[256], desc[160], ctx[400];
+	size_t i;
+	int r;
+
+	fprintf(f, "%smachine: %s %s %s, %s, %ld cpus online\n", pre, m->os, m->release,
+		m->arch, m->cpu_model, m->cpus_online);
+	fprintf(f, "%sload:    %s, up %.0f s\n", pre,
+		ct_machine_load_text(m, desc, sizeof(desc)), m->uptime_s);
+	fprintf(f, "%scontext: %s\n", pre, ct_machine_context_text(m, ctx, sizeof(ctx)));
+	fprintf(f, "%sbuild:   %s %s, %s\n", pre, m->compiler, m->cflags, m->isas);
+	fprintf(f, "%scounters: %s\n", pre, m->counters);
+	for (r = 0; r < t->nranks; r++) {
+		struct ct_cpuset set;
+		int c = -1;
+
+		ct_topo_rank_cpus(t, r, &set);
+		c = ct_cpuset_next(&set, 0);
+		fprintf(f, "%skind:    %-11s rank %d  cpus %s  (%s)\n", pre,
+			c >= 0 ? ct_kind_name(ct_topo_cpu(t, c)->kind) : "-", r,
+			ct_cpuset_format(&set, list, sizeof(list)),
+			ct_topo_describe(t, &set, desc, sizeof(desc)));
+	}
+	for (i = 0; i < n; i++) {
+		if (rows[i].ran && rows[i].p.kind == CT_PLACE_MAIN)
+			main_row = &rows[i];
+		if (rows[i].p.kind == CT_PLACE_PROCESS_BACKGROUND)
+			pb = &rows[i];
+	}
+	if (main_row) {
+		struct ct_summary s;
+
+		ct_summarize(&main_row->ser[CT_JOB_CLOCK], CT_BASIS_WALL, &s);
+		fprintf(f, "%sclock:   %.3f GHz at the default placement (main, cpus %s)", pre,
+			s.rate.max, s.cpus);
+	} else {
+		fprintf(f, "%sclock:   main not measured", pre);
+	}
+	if (pb && pb->ran) {
+		struct ct_summary s;
+
+		ct_summarize(&pb->ser[CT_JOB_CLOCK], CT_BASIS_WALL, &s);
+		fprintf(f, "; %.3f GHz under the process clamp (cpus %s)\n", s.rate.max, s.cpus);
+	} else {
+		fprintf(f, "; process clamp %s\n", pb ? pb->p.note : "not measured");
+	}
+}
+
+static void kernels_line(FILE *f, const char *pre, const struct ct_placements_row *rows,
+			 size_t n)
+{
+	unsigned lo = 0, hi = 0;
+	char reps[48];
+	size_t i;
+
+	/* --precision: each placement took as many as it needed. */
+	for (i = 0; i < n; i++)
+		if (rows[i].ran) {
+			lo = !lo || rows[i].ser[0].n < lo ? rows[i].ser[0].n : lo;
+			hi = rows[i].ser[0].n > hi ? rows[i].ser[0].n : hi;
+		}
+	if (lo == hi)
+		snprintf(reps, sizeof(reps), "%u reps each", lo);
+	else
+		snprintf(reps, sizeof(reps), "%u to %u reps per placement", lo, hi);
+	for (i = 0; i < n; i++)
+		if (rows[i].ran) {
+			const struct ct_job *k = rows[i].k;
+
+			fprintf(f, "%skernels: %s (%s), %s (%s), %s (%s); %s, "
+				"round-robin, every sample verified\n", pre,
+				k[0].name, k[0].isa, k[1].name, k[1].isa, k[2].name, k[2].isa,
+				reps);
+			return;
+		}
+}
+
+static void notes(FILE *f, const char *pre, const struct ct_placements_row *rows, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		fprintf(f, "%s%-18s %s\n", pre, rows[i].p.name,
+			rows[i].ran ? rows[i].how : rows[i].p.note);
+}
+
+/* The run's warnings, one line each (they were on standard error too). */
+static void warning_lines(FILE *f, const char *pre, const struct ct_machine *m)
+{
+	size_t i;
+
+	if (!m->nwarnings)
+		return;
+	fprintf(f, "\n%swarnings:\n", pre);
+	for (i = 0; i < m->nwarnings; i++)
+		fprintf(f, "%s  %s\n", pre, ct_machine_warning(m, i));
+}
+
+static void print_samples(FILE *f, unsigned out, const struct ct_placements_row *rows, size_t n);
+
+static void print_table(FILE *f, int samples, const struct ct_machine *m,
+			const struct ct_topo *t, const struct ct_placements_row *rows, size_t n)
+{
+	static const char *const titles[2] = {
+		"basis wall: elapsed time (CLOCK_MONOTONIC_RAW)",
+		"basis cpu: the thread's CPU time (CLOCK_THREAD_CPUTIME_ID)"
+	};
+	unsigned marks = 0;
+	int b;
+
+	header_lines(f, "", m, t, rows, n);
+	kernels_line(f, "", rows, n);
+	for (b = CT_BASIS_WALL; b <= CT_BASIS_CPU; b++) {
+		fprintf(f, "\n%s: rates are medians; x = ratio to main\n", titles[b]);
+		basis_rows(f, CT_REC_TABLE, rows, n, (enum ct_basis)b, &marks);
+	}
+	ct_out_footnotes(f, "", marks, rows_precision(rows, n) ? rows[0].ser[0].precision_pct : 0);
+	if (samples)
+		print_samples(f, CT_REC_TABLE, rows, n);
+	fprintf(f, "\nplacements:\n");
+	notes(f, "  ", rows, n);
+	warning_lines(f, "", m);
+}
+
+/*
+ * --samples in the table and TSV: every sample of every placement and
+ * kernel after the placements' rows, a block of its own after a blank
+ * line, as the kernel tools give them (JSON has them after each series).
+ */
+static void print_samples(FILE *f, unsigned out, const struct ct_placements_row *rows, size_t n)
+{
+	struct ct_out_sample_rec rec = { "ct-place", NULL, NULL, NULL };
+	struct ct_rec_writer w;
+	size_t r;
+	unsigned i;
+	int k;
+
+	fputc('\n', f);
+	ct_rec_begin(&w, f, out, &ct_rec_sample);
+	for (r = 0; r < n; r++) {
+		if (!rows[r].ran)
+			continue;
+		rec.placement = rows[r].p.name;
+		for (k = 0; k < CT_NJOBS; k++) {
+			rec.ser = &rows[r].ser[k];
+			for (i = 0; i < rec.ser->n; i++) {
+				rec.s = &rec.ser->s[i];
+				ct_rec_write(&w, &rec);
+			}
+		}
+	}
+	ct_rec_end(&w);
+}
+
+static void print_tsv(FILE *f, const struct ct_placements_row *rows, size_t n)
+{
+	struct ct_rec_writer w;
+	struct cmp_rec rec;
+	size_t r;
+	int b;
+
+	ct_rec_begin(&w, f, CT_REC_TSV, &ct_rec_placements);
+	for (r = 0; r < n; r++) {
+		if (!rows[r].ran)
+			continue;
+		for (b = CT_BASIS_WALL; b <= CT_BASIS_CPU; b++) {
+			cmp_rec(rows, n, r, (enum ct_basis)b, &rec);
+			ct_rec_write(&w, &rec);
+		}
+	}
+	ct_rec_end(&w);
+}
+
+static void print_json(FILE *f, int samples, const struct ct_machine *m,
+		       const struct ct_placements_row *rows, size_t n)
+{
+	struct ct_out o;
+	size_t r;
+	int k;
+
+	ct_out_begin(&o, f, CT_FMT_JSON, "ct-place", samples);
+	ct_out_machine(&o, m);
+	for (r = 0; r < n; r++) {
+		struct cells c[2];
+
+		if (!rows[r].ran)
+			continue;
+		row_cells(rows, n, r, CT_BASIS_WALL, &c[0]);
+		row_cells(rows, n, r, CT_BASIS_CPU, &c[1]);
+		for (k = 0; k < CT_NJOBS; k++) {
+			struct ct_field extra[4] = {
+				{ "kinds", rows[r].kinds, 0 },
+				{ "placement_how", rows[r].how, 0 },
+				{ "ratio_to_main_wall", NULL, c[0].ratio[k] },
+				{ "ratio_to_main_cpu", NULL, c[1].ratio[k] },
+			};
+
+			ct_out_series_ex(&o, rows[r].p.name, &rows[r].ser[k], extra, 4);
+		}
+	}
+	ct_out_end(&o);
+}
+
+void ct_placements_print(FILE *f, enum ct_format fmt, int samples,
+		      const struct ct_machine *m, const struct ct_topo *t,
+		      const struct ct_placements_row *rows, size_t n)
+{
+	switch (fmt) {
+	case CT_FMT_TABLE:
+		print_table(f, samples, m, t, rows, n);
+		break;
+	case CT_FMT_TSV:
+		print_tsv(f, rows, n);
+		if (samples)
+			print_samples(f, CT_REC_TSV, rows, n);
+		break;
+	case CT_FMT_JSON:
+		print_json(f, samples, m, rows, n);
+		break;
+	}
+}
+
+void ct_placements_markdown(FILE *f, const struct ct_machine *m, const struct ct_topo *t,
+			 const struct ct_placements_row *rows, size_t n)
+{
+	static const char *const titles[2] = {
+		"Basis wall: elapsed time (CLOCK_MONOTONIC_RAW)",
+		"Basis cpu: the thread's CPU time (CLOCK_THREAD_CPUTIME_ID)"
+	};
+	unsigned marks = 0;
+	size_t r, i;
+	int b;
+
+	fprintf(f, "# coretype: placements compared\n\n");
+	header_lines(f, "    ", m, t, rows, n);
+	kernels_line(f, "    ", rows, n);
+	for (b = CT_BASIS_WALL; b <= CT_BASIS_CPU; b++) {
+		fprintf(f, "\n## %s\n\nRates are medians over the samples; x = ratio to main.\n\n",
+			titles[b]);
+		basis_rows(f, CT_REC_MD, rows, n, (enum ct_basis)b, &marks);
+	}
+	if (marks) {
+		fprintf(f, "\nMarks:\n\n");
+		ct_out_footnotes(f, "    ", marks,
+				 rows_precision(rows, n) ? rows[0].ser[0].precision_pct : 0);
+	}
+	fprintf(f, "\n## Placements\n\n");
+	for (r = 0; r < n; r++)
+		fprintf(f, "- **%s**: %s\n", rows[r].p.name,
+			rows[r].ran ? rows[r].how : rows[r].p.note);
+	/* What the run warned about, so that a reader of the file sees it too. */
+	fprintf(f, "\n## Warnings\n\n");
+	if (!m->nwarnings)
+		fprintf(f, "None.\n");
+	for (i = 0; i < m->nwarnings; i++)
+		fprintf(f, "- %s\n", ct_machine_warning(m, i));
+}

@@ -1,0 +1,31 @@
+/*
+ * placements/run.h - ct-place's main job (src/lib/placements/run.c): the
+ * placements side by side, each with the clock, FMA in L1 and the stream.
+ */
+#ifndef CT_PLACEMENTS_RUN_H
+#define CT_PLACEMENTS_RUN_H
+
+#include "tool/cli.h"
+#include "measure/report.h"
+#include "core/progress.h"
+#include "machine/topo.h"
+
+/* What the comparison takes from ct-place's options. */
+struct ct_place_compare {
+	const struct ct_cli *cli;	/* -q -r -s -S --precision --max-time */
+	const char *isa_req;		/* --isa, NULL if not given */
+	const char *placements;		/* -p LIST, NULL: every placement */
+	const char *outdir;		/* -o DIR, NULL: none */
+	enum ct_format fmt;
+	enum ct_progress_mode progress;	/* --progress, --no-progress */
+	uint64_t clock_adds;		/* -n, 0: the default (QUICK's with -q) */
+};
+
+/*
+ * Run every selected placement of t's plan (ct_place_select), write the
+ * files of -o DIR (all or none, before stdout) and the results to stdout.
+ * Returns CT_EXIT_OK; a failure exits.
+ */
+int ct_place_compare(const struct ct_place_compare *o, const struct ct_topo *t);
+
+#endif

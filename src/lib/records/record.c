@@ -1,0 +1,667 @@
+/*
+ * records/record.c - the one writer of records: a kind's description and its value
+ * function in, the human table (table.c), TSV, JSON Lines (json.c) and
+ * Markdown out.
+ */
+#include "config.h"
+
+#include <err.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/common.h"
+#include "measure/report.h"
+#include "records/record.h"
+#include "core/term.h"
+
+unsigned ct_rec_out_of(int fmt)
+{
+	switch ((enum ct_format)fmt) {
+	case CT_FMT_TSV:
+		return CT_REC_TSV;
+	case CT_FMT_JSON:
+		return CT_REC_JSON;
+	case CT_FMT_TABLE:
+		break;
+	}
+	return CT_REC_TABLE;
+}
+
+/* Field i is shown in w's output. */
+static int shown(const struct ct_rec_writer *w, size_t i)
+{
+	return (w->kind->fields[i].show & w->out) && !(i < 64 && (w->hidden & (1ull << i)));
+}
+
+static const char *header_of(const struct ct_rec_field *f)
+{
+	return f->header ? f->header : f->key ? f->key : "";
+}
+
+/* A unit's decimals in the text outputs: one entry per unit the tools write. */
+static const struct {
+	const char *unit;
+	int decimals;
+} unit_decimals[] = {
+	{ "GHz", 3 },
+	{ "GFLOP/s", 2 },
+	{ "GB/s", 2 },
+	{ "flop/cycle", 3 },
+	{ "fma/cycle", 3 },
+	{ "byte/cycle", 3 },
+	{ "share", 3 },
+};
+
+int ct_rec_unit_decimals(const char *unit)
+{
+	size_t i;
+
+	for (i = 0; unit && i < CT_ARRAY_SIZE(unit_decimals); i++)
+		if (strcmp(unit, unit_decimals[i].unit) == 0)
+			return unit_decimals[i].decimals;
+	return 3;
+}
+
+/*
+ * A number as spec ("%.6g", "%.3f", "%d", "%U" with the unit's decimals)
+ * says; '-' when it is not finite.  The spec is read here, not passed to
+ * printf.
+ */
+static void number(char *buf, size_t len, const char *spec, double v, const char *unit)
+{
+	const char *p = spec ? spec + 1 : "";
+	int prec = 6;
+	char conv = 'g';
+
+	if (!isfinite(v)) {
+		snprintf(buf, len, "-");
+		return;
+	}
+	/* A width says how wide the column is (spec_width()), not the text. */
+	while (*p >= '0' && *p <= '9')
+		p++;
+	if (*p == '.') {
+		prec = 0;
+		for (p++; *p >= '0' && *p <= '9'; p++)
+			prec = prec * 10 + (*p - '0');
+	}
+	if (*p)
+		conv = *p;
+	if (conv == 'U') {
+		prec = ct_rec_unit_decimals(unit);
+		conv = 'f';
+	}
+	if (conv == 'f')
+		snprintf(buf, len, "%.*f", prec, v);
+	else if (conv == 'd')
+		snprintf(buf, len, "%.0f", v);
+	else
+		snprintf(buf, len, "%.*g", prec, v);
+}
+
+/* The width a text spec declares ("%7U": 7), or 0. */
+static size_t spec_width(const char *spec)
+{
+	size_t w = 0;
+
+	if (!spec || *spec != '%')
+		return 0;
+	for (spec++; *spec >= '0' && *spec <= '9'; spec++)
+		w = w * 10 + (size_t)(*spec - '0');
+	return w;
+}
+
+/* A kernel's field in TSV: a whole number keeps every digit (a size). */
+static void field_text(char *buf, size_t len, const struct ct_field *fl)
+{
+	if (!fl)
+		snprintf(buf, len, "-");
+	else if (fl->str)
+		snprintf(buf, len, "%s", fl->str);
+	else if (fl->num > -9e15 && fl->num < 9e15 && fl->num == (double)(long long)fl->num)
+		snprintf(buf, len, "%lld", (long long)fl->num);
+	else
+		snprintf(buf, len, "%.6g", fl->num);
+}
+
+static void get(const struct ct_rec_kind *k, const struct ct_rec_field *f, const void *rec,
+		unsigned out, struct ct_rec_value *v)
+{
+	memset(v, 0, sizeof(*v));
+	k->value(rec, f->id, out, v);
+}
+
+/* Done with a value got. */
+static void put(struct ct_rec_value *v)
+{
+	free(v->own);
+	v->own = NULL;
+}
+
+/* The text of a value got (not CT_REC_FIELDS). */
+static const char *text_of(const struct ct_rec_field *f, const struct ct_rec_value *v,
+			   unsigned out, char *buf, size_t len)
+{
+	const char *spec = out == CT_REC_TSV ? f->tsv : f->text;
+	size_t i, used = 0;
+
+	if (v->omit || v->null)
+		return "-";
+	if (v->str)
+		return v->str;
+	switch (f->type) {
+	case CT_REC_NUM:
+		number(buf, len, spec, v->num, v->unit);
+		return buf;
+	case CT_REC_INT:
+		snprintf(buf, len, "%lld", v->i);
+		return buf;
+	case CT_REC_BOOL:
+		return v->i ? "true" : "false";
+	case CT_REC_LIST:
+		buf[0] = '\0';
+		for (i = 0; i < v->n && used + 1 < len; i++)
+			used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? ", " : "",
+						 v->list[i]);
+		return buf;
+	case CT_REC_STR:
+	case CT_REC_FIELDS:
+		break;
+	}
+	return "-";
+}
+
+const char *ct_rec_text(const struct ct_rec_kind *k, const struct ct_rec_field *f,
+			const void *rec, unsigned out, char *buf, size_t len, unsigned *marks)
+{
+	struct ct_rec_value *v = ct_xmalloc(sizeof(*v));
+	const char *t;
+
+	get(k, f, rec, out, v);
+	t = text_of(f, v, out, buf, len);
+	/* A text in v goes with it: into buf, which outlives v. */
+	if (t != buf) {
+		snprintf(buf, len, "%s", t);
+		t = buf;
+	}
+	if (marks)
+		*marks |= v->marks;
+	put(v);
+	free(v);
+	return t;
+}
+
+const struct ct_rec_field *ct_rec_find(const struct ct_rec_kind *k, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < k->nfields; i++)
+		if (k->fields[i].key && strcmp(k->fields[i].key, key) == 0)
+			return &k->fields[i];
+	return NULL;
+}
+
+/*
+ * The names of v's fields, the TSV columns of a CT_REC_FIELDS field, into
+ * the writer: more than it has room for is a bug of the kind's author.
+ */
+static void copy_keys(struct ct_rec_writer *w, const struct ct_rec_value *v)
+{
+	size_t j, used = 0, len;
+
+	if (v->n > CT_REC_MAX_KEYS)
+		errx(CT_EXIT_FAIL, "record %s: %zu kernel fields, more than %d", w->kind->name,
+		     v->n, CT_REC_MAX_KEYS);
+	for (j = 0; j < v->n; j++) {
+		len = strlen(v->fields[j].key) + 1;
+		if (used + len > sizeof(w->tsv_names))
+			errx(CT_EXIT_FAIL, "record %s: the kernel fields' names are too long",
+			     w->kind->name);
+		memcpy(w->tsv_names + used, v->fields[j].key, len);
+		w->tsv_keys[j] = w->tsv_names + used;
+		used += len;
+	}
+	w->ntsv_keys = v->n;
+}
+
+void ct_rec_begin(struct ct_rec_writer *w, FILE *f, unsigned out, const struct ct_rec_kind *k)
+{
+	memset(w, 0, sizeof(*w));
+	w->f = f;
+	w->out = out;
+	w->kind = k;
+	w->fit = out == CT_REC_TABLE ? ct_term_width(f) : 0;
+}
+
+void ct_rec_fit(struct ct_rec_writer *w, int width)
+{
+	w->fit = width;
+}
+
+/*
+ * The table's columns: each shown field's drop level (CT_REC_FIT) into
+ * drop[], its index in the kind into field[]; returns how many.
+ */
+static int drop_levels(const struct ct_rec_writer *w, unsigned *drop, int *field)
+{
+	size_t i;
+	int n = 0;
+
+	for (i = 0; i < w->kind->nfields && i < 64; i++)
+		if (shown(w, i)) {
+			drop[n] = CT_REC_FIT_LEVEL(w->kind->fields[i].show);
+			field[n++] = (int)i;
+		}
+	return n;
+}
+
+/* The names of the columns dropped (bits of them) added to w->left_out. */
+static void note_left_out(struct ct_rec_writer *w, const int *field, int n,
+			  unsigned long long dropped)
+{
+	size_t used = strlen(w->left_out);
+	int c;
+
+	for (c = 0; c < n && c < 64; c++) {
+		const struct ct_rec_field *f = &w->kind->fields[field[c]];
+
+		if (!(dropped & (1ull << c)) || used + 2 >= sizeof(w->left_out))
+			continue;
+		/* The key where there is one: "cv%" alone would not say which. */
+		used += (size_t)snprintf(w->left_out + used, sizeof(w->left_out) - used, "%s%s",
+					 used ? ", " : "", f->key ? f->key : header_of(f));
+	}
+}
+
+/* The note under a fitted table: which columns it left out. */
+static void print_left_out(const struct ct_rec_writer *w)
+{
+	char text[512];
+
+	if (!w->left_out[0])
+		return;
+	snprintf(text, sizeof(text), "(left out to fit %d columns: %s; a wider terminal or a "
+		 "pipe shows every column)", w->fit, w->left_out);
+	ct_term_wrap(w->f, w->fit, " ", text);
+}
+
+void ct_rec_stream(struct ct_rec_writer *w)
+{
+	w->stream = w->out == CT_REC_TABLE;
+}
+
+void ct_rec_hide(struct ct_rec_writer *w, int id)
+{
+	size_t i;
+
+	for (i = 0; i < w->kind->nfields && i < 64; i++)
+		if (w->kind->fields[i].id == id)
+			w->hidden |= 1ull << i;
+}
+
+/* The output shows some field of the kind (TSV shows no machine record). */
+static int any_shown(const struct ct_rec_writer *w)
+{
+	size_t i;
+
+	for (i = 0; i < w->kind->nfields; i++)
+		if (shown(w, i))
+			return 1;
+	return 0;
+}
+
+/* The kind gives TSV columns from its records (CT_REC_FIELDS). */
+static int has_fields(const struct ct_rec_writer *w)
+{
+	size_t i;
+
+	for (i = 0; i < w->kind->nfields; i++)
+		if (shown(w, i) && w->kind->fields[i].type == CT_REC_FIELDS)
+			return 1;
+	return 0;
+}
+
+/* Markdown: a '|' in a cell would end it. */
+void ct_rec_md_cell(FILE *f, const char *s)
+{
+	fputs("| ", f);
+	for (; *s; s++) {
+		if (*s == '|')
+			fputc('\\', f);
+		fputc(*s, f);
+	}
+	fputc(' ', f);
+}
+
+/* The TSV, Markdown or table header; rec (NULL at the end) names CT_REC_FIELDS columns. */
+static void header(struct ct_rec_writer *w, const void *rec)
+{
+	const struct ct_rec_kind *k = w->kind;
+	const char *hdr[64];
+	int first = 1, n = 0;
+	size_t i, j;
+
+	w->started = 1;
+	if (k->flags & CT_REC_LINES && w->out & CT_REC_TEXT)
+		return;
+	for (i = 0; i < k->nfields && i < 64; i++) {
+		const struct ct_rec_field *f = &k->fields[i];
+
+		if (!shown(w, i))
+			continue;
+		switch (w->out) {
+		case CT_REC_TSV:
+			if (f->type != CT_REC_FIELDS) {
+				fprintf(w->f, "%s%s", first ? "#" : "\t", f->key);
+				first = 0;
+				break;
+			}
+			if (rec) {
+				struct ct_rec_value v;
+
+				get(k, f, rec, w->out, &v);
+				/*
+				 * Copied: the first record's fields may be freed
+				 * before the last record is written (ct-stream
+				 * frees each size's kernel before the next).
+				 */
+				copy_keys(w, &v);
+				put(&v);
+			}
+			for (j = 0; j < w->ntsv_keys; j++) {
+				fprintf(w->f, "%s%s", first ? "#" : "\t", w->tsv_keys[j]);
+				first = 0;
+			}
+			break;
+		case CT_REC_MD:
+			ct_rec_md_cell(w->f, header_of(f));
+			break;
+		case CT_REC_TABLE:
+			hdr[n++] = header_of(f);
+			break;
+		}
+	}
+	switch (w->out) {
+	case CT_REC_TSV:
+		if (!first)
+			fputc('\n', w->f);
+		break;
+	case CT_REC_MD:
+		fputs("|\n", w->f);
+		for (i = 0; i < k->nfields && i < 64; i++)
+			if (shown(w, i))
+				fputs(k->fields[i].show & CT_REC_LEFT ? "|---" : "|--:", w->f);
+		fputs("|\n", w->f);
+		break;
+	case CT_REC_TABLE:
+		if (!w->stream) {
+			w->table = ct_table_new(hdr, n);
+			break;
+		}
+		for (i = 0, j = 0; i < k->nfields && i < 64; i++) {
+			size_t sw;
+
+			if (!shown(w, i))
+				continue;
+			sw = spec_width(k->fields[i].text);
+			w->widths[j] = strlen(hdr[j]) > sw ? strlen(hdr[j]) : sw;
+			j++;
+		}
+		/* Fitted once, from the widths: the columns left out are hidden. */
+		{
+			unsigned drop[64];
+			int field[64], c, m = drop_levels(w, drop, field);
+			unsigned long long dropped = ct_table_fit(w->widths, m, w->fit, drop);
+
+			note_left_out(w, field, m, dropped);
+			for (c = 0; c < m; c++)
+				if (dropped & (1ull << c))
+					w->hidden |= 1ull << field[c];
+			for (c = 0, n = 0; c < m; c++)
+				if (!(dropped & (1ull << c))) {
+					hdr[n] = hdr[c];
+					w->widths[n++] = w->widths[c];
+				}
+		}
+		ct_table_line(w->f, hdr, w->widths, n, 1);
+		break;
+	}
+}
+
+/* One field's member(s), or none. */
+static void json_member(FILE *f, const struct ct_rec_field *fl, const struct ct_rec_value *v)
+{
+	size_t j;
+
+	if (v->omit)
+		return;
+	if (v->null) {
+		ct_json_num(f, fl->key, NAN);
+		return;
+	}
+	switch (fl->type) {
+	case CT_REC_STR:
+		ct_json_str(f, fl->key, v->str ? v->str : "");
+		break;
+	case CT_REC_NUM:
+		ct_json_num(f, fl->key, v->num);
+		break;
+	case CT_REC_INT:
+		ct_json_int(f, fl->key, v->i);
+		break;
+	case CT_REC_BOOL:
+		ct_json_bool(f, fl->key, (int)v->i);
+		break;
+	case CT_REC_LIST:
+		ct_json_str_array(f, fl->key, v->list, v->n);
+		break;
+	case CT_REC_FIELDS:
+		for (j = 0; j < v->n; j++)
+			if (v->fields[j].str)
+				ct_json_str(f, v->fields[j].key, v->fields[j].str);
+			else
+				ct_json_num(f, v->fields[j].key, v->fields[j].num);
+		break;
+	}
+}
+
+static void write_json(struct ct_rec_writer *w, const void *rec)
+{
+	const struct ct_rec_kind *k = w->kind;
+	struct ct_rec_value *v = ct_xmalloc(sizeof(*v));
+	size_t i;
+
+	ct_json_begin(w->f, k->name);
+	for (i = 0; i < k->nfields; i++) {
+		if (!shown(w, i))
+			continue;
+		get(k, &k->fields[i], rec, w->out, v);
+		json_member(w->f, &k->fields[i], v);
+		put(v);
+	}
+	ct_json_end(w->f);
+	free(v);
+}
+
+static const struct ct_field *find_field(const struct ct_rec_value *v, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < v->n; i++)
+		if (strcmp(v->fields[i].key, key) == 0)
+			return &v->fields[i];
+	return NULL;
+}
+
+/* One "label: value" line; on a terminal narrower than it, wrapped under its value. */
+static void line_out(const struct ct_rec_writer *w, int pad, const char *label,
+		     const char *value)
+{
+	char *line;
+	int n;
+
+	if (w->fit <= 0) {
+		fprintf(w->f, "%-*s%s\n", pad, label, value);
+		return;
+	}
+	n = snprintf(NULL, 0, "%-*s%s", pad, label, value);
+	line = ct_xmalloc((size_t)n + 1);
+	snprintf(line, (size_t)n + 1, "%-*s%s", pad, label, value);
+	ct_term_wrap_hanging(w->f, w->fit, line, (size_t)n);
+	free(line);
+}
+
+/*
+ * CT_REC_LINES: "header: value", the values aligned on the longest header
+ * and at least in column 11, as every header line of the tools.
+ */
+static void write_lines(struct ct_rec_writer *w, const void *rec)
+{
+	const struct ct_rec_kind *k = w->kind;
+	struct ct_rec_value *v = ct_xmalloc(sizeof(*v));
+	char buf[512], label[64];
+	size_t i, j, width = 10;
+
+	for (i = 0; i < k->nfields; i++)
+		if (shown(w, i) && strlen(header_of(&k->fields[i])) + 2 > width)
+			width = strlen(header_of(&k->fields[i])) + 2;
+	for (i = 0; i < k->nfields; i++) {
+		const struct ct_rec_field *f = &k->fields[i];
+		int pad;
+
+		if (!shown(w, i))
+			continue;
+		get(k, f, rec, w->out, v);
+		w->marks |= v->marks;
+		label[0] = '\0';
+		if (*header_of(f))
+			snprintf(label, sizeof(label), "%s:", header_of(f));
+		pad = *label ? (int)width : 0;
+		if (f->type == CT_REC_LIST && !v->str && !v->omit && !v->null)
+			for (j = 0; j < v->n; j++)
+				line_out(w, pad, label, v->list[j]);
+		else
+			line_out(w, pad, label, text_of(f, v, w->out, buf, sizeof(buf)));
+		put(v);
+	}
+	free(v);
+}
+
+/* A CT_REC_FIELDS field in TSV: the first record's columns, by name. */
+static void tsv_fields(struct ct_rec_writer *w, const struct ct_rec_value *v, int *n)
+{
+	char text[256];
+	size_t j;
+
+	for (j = 0; j < w->ntsv_keys; j++) {
+		field_text(text, sizeof(text), v->omit ? NULL : find_field(v, w->tsv_keys[j]));
+		fprintf(w->f, "%s%s", (*n)++ ? "\t" : "", text);
+	}
+}
+
+void ct_rec_write(struct ct_rec_writer *w, const void *rec)
+{
+	const struct ct_rec_kind *k = w->kind;
+	struct ct_rec_value *v;
+	char *cells[64], buf[512];
+	int n = 0, c;
+	size_t i;
+
+	if (!any_shown(w))
+		return;
+	w->rows++;
+	if (w->out == CT_REC_JSON) {
+		write_json(w, rec);
+		return;
+	}
+	if (k->flags & CT_REC_LINES && w->out & CT_REC_TEXT) {
+		write_lines(w, rec);
+		return;
+	}
+	if (!w->started)
+		header(w, rec);
+	v = ct_xmalloc(sizeof(*v));
+	for (i = 0; i < k->nfields && i < 64; i++) {
+		const struct ct_rec_field *f = &k->fields[i];
+		const char *t;
+
+		if (!shown(w, i))
+			continue;
+		get(k, f, rec, w->out, v);
+		w->marks |= v->marks;
+		if (f->type == CT_REC_FIELDS) {
+			if (w->out == CT_REC_TSV)
+				tsv_fields(w, v, &n);
+			put(v);
+			continue;
+		}
+		t = text_of(f, v, w->out, buf, sizeof(buf));
+		switch (w->out) {
+		case CT_REC_TSV:
+			fprintf(w->f, "%s%s", n ? "\t" : "", t);
+			break;
+		case CT_REC_MD:
+			ct_rec_md_cell(w->f, t);
+			break;
+		case CT_REC_TABLE:
+			cells[n] = ct_xstrdup(t);
+			break;
+		}
+		n++;
+		put(v);
+	}
+	free(v);
+	switch (w->out) {
+	case CT_REC_TSV:
+		fputc('\n', w->f);
+		break;
+	case CT_REC_MD:
+		fputs("|\n", w->f);
+		break;
+	case CT_REC_TABLE:
+		if (w->stream) {
+			ct_table_line(w->f, (const char *const *)cells, w->widths, n, 0);
+			/* Seen as it comes, on a terminal or through a pipe. */
+			fflush(w->f);
+			ct_term_sync(w->f);
+		} else {
+			ct_table_add(w->table, (const char *const *)cells);
+		}
+		for (c = 0; c < n; c++)
+			free(cells[c]);
+		break;
+	}
+}
+
+void ct_rec_end(struct ct_rec_writer *w)
+{
+	if (w->out == CT_REC_JSON || !any_shown(w))
+		return;
+	if (!w->started && !(w->out == CT_REC_TSV && has_fields(w)))
+		header(w, NULL);
+	if (w->table) {
+		unsigned drop[64];
+		int field[64], n = drop_levels(w, drop, field);
+		unsigned long long cut;
+
+		/* Columns left out, then what is still too wide cut (as ps cuts its last). */
+		note_left_out(w, field, n,
+			      ct_table_print_fit(w->table, w->f, w->fit, drop, 1, &cut));
+		if (cut) {
+			char text[160];
+
+			snprintf(text, sizeof(text), "(values cut to fit %d columns end in '...'; "
+				 "-f json has them whole)", w->fit);
+			ct_term_wrap(w->f, w->fit, " ", text);
+		}
+	}
+	print_left_out(w);
+	ct_rec_discard(w);
+}
+
+void ct_rec_discard(struct ct_rec_writer *w)
+{
+	ct_table_free(w->table);
+	w->table = NULL;
+}

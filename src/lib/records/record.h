@@ -1,0 +1,208 @@
+/*
+ * records/record.h - a record kind described once, written in every format by one
+ * writer.
+ *
+ * A kind (the summary of a series, a sample, a comparison row, ...) is a
+ * table of fields, each with its JSON and TSV name, its table header, what
+ * it holds, how a number is written, and which outputs show it; and one
+ * function that gives a field's value for a record.  From that alone the
+ * writer (src/lib/records/record.c) produces the human table, TSV with its '#'
+ * header line, JSON Lines with a "record" member in every object, and
+ * Markdown (summary.md).  A new field is one line in the table and one case
+ * in the value function, never a change to four writers that must agree by
+ * position.  (lscpu's way: coldescs, one cell function, and libsmartcols
+ * writing table, raw and JSON.)
+ *
+ * The outputs see the fields in the table's order, each only the fields
+ * it shows.  Where released TSV columns are in another order than the JSON
+ * members (a column appended later keeps every earlier column's number),
+ * the field is listed twice, once for each, with the same id.
+ */
+#ifndef CT_RECORDS_RECORD_H
+#define CT_RECORDS_RECORD_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "measure/harness.h"
+
+/* The outputs, and which of them show a field (struct ct_rec_field.show). */
+#define CT_REC_TABLE 0x1u	/* the human table (or its lines, CT_REC_LINES) */
+#define CT_REC_TSV 0x2u		/* tab-separated, one record a line */
+#define CT_REC_JSON 0x4u	/* JSON Lines */
+#define CT_REC_MD 0x8u		/* a Markdown table (summary.md) */
+#define CT_REC_TEXT (CT_REC_TABLE | CT_REC_MD)
+#define CT_REC_DATA (CT_REC_TSV | CT_REC_JSON)
+#define CT_REC_ALL (CT_REC_TEXT | CT_REC_DATA)
+/* Markdown aligns the column left (words); without it, right (numbers). */
+#define CT_REC_LEFT 0x10u
+/*
+ * A table column that may be left out where the table would be wider
+ * than the terminal: level n (1-15), the lowest first (ct_table_fit()),
+ * and a note under the table names it.  Without it a column is always
+ * shown.  A file or pipe gets every column.
+ */
+#define CT_REC_FIT(n) ((unsigned)(n) << 8)
+#define CT_REC_FIT_LEVEL(show) (((show) >> 8) & 0xfu)
+
+/* What a field holds: how JSON writes it, and the text of a number. */
+enum ct_rec_type {
+	CT_REC_STR,		/* a string */
+	CT_REC_NUM,		/* a double: null in JSON, '-' in text, when not finite */
+	CT_REC_INT,		/* an integer */
+	CT_REC_BOOL,		/* true or false */
+	CT_REC_LIST,		/* strings: a JSON array; a line each in CT_REC_LINES */
+	/*
+	 * A variable set of named values (a kernel's own fields, struct
+	 * ct_field): a member each in JSON; in TSV a column each, named by
+	 * the first record written and looked up by name in every later one
+	 * ('-' where one has no such field).
+	 */
+	CT_REC_FIELDS
+};
+
+struct ct_rec_field {
+	int id;			/* what the value function is asked for */
+	/*
+	 * The JSON member and TSV column, documented in coretype(7) or the
+	 * tool's page; a released name never changes.  NULL for a field
+	 * that only the table and Markdown show.
+	 */
+	const char *key;
+	const char *header;	/* the table's and Markdown's column head; NULL: key */
+	enum ct_rec_type type;
+	/*
+	 * A number's text in TSV and in the table and Markdown: "%.6g",
+	 * "%.3f", "%d" for a whole number, "%s" where the value function
+	 * always makes the text (a marked cell), or "%U" for the decimals of
+	 * the value's unit (struct ct_rec_value.unit, ct_rec_unit_decimals())
+	 * where a column holds several units (printf's conversions, read by
+	 * the writer, never handed to printf); NULL: "%.6g".  A table's and
+	 * Markdown's numbers have fixed decimals per column (or per unit),
+	 * so that a column's digits line up; TSV and JSON keep six
+	 * significant digits.  A width in the text spec ("%7U", "%8s", of
+	 * any type) is the widest text the field has: a table written row by
+	 * row (ct_rec_stream()) sizes its column to it, or to its header.
+	 */
+	const char *tsv, *text;
+	unsigned show;		/* CT_REC_TABLE, ... and CT_REC_LEFT */
+};
+
+/* A field's value for one record, as the value function gives it. */
+struct ct_rec_value {
+	int omit;		/* none: no JSON member at all; '-' in text */
+	int null;		/* none: JSON null; '-' in text */
+	const char *str;	/* CT_REC_STR; for any type, the text itself */
+	double num;		/* CT_REC_NUM */
+	long long i;		/* CT_REC_INT, CT_REC_BOOL */
+	const char *const *list;	/* CT_REC_LIST */
+	const struct ct_field *fields;	/* CT_REC_FIELDS */
+	size_t n;		/* of list or fields */
+	unsigned marks;		/* CT_MARK_* (out.h) a table cell carries */
+	const char *unit;	/* a "%U" number's unit: "GHz", "GB/s", "share" */
+	union {
+		char buf[512];	/* room for a text the function makes (str = buf) */
+		const char *ptrs[64];	/* room for a list it makes (list = ptrs) */
+	};
+	char *own;		/* a longer text it allocated (str = own): the writer frees it */
+};
+
+struct ct_rec_kind {
+	const char *name;	/* the JSON "record" member: "summary" */
+	const struct ct_rec_field *fields;
+	size_t nfields;
+	/*
+	 * The value of field id of rec in output out (one of CT_REC_TABLE,
+	 * CT_REC_TSV, CT_REC_JSON, CT_REC_MD); v comes zeroed.
+	 */
+	void (*value)(const void *rec, int id, unsigned out, struct ct_rec_value *v);
+	/*
+	 * CT_REC_LINES: the table and Markdown give each record as lines,
+	 * "header: value" with the values aligned (an empty header: the
+	 * value alone), instead of a row of a table.
+	 */
+	unsigned flags;
+};
+#define CT_REC_LINES 0x1u
+
+struct ct_table;
+
+/* At most this many CT_REC_FIELDS columns in TSV (ct-stream's kernel has 18). */
+#define CT_REC_MAX_KEYS 48
+
+/* Records of one kind to one output. */
+struct ct_rec_writer {
+	FILE *f;
+	unsigned out;			/* CT_REC_TABLE, _TSV, _JSON or _MD */
+	const struct ct_rec_kind *kind;
+	unsigned marks;			/* CT_MARK_* of the cells written, for footnotes */
+	size_t rows;			/* records written */
+	/* private */
+	unsigned long long hidden;	/* fields left out, by index */
+	int started;			/* the header is out */
+	int stream;			/* ct_rec_stream(): each row as it comes */
+	int fit;			/* a table's width limit (0: none) */
+	char left_out[320];		/* the columns left out to fit, for the note */
+	size_t widths[64];		/* its columns' widths */
+	struct ct_table *table;
+	/*
+	 * CT_REC_FIELDS in TSV: the first record's names, copied (its fields
+	 * may be freed before the last record), into the writer itself so
+	 * that a TSV writer needs no end to free them.
+	 */
+	const char *tsv_keys[CT_REC_MAX_KEYS];
+	size_t ntsv_keys;
+	char tsv_names[CT_REC_MAX_KEYS * 24];
+};
+
+/* CT_REC_TABLE, _TSV or _JSON for a --format. */
+unsigned ct_rec_out_of(int fmt);
+
+void ct_rec_begin(struct ct_rec_writer *w, FILE *f, unsigned out, const struct ct_rec_kind *k);
+/*
+ * A table written row by row, each as ct_rec_write() gets it (a sweep's
+ * rows as each size ends): the header with the first, every column as
+ * wide as its field's text spec says (or its header), a cell wider than
+ * that written whole.  Other outputs are written as they come anyway.
+ */
+void ct_rec_stream(struct ct_rec_writer *w);
+/*
+ * A table fitted to width columns (0: every column); ct_rec_begin() sets
+ * the width of the terminal the table goes to (ct_term_width()).
+ */
+void ct_rec_fit(struct ct_rec_writer *w, int width);
+/* Leave out the fields of that id in this writer (before the first record). */
+void ct_rec_hide(struct ct_rec_writer *w, int id);
+void ct_rec_write(struct ct_rec_writer *w, const void *rec);
+/*
+ * The end: the table (its header alone when no record came), or the TSV
+ * or Markdown header when no record came (none for a kind with
+ * CT_REC_FIELDS: its columns come from a record).  Frees what it held.
+ */
+void ct_rec_end(struct ct_rec_writer *w);
+/* Free what the writer holds without writing it. */
+void ct_rec_discard(struct ct_rec_writer *w);
+
+/*
+ * The text of field f of rec as output out shows it ('-' for none), in
+ * buf or in the record; the cell's marks are added to *marks.  For
+ * layouts of one's own (records side by side).
+ */
+const char *ct_rec_text(const struct ct_rec_kind *k, const struct ct_rec_field *f,
+			const void *rec, unsigned out, char *buf, size_t len, unsigned *marks);
+
+/*
+ * The decimals a number of this unit has in a table and in Markdown:
+ * GHz, per-cycle figures and shares 3, GFLOP/s and GB/s 2, any other
+ * unit 3.  The one table of them (record.c); a column of one unit only
+ * (cv% "%.2f", a ratio "%.3f") says its decimals in its own spec.
+ */
+int ct_rec_unit_decimals(const char *unit);
+
+/* A Markdown cell, "| text ", a '|' in it escaped. */
+void ct_rec_md_cell(FILE *f, const char *text);
+
+/* The field of that key, or NULL. */
+const struct ct_rec_field *ct_rec_find(const struct ct_rec_kind *k, const char *key);
+
+#endif

@@ -1,0 +1,100 @@
+/*
+ * workloads/stream-report.h - ct-stream's human table: the caches and samples above
+ * one row per placement, size and ISA (the sweep, a record kind of its
+ * own: ct_rec_sweep), each row as its size ends; then its footnotes, the
+ * ISAs and their kernels, the array, the prefetch chosen for each level
+ * and the load at the end.
+ * The summary, sample and machine records are out.h's.
+ */
+#ifndef CT_WORKLOADS_STREAM_REPORT_H
+#define CT_WORKLOADS_STREAM_REPORT_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "measure/harness.h"
+#include "workloads/isa.h"
+#include "measure/context.h"
+#include "records/record.h"
+#include "workloads/stream.h"
+
+/* A line of the table's notes: "LEVEL ISA: " and a reason. */
+#define CT_STREAM_NOTE_LEN (CT_STREAM_REASON_LEN + 32)
+
+/* "16 KiB", "1.5 MiB", "1 GiB": the largest binary unit it reaches. */
+char *ct_stream_human_size(uint64_t b, char *buf, size_t len);
+
+/*
+ * The lines above a table: the ISAs that ran (1u << isa in used) and why,
+ * one reason or, with n > 0, notes[0..n) ("LEVEL ISA: reason", when the
+ * reasons differ by level); their kernels, the caches, the samples.
+ */
+void ct_stream_header(FILE *f, unsigned used, char (*notes)[CT_STREAM_NOTE_LEN], size_t n,
+		      const char *isa_reason, unsigned reps, const struct ct_stream_caches *c);
+/* Its parts: the ISAs and kernels; the caches and samples (--precision: above 0). */
+void ct_stream_header_isa(FILE *f, unsigned used, char (*notes)[CT_STREAM_NOTE_LEN], size_t n,
+			  const char *isa_reason);
+void ct_stream_header_caches(FILE *f, unsigned reps, double precision_pct,
+			     const struct ct_stream_caches *c);
+
+struct ct_stream_table {
+	/* Set by the caller before ct_stream_table_begin(). */
+	const struct ct_stream_caches *caches;
+	const char *size_reason;		/* "requested", or why the default */
+	/*
+	 * The warnings the machine's lines at the start showed (its
+	 * nwarnings then): the end gives only the later ones, so that each
+	 * is on standard output once.
+	 */
+	size_t warned;
+	/* private */
+	FILE *f;
+	struct ct_rec_writer sweep;
+	int several;				/* placements: a column, and the list */
+	int stream;				/* each row as its size ends */
+	double precision_pct;			/* --precision, for the samples line */
+	char places[256];			/* "cpu0, cpu1" */
+	unsigned reps;				/* the most samples of any series */
+	char thp[32];
+	int huge_asked;
+	unsigned used;				/* 1u << isa of every ISA that ran */
+	char isa_reason[CT_STREAM_NOTE_LEN];			/* why the last size's ISAs */
+	int mixed;				/* the sizes had different reasons */
+	char (*isa_notes)[CT_STREAM_NOTE_LEN];			/* distinct "LEVEL ISA: isa reason" */
+	size_t nisa_notes;
+	char (*notes)[CT_STREAM_NOTE_LEN];			/* distinct "LEVEL ISA: prefetch reason" */
+	size_t nnotes;
+	char (*loop_notes)[CT_STREAM_NOTE_LEN];		/* distinct "LEVEL ISA: loop reason" */
+	size_t nloop_notes;
+};
+
+/* A row of the sweep (struct ct_stream_sweep_rec): one size and ISA, both bases. */
+struct ct_stream_sweep_rec {
+	const char *placement;
+	const struct ct_series *ser;
+	struct ct_stream_info in;
+	struct ct_summary wall, cpu;
+};
+extern const struct ct_rec_kind ct_rec_sweep;
+
+/*
+ * several: more than one placement (-c with a list), each a column's
+ * cell; stream: each row written as it is added (the caches and samples
+ * lines above the first), else the whole table at the end.
+ */
+void ct_stream_table_begin(struct ct_stream_table *t, FILE *f, int several, int stream);
+/*
+ * The series of one size at placement, one per ISA (ctx[i] measured ser[i]
+ * with isas[i]; why each ISA and loop is ctx[i]'s own reason).
+ */
+void ct_stream_table_add(struct ct_stream_table *t, const char *placement,
+			 struct ct_stream *const *ctx, const enum ct_isa *isas,
+			 const struct ct_series *ser, size_t n);
+/*
+ * The rest of the table after the run (m finished: the load at its end):
+ * its footnotes, then the ISAs, kernels, array, prefetch and loop of
+ * every row, the load and the warnings.
+ */
+void ct_stream_table_end(struct ct_stream_table *t, const struct ct_machine *m);
+
+#endif

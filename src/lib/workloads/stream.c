@@ -1,0 +1,825 @@
+/*
+ * workloads/stream.c - the streaming-read kernel as a harness kernel: its array,
+ * its reference, its verification.  Shared by ct-stream and ct-place.
+ *
+ * The array is filled from xorshift64 seeded with the time of the run,
+ * and its sum is accumulated as it is written: no compiler can fold the
+ * reference, and no two runs read the same data.  Filling also touches
+ * every page before anything is timed (and the harness's warm-up call
+ * reads it all once more).  A call makes whole passes over the array and
+ * must return passes x reference, mod 2^64 like the kernels' own sums.
+ */
+#include "config.h"
+
+#include <err.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/common.h"
+#include "core/cpuset.h"
+#include "platform/os.h"
+#include "place/place.h"
+#include "workloads/stream.h"
+#include "machine/topo.h"
+
+typedef uint64_t (*stream_fn)(const uint64_t *, size_t, uint64_t);
+
+/*
+ * The array is aligned to 2 MiB, the huge-page size of x86-64 and of
+ * aarch64 with 4 KiB base pages, so that huge pages can back all of it.
+ */
+#define ALIGN (2u << 20)
+
+/* One array, shared by the kernels of every ISA that read it. */
+struct array {
+	uint64_t *a;
+	size_t n;			/* 64-bit words */
+	uint64_t bytes;
+	struct ct_stream_caches caches;	/* of the cpus it was filled on */
+	const char *level;
+	uint64_t ref;			/* sum of one pass, mod 2^64 */
+	struct ct_os_mem mem;
+	unsigned users;
+	char reason[160];
+	char thp[32];
+	int huge_asked;
+	double huge_pct;
+};
+
+struct ct_stream {
+	enum ct_isa isa;
+	const struct ct_kernel *d;	/* the kernel and what it does */
+	stream_fn fn;			/* its plain or its prefetching loop */
+	struct array *arr;
+	unsigned flags;
+	uint64_t passes;
+	enum ct_stream_loop loop;
+	uint64_t calibration_ns;	/* the calibration's time, 0: none ran */
+	unsigned prefetch;		/* bytes ahead, 0: a plain loop */
+	char prefetch_reason[200];
+	unsigned iteration_loads;	/* of the loop fn is, and its */
+	unsigned accumulators;
+	char loop_reason[200];
+	char isa_reason[CT_STREAM_REASON_LEN];
+	char checksum[24];
+	struct ct_field fields[18];
+};
+
+/* The kernels built into this binary, each described by its own file. */
+static const struct ct_kernel *const kernels[] = {
+	&ct_stream_scalar_desc,
+#if CT_HAVE_AVX2
+	&ct_stream_avx2_desc,
+#endif
+#if CT_HAVE_AVX512
+	&ct_stream_avx512_desc,
+#endif
+#if CT_HAVE_NEON
+	&ct_stream_neon_desc,
+#endif
+};
+
+const struct ct_kernel *ct_stream_desc(enum ct_isa isa)
+{
+	size_t i;
+
+	for (i = 0; i < CT_ARRAY_SIZE(kernels); i++)
+		if (strcmp(kernels[i]->isa, ct_isa_name(isa)) == 0)
+			return kernels[i];
+	return NULL;
+}
+
+/* x86 CPUID: vendor (CT_VENDOR_*), display family and model; -1 elsewhere. */
+static int cpu_ident(enum ct_topo_vendor *vendor, unsigned *family, unsigned *model)
+{
+	uint32_t r[4];
+
+	*vendor = CT_VENDOR_UNKNOWN;
+	*family = *model = 0;
+	if (ct_cpuid(0, 0, r) < 0 || r[0] < 1)
+		return -1;
+	/* EBX, EDX, ECX spell the vendor: "GenuineIntel", "AuthenticAMD". */
+	if (r[1] == 0x756e6547 && r[3] == 0x49656e69 && r[2] == 0x6c65746e)
+		*vendor = CT_VENDOR_INTEL;
+	else if (r[1] == 0x68747541 && r[3] == 0x69746e65 && r[2] == 0x444d4163)
+		*vendor = CT_VENDOR_AMD;
+	else
+		*vendor = CT_VENDOR_OTHER;
+	ct_cpuid(1, 0, r);
+	*family = (r[0] >> 8) & 0xf;
+	*model = (r[0] >> 4) & 0xf;
+	if (*family == 0xf)
+		*family += (r[0] >> 20) & 0xff;
+	if (*family == 0x6 || *family >= 0xf)
+		*model |= ((r[0] >> 16) & 0xf) << 4;
+	return 0;
+}
+
+static const char *const loop_names[CT_STREAM_LOOPS] = { "plain", "short", "prefetch" };
+
+const char *ct_stream_loop_name(enum ct_stream_loop loop)
+{
+	return (unsigned)loop < CT_STREAM_LOOPS ? loop_names[loop] : "?";
+}
+
+int ct_stream_loop_from_name(const char *name, enum ct_stream_loop *loop)
+{
+	int i;
+
+	for (i = 0; i < (int)CT_STREAM_LOOPS; i++)
+		if (strcmp(name, loop_names[i]) == 0) {
+			*loop = (enum ct_stream_loop)i;
+			return 0;
+		}
+	return -1;
+}
+
+/* The function of isa's kernel for loop, NULL when the kernel has no such loop. */
+static stream_fn loop_fn(const struct ct_kernel *d, enum ct_stream_loop loop)
+{
+	if (!d)
+		return NULL;
+	switch (loop) {
+	case CT_STREAM_LOOP_PLAIN:
+		return d->fn.stream;
+	case CT_STREAM_LOOP_SHORT:
+		return d->fn_short;
+	case CT_STREAM_LOOP_PREFETCH:
+		return d->fn_pf;
+	default:
+		return NULL;
+	}
+}
+
+/*
+ * The fixed order, which takes ties: the ISAs widest first (where two
+ * readers cannot be told apart, the widest usable, as before the
+ * calibration), within an ISA the plain loop, the short one, the
+ * prefetching one.  ct_stream_trial_cands times them in the reverse order,
+ * so that the 512-bit kernels, whose clock licence can outlast them, run
+ * last.
+ */
+size_t ct_stream_candidates(unsigned isas, unsigned loops, struct ct_stream_cand *c)
+{
+	static const enum ct_isa order[] = { CT_ISA_AVX512, CT_ISA_AVX2, CT_ISA_NEON, CT_ISA_SCALAR };
+	size_t i, n = 0;
+	int l;
+
+	for (i = 0; i < CT_ARRAY_SIZE(order); i++) {
+		if (!(isas & (1u << order[i])))
+			continue;
+		for (l = 0; l < (int)CT_STREAM_LOOPS; l++)
+			if ((loops & (1u << l)) && loop_fn(ct_stream_desc(order[i]),
+							  (enum ct_stream_loop)l)) {
+				c[n].isa = order[i];
+				c[n].loop = (enum ct_stream_loop)l;
+				n++;
+			}
+	}
+	return n;
+}
+
+char *ct_stream_cand_name(const struct ct_stream_cand *c, char *buf, size_t len)
+{
+	if (c->loop == CT_STREAM_LOOP_PLAIN)
+		snprintf(buf, len, "%s", ct_isa_name(c->isa));
+	else
+		snprintf(buf, len, "%s/%s", ct_isa_name(c->isa), ct_stream_loop_name(c->loop));
+	return buf;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static double median_of(const double *v, unsigned n)
+{
+	double t[CT_STREAM_TRIALS_MAX];
+
+	memcpy(t, v, n * sizeof(*t));
+	qsort(t, n, sizeof(*t), cmp_double);
+	return n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
+}
+
+void ct_stream_trials_stats(const struct ct_stream_trials *t, double *median, double *spread)
+{
+	double dev[CT_STREAM_TRIALS_MAX];
+	unsigned i;
+
+	*median = *spread = 0;
+	if (t->n == 0)
+		return;
+	*median = median_of(t->gbs, t->n);
+	for (i = 0; i < t->n; i++)
+		dev[i] = t->gbs[i] > *median ? t->gbs[i] - *median : *median - t->gbs[i];
+	*spread = median_of(dev, t->n);
+}
+
+/*
+ * The decision, pure: the fastest median among the candidates that were
+ * verified, then among those within the trials' own spread of it (the
+ * larger of the two candidates' median absolute deviations) the preferred
+ * one if it is there, else the first in the candidates' fixed order.
+ */
+int ct_stream_decide(const struct ct_stream_trials *t, size_t n, int preferred, int *tied)
+{
+	double med[CT_STREAM_CANDS_MAX], spr[CT_STREAM_CANDS_MAX];
+	int best = -1, pick = -1;
+	size_t i;
+
+	*tied = 0;
+	for (i = 0; i < n && i < CT_STREAM_CANDS_MAX; i++) {
+		ct_stream_trials_stats(&t[i], &med[i], &spr[i]);
+		if (t[i].failed || t[i].n == 0)
+			continue;
+		if (best < 0 || med[i] > med[best])
+			best = (int)i;
+	}
+	if (best < 0)
+		return -1;
+	for (i = 0; i < n && i < CT_STREAM_CANDS_MAX; i++) {
+		double s = spr[i] > spr[best] ? spr[i] : spr[best];
+		int ties = !t[i].failed && t[i].n > 0 && med[i] >= med[best] - s;
+
+		if (!ties)
+			continue;
+		if ((int)i != best)
+			*tied = 1;
+		if ((int)i == preferred)
+			return preferred;
+		if (pick < 0)
+			pick = (int)i;
+	}
+	return pick;
+}
+
+/*
+ * What earlier measurements know that three trials of a few ms cannot
+ * resolve: which of two candidates within each other's noise was found
+ * faster on a quiet machine, over 31-41 interleaved medians.  Consulted
+ * only on a tie (ct_stream_decide's preferred); never against the numbers.
+ *
+ * - Intel family 6 model 85 (Skylake-SP, Cascade Lake, Cooper Lake), in
+ *   L3: the avx2 kernel.  512-bit instructions lower these cores' clock
+ *   licence, and in L3 the clock decides: bench/stream.sh, 4 interleaved
+ *   rounds on a quiet machine, avx2 18.0 against avx512 15.7 GB/s.
+ * - The same cores in L2 and from memory: the avx512 kernel's short loop
+ *   (a branch every four lines): in L2 1.00 of a bare load loop against
+ *   0.96-0.97 for the main loop, from memory 1.03 against 1.01.
+ * - Intel family 6 models 143 and 207 (Sapphire, Emerald Rapids) beyond
+ *   L2: the avx512 prefetching loop (1 GiB: 0.95-0.98 of a bare load loop
+ *   against 0.80 without).
+ *
+ * Nothing on AMD: the Zen 4 rule ("avx2 at every level") was measured on
+ * an earlier kernel and is 2x off with today's (issue 21).
+ */
+int ct_stream_prior_for(const struct ct_stream_cpu *id, const char *level,
+			const struct ct_stream_cand *c, size_t n, char *why, size_t len)
+{
+	struct ct_stream_cand want = { CT_ISA_SCALAR, CT_STREAM_LOOP_PLAIN };
+	int beyond_l2 = strcmp(level, "L1") != 0 && strcmp(level, "L2") != 0;
+	size_t i;
+
+	*why = '\0';
+	if (id->vendor != CT_VENDOR_INTEL || id->family != 6)
+		return -1;
+	if (id->model == 85 && strcmp(level, "L3") == 0) {
+		want.isa = CT_ISA_AVX2;
+		snprintf(why, len, "Intel family 6 model 85 (Skylake-SP) in L3, where its avx2 "
+			 "kernel was measured faster");
+	} else if (id->model == 85 && strcmp(level, "L1") != 0) {
+		want.isa = CT_ISA_AVX512;
+		want.loop = CT_STREAM_LOOP_SHORT;
+		snprintf(why, len, "Intel family 6 model 85 (Skylake-SP) in %s, where the avx512 "
+			 "short loop was measured faster", level);
+	} else if ((id->model == 143 || id->model == 207) && beyond_l2) {
+		want.isa = CT_ISA_AVX512;
+		want.loop = CT_STREAM_LOOP_PREFETCH;
+		snprintf(why, len, "Intel family 6 model %u (Sapphire/Emerald Rapids) in %s, where "
+			 "the avx512 prefetching loop was measured faster", id->model, level);
+	} else {
+		return -1;
+	}
+	for (i = 0; i < n; i++)
+		if (c[i].isa == want.isa && c[i].loop == want.loop)
+			return (int)i;
+	*why = '\0';
+	return -1;
+}
+
+void ct_stream_cpu_ident(struct ct_stream_cpu *id)
+{
+	cpu_ident(&id->vendor, &id->family, &id->model);
+}
+
+/*
+ * The reason a calibration gives: every candidate by its median, fastest
+ * first (ties in the fixed order), and why the winner won.
+ */
+void ct_stream_calibration_reason(const struct ct_stream_cand *c, const struct ct_stream_trials *t,
+				  size_t n, int win, int tied, const char *prior, double ms,
+				  char *buf, size_t len)
+{
+	double med[CT_STREAM_CANDS_MAX], spr;
+	int done[CT_STREAM_CANDS_MAX] = { 0 };
+	char name[32];
+	size_t used, k, i;
+	int j, first = -1;
+
+	for (i = 0; i < n; i++)
+		ct_stream_trials_stats(&t[i], &med[i], &spr);
+	used = (size_t)snprintf(buf, len, "calibrated:");
+	for (k = 0; k < n && used < len; k++) {
+		j = -1;
+		for (i = 0; i < n; i++)
+			if (!done[i] && (j < 0 || (t[i].failed ? -1 : med[i]) > (t[j].failed ? -1 : med[j])))
+				j = (int)i;
+		done[j] = 1;
+		if (k == 0)
+			first = j;
+		if (t[j].failed)
+			used += (size_t)snprintf(buf + used, len - used, "%s %s wrong sum",
+						 k ? "," : "", ct_stream_cand_name(&c[j], name, sizeof(name)));
+		else
+			used += (size_t)snprintf(buf + used, len - used, "%s %s %.1f", k ? "," : "",
+						 ct_stream_cand_name(&c[j], name, sizeof(name)), med[j]);
+	}
+	if (used < len)
+		used += (size_t)snprintf(buf + used, len - used, " GB/s, %u trials each, %.0f ms",
+					 n ? t[0].n : 0, ms);
+	/* Why, when the winner is not the fastest listed. */
+	if (used < len && win >= 0 && tied && win != first)
+		snprintf(buf + used, len - used, "; %s within the trials' spread of the fastest: %s",
+			 ct_stream_cand_name(&c[win], name, sizeof(name)),
+			 prior && *prior ? prior : "the fixed order");
+}
+
+int ct_stream_ask_from(const char *isa_req, enum ct_isa chosen, const char *loop_req,
+		       struct ct_stream_ask *a, char *why, size_t len)
+{
+	const char *env = getenv("CT_ISA"), *lenv = getenv("CT_STREAM_LOOP");
+	enum ct_stream_loop loop;
+
+	memset(a, 0, sizeof(*a));
+	a->isa = -1;
+	a->loop = -1;
+	if (isa_req && strcmp(isa_req, "auto") != 0) {
+		a->isa = (int)chosen;
+		snprintf(a->isa_how, sizeof(a->isa_how), "--isa %s", isa_req);
+	} else if (!isa_req && env && *env && strcmp(env, "auto") != 0) {
+		a->isa = (int)chosen;
+		snprintf(a->isa_how, sizeof(a->isa_how), "CT_ISA=%s", env);
+	}
+	if (loop_req || (lenv && *lenv)) {
+		const char *v = loop_req ? loop_req : lenv;
+
+		if (ct_stream_loop_from_name(v, &loop) < 0) {
+			snprintf(why, len, "invalid %s '%s': expected plain, short or prefetch",
+				 loop_req ? "--loop" : "CT_STREAM_LOOP", v);
+			return -1;
+		}
+		a->loop = (int)loop;
+		snprintf(a->loop_how, sizeof(a->loop_how), "%s%s", loop_req ? "--loop " :
+			 "CT_STREAM_LOOP=", v);
+	}
+	return 0;
+}
+
+/* The candidates an ask leaves: its ISA or every usable one, its loop or every one. */
+size_t ct_stream_ask_candidates(const struct ct_stream_ask *a, struct ct_stream_cand *c)
+{
+	unsigned isas = 0;
+	int i;
+
+	if (a->isa >= 0)
+		isas = 1u << a->isa;
+	else
+		for (i = 0; i < (int)CT_ISA_COUNT; i++)
+			if (ct_stream_desc((enum ct_isa)i) && ct_isa_usable((enum ct_isa)i))
+				isas |= 1u << i;
+	return ct_stream_candidates(isas, a->loop >= 0 ? 1u << a->loop : ~0u, c);
+}
+void ct_stream_caches(const struct ct_cpuset *cpus, struct ct_stream_caches *c)
+{
+	struct ct_os_cache oc;
+	int lv;
+
+	memset(c, 0, sizeof(*c));
+	if (ct_os_largest_cache(cpus, &oc) < 0)
+		return;
+	for (lv = 1; lv <= 3; lv++)
+		c->bytes[lv] = oc.level_bytes[lv];
+}
+
+const char *ct_stream_level(uint64_t bytes, const struct ct_stream_caches *c)
+{
+	static const char *const names[] = { "", "L1", "L2", "L3" };
+	int lv;
+
+	for (lv = 1; lv <= 3; lv++)
+		if (c->bytes[lv] && bytes <= c->bytes[lv])
+			return names[lv];
+	return "memory";
+}
+
+/* "16 KiB", "1040 MiB", "3 GiB": exact, in the largest unit that divides. */
+static char *fmt_size(uint64_t b, char *buf, size_t len)
+{
+	if (b && b % (1ull << 30) == 0)
+		snprintf(buf, len, "%" PRIu64 " GiB", b >> 30);
+	else if (b && b % (1ull << 20) == 0)
+		snprintf(buf, len, "%" PRIu64 " MiB", b >> 20);
+	else if (b && b % (1ull << 10) == 0)
+		snprintf(buf, len, "%" PRIu64 " KiB", b >> 10);
+	else
+		snprintf(buf, len, "%" PRIu64 " bytes", b);
+	return buf;
+}
+
+uint64_t ct_stream_default_size(const struct ct_cpuset *cpus, int quick,
+				char *reason, size_t len)
+{
+	struct ct_os_cache c;
+	char floor[32], csize[32];
+	uint64_t want;
+
+	fmt_size(CT_STREAM_FLOOR_BYTES, floor, sizeof(floor));
+	if (quick) {
+		snprintf(reason, len, "QUICK: a %s smoke run, which a large cache may hold",
+			 fmt_size(CT_STREAM_QUICK_BYTES, csize, sizeof(csize)));
+		return CT_STREAM_QUICK_BYTES;
+	}
+	if (ct_os_largest_cache(cpus, &c) < 0) {
+		snprintf(reason, len, "default: %s (the OS reports no cache size)", floor);
+		return CT_STREAM_FLOOR_BYTES;
+	}
+	fmt_size(c.bytes, csize, sizeof(csize));
+	want = c.bytes > (UINT64_MAX / CT_STREAM_CACHE_FACTOR) ? UINT64_MAX :
+	       c.bytes * CT_STREAM_CACHE_FACTOR;
+	if (want <= CT_STREAM_FLOOR_BYTES) {
+		snprintf(reason, len, "default: %s, more than %d x the largest cache (L%d %s, %s)",
+			 floor, CT_STREAM_CACHE_FACTOR, c.level, csize, c.where);
+		return CT_STREAM_FLOOR_BYTES;
+	}
+	/* A whole number of blocks, so the size is the one the record names. */
+	want = (want + CT_STREAM_BLOCK - 1) / CT_STREAM_BLOCK * CT_STREAM_BLOCK;
+	snprintf(reason, len, "default: %d x the largest cache (L%d %s, %s), more than %s",
+		 CT_STREAM_CACHE_FACTOR, c.level, csize, c.where, floor);
+	return want;
+}
+
+int ct_stream_size_ok(uint64_t bytes, char *why, size_t len)
+{
+	uint64_t mem = ct_os_mem_bytes();
+	char buf[32];
+
+	if (bytes < CT_STREAM_MIN_BYTES) {
+		snprintf(why, len, "too small (at least %s)",
+			 fmt_size(CT_STREAM_MIN_BYTES, buf, sizeof(buf)));
+		return -1;
+	}
+	if (mem && bytes > mem) {
+		snprintf(why, len, "larger than this machine's memory (%.1f GiB)",
+			 (double)mem / (double)(1ull << 30));
+		return -1;
+	}
+	if (bytes > SIZE_MAX / 2) {
+		snprintf(why, len, "too large");
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Fill with xorshift64 and return the sum of what was written, mod 2^64.
+ * The seed is the time of the run: nothing about the data is known when
+ * the program is compiled.
+ */
+static uint64_t fill(uint64_t *a, size_t n, uint64_t seed)
+{
+	uint64_t x = seed ? seed : 0x9e3779b97f4a7c15ull, sum = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		a[i] = x;
+		sum += x;
+	}
+	return sum;
+}
+
+static struct array *array_new(uint64_t bytes, const char *reason, unsigned flags)
+{
+	struct array *arr = ct_xcalloc(1, sizeof(*arr));
+	char buf[32];
+	int64_t huge;
+	void *p;
+
+	arr->bytes = (bytes + CT_STREAM_BLOCK - 1) / CT_STREAM_BLOCK * CT_STREAM_BLOCK;
+	arr->n = (size_t)(arr->bytes / sizeof(uint64_t));
+	arr->huge_asked = !(flags & CT_STREAM_SMALL_PAGES);
+	p = ct_os_mem_alloc((size_t)arr->bytes, ALIGN, arr->huge_asked, &arr->mem);
+	if (!p)
+		err(CT_EXIT_FAIL, "cannot allocate the %s array (%" PRIu64 " bytes)",
+		    fmt_size(arr->bytes, buf, sizeof(buf)), arr->bytes);
+	arr->a = p;
+	arr->ref = fill(arr->a, arr->n, ct_now_ns() ^ ((uint64_t)getpid() << 40));
+	huge = ct_os_huge_bytes(arr->a, (size_t)arr->bytes);
+	arr->huge_pct = huge < 0 ? -1 : 100.0 * (double)huge / (double)arr->bytes;
+	ct_os_thp(arr->thp, sizeof(arr->thp));
+	if (arr->bytes != bytes)
+		snprintf(arr->reason, sizeof(arr->reason), "%s, rounded up to a multiple of %u bytes",
+			 reason ? reason : "requested", CT_STREAM_BLOCK);
+	else
+		snprintf(arr->reason, sizeof(arr->reason), "%s", reason ? reason : "requested");
+	/* The caches of the cpus this thread may run on (the pinned one with -c). */
+	{
+		struct ct_cpuset cpus;
+
+		ct_stream_caches(ct_place_allowed(&cpus) == 0 ? &cpus : NULL, &arr->caches);
+	}
+	arr->level = ct_stream_level(arr->bytes, &arr->caches);
+	arr->users = 1;
+	return arr;
+}
+
+static uint64_t stream_run(void *ctx)
+{
+	struct ct_stream *s = ctx;
+
+	return s->fn(s->arr->a, s->arr->n, s->passes);
+}
+
+static int stream_verify(void *ctx, uint64_t ret, char *why, size_t len)
+{
+	struct ct_stream *s = ctx;
+	uint64_t want = s->passes * s->arr->ref;
+
+	if (ret != want) {
+		snprintf(why, len,
+			 "the sum is 0x%016" PRIx64 ", expected 0x%016" PRIx64
+			 " (%" PRIu64 " passes over %" PRIu64 " bytes)",
+			 ret, want, s->passes, s->arr->bytes);
+		return -1;
+	}
+	snprintf(s->checksum, sizeof(s->checksum), "0x%016" PRIx64, ret);
+	return 0;
+}
+
+/*
+ * Make s the kernel of isa with its loop over arr, and k the harness's
+ * kernel around it; why says why this loop ("calibrated", "forced: ...").
+ */
+static void stream_init(struct ct_stream *s, enum ct_isa isa, enum ct_stream_loop loop,
+			const char *why, struct array *arr, unsigned flags, struct ct_job *k)
+{
+	uint64_t call = flags & CT_STREAM_QUICK ? CT_STREAM_CALL_BYTES_QUICK : CT_STREAM_CALL_BYTES;
+	double bytes;
+
+	s->isa = isa;
+	s->d = ct_stream_desc(isa);
+	if (!s->d)
+		errx(CT_EXIT_FAIL, "no stream kernel for ISA %s in this build", ct_isa_name(isa));
+	/* The array is whole blocks: each must be whole iterations. */
+	if (CT_STREAM_BLOCK % s->d->bytes != 0)
+		errx(CT_EXIT_FAIL, "the %s stream kernel reads %u bytes an iteration, not a divisor of %u",
+		     s->d->isa, s->d->bytes, CT_STREAM_BLOCK);
+	s->fn = loop_fn(s->d, loop);
+	if (!s->fn)
+		errx(CT_EXIT_FAIL, "the %s stream kernel has no %s loop", s->d->isa,
+		     ct_stream_loop_name(loop));
+	s->loop = loop;
+	s->prefetch = loop == CT_STREAM_LOOP_PREFETCH ? CT_STREAM_PREFETCH : 0;
+	s->iteration_loads = s->d->loads;
+	s->accumulators = s->d->accumulators;
+	/* The short loop has an accumulator for each of its loads. */
+	if (loop == CT_STREAM_LOOP_SHORT)
+		s->iteration_loads = s->accumulators = s->d->short_loads;
+	if (s->prefetch)
+		snprintf(s->prefetch_reason, sizeof(s->prefetch_reason), "%u bytes ahead: the "
+			 "prefetching loop (%s)", s->prefetch, why);
+	else
+		snprintf(s->prefetch_reason, sizeof(s->prefetch_reason), "none: the %s loop (%s)",
+			 loop_names[loop], why);
+	snprintf(s->loop_reason, sizeof(s->loop_reason), "%u loads an iteration: the %s loop%s (%s)",
+		 s->iteration_loads, loop == CT_STREAM_LOOP_PREFETCH ? "prefetching" : loop_names[loop],
+		 !s->d->fn_pf && !s->d->fn_short ? ", the kernel's one loop" : "", why);
+	snprintf(s->isa_reason, sizeof(s->isa_reason), "chosen by the caller");
+	s->calibration_ns = 0;
+	s->arr = arr;
+	s->flags = flags;
+	s->passes = (call + arr->bytes - 1) / arr->bytes;
+	snprintf(s->checksum, sizeof(s->checksum), "-");
+	bytes = (double)arr->bytes * (double)s->passes;
+
+	s->fields[0] = (struct ct_field){ "size_bytes", NULL, (double)arr->bytes };
+	s->fields[1] = (struct ct_field){ "size_reason", arr->reason, 0 };
+	s->fields[2] = (struct ct_field){ "passes", NULL, (double)s->passes };
+	s->fields[3] = (struct ct_field){ "load_bytes", NULL, s->d->load_bytes };
+	s->fields[4] = (struct ct_field){ "accumulators", NULL, s->accumulators };
+	s->fields[5] = (struct ct_field){ "prefetch_bytes", NULL, s->prefetch };
+	s->fields[6] = (struct ct_field){ "thp", arr->thp, 0 };
+	s->fields[7] = (struct ct_field){ "thp_advice", arr->huge_asked ? "hugepage" : "nohugepage", 0 };
+	s->fields[8] = (struct ct_field){ "huge_pct", NULL, arr->huge_pct };
+	s->fields[9] = (struct ct_field){ "checksum", s->checksum, 0 };
+	s->fields[10] = (struct ct_field){ "level", arr->level, 0 };
+	s->fields[11] = (struct ct_field){ "l1_bytes", NULL, (double)arr->caches.bytes[1] };
+	s->fields[12] = (struct ct_field){ "l2_bytes", NULL, (double)arr->caches.bytes[2] };
+	s->fields[13] = (struct ct_field){ "l3_bytes", NULL, (double)arr->caches.bytes[3] };
+	s->fields[14] = (struct ct_field){ "prefetch_reason", s->prefetch_reason, 0 };
+	s->fields[15] = (struct ct_field){ "isa_reason", s->isa_reason, 0 };
+	s->fields[16] = (struct ct_field){ "iteration_loads", NULL, s->iteration_loads };
+	s->fields[17] = (struct ct_field){ "loop_reason", s->loop_reason, 0 };
+
+	memset(k, 0, sizeof(*k));
+	k->name = s->d->kernel;
+	k->isa = s->d->isa;
+	k->unit = "GB/s";		/* bytes per ns: 10^9 bytes per second */
+	k->work = bytes;
+	k->per_cycle_unit = "byte/cycle";
+	k->per_cycle_work = bytes;
+	k->memory = 1;
+	k->run = stream_run;
+	k->verify = stream_verify;
+	k->ctx = s;
+	k->fields = s->fields;
+	k->nfields = CT_ARRAY_SIZE(s->fields);
+}
+
+static struct ct_stream *stream_new(enum ct_isa isa, struct array *arr,
+				    unsigned flags, struct ct_job *k)
+{
+	struct ct_stream *s = ct_xcalloc(1, sizeof(*s));
+
+	stream_init(s, isa, CT_STREAM_LOOP_PLAIN, "chosen by the caller", arr, flags, k);
+	return s;
+}
+
+void ct_stream_trial_cands(struct ct_stream *s, const struct ct_stream_cand *c, size_t n,
+			   unsigned trials, struct ct_stream_trials *t)
+{
+	const struct array *arr = s->arr;
+	uint64_t bytes = s->flags & CT_STREAM_QUICK ? CT_STREAM_TRIAL_BYTES_QUICK :
+			 CT_STREAM_TRIAL_BYTES;
+	uint64_t passes = (bytes + arr->bytes - 1) / arr->bytes, want = passes * arr->ref;
+	size_t i;
+	unsigned j;
+
+	if (trials > CT_STREAM_TRIALS_MAX)
+		trials = CT_STREAM_TRIALS_MAX;
+	/* The reverse of the fixed order: the widest ISAs last. */
+	for (i = n; i-- > 0;) {
+		stream_fn fn = loop_fn(ct_stream_desc(c[i].isa), c[i].loop);
+
+		memset(&t[i], 0, sizeof(t[i]));
+		if (!fn) {
+			t[i].failed = 1;
+			continue;
+		}
+		/* The settle: this candidate's clock licence, its lines in the caches. */
+		if (fn(arr->a, arr->n, passes) != want)
+			t[i].failed = 1;
+		for (j = 0; j < trials; j++) {
+			uint64_t t0 = ct_now_ns(), r = fn(arr->a, arr->n, passes), t1 = ct_now_ns();
+
+			if (r != want)
+				t[i].failed = 1;
+			t[i].gbs[j] = (double)arr->bytes * (double)passes / (double)(t1 > t0 ? t1 - t0 : 1);
+		}
+		t[i].n = trials;
+	}
+}
+
+void ct_stream_choose(struct ct_stream *s, const struct ct_stream_ask *a, struct ct_job *k)
+{
+	struct ct_stream_cand c[CT_STREAM_CANDS_MAX];
+	struct ct_stream_trials t[CT_STREAM_CANDS_MAX];
+	struct ct_stream_cpu id;
+	char reason[sizeof(s->isa_reason)], prior[160], name[32];
+	size_t n = ct_stream_ask_candidates(a, c), used = 0, i;
+	uint64_t t0;
+	int win, tied, pref;
+
+	if (n == 0)
+		errx(CT_EXIT_FAIL, "no stream kernel %s%s%s%s", a->isa >= 0 ? "for " : "",
+		     a->isa >= 0 ? a->isa_how : "", a->loop >= 0 ? " with " : "",
+		     a->loop >= 0 ? a->loop_how : "");
+	if (a->isa >= 0)
+		used = (size_t)snprintf(reason, sizeof(reason), "forced: %s%s", a->isa_how,
+					a->loop >= 0 ? ", " : "");
+	else if (a->loop >= 0)
+		used = (size_t)snprintf(reason, sizeof(reason), "forced: ");
+	if (a->loop >= 0)
+		used += (size_t)snprintf(reason + used, sizeof(reason) - used, "%s", a->loop_how);
+	if (n == 1) {
+		if (a->loop < 0 && used < sizeof(reason))
+			snprintf(reason + used, sizeof(reason) - used, " (its one loop)");
+		stream_init(s, c[0].isa, c[0].loop, a->loop >= 0 ? "forced" : "the kernel's one",
+			    s->arr, s->flags, k);
+		ct_stream_set_isa_reason(s, reason);
+		return;
+	}
+	/* Timed here, on the thread (and cpu) the samples will run on. */
+	t0 = ct_now_ns();
+	ct_stream_trial_cands(s, c, n, CT_STREAM_TRIALS, t);
+	for (i = 0; i < n; i++)
+		if (t[i].failed)
+			errx(CT_EXIT_FAIL, "calibration: the %s stream loop's sum is wrong over the %s "
+			     "array (a broken kernel or memory)", ct_stream_cand_name(&c[i], name,
+			     sizeof(name)), fmt_size(s->arr->bytes, prior, sizeof(prior)));
+	ct_stream_cpu_ident(&id);
+	pref = ct_stream_prior_for(&id, s->arr->level, c, n, prior, sizeof(prior));
+	win = ct_stream_decide(t, n, pref, &tied);
+	if (used && used + 2 < sizeof(reason))
+		used += (size_t)snprintf(reason + used, sizeof(reason) - used, "; ");
+	ct_stream_calibration_reason(c, t, n, win, tied, win == pref ? prior : NULL,
+				     (double)(ct_now_ns() - t0) / 1e6, reason + used,
+				     sizeof(reason) - used);
+	stream_init(s, c[win].isa, c[win].loop, "calibrated", s->arr, s->flags, k);
+	ct_stream_set_isa_reason(s, reason);
+	s->calibration_ns = ct_now_ns() - t0;
+}
+
+uint64_t ct_stream_calibration_ns(const struct ct_stream *s)
+{
+	return s->calibration_ns;
+}
+
+enum ct_isa ct_stream_isa(const struct ct_stream *s)
+{
+	return s->isa;
+}
+
+enum ct_stream_loop ct_stream_loop(const struct ct_stream *s)
+{
+	return s->loop;
+}
+
+struct ct_stream *ct_stream_new(enum ct_isa isa, uint64_t bytes,
+				const char *reason, unsigned flags,
+				struct ct_job *k)
+{
+	char why[128];
+
+	if (!ct_stream_desc(isa))
+		errx(CT_EXIT_FAIL, "no stream kernel for ISA %s in this build", ct_isa_name(isa));
+	if (ct_stream_size_ok(bytes, why, sizeof(why)) < 0)
+		errx(CT_EXIT_FAIL, "stream array of %" PRIu64 " bytes: %s", bytes, why);
+	return stream_new(isa, array_new(bytes, reason, flags), flags, k);
+}
+
+struct ct_stream *ct_stream_share(struct ct_stream *s, enum ct_isa isa,
+				  struct ct_job *k)
+{
+	struct ct_stream *t = stream_new(isa, s->arr, s->flags, k);
+
+	s->arr->users++;
+	return t;
+}
+
+void ct_stream_free(struct ct_stream *s)
+{
+	if (!s)
+		return;
+	if (--s->arr->users == 0) {
+		ct_os_mem_free(&s->arr->mem);
+		free(s->arr);
+	}
+	free(s);
+}
+
+void ct_stream_info(const struct ct_stream *s, struct ct_stream_info *info)
+{
+	info->bytes = s->arr->bytes;
+	info->passes = s->passes;
+	info->reason = s->arr->reason;
+	info->thp = s->arr->thp;
+	info->huge_asked = s->arr->huge_asked;
+	info->huge_pct = s->arr->huge_pct;
+	info->level = s->arr->level;
+	info->prefetch = s->prefetch;
+	info->prefetch_reason = s->prefetch_reason;
+	info->iteration_loads = s->iteration_loads;
+	info->loop_reason = s->loop_reason;
+	info->isa_reason = s->isa_reason;
+}
+
+void ct_stream_set_isa_reason(struct ct_stream *s, const char *reason)
+{
+	snprintf(s->isa_reason, sizeof(s->isa_reason), "%s", reason);
+}
+
+uint32_t *ct_stream_data(struct ct_stream *s, size_t *n)
+{
+	*n = s->arr->n * 2;
+	return (uint32_t *)(void *)s->arr->a;
+}

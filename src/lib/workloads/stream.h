@@ -1,0 +1,303 @@
+/*
+ * workloads/stream.h - the streaming-read kernel: single-stream memory read
+ * bandwidth, verified.  One kernel file per ISA in src/kernels/stream-*.c,
+ * each with its own flags; src/lib/workloads/stream.c builds a struct ct_job
+ * around the one an ISA needs, so ct-stream and ct-place run the same code.
+ *
+ * Every kernel sums n 64-bit words mod 2^64, one sequential read stream,
+ * one add per load, nothing stored: the loads bind at every level, not
+ * the arithmetic.  The sum still checks every 32-bit value: changing one
+ * by d changes the sum by d (a low half) or d * 2^32 (a high half),
+ * neither 0 mod 2^64.
+ *
+ * The array is filled from a pseudo-random sequence seeded at run time,
+ * and the reference sum is accumulated while filling, so no compiler can
+ * know it; every call's sum must equal passes x reference (mod 2^64).
+ */
+#ifndef CT_WORKLOADS_STREAM_H
+#define CT_WORKLOADS_STREAM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "measure/harness.h"
+#include "workloads/isa.h"
+#include "kernels/kernels.h"
+#include "machine/topo.h"
+
+struct ct_cpuset;
+
+/*
+ * Bytes the widest kernel iteration reads (avx512 and avx2: 512; neon 256,
+ * scalar 64 divide it): the array is a whole number of these, 64-byte
+ * aligned (in fact 2 MiB aligned, see stream.c).
+ */
+#define CT_STREAM_BLOCK 512u
+
+/*
+ * How far ahead the prefetching loops (ct_stream_avx512_pf,
+ * ct_stream_avx2_pf) prefetch, in bytes: one 4 KiB page.  Hardware
+ * prefetchers stop at page boundaries; a software prefetch of every line
+ * a page ahead starts the next page's lines before the demand reaches it.
+ * Measured on an Emerald Rapids core (avx512, 1 GiB): no prefetch 0.80 of
+ * a bare load loop's bandwidth, this 0.95-0.98; 2 to 12 KiB ahead alike.
+ * On Skylake-SP no distance from 512 bytes to 8 KiB beat no prefetch at
+ * 8 or 64 MiB, and every distance cost half the loads in L1 and a quarter
+ * in L2 (a prefetch takes a load slot).  Whether the prefetching loop
+ * runs is decided at run time by the calibration (ct_stream_choose()).
+ */
+#define CT_STREAM_PREFETCH 4096u
+
+/*
+ * Between two loads of a kernel's block: no instruction, but the compiler
+ * may move no memory access across it (and GCC schedules nothing across a
+ * volatile asm), so the loads stay in the order written, ascending.  GCC
+ * 12 reordered both vector kernels' blocks without it (avx2: bytes 256-511
+ * before 0-255, which halved its bandwidth from memory on Zen 4); the
+ * accumulators are registers, untouched by the clobber.
+ * tests/asm-stream.sh checks the order as compiled.
+ */
+#define CT_STREAM_IN_ORDER() __asm__ __volatile__("" ::: "memory")
+
+/* Sizes: the smallest array, and the defaults (see ct_stream_default_size). */
+#define CT_STREAM_MIN_BYTES 4096u
+#define CT_STREAM_FLOOR_BYTES (64ull << 20)	/* default at least 64 MiB */
+#define CT_STREAM_CACHE_FACTOR 4		/* ... and 4 x the largest cache */
+#define CT_STREAM_QUICK_BYTES (16ull << 20)	/* QUICK: a smoke run */
+/*
+ * Each timed call reads at least this many bytes (whole passes over the
+ * array), so that a small array's sample is not a timer tick: 256 MiB is
+ * a few ms from L1 and 20-100 ms from memory.
+ */
+#define CT_STREAM_CALL_BYTES (256ull << 20)
+#define CT_STREAM_CALL_BYTES_QUICK (16ull << 20)
+
+/*
+ * The kernels.  a: n 64-bit words, 64-byte aligned, n a multiple of
+ * CT_STREAM_BLOCK / 8.  Each reads the words passes times (passes >= 1)
+ * and returns the sum of all it read mod 2^64, passes x their sum.  The
+ * passes are the kernel's own outer loop, its accumulators carried from
+ * one pass to the next: a call and a reduction per pass cost a 16 KiB
+ * array a third of its L1 bandwidth on Skylake-SP (91 against 136 GB/s,
+ * interleaved in one process).  The _pf loops also prefetch every line
+ * CT_STREAM_PREFETCH bytes ahead (reading up to that far past the end of
+ * a: a prefetch never faults).
+ */
+uint64_t ct_stream_scalar(const uint64_t *a, size_t n, uint64_t passes);
+uint64_t ct_stream_avx2(const uint64_t *a, size_t n, uint64_t passes);
+uint64_t ct_stream_avx2_pf(const uint64_t *a, size_t n, uint64_t passes);
+uint64_t ct_stream_avx512(const uint64_t *a, size_t n, uint64_t passes);
+uint64_t ct_stream_avx512_pf(const uint64_t *a, size_t n, uint64_t passes);
+uint64_t ct_stream_avx512_short(const uint64_t *a, size_t n, uint64_t passes);
+uint64_t ct_stream_neon(const uint64_t *a, size_t n, uint64_t passes);
+
+/*
+ * The description of isa's stream kernel (kernels.h: load width,
+ * accumulators, bytes per iteration, its prefetching loop if it has
+ * one), NULL for an ISA with no stream kernel in this build.
+ */
+const struct ct_kernel *ct_stream_desc(enum ct_isa isa);
+
+/* Cache sizes of the cpus a run is on, per level (1-3), 0 when unknown. */
+struct ct_stream_caches {
+	uint64_t bytes[4];		/* [1] L1d, [2] L2, [3] L3 */
+};
+void ct_stream_caches(const struct ct_cpuset *cpus, struct ct_stream_caches *c);
+/*
+ * The level an array of bytes falls in: "L1", "L2", "L3" (the smallest
+ * level that holds it) or "memory".
+ */
+const char *ct_stream_level(uint64_t bytes, const struct ct_stream_caches *c);
+
+/*
+ * The default array size for a run on cpus (NULL: any cpu): the larger of
+ * CT_STREAM_FLOOR_BYTES and CT_STREAM_CACHE_FACTOR x the largest cache
+ * level the OS reports for them, or CT_STREAM_QUICK_BYTES when quick; a
+ * sentence saying why goes into reason.
+ */
+uint64_t ct_stream_default_size(const struct ct_cpuset *cpus, int quick,
+				char *reason, size_t len);
+
+/*
+ * Check a requested size: at least CT_STREAM_MIN_BYTES, at most the
+ * machine's memory.  Returns 0, or -1 with a reason.  Sizes that are not a
+ * multiple of CT_STREAM_BLOCK are rounded up by ct_stream_new().
+ */
+int ct_stream_size_ok(uint64_t bytes, char *why, size_t len);
+
+/*
+ * The loops of a stream kernel: its plain loop (every kernel), its short
+ * loop (kernels.h short_loads lines an iteration: avx512) and its
+ * prefetching loop (CT_STREAM_PREFETCH bytes ahead: avx512, avx2).
+ */
+enum ct_stream_loop {
+	CT_STREAM_LOOP_PLAIN,
+	CT_STREAM_LOOP_SHORT,
+	CT_STREAM_LOOP_PREFETCH,
+	CT_STREAM_LOOPS
+};
+const char *ct_stream_loop_name(enum ct_stream_loop loop);	/* "plain", "short", "prefetch" */
+int ct_stream_loop_from_name(const char *name, enum ct_stream_loop *loop);
+
+/*
+ * The calibration.  ct-stream and ct-place find the fastest reader of the
+ * array at hand on the thread that will measure it: every candidate (an
+ * ISA usable here x one of its kernel's loops) is timed in a block of its
+ * own (in the reverse of the fixed order below), a settle call then
+ * CT_STREAM_TRIALS trials, each one call of
+ * CT_STREAM_TRIAL_BYTES (whole passes), each sum verified; the fastest
+ * median wins, a tie within the trials' spread going to what earlier
+ * measurements preferred (ct_stream_prior_for) or else to the fixed order.
+ */
+#define CT_STREAM_TRIALS 3
+#define CT_STREAM_TRIALS_MAX 9
+#define CT_STREAM_TRIAL_BYTES (64ull << 20)
+#define CT_STREAM_TRIAL_BYTES_QUICK (4ull << 20)
+#define CT_STREAM_CANDS_MAX 12
+#define CT_STREAM_REASON_LEN 320
+
+struct ct_stream_cand {
+	enum ct_isa isa;
+	enum ct_stream_loop loop;
+};
+/*
+ * The candidates of the ISAs isas (bits 1u << isa) and loops (bits 1u <<
+ * loop) this build has, in the fixed order that takes ties: ISAs widest
+ * first (avx512, avx2, neon, scalar), then plain, short, prefetch.  They
+ * are timed in the reverse order (the 512-bit ones, whose clock licence
+ * outlasts them, last).  c has room for
+ * CT_STREAM_CANDS_MAX.  _name: "avx2", "avx512/short", "avx2/prefetch".
+ */
+size_t ct_stream_candidates(unsigned isas, unsigned loops, struct ct_stream_cand *c);
+char *ct_stream_cand_name(const struct ct_stream_cand *c, char *buf, size_t len);
+
+/* One candidate's trials: GB/s each; failed when any sum was wrong. */
+struct ct_stream_trials {
+	double gbs[CT_STREAM_TRIALS_MAX];
+	unsigned n;
+	int failed;
+};
+/* The median of the trials and their spread (the median absolute deviation). */
+void ct_stream_trials_stats(const struct ct_stream_trials *t, double *median, double *spread);
+/*
+ * The decision, a pure function of the trials: the index of the winner
+ * among t[n], -1 when no candidate was verified.  The fastest verified
+ * median; every verified candidate within max(its spread, the fastest's
+ * spread) of it ties; among the tied, preferred (an index, -1 for none)
+ * if it is one of them, else the first in the order of t.  *tied is 1
+ * when any other candidate tied with the fastest.
+ */
+int ct_stream_decide(const struct ct_stream_trials *t, size_t n, int preferred, int *tied);
+
+/* What the per-model preferences know of a core: CPUID's vendor, display family and model. */
+struct ct_stream_cpu {
+	enum ct_topo_vendor vendor;
+	unsigned family, model;
+};
+void ct_stream_cpu_ident(struct ct_stream_cpu *id);	/* this cpu's (zeros without CPUID) */
+/*
+ * The candidate among c[n] that earlier measurements on the core id found
+ * faster at level ("L1" ... "memory"), consulted only on a tie; -1 (and
+ * why "") where none was measured.  Pure.
+ */
+int ct_stream_prior_for(const struct ct_stream_cpu *id, const char *level,
+			const struct ct_stream_cand *c, size_t n, char *why, size_t len);
+/*
+ * The record's words for a calibration: "calibrated: scalar 41.2, avx2
+ * 17.6 GB/s, 3 trials each, 52 ms" (fastest first), and on a tie why the
+ * winner won.  Pure.
+ */
+void ct_stream_calibration_reason(const struct ct_stream_cand *c, const struct ct_stream_trials *t,
+				  size_t n, int win, int tied, const char *prior, double ms,
+				  char *buf, size_t len);
+
+/* What was asked of the choice: isa, loop -1 for "calibrate", with how each was forced. */
+struct ct_stream_ask {
+	int isa;
+	char isa_how[48];		/* "--isa avx2", "CT_ISA=avx2" */
+	int loop;
+	char loop_how[48];		/* "--loop plain", "CT_STREAM_LOOP=plain" */
+};
+/*
+ * The ask from --isa (isa_req, NULL when not given; chosen is what
+ * ct_isa_choose() made of it, CT_ISA included) and --loop (loop_req,
+ * NULL: CT_STREAM_LOOP, else none).  -1 with why for a bad loop name.
+ */
+int ct_stream_ask_from(const char *isa_req, enum ct_isa chosen, const char *loop_req,
+		       struct ct_stream_ask *a, char *why, size_t len);
+/* The candidates it leaves (the ISAs usable here), as ct_stream_candidates. */
+size_t ct_stream_ask_candidates(const struct ct_stream_ask *a, struct ct_stream_cand *c);
+
+/* ct_stream_new() flags. */
+#define CT_STREAM_QUICK 1u		/* CT_STREAM_CALL_BYTES_QUICK per call */
+#define CT_STREAM_SMALL_PAGES 2u	/* refuse huge pages (default: ask) */
+
+struct ct_stream;
+
+/*
+ * Set k up to run the stream kernel of isa (compiled and usable: the
+ * caller chose it through ct_isa_choose() or ct_isa_usable()) over a
+ * fresh array of bytes bytes (rounded up to CT_STREAM_BLOCK), filled and
+ * touched before this returns.  reason (copied) says why this size, for
+ * the record.  k->ctx is the returned object; free it with
+ * ct_stream_free() once k is no longer used.  An array that cannot be
+ * allocated exits 1 with a message.
+ */
+struct ct_stream *ct_stream_new(enum ct_isa isa, uint64_t bytes,
+				const char *reason, unsigned flags,
+				struct ct_job *k);
+/*
+ * The same kernel for another ISA over the same array (and reference):
+ * --all-isa compares ISAs on identical data without a second allocation.
+ */
+struct ct_stream *ct_stream_share(struct ct_stream *s, enum ct_isa isa,
+				  struct ct_job *k);
+/* Frees the array with the last object that uses it. */
+void ct_stream_free(struct ct_stream *s);
+
+/* What the record says about the array, for the table's header line. */
+struct ct_stream_info {
+	const char *level;		/* "L1" ... "memory" */
+	unsigned prefetch;		/* bytes ahead, 0: none */
+	const char *prefetch_reason;
+	unsigned iteration_loads;	/* of the loop that runs */
+	const char *loop_reason;
+	const char *isa_reason;		/* why this ISA and loop */
+	uint64_t bytes;			/* the array */
+	uint64_t passes;		/* per call */
+	const char *reason;		/* why this size */
+	const char *thp;		/* the system's THP setting */
+	int huge_asked;			/* MADV_HUGEPAGE was given */
+	double huge_pct;		/* of the array on huge pages, -1 unknown */
+};
+void ct_stream_info(const struct ct_stream *s, struct ct_stream_info *info);
+
+/*
+ * Time the candidates c[n] over s's array on this thread (see above),
+ * trials each, into t[n].  For ct_stream_choose and the tests.
+ */
+void ct_stream_trial_cands(struct ct_stream *s, const struct ct_stream_cand *c, size_t n,
+			   unsigned trials, struct ct_stream_trials *t);
+/*
+ * Make s (and k) the reader a asks for over s's array: with one candidate
+ * left that one, else the calibration's winner, run here, on the caller's
+ * thread: call it on the thread that measures.  The record's isa_reason
+ * says what was tried and why the winner won; a wrong sum in a trial
+ * exits 1.
+ */
+void ct_stream_choose(struct ct_stream *s, const struct ct_stream_ask *a, struct ct_job *k);
+enum ct_isa ct_stream_isa(const struct ct_stream *s);
+/* How long ct_stream_choose's calibration ran, 0 when it timed nothing. */
+uint64_t ct_stream_calibration_ns(const struct ct_stream *s);
+enum ct_stream_loop ct_stream_loop(const struct ct_stream *s);
+
+/* Why this ISA (copied into the record's isa_reason field). */
+void ct_stream_set_isa_reason(struct ct_stream *s, const char *reason);
+
+/*
+ * For tests only: the array the kernel reads (its reference was taken
+ * while filling), to corrupt it and watch the real verifier fail.
+ */
+uint32_t *ct_stream_data(struct ct_stream *s, size_t *n);
+
+#endif
