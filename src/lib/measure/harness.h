@@ -15,13 +15,7 @@
 
 #include "measure/counters.h"
 #include "measure/stats.h"
-
-/* A kernel-specific fact carried into every summary record (size, lanes). */
-struct ct_field {
-	const char *key;
-	const char *str;	/* string value, or NULL for num */
-	double num;
-};
+#include "records/record.h"
 
 struct ct_job {
 	const char *name;		/* "addchain", "fma", "stream" */

@@ -15,19 +15,6 @@
 #include "core/common.h"
 #include "measure/report.h"
 
-int ct_format_parse(const char *s, enum ct_format *f)
-{
-	if (strcmp(s, "table") == 0)
-		*f = CT_FMT_TABLE;
-	else if (strcmp(s, "tsv") == 0)
-		*f = CT_FMT_TSV;
-	else if (strcmp(s, "json") == 0)
-		*f = CT_FMT_JSON;
-	else
-		return -1;
-	return 0;
-}
-
 void ct_out_footnotes(FILE *f, const char *pre, unsigned marks, double precision_pct)
 {
 	if (!marks)

@@ -13,12 +13,9 @@
 
 #include "measure/harness.h"
 #include "measure/context.h"
+#include "records/json.h"
 #include "records/record.h"
-
-enum ct_format { CT_FMT_TABLE, CT_FMT_TSV, CT_FMT_JSON };
-
-/* "table", "tsv", "json" -> format; -1 when unknown. */
-int ct_format_parse(const char *s, enum ct_format *f);
+#include "records/table.h"
 
 struct ct_out {
 	FILE *f;
@@ -130,46 +127,5 @@ void ct_out_discard(struct ct_out *o);
 void ct_out_start(struct ct_out *o, const struct ct_machine *m);
 /* ct_out_end(), and in JSON the machine record (m finished) then the records held. */
 void ct_out_finish(struct ct_out *o, const struct ct_machine *m);
-
-/* JSON writer used by the records: one object per line. */
-void ct_json_begin(FILE *f, const char *record);
-void ct_json_str(FILE *f, const char *key, const char *val);
-void ct_json_num(FILE *f, const char *key, double val);
-void ct_json_str_array(FILE *f, const char *key, const char *const *v, size_t n);
-void ct_json_int(FILE *f, const char *key, long long val);
-void ct_json_bool(FILE *f, const char *key, int val);
-void ct_json_end(FILE *f);
-/* A JSON string literal, quotes included. */
-void ct_json_str_value(FILE *f, const char *s);
-
-/* A human table: columns sized to their widest cell, numbers right-aligned. */
-struct ct_table;
-struct ct_table *ct_table_new(const char *const *headers, int ncols);
-void ct_table_add(struct ct_table *t, const char *const *cells);
-void ct_table_print(const struct ct_table *t, FILE *f);
-/*
- * Columns w[ncols] wide fitted to width (0: no limit): columns with a
- * drop level above 0 left out, the lowest level first and of a level the
- * rightmost, until the rest fit or none is left to drop; a column left
- * out gets width 0.  Returns them as bits (1ull << c).
- */
-unsigned long long ct_table_fit(size_t *w, int ncols, int width, const unsigned *drop);
-/*
- * The table fitted to width (ct_table_fit(), drop NULL: none dropped);
- * then with cut, while it is still too wide, the widest column narrowed
- * (to no less than CT_TABLE_CUT_MIN) and its longer cells cut, ending in
- * "...".  Returns the columns left out; *cut_rows (if not NULL) gets
- * the rows with a cell cut (1ull << r, the header row 0).
- */
-#define CT_TABLE_CUT_MIN 12
-unsigned long long ct_table_print_fit(const struct ct_table *t, FILE *f, int width,
-				      const unsigned *drop, int cut, unsigned long long *cut_rows);
-/*
- * One line of a table whose columns are w[] wide: the header's cells
- * left-aligned, a row's numbers right-aligned (a cell wider than its
- * column is written whole), two spaces between columns.
- */
-void ct_table_line(FILE *f, const char *const *cells, const size_t *w, int ncols, int header);
-void ct_table_free(struct ct_table *t);
 
 #endif

@@ -7,7 +7,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "measure/report.h"
+#include "records/json.h"
 
 static int first;
 

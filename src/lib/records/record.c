@@ -11,9 +11,23 @@
 #include <string.h>
 
 #include "core/common.h"
-#include "measure/report.h"
-#include "records/record.h"
 #include "core/term.h"
+#include "records/json.h"
+#include "records/record.h"
+#include "records/table.h"
+
+int ct_format_parse(const char *s, enum ct_format *f)
+{
+	if (strcmp(s, "table") == 0)
+		*f = CT_FMT_TABLE;
+	else if (strcmp(s, "tsv") == 0)
+		*f = CT_FMT_TSV;
+	else if (strcmp(s, "json") == 0)
+		*f = CT_FMT_JSON;
+	else
+		return -1;
+	return 0;
+}
 
 unsigned ct_rec_out_of(int fmt)
 {

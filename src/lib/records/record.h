@@ -24,7 +24,21 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "measure/harness.h"
+/* The output formats a tool's -f names. */
+enum ct_format { CT_FMT_TABLE, CT_FMT_TSV, CT_FMT_JSON };
+
+/* "table", "tsv", "json" -> format; -1 when unknown. */
+int ct_format_parse(const char *s, enum ct_format *f);
+
+/*
+ * A named value of a CT_REC_FIELDS field: a kernel's own facts (size,
+ * lanes) carried into every summary record, or a record's extra members.
+ */
+struct ct_field {
+	const char *key;
+	const char *str;	/* string value, or NULL for num */
+	double num;
+};
 
 /* The outputs, and which of them show a field (struct ct_rec_field.show). */
 #define CT_REC_TABLE 0x1u	/* the human table (or its lines, CT_REC_LINES) */
@@ -98,7 +112,7 @@ struct ct_rec_value {
 	const char *const *list;	/* CT_REC_LIST */
 	const struct ct_field *fields;	/* CT_REC_FIELDS */
 	size_t n;		/* of list or fields */
-	unsigned marks;		/* CT_MARK_* (out.h) a table cell carries */
+	unsigned marks;		/* bits a table cell carries, for footnotes (CT_MARK_*) */
 	const char *unit;	/* a "%U" number's unit: "GHz", "GB/s", "share" */
 	union {
 		char buf[512];	/* room for a text the function makes (str = buf) */

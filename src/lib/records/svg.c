@@ -16,8 +16,6 @@
 #include <string.h>
 
 #include "core/common.h"
-#include "core/cpuset.h"
-#include "measure/harness.h"
 #include "records/svg.h"
 
 /* The page and its parts, in px. */

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "core/common.h"
-#include "measure/report.h"
+#include "records/table.h"
 
 struct ct_table {
 	int ncols;
