@@ -61,9 +61,8 @@ static void chain_header(FILE *f, const struct ct_allcore *a, void *arg)
 {
 	const struct ct_harness *h = arg;
 
-	fprintf(f, "kernel:   dependent adds (%s, %s) in calls of %.0f, %u reps; "
-		"the clock is the max\n", ct_addchain_desc.isa, ct_addchain_desc.insn,
-		a->t[0].k[0].work, h->reps);
+	ct_out_kernel(f, CT_REC_TABLE, &(struct ct_out_kernel_rec){ .d = &ct_addchain_desc,
+		      .count = a->t[0].k[0].work, .per_call = 1, .reps = h->reps });
 }
 
 /* --threads: every thread's clock beside the clock of one alone. */
@@ -130,11 +129,9 @@ int main(int argc, char **argv)
 	tty = cli.fmt == CT_FMT_TABLE ? ct_term_open(stdout) : stdout;
 	ct_out_begin(&out, tty, cli.fmt, "ct-clock", cli.samples);
 	ct_out_machine(&out, &m);
-	if (cli.fmt == CT_FMT_TABLE)
-		fprintf(tty, "kernel:   %llu dependent adds per sample (%s, %s), %u reps; "
-			"the clock is the max\n",
-			(unsigned long long)ctx.iters * CT_ADDCHAIN_UNROLL, ct_addchain_desc.isa,
-			ct_addchain_desc.insn, ser[0].n);
+	ct_out_kernel(tty, ct_rec_out_of(cli.fmt), &(struct ct_out_kernel_rec){
+		      .d = &ct_addchain_desc, .count = (double)ctx.iters * CT_ADDCHAIN_UNROLL,
+		      .reps = ser[0].n });
 	for (r = 0; r < nrows; r++)
 		ct_out_series(&out, place[r], &ser[r]);
 	ct_out_end(&out);

@@ -45,18 +45,14 @@ static void usage(void)
 }
 
 static void kernel_lines(FILE *f, const enum ct_isa *isas, size_t n, uint64_t passes,
-			 unsigned reps, const char *per)
+			 unsigned reps, int per_call)
 {
 	size_t i;
 
-	for (i = 0; i < n; i++) {
-		const struct ct_kernel *d = ct_fma_desc(isas[i]);
-
-		fprintf(f, "kernel:   %s %-6s %2u accumulators x %2u lanes, %s, %llu passes "
-			"over %u bytes %s, %u reps\n",
-			d->kernel, d->isa, d->accumulators, d->lanes, d->insn,
-			(unsigned long long)passes, CT_FMA_ARRAY_BYTES, per, reps);
-	}
+	for (i = 0; i < n; i++)
+		ct_out_kernel(f, CT_REC_TABLE, &(struct ct_out_kernel_rec){
+			      .d = ct_fma_desc(isas[i]), .count = (double)passes,
+			      .bytes = CT_FMA_ARRAY_BYTES, .per_call = per_call, .reps = reps });
 }
 
 /* What each thread of --threads builds for itself: its own array and sums. */
@@ -93,7 +89,7 @@ static void fma_header(FILE *f, const struct ct_allcore *a, void *arg)
 	const struct fma_header *fh = arg;
 
 	(void)a;
-	kernel_lines(f, fh->isas, fh->n, fh->call_passes, fh->reps, "per call");
+	kernel_lines(f, fh->isas, fh->n, fh->call_passes, fh->reps, 1);
 }
 
 static int all_core(struct ct_cli *cli, struct ct_harness *h, struct ct_allcore *a,
@@ -180,7 +176,7 @@ int main(int argc, char **argv)
 	ct_out_begin(&out, tty, cli.fmt, "ct-fma", cli.samples);
 	ct_out_machine(&out, &m);
 	if (cli.fmt == CT_FMT_TABLE)
-		kernel_lines(tty, isas, n, passes, ser[0].n, "per sample");
+		kernel_lines(tty, isas, n, passes, ser[0].n, 0);
 	for (r = 0; r < nrows; r++)
 		for (i = 0; i < n; i++)
 			ct_out_series(&out, place[r], &ser[r * n + i]);

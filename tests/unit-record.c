@@ -303,6 +303,12 @@ int main(void)
 	       "count:    7\n"
 	       "ok:       yes\n"
 	       "both:     first|7\n");
+	/* In Markdown, lines of a code block, where their alignment holds. */
+	expect(CT_REC_MD, &lines, -1, 1,
+	       "    who:      first\n"
+	       "    rate/s:   1.2\n"
+	       "    ok:       true\n"
+	       "    both:     first|7\n");
 
 	/* The marks of the cells written, for the footnotes. */
 	ct_rec_begin(&w, stdout, CT_REC_TABLE, &test_kind);
@@ -320,6 +326,7 @@ int main(void)
 	check_kind(&ct_rec_summary, "coretype.7");
 	check_kind(&ct_rec_counters, "coretype.7");
 	check_kind(&ct_rec_sample, "coretype.7");
+	check_kind(&ct_rec_kernel, "coretype.7");
 	check_kind(&ct_rec_sweep, "ct-stream.1");
 	check_kind(&ct_rec_placements, "ct-place.1");
 	check_kind(&ct_rec_topology, "ct-place.1");

@@ -792,6 +792,108 @@ const struct ct_rec_kind ct_rec_sample = {
 	"sample", sample_fields, CT_ARRAY_SIZE(sample_fields), sample_value, 0
 };
 
+/* --- The kernel line. --- */
+
+enum kernel_field { K_LOOP, K_JOBS };
+
+static const struct ct_rec_field kernel_fields[] = {
+	{ K_LOOP, NULL, "kernel", CT_REC_STR, NULL, NULL, CT_REC_TEXT },
+	{ K_JOBS, NULL, "kernels", CT_REC_STR, NULL, NULL, CT_REC_TEXT },
+};
+
+/* "6 reps", "6 to 9 reps" and the like after sep, at buf + used. */
+static size_t reps_text(char *buf, size_t len, size_t used, const struct ct_out_kernel_rec *r,
+			const char *sep, const char *one, const char *range)
+{
+	if (!r->reps || used >= len)
+		return used;
+	if (r->reps_max > r->reps)
+		used += (size_t)snprintf(buf + used, len - used, "%s%u to %u reps%s", sep, r->reps,
+					 r->reps_max, range);
+	else
+		used += (size_t)snprintf(buf + used, len - used, "%s%u reps%s", sep, r->reps, one);
+	return used;
+}
+
+/*
+ * A loop in the form of its kind: an FMA loop (it counts flops) by its
+ * accumulators and lanes, a streaming read (it loads, no flops) by its
+ * loads, and the add chain (neither: a clock) by its adds; then its
+ * instruction, what a sample runs and the samples.
+ */
+static void loop_text(const struct ct_out_kernel_rec *r, char *buf, size_t len)
+{
+	const struct ct_kernel *d = r->d;
+	const char *per = r->per_call ? "per call" : "per sample";
+	char other[64] = "";
+	size_t used;
+
+	if (d->flops) {
+		used = (size_t)snprintf(buf, len, "%s %-6s %2u accumulators x %2u lanes, %s",
+					d->kernel, d->isa, d->accumulators, d->lanes, d->insn);
+		if (r->count > 0 && used < len)
+			used += (size_t)snprintf(buf + used, len - used, ", %.0f passes over %u "
+						 "bytes %s", r->count, r->bytes, per);
+		reps_text(buf, len, used, r, ", ", "", "");
+	} else if (d->bytes) {
+		used = (size_t)snprintf(buf, len, "%s %-6s %2u-byte loads, %u accumulators, %s, "
+					"%u bytes an iteration", d->kernel, d->isa, d->load_bytes,
+					d->accumulators, d->insn, d->bytes);
+		used = reps_text(buf, len, used, r, ", ", "", "");
+		/* The other loops a size may choose (ct_stream_choose). */
+		if (d->fn_short)
+			snprintf(other, sizeof(other), "%sa loop of %u loads", d->fn_pf ? " and " : "",
+				 d->short_loads);
+		if ((d->fn_pf || d->fn_short) && used < len)
+			snprintf(buf + used, len - used, "; beside it %s%s",
+				 d->fn_pf ? "a prefetching loop" : "", other);
+	} else {
+		used = (size_t)snprintf(buf, len, "%.0f dependent adds %s (%s, %s)", r->count, per,
+					d->isa, d->insn);
+		used = reps_text(buf, len, used, r, ", ", "", "");
+		/* The add chain's rate is the clock: the table's max is its estimate. */
+		if (used < len)
+			snprintf(buf + used, len - used, "; the clock is the max");
+	}
+}
+
+static void kernel_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
+{
+	const struct ct_out_kernel_rec *r = rec;
+	size_t used = 0, i;
+
+	(void)out;
+	switch ((enum kernel_field)id) {
+	case K_LOOP:
+		loop_text(r, v->buf, sizeof(v->buf));
+		break;
+	case K_JOBS:
+		for (i = 0; i < r->njobs && used < sizeof(v->buf); i++)
+			used += (size_t)snprintf(v->buf + used, sizeof(v->buf) - used, "%s%s (%s)",
+						 i ? ", " : "", r->jobs[i].name, r->jobs[i].isa);
+		used = reps_text(v->buf, sizeof(v->buf), used, r, "; ", " each", " per placement");
+		if (used < sizeof(v->buf))
+			snprintf(v->buf + used, sizeof(v->buf) - used,
+				 ", round-robin, every sample verified");
+		break;
+	}
+	v->str = v->buf;
+}
+
+const struct ct_rec_kind ct_rec_kernel = {
+	"kernel", kernel_fields, CT_ARRAY_SIZE(kernel_fields), kernel_value, CT_REC_LINES
+};
+
+void ct_out_kernel(FILE *f, unsigned out, const struct ct_out_kernel_rec *r)
+{
+	struct ct_rec_writer w;
+
+	ct_rec_begin(&w, f, out, &ct_rec_kernel);
+	ct_rec_hide(&w, r->d ? K_JOBS : K_LOOP);
+	ct_rec_write(&w, r);
+	ct_rec_end(&w);
+}
+
 /* --- The stream of records. --- */
 
 static void writers_begin(struct ct_out *o, FILE *f)

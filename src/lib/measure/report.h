@@ -11,6 +11,7 @@
 
 #include <stdio.h>
 
+#include "kernels/kernels.h"
 #include "measure/harness.h"
 #include "measure/context.h"
 #include "records/json.h"
@@ -69,6 +70,34 @@ struct ct_out_sample_rec {
 	const struct ct_sample *s;
 };
 extern const struct ct_rec_kind ct_rec_sample;
+
+/*
+ * The kernel line above a table (struct ct_out_kernel_rec): what a loop is
+ * and how much of it a sample runs, "kernel:   fma    avx2     8
+ * accumulators x  8 lanes, ...", a line for each loop (ct-fma's and
+ * ct-stream's ISAs); or the jobs that ran round-robin, "kernels:  addchain
+ * (x86-64), fma (avx2), ...", in one line (ct-place's comparison).  The
+ * table and Markdown only: JSON and TSV have the same facts in every
+ * summary record (kernel, isa and the kernel's fields).
+ */
+struct ct_out_kernel_rec {
+	const struct ct_kernel *d;	/* the loop, or NULL */
+	const struct ct_job *jobs;	/* or the jobs run round-robin */
+	size_t njobs;
+	/*
+	 * Of the loop's work in a sample, or in a call of a fixed-time
+	 * sample (per_call, --threads): adds (the add chain), passes over
+	 * bytes (ct-fma's array); 0: not said.
+	 */
+	double count;
+	unsigned bytes;
+	int per_call;
+	/* Samples of each series (0: not said); reps_max above it: a range (--precision). */
+	unsigned reps, reps_max;
+};
+extern const struct ct_rec_kind ct_rec_kernel;
+/* The line(s) of r in out (CT_REC_TABLE, CT_REC_MD; none in the others). */
+void ct_out_kernel(FILE *f, unsigned out, const struct ct_out_kernel_rec *r);
 
 /*
  * What a cell of a human table can be marked with, each explained in a

@@ -445,11 +445,10 @@ static void header_lines(FILE *f, const char *pre, const struct ct_machine *m,
 	}
 }
 
-static void kernels_line(FILE *f, const char *pre, const struct ct_placements_row *rows,
+static void kernels_line(FILE *f, unsigned out, const struct ct_placements_row *rows,
 			 size_t n)
 {
 	unsigned lo = 0, hi = 0;
-	char reps[48];
 	size_t i;
 
 	/* --precision: each placement took as many as it needed. */
@@ -458,18 +457,10 @@ static void kernels_line(FILE *f, const char *pre, const struct ct_placements_ro
 			lo = !lo || rows[i].ser[0].n < lo ? rows[i].ser[0].n : lo;
 			hi = rows[i].ser[0].n > hi ? rows[i].ser[0].n : hi;
 		}
-	if (lo == hi)
-		snprintf(reps, sizeof(reps), "%u reps each", lo);
-	else
-		snprintf(reps, sizeof(reps), "%u to %u reps per placement", lo, hi);
 	for (i = 0; i < n; i++)
 		if (rows[i].ran) {
-			const struct ct_job *k = rows[i].k;
-
-			fprintf(f, "%skernels: %s (%s), %s (%s), %s (%s); %s, "
-				"round-robin, every sample verified\n", pre,
-				k[0].name, k[0].isa, k[1].name, k[1].isa, k[2].name, k[2].isa,
-				reps);
+			ct_out_kernel(f, out, &(struct ct_out_kernel_rec){
+				      .jobs = rows[i].k, .njobs = CT_NJOBS, .reps = lo, .reps_max = hi });
 			return;
 		}
 }
@@ -508,7 +499,7 @@ static void print_table(FILE *f, int samples, const struct ct_machine *m,
 	int b;
 
 	header_lines(f, "", m, t, rows, n);
-	kernels_line(f, "", rows, n);
+	kernels_line(f, CT_REC_TABLE, rows, n);
 	for (b = CT_BASIS_WALL; b <= CT_BASIS_CPU; b++) {
 		fprintf(f, "\n%s: rates are medians; x = ratio to main\n", titles[b]);
 		basis_rows(f, CT_REC_TABLE, rows, n, (enum ct_basis)b, &marks);
@@ -632,7 +623,7 @@ void ct_placements_markdown(FILE *f, const struct ct_machine *m, const struct ct
 
 	fprintf(f, "# coretype: placements compared\n\n");
 	header_lines(f, "    ", m, t, rows, n);
-	kernels_line(f, "    ", rows, n);
+	kernels_line(f, CT_REC_MD, rows, n);
 	for (b = CT_BASIS_WALL; b <= CT_BASIS_CPU; b++) {
 		fprintf(f, "\n## %s\n\nRates are medians over the samples; x = ratio to main.\n\n",
 			titles[b]);

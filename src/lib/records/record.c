@@ -508,20 +508,26 @@ static const struct ct_field *find_field(const struct ct_rec_value *v, const cha
 	return NULL;
 }
 
-/* One "label: value" line; on a terminal narrower than it, wrapped under its value. */
+/*
+ * One "label: value" line; on a terminal narrower than it, wrapped under
+ * its value.  In Markdown a labelled line is a line of a code block
+ * (indented four spaces), where its alignment holds; a value alone is
+ * text.
+ */
 static void line_out(const struct ct_rec_writer *w, int pad, const char *label,
 		     const char *value)
 {
+	const char *indent = w->out == CT_REC_MD && *label ? "    " : "";
 	char *line;
 	int n;
 
 	if (w->fit <= 0) {
-		fprintf(w->f, "%-*s%s\n", pad, label, value);
+		fprintf(w->f, "%s%-*s%s\n", indent, pad, label, value);
 		return;
 	}
-	n = snprintf(NULL, 0, "%-*s%s", pad, label, value);
+	n = snprintf(NULL, 0, "%s%-*s%s", indent, pad, label, value);
 	line = ct_xmalloc((size_t)n + 1);
-	snprintf(line, (size_t)n + 1, "%-*s%s", pad, label, value);
+	snprintf(line, (size_t)n + 1, "%s%-*s%s", indent, pad, label, value);
 	ct_term_wrap_hanging(w->f, w->fit, line, (size_t)n);
 	free(line);
 }

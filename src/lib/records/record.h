@@ -133,7 +133,8 @@ struct ct_rec_kind {
 	/*
 	 * CT_REC_LINES: the table and Markdown give each record as lines,
 	 * "header: value" with the values aligned (an empty header: the
-	 * value alone), instead of a row of a table.
+	 * value alone), instead of a row of a table; Markdown indents a
+	 * labelled line four spaces, a line of a code block.
 	 */
 	unsigned flags;
 };

@@ -233,20 +233,10 @@ void ct_stream_header_isa(FILE *f, unsigned used, char (*notes)[CT_STREAM_NOTE_L
 		for (j = 0; j < n; j++)
 			fprintf(f, "          %s\n", notes[j]);
 	}
-	for (i = 0; i < (int)CT_ISA_COUNT; i++) {
-		const struct ct_kernel *d = ct_stream_desc((enum ct_isa)i);
-		char other[64] = "";
-
-		if (!(used & (1u << i)))
-			continue;
-		if (d->fn_short)
-			snprintf(other, sizeof(other), "%sa loop of %u loads", d->fn_pf ? " and " : "",
-				 d->short_loads);
-		fprintf(f, "kernel:   %s %-6s %2u-byte loads, %u accumulators, %s, %u bytes an "
-			"iteration%s%s%s\n", d->kernel, d->isa, d->load_bytes, d->accumulators,
-			d->insn, d->bytes, d->fn_pf || d->fn_short ? "; beside it " : "",
-			d->fn_pf ? "a prefetching loop" : "", other);
-	}
+	for (i = 0; i < (int)CT_ISA_COUNT; i++)
+		if (used & (1u << i))
+			ct_out_kernel(f, CT_REC_TABLE, &(struct ct_out_kernel_rec){
+				      .d = ct_stream_desc((enum ct_isa)i) });
 }
 
 void ct_stream_header_caches(FILE *f, unsigned reps, double precision_pct,
