@@ -274,7 +274,7 @@ enum sum_field {
 	S_IPC_MEDIAN, S_IPC_CV, S_IPC_UNIT, S_IPC_CEILING, S_IPC_IMPLAUSIBLE,
 	S_CI_LOW, S_CI_HIGH, S_CI_HALFWIDTH, S_STOPPED_BY, S_PRECISION_REACHED, S_DESCHEDULED,
 	S_COUNTED, S_COUNTERS_SCALED, S_CYCLES, S_INSTRUCTIONS, S_COUNTER_GHZ, S_CYCLES_EST,
-	S_CYCLES_RATIO, S_CYCLES_VERDICT, S_KERNEL_FIELDS, S_EXTRA,
+	S_CYCLES_RATIO, S_CYCLES_VERDICT, S_KERNEL_FIELDS, S_EXTRA, S_MORE,
 	/* The table's cells of their own. */
 	S_T_PER_CYCLE, S_T_SHARE, S_T_COUNTED, S_T_IPC
 };
@@ -345,6 +345,7 @@ static const struct ct_rec_field summary_fields[] = {
 	{ S_CYCLES_VERDICT, "cycles_verdict", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
 	{ S_KERNEL_FIELDS, "fields", NULL, CT_REC_FIELDS, NULL, NULL, CT_REC_JSON },
 	{ S_EXTRA, "extra", NULL, CT_REC_FIELDS, NULL, NULL, CT_REC_JSON },
+	{ S_MORE, "more", NULL, CT_REC_MORE, NULL, NULL, CT_REC_JSON },
 };
 
 /*
@@ -556,6 +557,10 @@ static void summary_value(const void *rec, int id, unsigned out, struct ct_rec_v
 	case S_EXTRA:
 		v->fields = r->extra;
 		v->n = r->nextra;
+		break;
+	case S_MORE:
+		v->more = r->more;
+		v->more_rec = r->more_rec;
 		break;
 	case S_T_PER_CYCLE:
 		if (k->per_cycle_unit) {
@@ -956,7 +961,8 @@ void ct_out_series_ex(struct ct_out *o, const char *placement,
 		      size_t nextra)
 {
 	struct ct_summary sum;
-	struct ct_out_summary_rec r = { o->tool, placement, &sum, extra, nextra };
+	struct ct_out_summary_rec r = { o->tool, placement, &sum, extra, nextra, o->more,
+					o->more_rec };
 	int b;
 
 	for (b = CT_BASIS_WALL; b <= CT_BASIS_CPU; b++) {
@@ -971,6 +977,16 @@ void ct_out_series_ex(struct ct_out *o, const char *placement,
 	}
 	if (o->samples)
 		samples_out(o, placement, ser);
+}
+
+void ct_out_series_more(struct ct_out *o, const char *placement, const struct ct_series *ser,
+			const struct ct_rec_kind *more, const void *rec)
+{
+	o->more = more;
+	o->more_rec = rec;
+	ct_out_series_ex(o, placement, ser, NULL, 0);
+	o->more = NULL;
+	o->more_rec = NULL;
 }
 
 void ct_out_discard(struct ct_out *o)

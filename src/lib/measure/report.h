@@ -27,6 +27,8 @@ struct ct_out {
 	struct ct_rec_writer sum;	/* summary records */
 	struct ct_rec_writer smp;	/* sample records */
 	struct ct_rec_writer cnt;	/* the table's hardware counter rows */
+	const struct ct_rec_kind *more;	/* ct_out_series_more(): its kind and record */
+	const void *more_rec;
 	double precision_pct;		/* for the precision footnote */
 	FILE *held;			/* ct_out_start(): JSON held back here */
 	char *held_buf;
@@ -61,6 +63,8 @@ struct ct_out_summary_rec {
 	const struct ct_summary *s;
 	const struct ct_field *extra;	/* json only */
 	size_t nextra;
+	const struct ct_rec_kind *more;	/* json only: the caller's members, and their record */
+	const void *more_rec;
 };
 extern const struct ct_rec_kind ct_rec_summary, ct_rec_counters;
 /* The sample records (struct ct_out_sample_rec). */
@@ -137,6 +141,13 @@ void ct_out_series(struct ct_out *o, const char *placement,
 void ct_out_series_ex(struct ct_out *o, const char *placement,
 		      const struct ct_series *s, const struct ct_field *extra,
 		      size_t nextra);
+/*
+ * The same with the JSON members of rec, a record of kind more, in every
+ * summary record: the caller's own facts (an all-core run's threads and
+ * ratios, a placement's ratios to main), each in the caller's field table.
+ */
+void ct_out_series_more(struct ct_out *o, const char *placement, const struct ct_series *s,
+			const struct ct_rec_kind *more, const void *rec);
 /*
  * The tables gathered so far (summaries with their footnotes, counters,
  * samples), each after a blank line; the next series start new ones.

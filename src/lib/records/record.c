@@ -181,6 +181,7 @@ static const char *text_of(const struct ct_rec_field *f, const struct ct_rec_val
 		return buf;
 	case CT_REC_STR:
 	case CT_REC_FIELDS:
+	case CT_REC_MORE:
 		break;
 	}
 	return "-";
@@ -443,6 +444,8 @@ static void header(struct ct_rec_writer *w, const void *rec)
 	}
 }
 
+static void json_members(FILE *f, const struct ct_rec_kind *k, const void *rec);
+
 /* One field's member(s), or none. */
 static void json_member(FILE *f, const struct ct_rec_field *fl, const struct ct_rec_value *v)
 {
@@ -477,7 +480,27 @@ static void json_member(FILE *f, const struct ct_rec_field *fl, const struct ct_
 			else
 				ct_json_num(f, v->fields[j].key, v->fields[j].num);
 		break;
+	case CT_REC_MORE:
+		if (v->more)
+			json_members(f, v->more, v->more_rec);
+		break;
 	}
+}
+
+/* The JSON members of another kind's record (CT_REC_MORE). */
+static void json_members(FILE *f, const struct ct_rec_kind *k, const void *rec)
+{
+	struct ct_rec_value *v = ct_xmalloc(sizeof(*v));
+	size_t i;
+
+	for (i = 0; i < k->nfields; i++) {
+		if (!(k->fields[i].show & CT_REC_JSON))
+			continue;
+		get(k, &k->fields[i], rec, CT_REC_JSON, v);
+		json_member(f, &k->fields[i], v);
+		put(v);
+	}
+	free(v);
 }
 
 static void write_json(struct ct_rec_writer *w, const void *rec)

@@ -72,7 +72,15 @@ enum ct_rec_type {
 	 * the first record written and looked up by name in every later one
 	 * ('-' where one has no such field).
 	 */
-	CT_REC_FIELDS
+	CT_REC_FIELDS,
+	/*
+	 * The members of a record of another kind, in JSON, in its place:
+	 * the facts a caller adds to a record of this kind (an all-core
+	 * run's threads and ratios in its summaries), described in the
+	 * caller's own field table (struct ct_rec_value.more, more_rec;
+	 * none when more is NULL).  JSON only.
+	 */
+	CT_REC_MORE
 };
 
 struct ct_rec_field {
@@ -112,6 +120,8 @@ struct ct_rec_value {
 	const char *const *list;	/* CT_REC_LIST */
 	const struct ct_field *fields;	/* CT_REC_FIELDS */
 	size_t n;		/* of list or fields */
+	const struct ct_rec_kind *more;	/* CT_REC_MORE: the kind and its record */
+	const void *more_rec;
 	unsigned marks;		/* bits a table cell carries, for footnotes (CT_MARK_*) */
 	const char *unit;	/* a "%U" number's unit: "GHz", "GB/s", "share" */
 	union {
