@@ -124,6 +124,19 @@ struct ct_rec_kind {
 	unsigned flags;
 };
 #define CT_REC_LINES 0x1u
+/*
+ * CT_REC_SIDE: the table and Markdown set the records side by side, a
+ * column per record and a row per field (its header first), once every
+ * record is in (ct_rec_end()).  The field shown with CT_REC_HEAD heads
+ * each record's column, and its header the column of the fields' names.
+ * A first column has '*' on a row whose records differ there, but for a
+ * field shown with CT_REC_VARIES (a file name, a load): it differs by
+ * nature.  Too wide for the terminal, the widest values are cut, and a
+ * note names their rows.
+ */
+#define CT_REC_SIDE 0x2u
+#define CT_REC_HEAD 0x20u
+#define CT_REC_VARIES 0x40u
 
 struct ct_table;
 
@@ -153,6 +166,10 @@ struct ct_rec_writer {
 	const char *tsv_keys[CT_REC_MAX_KEYS];
 	size_t ntsv_keys;
 	char tsv_names[CT_REC_MAX_KEYS * 24];
+	/* CT_REC_SIDE: the rows marked as differing, known after ct_rec_end(). */
+	size_t differ;
+	char **side;			/* the records' texts, a field's after another */
+	size_t nside;
 };
 
 /* CT_REC_TABLE, _TSV or _JSON for a --format. */
