@@ -202,6 +202,17 @@ const struct ct_rec_field *ct_rec_find(const struct ct_rec_kind *k, const char *
 	return NULL;
 }
 
+const struct ct_rec_field *ct_rec_member(const struct ct_rec_kind *k, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < k->nfields; i++)
+		if (k->fields[i].key && k->fields[i].show & CT_REC_JSON &&
+		    strcmp(k->fields[i].key, key) == 0)
+			return &k->fields[i];
+	return NULL;
+}
+
 /*
  * The names of v's fields, the TSV columns of a CT_REC_FIELDS field, into
  * the writer: more than it has room for is a bug of the kind's author.

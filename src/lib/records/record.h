@@ -221,5 +221,7 @@ void ct_rec_md_cell(FILE *f, const char *text);
 
 /* The field of that key, or NULL. */
 const struct ct_rec_field *ct_rec_find(const struct ct_rec_kind *k, const char *key);
+/* The field of that key that JSON shows (a reader's member), or NULL. */
+const struct ct_rec_field *ct_rec_member(const struct ct_rec_kind *k, const char *key);
 
 #endif
