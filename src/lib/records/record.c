@@ -571,7 +571,7 @@ static void tsv_fields(struct ct_rec_writer *w, const struct ct_rec_value *v, in
 	}
 }
 
-/* CT_REC_SIDE: how many fields the output shows (the texts kept per record). */
+/* CT_REC_SIDE and _BARE: how many fields the output shows (the texts kept per record). */
 static size_t side_fields(const struct ct_rec_writer *w)
 {
 	size_t i, n = 0;
@@ -581,7 +581,7 @@ static size_t side_fields(const struct ct_rec_writer *w)
 	return n;
 }
 
-/* CT_REC_SIDE: a record's texts kept, to be set beside the others at the end. */
+/* CT_REC_SIDE and _BARE: a record's texts kept, to be laid out at the end. */
 static void side_add(struct ct_rec_writer *w, const void *rec)
 {
 	const struct ct_rec_kind *k = w->kind;
@@ -687,7 +687,39 @@ static void side_end(struct ct_rec_writer *w)
 	free(cells);
 }
 
-/* Free CT_REC_SIDE's texts. */
+/* CT_REC_BARE's end: the rows, each column as wide as its widest text. */
+static void bare_end(struct ct_rec_writer *w)
+{
+	const struct ct_rec_kind *k = w->kind;
+	size_t nf = side_fields(w), nrec = nf ? w->nside / nf : 0, i, c, r;
+	size_t *width = ct_xcalloc(nf + 1, sizeof(*width));
+	int *left = ct_xcalloc(nf + 1, sizeof(*left));
+
+	for (i = 0, c = 0; i < k->nfields && i < 64; i++)
+		if (shown(w, i))
+			left[c++] = (k->fields[i].show & CT_REC_LEFT) != 0;
+	for (r = 0; r < nrec; r++)
+		for (c = 0; c < nf; c++)
+			if (strlen(w->side[r * nf + c]) > width[c])
+				width[c] = strlen(w->side[r * nf + c]);
+	for (r = 0; r < nrec; r++) {
+		for (c = 0; c < nf; c++) {
+			const char *t = w->side[r * nf + c];
+
+			if (left[c] && c + 1 == nf)
+				fputs(t, w->f);
+			else
+				fprintf(w->f, left[c] ? "%-*s" : "%*s", (int)width[c], t);
+			if (c + 1 < nf)
+				fputs("  ", w->f);
+		}
+		fputc('\n', w->f);
+	}
+	free(left);
+	free(width);
+}
+
+/* Free the texts kept for CT_REC_SIDE or _BARE. */
 static void side_free(struct ct_rec_writer *w)
 {
 	size_t i;
@@ -718,7 +750,8 @@ void ct_rec_write(struct ct_rec_writer *w, const void *rec)
 		write_lines(w, rec);
 		return;
 	}
-	if (k->flags & CT_REC_SIDE && w->out & CT_REC_TEXT) {
+	if ((k->flags & CT_REC_SIDE && w->out & CT_REC_TEXT) ||
+	    (k->flags & CT_REC_BARE && w->out == CT_REC_TABLE)) {
 		side_add(w, rec);
 		return;
 	}
@@ -783,6 +816,11 @@ void ct_rec_end(struct ct_rec_writer *w)
 		return;
 	if (w->kind->flags & CT_REC_SIDE && w->out & CT_REC_TEXT) {
 		side_end(w);
+		ct_rec_discard(w);
+		return;
+	}
+	if (w->kind->flags & CT_REC_BARE && w->out == CT_REC_TABLE) {
+		bare_end(w);
 		ct_rec_discard(w);
 		return;
 	}

@@ -137,6 +137,13 @@ struct ct_rec_kind {
 #define CT_REC_SIDE 0x2u
 #define CT_REC_HEAD 0x20u
 #define CT_REC_VARIES 0x40u
+/*
+ * CT_REC_BARE: the table without a header row, each column aligned as its
+ * field says (CT_REC_LEFT: left, else right) instead of by the look of its
+ * cells, as a listing of words and cpulists ("0-7" is no number) wants.
+ * Markdown has its usual table.
+ */
+#define CT_REC_BARE 0x4u
 
 struct ct_table;
 
@@ -168,7 +175,7 @@ struct ct_rec_writer {
 	char tsv_names[CT_REC_MAX_KEYS * 24];
 	/* CT_REC_SIDE: the rows marked as differing, known after ct_rec_end(). */
 	size_t differ;
-	char **side;			/* the records' texts, a field's after another */
+	char **side;			/* CT_REC_SIDE, _BARE: the records' texts, in turn */
 	size_t nside;
 };
 

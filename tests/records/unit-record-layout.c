@@ -1,10 +1,12 @@
 /*
- * unit-record-side - the writer's side-by-side layout (CT_REC_SIDE,
- * src/lib/records/record.c) on a made-up kind: a column per record headed
- * by its CT_REC_HEAD field, a row per field, '*' on a row whose records
- * differ but not on a CT_REC_VARIES one, the same in Markdown, the count
- * of rows that differ, JSON untouched, and the note naming a row whose
- * values were cut to fit.
+ * unit-record-layout - the writer's layouts of its own (src/lib/records/
+ * record.c) on made-up kinds.  Side by side (CT_REC_SIDE): a column per
+ * record headed by its CT_REC_HEAD field, a row per field, '*' on a row
+ * whose records differ but not on a CT_REC_VARIES one, the same in
+ * Markdown, the count of rows that differ, JSON untouched, and the note
+ * naming a row whose values were cut to fit.  Bare (CT_REC_BARE): no
+ * header, each column aligned as its field says whatever its cells look
+ * like, Markdown's usual table.
  */
 #include "config.h"
 
@@ -89,6 +91,44 @@ static char *written(unsigned out, size_t n, int width, size_t *differ)
 	return written_of(recs, out, n, width, differ);
 }
 
+enum { BF_WORD, BF_LIST, BF_COUNT, BF_NOTE };
+
+static const struct ct_rec_field bare_fields[] = {
+	{ BF_WORD, NULL, "word", CT_REC_STR, NULL, NULL, CT_REC_TEXT | CT_REC_LEFT },
+	{ BF_LIST, NULL, "list", CT_REC_STR, NULL, NULL, CT_REC_TEXT | CT_REC_LEFT },
+	{ BF_COUNT, NULL, "count", CT_REC_STR, NULL, NULL, CT_REC_TEXT },
+	{ BF_NOTE, NULL, "note", CT_REC_STR, NULL, NULL, CT_REC_TEXT | CT_REC_LEFT },
+};
+
+static void bare_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
+{
+	const char *const *r = rec;
+
+	(void)out;
+	v->str = r[id];
+}
+
+static const struct ct_rec_kind bare_kind = {
+	"bare", bare_fields, CT_ARRAY_SIZE(bare_fields), bare_value, CT_REC_BARE
+};
+
+static char *bare_written(unsigned out)
+{
+	static const char *const rows[][4] = {
+		{ "efficiency", "0-7", "8 cpus", "(atom)" },
+		{ "performance", "8-15", "16 cpus", "(core)" },
+	};
+	struct ct_rec_writer w;
+	FILE *f = unit_open_held();
+
+	ct_rec_begin(&w, f, out, &bare_kind);
+	ct_rec_write(&w, rows[0]);
+	ct_rec_write(&w, rows[1]);
+	ct_rec_end(&w);
+	fclose(f);
+	return ct_xstrdup(unit_held);
+}
+
 int main(void)
 {
 	size_t differ = 99;
@@ -128,6 +168,17 @@ int main(void)
 	CHECK(strstr(s, "Intel(R) Xeon(R) Platinum 8480+") == NULL);
 	CHECK(strstr(s, "...") != NULL);
 	CHECK(strstr(s, "\n(cut to fit 40 columns: cpu; -f json has every value whole)\n") != NULL);
+	free(s);
+
+	/* A cpulist is left-aligned as its field says, though it looks like a number. */
+	s = bare_written(CT_REC_TABLE);
+	CHECK(strcmp(s, "efficiency   0-7    8 cpus  (atom)\n"
+			"performance  8-15  16 cpus  (core)\n") == 0);
+	free(s);
+	s = bare_written(CT_REC_MD);
+	CHECK(strcmp(s, "| word | list | count | note |\n|---|---|--:|---|\n"
+			"| efficiency | 0-7 | 8 cpus | (atom) |\n"
+			"| performance | 8-15 | 16 cpus | (core) |\n") == 0);
 	free(s);
 	return unit_done();
 }
