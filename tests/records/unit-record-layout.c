@@ -6,7 +6,7 @@
  * Markdown, the count of rows that differ, JSON untouched, and the note
  * naming a row whose values were cut to fit.  Bare (CT_REC_BARE): no
  * header, each column aligned as its field says whatever its cells look
- * like, Markdown's usual table.
+ * like, Markdown's usual table.  A title over records in both.
  */
 #include "config.h"
 
@@ -180,5 +180,14 @@ int main(void)
 			"| efficiency | 0-7 | 8 cpus | (atom) |\n"
 			"| performance | 8-15 | 16 cpus | (core) |\n") == 0);
 	free(s);
+
+	{
+		FILE *f = unit_open_held();
+
+		ct_rec_title(f, CT_REC_MD, 2, "fma (avx2)");
+		ct_rec_title(f, CT_REC_TABLE, 2, "fma (avx2)");
+		fclose(f);
+		CHECK(strcmp(unit_held, "## fma (avx2)\n\nfma (avx2)\n") == 0);
+	}
 	return unit_done();
 }

@@ -439,7 +439,8 @@ static void row_groups(FILE *f, const struct ct_compare *c, unsigned out)
 		if (strcmp(title, last) != 0) {
 			if (open)
 				ct_rec_end(&w);
-			fprintf(f, out == CT_REC_MD ? "\n## %s\n\n" : "\n%s\n", title);
+			fputc('\n', f);
+			ct_rec_title(f, out, 2, title);
 			snprintf(last, sizeof(last), "%s", title);
 			ct_rec_begin(&w, f, out, &ct_rec_compare);
 			if (c->nruns <= 2)
@@ -456,8 +457,14 @@ static void row_groups(FILE *f, const struct ct_compare *c, unsigned out)
 
 static void print_table(FILE *f, const struct ct_compare *c)
 {
-	fprintf(f, "ct-compare: %s against base (%s)\n\n",
-		c->nruns > 2 ? "each new, on rows of its own," : "new", c->runs[0].file);
+	const char *what = c->nruns > 2 ? "each new, on rows of its own," : "new";
+	int n = snprintf(NULL, 0, "ct-compare: %s against base (%s)", what, c->runs[0].file);
+	char *title = ct_xmalloc((size_t)n + 1);
+
+	snprintf(title, (size_t)n + 1, "ct-compare: %s against base (%s)", what, c->runs[0].file);
+	ct_rec_title(f, CT_REC_TABLE, 1, title);
+	free(title);
+	fputc('\n', f);
 	fprintf(f, "%s\n\n", machines_table(f, c, CT_REC_TABLE) ? "(* the inputs differ)" :
 		"(no difference in these rows)");
 	legend_lines(f, "", c);
@@ -494,7 +501,8 @@ void ct_compare_print(FILE *f, enum ct_format fmt, const struct ct_compare *c)
 
 void ct_compare_markdown(FILE *f, const struct ct_compare *c)
 {
-	fprintf(f, "# coretype: runs compared\n\n## Machines\n\n");
+	ct_rec_title(f, CT_REC_MD, 1, "coretype: runs compared");
+	ct_rec_title(f, CT_REC_MD, 2, "Machines");
 	fputs(machines_table(f, c, CT_REC_MD) ? "\n\\* the inputs differ\n\n" :
 	      "\nNo difference in these rows.\n\n", f);
 	legend_lines(f, "", c);

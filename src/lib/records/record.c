@@ -333,6 +333,14 @@ static int has_fields(const struct ct_rec_writer *w)
 	return 0;
 }
 
+void ct_rec_title(FILE *f, unsigned out, int level, const char *text)
+{
+	if (out == CT_REC_MD)
+		fprintf(f, "%.*s %s\n\n", level, "######", text);
+	else
+		fprintf(f, "%s\n", text);
+}
+
 /* Markdown: a '|' in a cell would end it. */
 void ct_rec_md_cell(FILE *f, const char *s)
 {

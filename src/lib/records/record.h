@@ -223,6 +223,13 @@ const char *ct_rec_text(const struct ct_rec_kind *k, const struct ct_rec_field *
  */
 int ct_rec_unit_decimals(const char *unit);
 
+/*
+ * A title over records in the table or Markdown (out): the text alone on
+ * its line in the table, a Markdown heading of that level ("## text")
+ * and the blank line Markdown wants after it.
+ */
+void ct_rec_title(FILE *f, unsigned out, int level, const char *text);
+
 /* A Markdown cell, "| text ", a '|' in it escaped. */
 void ct_rec_md_cell(FILE *f, const char *text);
 
