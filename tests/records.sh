@@ -9,7 +9,7 @@
 # UPDATE_GOLDEN=1 rewrites them (tests/lib.sh).
 . "${top_srcdir:-..}/tests/lib.sh"
 
-RECORDS=$top_builddir/tests/records
+RECORDS=$top_builddir/tests/records/records
 version=$("$RECORDS" version) || fail "records version"
 
 # check NAME ARGS...: records ARGS matches records-NAME, the version and the

@@ -6,9 +6,12 @@
  * ISA and placement (the writers put every series' samples right after
  * its two summaries), and it carries both bases.  Whatever does not fit
  * the contract is an error naming the file and the line, never skipped.
+ * Every member is looked up in the field table of the kind that writes it
+ * (key()), so that a field renamed there cannot silently stop being read.
  */
 #include "config.h"
 
+#include <err.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -21,6 +24,8 @@
 #include "core/common.h"
 #include "measure/harness.h"
 #include "records/jsonl.h"
+#include "records/record.h"
+#include "place/list.h"
 #include "compare/compare.h"
 
 struct reader {
@@ -48,41 +53,78 @@ static int bad(struct reader *rd, const char *fmt, ...)
 	return -1;
 }
 
-/* A string member the record must have. */
-static int need_str(struct reader *rd, const char *rec, const char *key, const char **out)
+/*
+ * The member name of a k record, as k's field table has it for JSON, of
+ * a string (number 0) or a number (number 1).  None is a bug of this
+ * reader, not of the input: it asks for a member the writer no longer
+ * writes, and would find it in no file.
+ */
+static const char *key(const struct ct_rec_kind *k, const char *name, int number)
 {
-	*out = ct_jobject_str(rd->o, key);
+	const struct ct_rec_field *f = ct_rec_member(k, name);
+
+	if (!f || (f->type == CT_REC_STR) == number)
+		errx(CT_EXIT_FAIL, "the %s record has no %s member \"%s\" (compare/read.c reads it)",
+		     k->name, number ? "number" : "string", name);
+	return f->key;
+}
+
+/* A string member of a k record, or NULL. */
+static const char *str(const struct reader *rd, const struct ct_rec_kind *k, const char *name)
+{
+	return ct_jobject_str(rd->o, key(k, name, 0));
+}
+
+/* A number member of a k record, NaN where it has none. */
+static double num(const struct reader *rd, const struct ct_rec_kind *k, const char *name)
+{
+	return ct_jobject_num(rd->o, key(k, name, 1));
+}
+
+/* A string member the record must have. */
+static int need_str(struct reader *rd, const struct ct_rec_kind *k, const char *name,
+		    const char **out)
+{
+	*out = str(rd, k, name);
 	if (!*out)
-		return bad(rd, "%s record without a \"%s\" string", rec, key);
+		return bad(rd, "%s record without a \"%s\" string", k->name, name);
 	return 0;
 }
 
-/* The series key of a REC record: its tool, kernel, isa and placement. */
-static int need_key(struct reader *rd, const char *rec, const char **tool, const char **kernel,
-		    const char **isa, const char **placement)
+/* The series key of a k record: its tool, kernel, isa and placement. */
+static int need_key(struct reader *rd, const struct ct_rec_kind *k, const char **tool,
+		    const char **kernel, const char **isa, const char **placement)
 {
-	if (need_str(rd, rec, "tool", tool) < 0 || need_str(rd, rec, "kernel", kernel) < 0 ||
-	    need_str(rd, rec, "isa", isa) < 0 || need_str(rd, rec, "placement", placement) < 0)
+	if (need_str(rd, k, "tool", tool) < 0 || need_str(rd, k, "kernel", kernel) < 0 ||
+	    need_str(rd, k, "isa", isa) < 0 || need_str(rd, k, "placement", placement) < 0)
 		return -1;
 	return 0;
 }
 
 /* A member that must be a number or null (NaN). */
-static int need_num(struct reader *rd, const char *rec, const char *key, double *out)
+static int need_num(struct reader *rd, const struct ct_rec_kind *k, const char *name,
+		    double *out)
 {
-	const struct ct_jmember *m = ct_jobject_get(rd->o, key);
+	const struct ct_jmember *m = ct_jobject_get(rd->o, key(k, name, 1));
 
 	if (!m || (m->type != CT_JNUM && m->type != CT_JNULL))
-		return bad(rd, "%s record without a \"%s\" number", rec, key);
+		return bad(rd, "%s record without a \"%s\" number", k->name, name);
 	*out = m->num;
 	return 0;
 }
 
-static double opt_num(const struct reader *rd, const char *key, double dflt)
+/* A machine record's number, dflt where it has none. */
+static double opt_num(const struct reader *rd, const char *name, double dflt)
 {
-	const struct ct_jmember *m = ct_jobject_get(rd->o, key);
+	const struct ct_jmember *m = ct_jobject_get(rd->o, key(&ct_rec_machine, name, 1));
 
 	return m && m->type == CT_JNUM ? m->num : dflt;
+}
+
+/* A machine record's string, or NULL. */
+static const char *mstr(const struct reader *rd, const char *name)
+{
+	return str(rd, &ct_rec_machine, name);
 }
 
 static void copy(char *dst, size_t len, const char *src)
@@ -142,7 +184,7 @@ static int machine(struct reader *rd)
 	struct ct_machine *m;
 	const char *version;
 
-	if (need_str(rd, "machine", "version", &version) < 0)
+	if (need_str(rd, &ct_rec_machine, "version", &version) < 0)
 		return -1;
 	if (version_cmp(version, PACKAGE_VERSION) > 0)
 		return bad(rd, "written by coretype %s, newer than this ct-compare (%s): "
@@ -154,23 +196,23 @@ static int machine(struct reader *rd)
 	m = &rm->m;
 	rm->line = rd->line;
 	rm->version = ct_xstrdup(version);
-	rm->tool = dup_or(ct_jobject_str(rd->o, "tool"), "-");
-	rm->has_hostname = ct_jobject_str(rd->o, "hostname") != NULL;
-	copy(m->hostname, sizeof(m->hostname), ct_jobject_str(rd->o, "hostname"));
-	copy(m->os, sizeof(m->os), ct_jobject_str(rd->o, "os"));
-	copy(m->release, sizeof(m->release), ct_jobject_str(rd->o, "kernel_release"));
-	copy(m->arch, sizeof(m->arch), ct_jobject_str(rd->o, "arch"));
-	copy(m->cpu_model, sizeof(m->cpu_model), ct_jobject_str(rd->o, "cpu_model"));
-	copy(m->governor, sizeof(m->governor), ct_jobject_str(rd->o, "governor"));
-	copy(m->counters, sizeof(m->counters), ct_jobject_str(rd->o, "counters"));
-	copy(m->epp, sizeof(m->epp), ct_jobject_str(rd->o, "energy_performance_preference"));
-	copy(m->turbo, sizeof(m->turbo), ct_jobject_str(rd->o, "turbo"));
-	copy(m->thp, sizeof(m->thp), ct_jobject_str(rd->o, "thp"));
-	copy(m->container, sizeof(m->container), ct_jobject_str(rd->o, "container"));
-	m->clock = rm->clock = dup_or(ct_jobject_str(rd->o, "clock"), "-");
-	m->compiler = rm->compiler = dup_or(ct_jobject_str(rd->o, "compiler"), "-");
-	m->cflags = rm->cflags = dup_or(ct_jobject_str(rd->o, "cflags"), "-");
-	m->isas = rm->isas = dup_or(ct_jobject_str(rd->o, "isas"), "-");
+	rm->tool = dup_or(mstr(rd, "tool"), "-");
+	rm->has_hostname = mstr(rd, "hostname") != NULL;
+	copy(m->hostname, sizeof(m->hostname), mstr(rd, "hostname"));
+	copy(m->os, sizeof(m->os), mstr(rd, "os"));
+	copy(m->release, sizeof(m->release), mstr(rd, "kernel_release"));
+	copy(m->arch, sizeof(m->arch), mstr(rd, "arch"));
+	copy(m->cpu_model, sizeof(m->cpu_model), mstr(rd, "cpu_model"));
+	copy(m->governor, sizeof(m->governor), mstr(rd, "governor"));
+	copy(m->counters, sizeof(m->counters), mstr(rd, "counters"));
+	copy(m->epp, sizeof(m->epp), mstr(rd, "energy_performance_preference"));
+	copy(m->turbo, sizeof(m->turbo), mstr(rd, "turbo"));
+	copy(m->thp, sizeof(m->thp), mstr(rd, "thp"));
+	copy(m->container, sizeof(m->container), mstr(rd, "container"));
+	m->clock = rm->clock = dup_or(mstr(rd, "clock"), "-");
+	m->compiler = rm->compiler = dup_or(mstr(rd, "compiler"), "-");
+	m->cflags = rm->cflags = dup_or(mstr(rd, "cflags"), "-");
+	m->isas = rm->isas = dup_or(mstr(rd, "isas"), "-");
 	m->cpus_online = (long)opt_num(rd, "cpus_online", -1);
 	m->cpus_allowed = (long)opt_num(rd, "cpus_allowed", -1);
 	m->load[0] = opt_num(rd, "load_1m", -1);
@@ -220,17 +262,18 @@ static int summary(struct reader *rd)
 {
 	struct ct_run *r = rd->r;
 	const char *tool, *kernel, *isa, *placement, *basis, *unit, *pcu;
+	/* ct-stream's size is a kernel's own field (CT_REC_FIELDS): no table names it. */
 	double median = NAN, size = ct_jobject_num(rd->o, "size_bytes"), share = NAN, reps = 0;
 	struct ct_run_series *s = NULL;
 	size_t i;
 	int b;
 
-	if (need_key(rd, "summary", &tool, &kernel, &isa, &placement) < 0 ||
-	    need_str(rd, "summary", "basis", &basis) < 0 ||
-	    need_str(rd, "summary", "unit", &unit) < 0 ||
-	    need_num(rd, "summary", "median", &median) < 0 ||
-	    need_num(rd, "summary", "reps", &reps) < 0 ||
-	    need_num(rd, "summary", "cpu_share", &share) < 0)
+	if (need_key(rd, &ct_rec_summary, &tool, &kernel, &isa, &placement) < 0 ||
+	    need_str(rd, &ct_rec_summary, "basis", &basis) < 0 ||
+	    need_str(rd, &ct_rec_summary, "unit", &unit) < 0 ||
+	    need_num(rd, &ct_rec_summary, "median", &median) < 0 ||
+	    need_num(rd, &ct_rec_summary, "reps", &reps) < 0 ||
+	    need_num(rd, &ct_rec_summary, "cpu_share", &share) < 0)
 		return -1;
 	if (strcmp(basis, "wall") == 0)
 		b = CT_BASIS_WALL;
@@ -243,7 +286,7 @@ static int summary(struct reader *rd)
 		reps = 0;
 	if (reps < 0 || reps > UINT_MAX || reps != floor(reps))
 		return bad(rd, "summary record with \"reps\" %g: not a number of samples", reps);
-	pcu = ct_jobject_str(rd->o, "per_cycle_unit");
+	pcu = str(rd, &ct_rec_summary, "per_cycle_unit");
 	/* The series of this key, most recent first. */
 	for (i = r->nser; i-- > 0;) {
 		struct ct_run_series *t = &r->ser[i];
@@ -264,9 +307,14 @@ static int summary(struct reader *rd)
 		s->pc_unit = ct_xstrdup(pcu);
 	s->has_sum[b] = 1;
 	s->sum_median[b] = median;
-	s->sum_pc[b] = ct_jobject_num(rd->o, "per_cycle_median");
+	s->sum_pc[b] = num(rd, &ct_rec_summary, "per_cycle_median");
 	s->sum_share = share;
 	s->sum_reps = (unsigned)reps;	/* a count: checked above */
+	/*
+	 * The kinds of ct-place's comparison and the kind of an all-core
+	 * row are extra members (struct ct_out_summary_rec.extra), in no
+	 * field table.
+	 */
 	if (ct_jobject_str(rd->o, "kinds") && !s->kinds)
 		s->kinds = ct_xstrdup(ct_jobject_str(rd->o, "kinds"));
 	add_kinds(r, ct_jobject_str(rd->o, "kinds"));
@@ -284,17 +332,17 @@ static void push(double **v, size_t cap, size_t n, double x)
 static int sample(struct reader *rd)
 {
 	struct ct_run *r = rd->r;
-	const char *tool, *kernel, *isa, *placement, *unit;
+	const char *tool, *kernel, *isa, *placement, *unit, *pcu;
 	double vw = NAN, vc = NAN, wall = NAN, cpu = NAN;
 	struct ct_run_series *s = NULL;
 	size_t i;
 
-	if (need_key(rd, "sample", &tool, &kernel, &isa, &placement) < 0 ||
-	    need_str(rd, "sample", "unit", &unit) < 0 ||
-	    need_num(rd, "sample", "value_wall", &vw) < 0 ||
-	    need_num(rd, "sample", "value_cpu", &vc) < 0 ||
-	    need_num(rd, "sample", "wall_ns", &wall) < 0 ||
-	    need_num(rd, "sample", "cpu_ns", &cpu) < 0)
+	if (need_key(rd, &ct_rec_sample, &tool, &kernel, &isa, &placement) < 0 ||
+	    need_str(rd, &ct_rec_sample, "unit", &unit) < 0 ||
+	    need_num(rd, &ct_rec_sample, "value_wall", &vw) < 0 ||
+	    need_num(rd, &ct_rec_sample, "value_cpu", &vc) < 0 ||
+	    need_num(rd, &ct_rec_sample, "wall_ns", &wall) < 0 ||
+	    need_num(rd, &ct_rec_sample, "cpu_ns", &cpu) < 0)
 		return -1;
 	if (rd->cur != (size_t)-1 &&
 	    same_series(&r->ser[rd->cur], tool, kernel, isa, placement))
@@ -309,14 +357,15 @@ static int sample(struct reader *rd)
 	}
 	if (strcmp(s->unit, unit) != 0)
 		return bad(rd, "sample in %s where its summary says %s", unit, s->unit);
-	if (!s->pc_unit && ct_jobject_str(rd->o, "per_cycle_unit"))
-		s->pc_unit = ct_xstrdup(ct_jobject_str(rd->o, "per_cycle_unit"));
+	pcu = str(rd, &ct_rec_sample, "per_cycle_unit");
+	if (!s->pc_unit && pcu)
+		s->pc_unit = ct_xstrdup(pcu);
 	if (s->n == s->cap)
 		s->cap = s->cap ? 2 * s->cap : 16;
 	push(&s->v[0], s->cap, s->n, vw);
 	push(&s->v[1], s->cap, s->n, vc);
-	push(&s->pc[0], s->cap, s->n, ct_jobject_num(rd->o, "per_cycle_wall"));
-	push(&s->pc[1], s->cap, s->n, ct_jobject_num(rd->o, "per_cycle_cpu"));
+	push(&s->pc[0], s->cap, s->n, num(rd, &ct_rec_sample, "per_cycle_wall"));
+	push(&s->pc[1], s->cap, s->n, num(rd, &ct_rec_sample, "per_cycle_cpu"));
 	push(&s->share, s->cap, s->n, wall > 0 ? cpu / wall : NAN);
 	s->n++;
 	return 0;
@@ -328,20 +377,20 @@ static int record(struct reader *rd)
 
 	if (!rec)
 		return bad(rd, "a JSON object without a \"record\" string: not coretype's output");
-	if (strcmp(rec, "machine") == 0)
+	if (strcmp(rec, ct_rec_machine.name) == 0)
 		return machine(rd);
-	if (strcmp(rec, "summary") == 0)
+	if (strcmp(rec, ct_rec_summary.name) == 0)
 		return summary(rd);
-	if (strcmp(rec, "sample") == 0)
+	if (strcmp(rec, ct_rec_sample.name) == 0)
 		return sample(rd);
-	if (strcmp(rec, "cpu") == 0) {
-		add_kinds(rd->r, ct_jobject_str(rd->o, "kind"));
+	if (strcmp(rec, ct_rec_cpu.name) == 0) {
+		add_kinds(rd->r, str(rd, &ct_rec_cpu, "kind"));
 		return 0;
 	}
 	/* ct-place -l and --dry-run: nothing measured, nothing to compare. */
-	if (strcmp(rec, "topology") == 0 || strcmp(rec, "plan") == 0)
+	if (strcmp(rec, ct_rec_topology.name) == 0 || strcmp(rec, ct_rec_plan.name) == 0)
 		return 0;
-	if (strcmp(rec, "compare") == 0 || strcmp(rec, "input") == 0)
+	if (strcmp(rec, ct_rec_compare.name) == 0 || strcmp(rec, ct_rec_input.name) == 0)
 		return bad(rd, "a \"%s\" record: this is ct-compare's output, not a run", rec);
 	return bad(rd, "unknown record \"%s\" (written by a newer coretype?)", rec);
 }

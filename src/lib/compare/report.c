@@ -23,23 +23,27 @@
 /* --- The input record: one input's machine, as the tables set them side by side. --- */
 
 enum in_field {
-	I_TOOL, I_ROLE, I_FILE, I_HOST, I_TOOLS, I_CPU, I_KINDS, I_CPUS, I_OS, I_GOVERNOR, I_EPP,
-	I_TURBO, I_THP, I_COMPILER, I_CFLAGS, I_COUNTERS, I_CONTAINER, I_LOAD, I_WARNINGS
+	I_COLUMN, I_TOOL, I_ROLE, I_FILE, I_HOST, I_TOOLS, I_CPU, I_KINDS, I_CPUS, I_OS, I_GOVERNOR,
+	I_EPP, I_TURBO, I_THP, I_COMPILER, I_CFLAGS, I_COUNTERS, I_CONTAINER, I_LOAD, I_WARNINGS
 };
 
 struct in_rec {
-	const struct ct_run *r;
-	int is_new;
+	const struct ct_compare *c;
+	size_t i;			/* c->runs[i]: 0 is BASE */
 };
 
 /*
  * JSON has a record per input; the table and summary.md show the inputs
- * side by side, a column each and a row per field (machines_table).
+ * side by side (CT_REC_SIDE), a column each headed by its role and a row
+ * per field, '*' where they differ but for the file and the load, which
+ * differ by nature from run to run.
  */
 static const struct ct_rec_field in_fields[] = {
+	{ I_COLUMN, NULL, "machine", CT_REC_STR, NULL, NULL, CT_REC_TEXT | CT_REC_HEAD },
 	{ I_TOOL, "tool", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
 	{ I_ROLE, "role", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
-	{ I_FILE, "file", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON | CT_REC_TEXT },
+	{ I_FILE, "file", NULL, CT_REC_STR, NULL, NULL,
+	  CT_REC_JSON | CT_REC_TEXT | CT_REC_VARIES },
 	{ I_HOST, "hostname", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON | CT_REC_TEXT },
 	{ I_TOOLS, "tools", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON | CT_REC_TEXT },
 	{ I_CPU, "cpu_model", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON | CT_REC_TEXT },
@@ -54,7 +58,8 @@ static const struct ct_rec_field in_fields[] = {
 	{ I_CFLAGS, "cflags", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON | CT_REC_TEXT },
 	{ I_COUNTERS, "counters", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON | CT_REC_TEXT },
 	{ I_CONTAINER, "container", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON | CT_REC_TEXT },
-	{ I_LOAD, "load", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON | CT_REC_TEXT },
+	{ I_LOAD, "load", NULL, CT_REC_STR, NULL, NULL,
+	  CT_REC_JSON | CT_REC_TEXT | CT_REC_VARIES },
 	{ I_WARNINGS, "warnings", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON | CT_REC_TEXT },
 };
 
@@ -103,17 +108,26 @@ static void in_value(const void *rec, int id, unsigned out, struct ct_rec_value 
 		[I_CONTAINER] = CT_MF_CONTAINER,
 	};
 	const struct in_rec *ir = rec;
-	const struct ct_run *r = ir->r;
+	const struct ct_run *r = &ir->c->runs[ir->i];
 	const struct ct_machine *m = r->nmach ? &r->mach[0].m : NULL;
 	struct ct_out_machine_rec mr = { "ct-compare", m };
 
 	v->str = v->buf;
 	switch ((enum in_field)id) {
+	case I_COLUMN:
+		/* "base", "new", or "new 2" among several. */
+		if (ir->i == 0)
+			v->str = "base";
+		else if (ir->c->nruns == 2)
+			v->str = "new";
+		else
+			snprintf(v->buf, sizeof(v->buf), "new %zu", ir->i);
+		return;
 	case I_TOOL:
 		v->str = "ct-compare";
 		return;
 	case I_ROLE:
-		v->str = ir->is_new ? "new" : "base";
+		v->str = ir->i > 0 ? "new" : "base";
 		return;
 	case I_FILE:
 		v->str = r->file;
@@ -166,6 +180,7 @@ static void in_value(const void *rec, int id, unsigned out, struct ct_rec_value 
 	case I_CONTAINER:
 		ct_rec_machine.value(&mr, (int)as_machine[id], out, v);
 		break;
+	case I_COLUMN:
 	case I_TOOL:
 	case I_ROLE:
 	case I_FILE:
@@ -175,121 +190,23 @@ static void in_value(const void *rec, int id, unsigned out, struct ct_rec_value 
 }
 
 const struct ct_rec_kind ct_rec_input = {
-	"input", in_fields, CT_ARRAY_SIZE(in_fields), in_value, 0
+	"input", in_fields, CT_ARRAY_SIZE(in_fields), in_value, CT_REC_SIDE
 };
 
-/* Field f of input i as text. */
-static const char *in_text(const struct ct_compare *c, size_t i, const struct ct_rec_field *f,
-			   unsigned out, char *buf, size_t len)
-{
-	struct in_rec ir = { &c->runs[i], i > 0 };
-
-	return ct_rec_text(&ct_rec_input, f, &ir, out, buf, len, NULL);
-}
-
-/* The load differs by nature from run to run: rows that tell machines apart. */
-static int field_differs(const struct ct_compare *c, const struct ct_rec_field *f, unsigned out)
-{
-	char a[512], b[512];
-	size_t i;
-
-	if (f->id == I_FILE || f->id == I_LOAD)
-		return 0;
-	in_text(c, 0, f, out, a, sizeof(a));
-	for (i = 1; i < c->nruns; i++)
-		if (strcmp(a, in_text(c, i, f, out, b, sizeof(b))) != 0)
-			return 1;
-	return 0;
-}
-
-static int any_differs(const struct ct_compare *c, unsigned out)
-{
-	size_t i;
-
-	for (i = 0; i < ct_rec_input.nfields; i++)
-		if ((ct_rec_input.fields[i].show & out) &&
-		    field_differs(c, &ct_rec_input.fields[i], out))
-			return 1;
-	return 0;
-}
-
-/* "base", "new", or "new 2" among several. */
-static void role_name(const struct ct_compare *c, size_t i, char *buf, size_t len)
-{
-	if (i == 0)
-		snprintf(buf, len, "base");
-	else if (c->nruns == 2)
-		snprintf(buf, len, "new");
-	else
-		snprintf(buf, len, "new %zu", i);
-}
-
 /*
- * The inputs side by side (out: the table or Markdown): a column each, a
- * row per field the description shows there, '*' where they differ.
+ * The inputs side by side (out: the table or Markdown); returns whether
+ * they differ in a row.
  */
-static void machines_table(FILE *f, const struct ct_compare *c, unsigned out)
+static int machines_table(FILE *f, const struct ct_compare *c, unsigned out)
 {
-	const char **cells = ct_xcalloc(c->nruns + 2, sizeof(*cells));
-	char (*text)[512] = ct_xcalloc(c->nruns + 2, sizeof(*text));
-	const char **keys = ct_xcalloc(ct_rec_input.nfields, sizeof(*keys));
-	struct ct_table *t = NULL;
-	size_t i, fi, nrows = 0;
+	struct ct_rec_writer w;
+	struct in_rec ir = { c, 0 };
 
-	cells[0] = "";
-	cells[1] = "machine";
-	for (i = 0; i < c->nruns; i++) {
-		role_name(c, i, text[i], sizeof(text[i]));
-		cells[i + 2] = text[i];
-	}
-	if (out == CT_REC_TABLE) {
-		t = ct_table_new(cells, (int)c->nruns + 2);
-	} else {
-		for (i = 0; i < c->nruns + 2; i++)
-			ct_rec_md_cell(f, cells[i]);
-		fputs("|\n", f);
-		for (i = 0; i < c->nruns + 2; i++)
-			fputs("|---", f);
-		fputs("|\n", f);
-	}
-	for (fi = 0; fi < ct_rec_input.nfields; fi++) {
-		const struct ct_rec_field *fl = &ct_rec_input.fields[fi];
-
-		if (!(fl->show & out))
-			continue;
-		cells[0] = field_differs(c, fl, out) ? "*" : "";
-		cells[1] = fl->key;
-		keys[nrows++] = fl->key;
-		for (i = 0; i < c->nruns; i++)
-			cells[i + 2] = in_text(c, i, fl, out, text[i], sizeof(text[i]));
-		if (t) {
-			ct_table_add(t, cells);
-		} else {
-			for (i = 0; i < c->nruns + 2; i++)
-				ct_rec_md_cell(f, cells[i]);
-			fputs("|\n", f);
-		}
-	}
-	if (t) {
-		int width = ct_term_width(f);
-		unsigned long long cut;
-		char note[400] = "";
-		size_t used = 0, r;
-
-		/* Too wide for the terminal: the widest values cut, and said. */
-		ct_table_print_fit(t, f, width, NULL, 1, &cut);
-		for (r = 1; r < 64 && r <= nrows; r++)
-			if (cut & (1ull << r) && used + 2 < sizeof(note))
-				used += (size_t)snprintf(note + used, sizeof(note) - used, "%s%s",
-							 used ? ", " : "", keys[r - 1]);
-		if (note[0])
-			fprintf(f, "(cut to fit %d columns: %s; -f json has every value whole)\n",
-				width, note);
-		ct_table_free(t);
-	}
-	free(keys);
-	free(cells);
-	free(text);
+	ct_rec_begin(&w, f, out, &ct_rec_input);
+	for (ir.i = 0; ir.i < c->nruns; ir.i++)
+		ct_rec_write(&w, &ir);
+	ct_rec_end(&w);
+	return w.differ > 0;
 }
 
 /* --- The compare record: a result and figure, base against a new input. --- */
@@ -522,7 +439,8 @@ static void row_groups(FILE *f, const struct ct_compare *c, unsigned out)
 		if (strcmp(title, last) != 0) {
 			if (open)
 				ct_rec_end(&w);
-			fprintf(f, out == CT_REC_MD ? "\n## %s\n\n" : "\n%s\n", title);
+			fputc('\n', f);
+			ct_rec_title(f, out, 2, title);
 			snprintf(last, sizeof(last), "%s", title);
 			ct_rec_begin(&w, f, out, &ct_rec_compare);
 			if (c->nruns <= 2)
@@ -539,10 +457,15 @@ static void row_groups(FILE *f, const struct ct_compare *c, unsigned out)
 
 static void print_table(FILE *f, const struct ct_compare *c)
 {
-	fprintf(f, "ct-compare: %s against base (%s)\n\n",
-		c->nruns > 2 ? "each new, on rows of its own," : "new", c->runs[0].file);
-	machines_table(f, c, CT_REC_TABLE);
-	fprintf(f, "%s\n\n", any_differs(c, CT_REC_TABLE) ? "(* the inputs differ)" :
+	const char *what = c->nruns > 2 ? "each new, on rows of its own," : "new";
+	int n = snprintf(NULL, 0, "ct-compare: %s against base (%s)", what, c->runs[0].file);
+	char *title = ct_xmalloc((size_t)n + 1);
+
+	snprintf(title, (size_t)n + 1, "ct-compare: %s against base (%s)", what, c->runs[0].file);
+	ct_rec_title(f, CT_REC_TABLE, 1, title);
+	free(title);
+	fputc('\n', f);
+	fprintf(f, "%s\n\n", machines_table(f, c, CT_REC_TABLE) ? "(* the inputs differ)" :
 		"(no difference in these rows)");
 	legend_lines(f, "", c);
 	row_groups(f, c, CT_REC_TABLE);
@@ -552,16 +475,13 @@ static void print_table(FILE *f, const struct ct_compare *c)
 static void print_records(FILE *f, unsigned out, const struct ct_compare *c)
 {
 	struct ct_rec_writer w;
-	struct in_rec ir;
+	struct in_rec ir = { c, 0 };
 	struct row_rec rr = { c, NULL };
 	size_t i;
 
 	ct_rec_begin(&w, f, out, &ct_rec_input);
-	for (i = 0; out == CT_REC_JSON && i < c->nruns; i++) {
-		ir.r = &c->runs[i];
-		ir.is_new = i > 0;
+	for (ir.i = 0; out == CT_REC_JSON && ir.i < c->nruns; ir.i++)
 		ct_rec_write(&w, &ir);
-	}
 	ct_rec_end(&w);
 	ct_rec_begin(&w, f, out, &ct_rec_compare);
 	for (i = 0; i < c->nrows; i++) {
@@ -581,9 +501,9 @@ void ct_compare_print(FILE *f, enum ct_format fmt, const struct ct_compare *c)
 
 void ct_compare_markdown(FILE *f, const struct ct_compare *c)
 {
-	fprintf(f, "# coretype: runs compared\n\n## Machines\n\n");
-	machines_table(f, c, CT_REC_MD);
-	fputs(any_differs(c, CT_REC_MD) ? "\n\\* the inputs differ\n\n" :
+	ct_rec_title(f, CT_REC_MD, 1, "coretype: runs compared");
+	ct_rec_title(f, CT_REC_MD, 2, "Machines");
+	fputs(machines_table(f, c, CT_REC_MD) ? "\n\\* the inputs differ\n\n" :
 	      "\nNo difference in these rows.\n\n", f);
 	legend_lines(f, "", c);
 	row_groups(f, c, CT_REC_MD);

@@ -195,58 +195,138 @@ static enum ct_kind rank_kind(const struct ct_topo *t, int r)
 	return CT_KIND_PERFORMANCE;
 }
 
-/* For people: the machine, then one line per rank with usable cpus. */
+/* --- The table's rows: a rank's usable cpus, and what is not usable. --- */
+
+struct rank_rec {
+	const struct ct_topo *t;
+	int rank;
+	struct ct_cpuset usable;	/* its usable cpus */
+};
+
+enum rank_field { K_KIND, K_CPUS, K_RANK, K_COUNT, K_EVIDENCE };
+
+/* For people only: JSON and TSV have a record per cpu instead (ct_rec_cpu). */
+static const struct ct_rec_field rank_fields[] = {
+	{ K_KIND, NULL, "kind", CT_REC_STR, NULL, NULL, CT_REC_TABLE | CT_REC_LEFT },
+	{ K_CPUS, NULL, "cpus", CT_REC_STR, NULL, NULL, CT_REC_TABLE | CT_REC_LEFT },
+	{ K_RANK, NULL, "rank", CT_REC_STR, NULL, NULL, CT_REC_TABLE | CT_REC_LEFT },
+	{ K_COUNT, NULL, "count", CT_REC_STR, NULL, NULL, CT_REC_TABLE },
+	{ K_EVIDENCE, NULL, "evidence", CT_REC_STR, NULL, NULL, CT_REC_TABLE | CT_REC_LEFT },
+};
+
+static void rank_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
+{
+	const struct rank_rec *r = rec;
+	int n = ct_cpuset_count(&r->usable);
+
+	(void)out;
+	v->str = v->buf;
+	switch ((enum rank_field)id) {
+	case K_KIND:
+		v->str = ct_kind_name(rank_kind(r->t, r->rank));
+		break;
+	case K_CPUS:
+		set_value(v, &r->usable);
+		break;
+	case K_RANK:
+		snprintf(v->buf, sizeof(v->buf), "rank %d", r->rank);
+		break;
+	case K_COUNT:
+		/* "1 cpu " as wide as "2 cpus": the evidence lines up after either. */
+		snprintf(v->buf, sizeof(v->buf), "%d cpu%s", n, n == 1 ? " " : "s");
+		break;
+	case K_EVIDENCE:
+		v->own = ct_xmalloc(sizeof(v->buf) + 2);
+		snprintf(v->own, sizeof(v->buf) + 2, "(%s)",
+			 ct_topo_describe(r->t, &r->usable, v->buf, sizeof(v->buf)));
+		v->str = v->own;
+		break;
+	}
+}
+
+/* The rows of a listing: no header, words left and the counts right. */
+static const struct ct_rec_kind rank_rows = {
+	"rank", rank_fields, CT_ARRAY_SIZE(rank_fields), rank_value, CT_REC_BARE
+};
+
+enum unusable_field { N_NOT_ALLOWED, N_OFFLINE };
+
+/* What is not usable, so that a confined listing does not look complete. */
+static const struct ct_rec_field unusable_fields[] = {
+	{ N_NOT_ALLOWED, NULL, "not allowed", CT_REC_LIST, NULL, NULL, CT_REC_TABLE },
+	{ N_OFFLINE, NULL, "offline", CT_REC_LIST, NULL, NULL, CT_REC_TABLE },
+};
+
+/* One more line of a list being made in v->own, at offset *used; its offset into at[]. */
+static void add_line(struct ct_rec_value *v, size_t *used, size_t *at, const char *line)
+{
+	size_t len = strlen(line) + 1;
+
+	v->own = ct_xrealloc(v->own, *used + len);
+	memcpy(v->own + *used, line, len);
+	at[v->n++] = *used;
+	*used += len;
+}
+
+/* Each rank's online cpus that are not allowed, or the cpus offline: a line each, if any. */
+static void unusable_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
+{
+	const struct ct_topo *t = rec;
+	size_t at[CT_ARRAY_SIZE(v->ptrs)], used = 0, i;
+	char *list = ct_xmalloc(LIST_LEN), *line = ct_xmalloc(LIST_LEN + 64);
+	struct ct_cpuset set;
+	int r;
+
+	(void)out;
+	for (r = 0; id == N_NOT_ALLOWED && r < t->nranks && v->n < CT_ARRAY_SIZE(at); r++) {
+		ct_topo_rank_online(t, r, &set);
+		ct_cpuset_andnot(&set, &set, &t->allowed);
+		if (ct_cpuset_empty(&set))
+			continue;
+		snprintf(line, LIST_LEN + 64, "%s (%s, rank %d)",
+			 ct_cpuset_format(&set, list, LIST_LEN), ct_kind_name(rank_kind(t, r)), r);
+		add_line(v, &used, at, line);
+	}
+	if (id == N_OFFLINE) {
+		ct_cpuset_andnot(&set, &t->possible, &t->online);
+		if (!ct_cpuset_empty(&set)) {
+			snprintf(line, LIST_LEN + 64, "%s (not classified)",
+				 ct_cpuset_format(&set, list, LIST_LEN));
+			add_line(v, &used, at, line);
+		}
+	}
+	/* Pointed to once made: own moved as it grew. */
+	for (i = 0; i < v->n; i++)
+		v->ptrs[i] = v->own + at[i];
+	v->list = v->ptrs;
+	free(line);
+	free(list);
+}
+
+static const struct ct_rec_kind unusable_lines = {
+	"unusable", unusable_fields, CT_ARRAY_SIZE(unusable_fields), unusable_value, CT_REC_LINES
+};
+
+/* For people: the machine, then one line per rank with usable cpus, then the others. */
 static void list_table(const struct ct_topo *t)
 {
 	struct ct_rec_writer w;
-	struct ct_cpuset *set = ct_xcalloc((size_t)t->nranks, sizeof(*set));
-	struct ct_cpuset *all = ct_xcalloc((size_t)t->nranks, sizeof(*all));
-	struct ct_cpuset gone;
-	char *list = ct_xmalloc(LIST_LEN), desc[512];
-	int r, wkind = 0, wlist = 0, wcount = 0;
+	struct rank_rec rr = { t, 0, { { 0 } } };
 
 	ct_rec_begin(&w, stdout, CT_REC_TABLE, &ct_rec_topology);
 	ct_rec_write(&w, t);
 	ct_rec_end(&w);
 	putchar('\n');
-	for (r = 0; r < t->nranks; r++) {
-		int n;
-
-		ct_topo_rank_cpus(t, r, &set[r]);
-		ct_topo_rank_online(t, r, &all[r]);
-		if (ct_cpuset_empty(&set[r]))
-			continue;
-		n = (int)strlen(ct_kind_name(rank_kind(t, r)));
-		wkind = n > wkind ? n : wkind;
-		n = (int)strlen(ct_cpuset_format(&set[r], list, LIST_LEN));
-		wlist = n > wlist ? n : wlist;
-		n = snprintf(desc, sizeof(desc), "%d", ct_cpuset_count(&set[r]));
-		wcount = n > wcount ? n : wcount;
+	ct_rec_begin(&w, stdout, CT_REC_TABLE, &rank_rows);
+	for (rr.rank = 0; rr.rank < t->nranks; rr.rank++) {
+		ct_topo_rank_cpus(t, rr.rank, &rr.usable);
+		if (!ct_cpuset_empty(&rr.usable))
+			ct_rec_write(&w, &rr);
 	}
-	for (r = 0; r < t->nranks; r++) {
-		int n = ct_cpuset_count(&set[r]);
-
-		if (!n)
-			continue;
-		printf("%-*s  %-*s  rank %d  %*d cpu%s  (%s)\n", wkind,
-		       ct_kind_name(rank_kind(t, r)), wlist,
-		       ct_cpuset_format(&set[r], list, LIST_LEN), r, wcount, n, n == 1 ? " " : "s",
-		       ct_topo_describe(t, &set[r], desc, sizeof(desc)));
-	}
-	/* What is not usable, so a confined listing does not look complete. */
-	for (r = 0; r < t->nranks; r++) {
-		ct_cpuset_andnot(&all[r], &all[r], &t->allowed);
-		if (!ct_cpuset_empty(&all[r]))
-			printf("not allowed: %s (%s, rank %d)\n",
-			       ct_cpuset_format(&all[r], list, LIST_LEN),
-			       ct_kind_name(rank_kind(t, r)), r);
-	}
-	ct_cpuset_andnot(&gone, &t->possible, &t->online);
-	if (!ct_cpuset_empty(&gone))
-		printf("offline:     %s (not classified)\n", ct_cpuset_format(&gone, list, LIST_LEN));
-	free(list);
-	free(all);
-	free(set);
+	ct_rec_end(&w);
+	ct_rec_begin(&w, stdout, CT_REC_TABLE, &unusable_lines);
+	ct_rec_write(&w, t);
+	ct_rec_end(&w);
 }
 
 int ct_place_list(const struct ct_topo *t, enum ct_format fmt)

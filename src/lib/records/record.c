@@ -217,6 +217,17 @@ const struct ct_rec_field *ct_rec_find(const struct ct_rec_kind *k, const char *
 	return NULL;
 }
 
+const struct ct_rec_field *ct_rec_member(const struct ct_rec_kind *k, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < k->nfields; i++)
+		if (k->fields[i].key && k->fields[i].show & CT_REC_JSON &&
+		    strcmp(k->fields[i].key, key) == 0)
+			return &k->fields[i];
+	return NULL;
+}
+
 /*
  * The names of v's fields, the TSV columns of a CT_REC_FIELDS field, into
  * the writer: more than it has room for is a bug of the kind's author.
@@ -335,6 +346,14 @@ static int has_fields(const struct ct_rec_writer *w)
 		if (shown(w, i) && w->kind->fields[i].type == CT_REC_FIELDS)
 			return 1;
 	return 0;
+}
+
+void ct_rec_title(FILE *f, unsigned out, int level, const char *text)
+{
+	if (out == CT_REC_MD)
+		fprintf(f, "%.*s %s\n\n", level, "######", text);
+	else
+		fprintf(f, "%s\n", text);
 }
 
 /* Markdown: a '|' in a cell would end it. */
@@ -603,6 +622,166 @@ static void tsv_fields(struct ct_rec_writer *w, const struct ct_rec_value *v, in
 	}
 }
 
+/* CT_REC_SIDE and _BARE: how many fields the output shows (the texts kept per record). */
+static size_t side_fields(const struct ct_rec_writer *w)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < w->kind->nfields && i < 64; i++)
+		n += shown(w, i) ? 1 : 0;
+	return n;
+}
+
+/* CT_REC_SIDE and _BARE: a record's texts kept, to be laid out at the end. */
+static void side_add(struct ct_rec_writer *w, const void *rec)
+{
+	const struct ct_rec_kind *k = w->kind;
+	struct ct_rec_value *v = ct_xmalloc(sizeof(*v));
+	size_t i, n = side_fields(w);
+	char buf[512];
+
+	w->side = ct_xrealloc(w->side, (w->nside + n) * sizeof(*w->side));
+	for (i = 0; i < k->nfields && i < 64; i++) {
+		if (!shown(w, i))
+			continue;
+		get(k, &k->fields[i], rec, w->out, v);
+		w->marks |= v->marks;
+		w->side[w->nside++] = ct_xstrdup(text_of(&k->fields[i], v, w->out, buf, sizeof(buf)));
+		put(v);
+	}
+	free(v);
+}
+
+/* A row of the side-by-side table or Markdown. */
+static void side_row(struct ct_rec_writer *w, struct ct_table *t, const char *const *cells,
+		     size_t n)
+{
+	size_t c;
+
+	if (t) {
+		ct_table_add(t, cells);
+		return;
+	}
+	for (c = 0; c < n; c++)
+		ct_rec_md_cell(w->f, cells[c]);
+	fputs("|\n", w->f);
+}
+
+/* CT_REC_SIDE's end: a row per field, the mark and its name, then each record's text. */
+static void side_end(struct ct_rec_writer *w)
+{
+	const struct ct_rec_kind *k = w->kind;
+	size_t nf = side_fields(w), nrec = nf ? w->nside / nf : 0, ncols = nrec + 2;
+	const char **cells = ct_xcalloc(ncols, sizeof(*cells));
+	const char **names = ct_xcalloc(nf + 1, sizeof(*names));
+	struct ct_table *t = NULL;
+	size_t i, j, r, head = (size_t)-1, nrows = 0;
+
+	cells[0] = cells[1] = "";
+	/* The head's place among the fields shown: where each record's text of it is. */
+	for (i = 0, j = 0; i < k->nfields && i < 64 && head == (size_t)-1; i++) {
+		if (!shown(w, i))
+			continue;
+		if (k->fields[i].show & CT_REC_HEAD) {
+			head = j;
+			cells[1] = header_of(&k->fields[i]);
+		}
+		j++;
+	}
+	for (r = 0; r < nrec; r++)
+		cells[r + 2] = head == (size_t)-1 ? "" : w->side[r * nf + head];
+	if (w->out == CT_REC_TABLE) {
+		t = ct_table_new(cells, (int)ncols);
+	} else {
+		side_row(w, NULL, cells, ncols);
+		for (i = 0; i < ncols; i++)
+			fputs("|---", w->f);
+		fputs("|\n", w->f);
+	}
+	for (i = 0, j = 0; i < k->nfields && i < 64; i++) {
+		const struct ct_rec_field *f = &k->fields[i];
+		int differs = 0;
+
+		if (!shown(w, i))
+			continue;
+		if (f->show & CT_REC_HEAD) {
+			j++;
+			continue;
+		}
+		for (r = 1; r < nrec && !(f->show & CT_REC_VARIES); r++)
+			if (strcmp(w->side[r * nf + j], w->side[j]) != 0)
+				differs = 1;
+		w->differ += (size_t)differs;
+		cells[0] = differs ? "*" : "";
+		cells[1] = names[nrows++] = header_of(f);
+		for (r = 0; r < nrec; r++)
+			cells[r + 2] = w->side[r * nf + j];
+		side_row(w, t, cells, ncols);
+		j++;
+	}
+	if (t) {
+		unsigned long long cut;
+		char note[400] = "";
+		size_t used = 0;
+
+		ct_table_print_fit(t, w->f, w->fit, NULL, 1, &cut);
+		for (r = 1; r < 64 && r <= nrows; r++)
+			if (cut & (1ull << r) && used + 2 < sizeof(note))
+				used += (size_t)snprintf(note + used, sizeof(note) - used, "%s%s",
+							 used ? ", " : "", names[r - 1]);
+		if (note[0])
+			fprintf(w->f, "(cut to fit %d columns: %s; -f json has every value whole)\n",
+				w->fit, note);
+		ct_table_free(t);
+	}
+	free(names);
+	free(cells);
+}
+
+/* CT_REC_BARE's end: the rows, each column as wide as its widest text. */
+static void bare_end(struct ct_rec_writer *w)
+{
+	const struct ct_rec_kind *k = w->kind;
+	size_t nf = side_fields(w), nrec = nf ? w->nside / nf : 0, i, c, r;
+	size_t *width = ct_xcalloc(nf + 1, sizeof(*width));
+	int *left = ct_xcalloc(nf + 1, sizeof(*left));
+
+	for (i = 0, c = 0; i < k->nfields && i < 64; i++)
+		if (shown(w, i))
+			left[c++] = (k->fields[i].show & CT_REC_LEFT) != 0;
+	for (r = 0; r < nrec; r++)
+		for (c = 0; c < nf; c++)
+			if (strlen(w->side[r * nf + c]) > width[c])
+				width[c] = strlen(w->side[r * nf + c]);
+	for (r = 0; r < nrec; r++) {
+		for (c = 0; c < nf; c++) {
+			const char *t = w->side[r * nf + c];
+
+			if (left[c] && c + 1 == nf)
+				fputs(t, w->f);
+			else
+				fprintf(w->f, left[c] ? "%-*s" : "%*s", (int)width[c], t);
+			if (c + 1 < nf)
+				fputs("  ", w->f);
+		}
+		fputc('\n', w->f);
+	}
+	free(left);
+	free(width);
+}
+
+/* Free the texts kept for CT_REC_SIDE or _BARE. */
+static void side_free(struct ct_rec_writer *w)
+{
+	size_t i;
+
+	for (i = 0; i < w->nside; i++)
+		free(w->side[i]);
+	free(w->side);
+	w->side = NULL;
+	w->nside = 0;
+}
+
 void ct_rec_write(struct ct_rec_writer *w, const void *rec)
 {
 	const struct ct_rec_kind *k = w->kind;
@@ -620,6 +799,11 @@ void ct_rec_write(struct ct_rec_writer *w, const void *rec)
 	}
 	if (k->flags & CT_REC_LINES && w->out & CT_REC_TEXT) {
 		write_lines(w, rec);
+		return;
+	}
+	if ((k->flags & CT_REC_SIDE && w->out & CT_REC_TEXT) ||
+	    (k->flags & CT_REC_BARE && w->out == CT_REC_TABLE)) {
+		side_add(w, rec);
 		return;
 	}
 	if (!w->started)
@@ -681,6 +865,16 @@ void ct_rec_end(struct ct_rec_writer *w)
 {
 	if (w->out == CT_REC_JSON || !any_shown(w))
 		return;
+	if (w->kind->flags & CT_REC_SIDE && w->out & CT_REC_TEXT) {
+		side_end(w);
+		ct_rec_discard(w);
+		return;
+	}
+	if (w->kind->flags & CT_REC_BARE && w->out == CT_REC_TABLE) {
+		bare_end(w);
+		ct_rec_discard(w);
+		return;
+	}
 	if (!w->started && !(w->out == CT_REC_TSV && has_fields(w)))
 		header(w, NULL);
 	if (w->table) {
@@ -707,4 +901,5 @@ void ct_rec_discard(struct ct_rec_writer *w)
 {
 	ct_table_free(w->table);
 	w->table = NULL;
+	side_free(w);
 }

@@ -149,6 +149,26 @@ struct ct_rec_kind {
 	unsigned flags;
 };
 #define CT_REC_LINES 0x1u
+/*
+ * CT_REC_SIDE: the table and Markdown set the records side by side, a
+ * column per record and a row per field (its header first), once every
+ * record is in (ct_rec_end()).  The field shown with CT_REC_HEAD heads
+ * each record's column, and its header the column of the fields' names.
+ * A first column has '*' on a row whose records differ there, but for a
+ * field shown with CT_REC_VARIES (a file name, a load): it differs by
+ * nature.  Too wide for the terminal, the widest values are cut, and a
+ * note names their rows.
+ */
+#define CT_REC_SIDE 0x2u
+#define CT_REC_HEAD 0x20u
+#define CT_REC_VARIES 0x40u
+/*
+ * CT_REC_BARE: the table without a header row, each column aligned as its
+ * field says (CT_REC_LEFT: left, else right) instead of by the look of its
+ * cells, as a listing of words and cpulists ("0-7" is no number) wants.
+ * Markdown has its usual table.
+ */
+#define CT_REC_BARE 0x4u
 
 struct ct_table;
 
@@ -178,6 +198,10 @@ struct ct_rec_writer {
 	const char *tsv_keys[CT_REC_MAX_KEYS];
 	size_t ntsv_keys;
 	char tsv_names[CT_REC_MAX_KEYS * 24];
+	/* CT_REC_SIDE: the rows marked as differing, known after ct_rec_end(). */
+	size_t differ;
+	char **side;			/* CT_REC_SIDE, _BARE: the records' texts, in turn */
+	size_t nside;
 };
 
 /* CT_REC_TABLE, _TSV or _JSON for a --format. */
@@ -224,10 +248,19 @@ const char *ct_rec_text(const struct ct_rec_kind *k, const struct ct_rec_field *
  */
 int ct_rec_unit_decimals(const char *unit);
 
+/*
+ * A title over records in the table or Markdown (out): the text alone on
+ * its line in the table, a Markdown heading of that level ("## text")
+ * and the blank line Markdown wants after it.
+ */
+void ct_rec_title(FILE *f, unsigned out, int level, const char *text);
+
 /* A Markdown cell, "| text ", a '|' in it escaped. */
 void ct_rec_md_cell(FILE *f, const char *text);
 
 /* The field of that key, or NULL. */
 const struct ct_rec_field *ct_rec_find(const struct ct_rec_kind *k, const char *key);
+/* The field of that key that JSON shows (a reader's member), or NULL. */
+const struct ct_rec_field *ct_rec_member(const struct ct_rec_kind *k, const char *key);
 
 #endif
