@@ -135,7 +135,6 @@ int ct_allcore_report(struct ct_allcore *a, const struct ct_harness *h,
 		      void *arg)
 {
 	struct ct_machine m;
-	struct ct_out out;
 	char why[640];
 	FILE *tty;
 
@@ -149,14 +148,23 @@ int ct_allcore_report(struct ct_allcore *a, const struct ct_harness *h,
 	ct_machine_finish(&m, (unsigned)a->n);
 	/* A table on a terminal: its long lines wrapped to fit (term.h). */
 	tty = cli->fmt == CT_FMT_TABLE ? ct_term_open(stdout) : stdout;
-	ct_out_begin(&out, tty, cli->fmt, tool, cli->samples);
-	ct_out_machine(&out, &m);
-	if (cli->fmt == CT_FMT_TABLE)
-		header(tty, a, arg);
-	ct_allcore_print(&out, a);
-	ct_out_end(&out);
-	ct_allcore_print_kinds(&out, a);
+	ct_allcore_write(tty, cli->fmt, tool, cli->samples, &m, a, header, arg);
 	ct_term_close(tty, stdout);
 	ct_allcore_free(a);
 	return CT_EXIT_OK;
+}
+
+void ct_allcore_write(FILE *f, enum ct_format fmt, const char *tool, int samples,
+		      const struct ct_machine *m, const struct ct_allcore *a,
+		      void (*header)(FILE *f, const struct ct_allcore *a, void *arg), void *arg)
+{
+	struct ct_out out;
+
+	ct_out_begin(&out, f, fmt, tool, samples);
+	ct_out_machine(&out, m);
+	if (fmt == CT_FMT_TABLE && header)
+		header(f, a, arg);
+	ct_allcore_print(&out, a);
+	ct_out_end(&out);
+	ct_allcore_print_kinds(&out, a);
 }

@@ -136,5 +136,12 @@ int ct_allcore_report(struct ct_allcore *a, const struct ct_harness *h,
 		      const char *tool, void (*header)(FILE *f, const struct ct_allcore *a,
 					     void *arg),
 		      void *arg);
+/*
+ * Its records once run, on f in fmt (--samples: samples too), under the
+ * machine's (m finished): what ct_allcore_report() writes.
+ */
+void ct_allcore_write(FILE *f, enum ct_format fmt, const char *tool, int samples,
+		      const struct ct_machine *m, const struct ct_allcore *a,
+		      void (*header)(FILE *f, const struct ct_allcore *a, void *arg), void *arg);
 
 #endif

@@ -172,6 +172,18 @@ void ct_stream_table_add(struct ct_stream_table *t, const char *placement,
 			 struct ct_stream *const *ctx, const enum ct_isa *isas,
 			 const struct ct_series *ser, size_t n)
 {
+	struct ct_stream_info in[CT_ISA_COUNT];
+	size_t i;
+
+	for (i = 0; i < n && i < CT_ISA_COUNT; i++)
+		ct_stream_info(ctx[i], &in[i]);
+	ct_stream_table_add_info(t, placement, in, isas, ser, i);
+}
+
+void ct_stream_table_add_info(struct ct_stream_table *t, const char *placement,
+			      const struct ct_stream_info *in, const enum ct_isa *isas,
+			      const struct ct_series *ser, size_t n)
+{
 	const char *isa_reason;
 	struct ct_stream_sweep_rec r;
 	size_t i, used = strlen(t->places);
@@ -184,7 +196,7 @@ void ct_stream_table_add(struct ct_stream_table *t, const char *placement,
 	r.placement = placement;
 	for (i = 0; i < n; i++) {
 		r.ser = &ser[i];
-		ct_stream_info(ctx[i], &r.in);
+		r.in = in[i];
 		isa_reason = r.in.isa_reason;
 		ct_summarize(&ser[i], CT_BASIS_WALL, &r.wall);
 		ct_summarize(&ser[i], CT_BASIS_CPU, &r.cpu);

@@ -90,6 +90,10 @@ void ct_stream_table_begin(struct ct_stream_table *t, FILE *f, int several, int 
 void ct_stream_table_add(struct ct_stream_table *t, const char *placement,
 			 struct ct_stream *const *ctx, const enum ct_isa *isas,
 			 const struct ct_series *ser, size_t n);
+/* The same from what each ctx[i] told (in[i]): a table of made-up rows. */
+void ct_stream_table_add_info(struct ct_stream_table *t, const char *placement,
+			      const struct ct_stream_info *in, const enum ct_isa *isas,
+			      const struct ct_series *ser, size_t n);
 /*
  * The rest of the table after the run (m finished: the load at its end):
  * its footnotes, then the ISAs, kernels, array, prefetch and loop of
