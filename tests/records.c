@@ -15,7 +15,6 @@
  */
 #include "config.h"
 
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -342,11 +341,8 @@ static int stream_main(int argc, char **argv)
 		"calibrated: scalar/prefetch 20.5, scalar 19.9 GB/s, 3 trials each, 40 ms",
 		67108864, 1, "requested", "madvise", 1, 37.5 };
 	if (strcmp(argv[0], "threads") == 0) {
-		char size[32];
-
-		ct_stream_header(stdout, 1u << isa, NULL, 0, in[1].isa_reason, 5, &caches);
-		fprintf(stdout, "array:    %s per thread and ISA (%s), %zu threads; a call reads it whole "
-			"passes\n", ct_stream_human_size(in[1].bytes, size, sizeof(size)), in[1].reason, (size_t)3);
+		ct_stream_header(stdout, 1u << isa, in[1].isa_reason, 5, &caches, in[1].bytes,
+				 in[1].reason, 3);
 		return 0;
 	}
 	if (strcmp(argv[0], "sweep") != 0 && strcmp(argv[0], "samples") != 0)
@@ -360,9 +356,7 @@ static int stream_main(int argc, char **argv)
 		for (z = 0; z < 2; z++) {
 			series(&ser, &job, 5, z ? 3.3e6 : 1.2e6, p ? DISTURBED : PLAIN, 1, 0);
 			if (samples)
-				fprintf(stdout, "\narray:    %" PRIu64 " bytes (%s, %s); %" PRIu64
-					" pass%s per sample\n", in[z].bytes, in[z].reason, in[z].level,
-					in[z].passes, in[z].passes == 1 ? "" : "es");
+				ct_stream_size_header(stdout, &in[z]);
 			ct_stream_table_add_info(&t, places[p], &in[z], &isa, &ser, 1);
 			ct_series_free(&ser, 1);
 		}

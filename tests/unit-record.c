@@ -96,6 +96,16 @@ static const struct ct_rec_kind test_kind = {
 	"test", test_fields, CT_ARRAY_SIZE(test_fields), test_value, 0
 };
 
+/* A list in lines: a header on each line, or on the first only (CT_REC_HANG). */
+static const struct ct_rec_field list_fields[] = {
+	{ TF_LIST, NULL, "tag", CT_REC_LIST, NULL, NULL, CT_REC_TABLE },
+	{ TF_LIST, NULL, "tags", CT_REC_LIST, NULL, NULL, CT_REC_TABLE | CT_REC_HANG },
+};
+
+static const struct ct_rec_kind list_lines = {
+	"test", list_fields, CT_ARRAY_SIZE(list_fields), test_value, CT_REC_LINES
+};
+
 static const struct ct_field fa[] = { { "size", NULL, 65536 }, { "isa", "avx2", 0 } };
 static const struct ct_field fb[] = { { "isa", "neon", 0 }, { "lanes", NULL, 2.5 } };
 
@@ -303,6 +313,12 @@ int main(void)
 	       "count:    7\n"
 	       "ok:       yes\n"
 	       "both:     first|7\n");
+
+	expect(CT_REC_TABLE, &list_lines, -1, 1,
+	       "tag:      a\n"
+	       "tag:      b|c\n"
+	       "tags:     a\n"
+	       "          b|c\n");
 
 	/* The marks of the cells written, for the footnotes. */
 	ct_rec_begin(&w, stdout, CT_REC_TABLE, &test_kind);
