@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "core/common.h"
+#include "measure/allcore.h"
 #include "placements/placements.h"
 #include "place/observe.h"
 #include "measure/report.h"
@@ -336,6 +337,8 @@ int main(void)
 	check_kind(&ct_rec_summary, "coretype.7");
 	check_kind(&ct_rec_counters, "coretype.7");
 	check_kind(&ct_rec_sample, "coretype.7");
+	check_kind(&ct_rec_allcore, "coretype.7");
+	check_kind(&ct_rec_allcore_extra, "coretype.7");
 	check_kind(&ct_rec_sweep, "ct-stream.1");
 	check_kind(&ct_rec_placements, "ct-place.1");
 	check_kind(&ct_rec_topology, "ct-place.1");

@@ -21,4 +21,10 @@ for fmt in table tsv json; do
 		fi
 	done
 done
+
+# ct-compare reads a --threads run: the allcore records are left aside,
+# their figures compared as the allcore-KIND summaries.
+"$RECORDS" allcore json samples >"$tmp/base.jsonl" || fail "records allcore json samples"
+expect_status 0 "$CT_COMPARE" "$tmp/base.jsonl" "$tmp/base.jsonl"
+grep -q '^allcore-efficiency  *wall  *rate ' "$tmp/out" || fail "ct-compare: no allcore-efficiency row: $(cat "$tmp/out")"
 exit 0

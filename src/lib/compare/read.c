@@ -341,6 +341,9 @@ static int record(struct reader *rd)
 	/* ct-place -l and --dry-run: nothing measured, nothing to compare. */
 	if (strcmp(rec, "topology") == 0 || strcmp(rec, "plan") == 0)
 		return 0;
+	/* --threads: each kind's figures, compared as its allcore-KIND summaries. */
+	if (strcmp(rec, "allcore") == 0)
+		return 0;
 	if (strcmp(rec, "compare") == 0 || strcmp(rec, "input") == 0)
 		return bad(rd, "a \"%s\" record: this is ct-compare's output, not a run", rec);
 	return bad(rd, "unknown record \"%s\" (written by a newer coretype?)", rec);
