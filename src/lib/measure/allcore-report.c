@@ -1,7 +1,9 @@
 /*
  * measure/allcore-report.c - the all-core run written out: each group's reference,
- * every thread and each group's threads together as records, the per-kind
- * lines under the table, and a kernel tool's whole --threads report.
+ * every thread and each group's threads together as summary records with
+ * the fields of --threads, the lines on how it ran, the allcore record of
+ * each kernel and kind, and a kernel tool's whole --threads report; every
+ * one described once and written by record.c.
  */
 #include "config.h"
 
@@ -274,29 +276,40 @@ struct kind_rec {
 	double ratio_wall, ratio_cpu;
 };
 
+/* The table's line of r in buf[len] (its length, as snprintf's). */
+static int kind_line(char *buf, size_t len, const struct kind_rec *r)
+{
+	const struct ct_allcore_group *gr = &r->a->g[r->g];
+	const struct ct_job *kk = gr->all[r->k].k;
+	int d = ct_rec_unit_decimals(kk->unit);
+	char list[300], cpus[256];
+
+	if (r->a->pinned)
+		snprintf(list, sizeof(list), "cpus %s", ct_cpuset_format(&gr->cpus, cpus, sizeof(cpus)));
+	else
+		snprintf(list, sizeof(list), "cpus seen %s", r->all->cpus);
+	return snprintf(buf, len, "%s %s (%s), %zu of %zu threads: all-core mean %.*f %s, median "
+			"%.*f; alone (%s) median %.*f; ratio %.3f wall, %.3f cpu", kk->name, gr->name,
+			list, gr->nthreads, r->a->n, d, r->all->rate.mean, kk->unit, d,
+			r->all->rate.median, gr->single_name, d, r->one->rate.median, r->ratio_wall,
+			r->ratio_cpu);
+}
+
 static void kind_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
 {
 	const struct kind_rec *r = rec;
 	const struct ct_allcore_group *gr = &r->a->g[r->g];
 	const struct ct_job *kk = gr->all[r->k].k;
-	char list[300], cpus[256];
-	int d;
+	size_t len;
 
 	(void)out;
 	switch ((enum kind_field)id) {
 	case K_LINE:
-		d = ct_rec_unit_decimals(kk->unit);
-		if (r->a->pinned)
-			snprintf(list, sizeof(list), "cpus %s",
-				 ct_cpuset_format(&gr->cpus, cpus, sizeof(cpus)));
-		else
-			snprintf(list, sizeof(list), "cpus seen %s", r->all->cpus);
-		snprintf(v->buf, sizeof(v->buf), "%s %s (%s), %zu of %zu threads: all-core mean "
-			 "%.*f %s, median %.*f; alone (%s) median %.*f; ratio %.3f wall, %.3f cpu",
-			 kk->name, gr->name, list, gr->nthreads, r->a->n, d, r->all->rate.mean,
-			 kk->unit, d, r->all->rate.median, gr->single_name, d, r->one->rate.median,
-			 r->ratio_wall, r->ratio_cpu);
-		v->str = v->buf;
+		/* As long as the names and the cpu list make it. */
+		len = (size_t)kind_line(NULL, 0, r) + 1;
+		v->own = ct_xmalloc(len);
+		kind_line(v->own, len, r);
+		v->str = v->own;
 		break;
 	case K_TOOL:
 		v->str = r->tool;
