@@ -179,6 +179,8 @@ REPS=2 expect_status 0 "$CT_FMA" -q -S 0 --threads all --all-isa -f json
 "$JSONL" "$tmp/out" || fail "ct-fma json does not parse"
 [ "$("$JSONL" -r summary -f verified "$tmp/out" | sort -u)" = true ] || fail "ct-fma: a summary is not verified"
 nisa=$("$CT_FMA" --list-isa | awk '$3 == "yes"' | wc -l)
+[ "$(grep -c '"record":"allcore"' "$tmp/out")" -eq $((nisa * nkinds)) ] ||
+	fail "ct-fma: not one allcore record per ISA and kind"
 [ "$("$JSONL" -r summary -f placement "$tmp/out" | grep -c '^allcore-cpu')" -eq $((2 * ncpu * nisa)) ] ||
 	fail "ct-fma: not one all-core row per cpu, ISA and basis"
 "$JSONL" -r summary -f per_cycle_median "$tmp/out" | while read -r v; do
@@ -198,6 +200,9 @@ grep -q '^fma .* threads: all-core mean .* GFLOP/s' "$tmp/out" || fail "ct-fma: 
 REPS=2 expect_status 0 "$CT_STREAM" -q -S 0 --threads all -b 1M -f json
 "$JSONL" "$tmp/out" || fail "ct-stream json does not parse"
 [ "$("$JSONL" -r summary -f verified "$tmp/out" | sort -u)" = true ] || fail "ct-stream: a summary is not verified"
+grep '"record":"allcore"' "$tmp/out" >"$tmp/skinds"
+[ "$("$JSONL" -r allcore -f kernel "$tmp/skinds" | sort -u)" = stream ] || fail "ct-stream: no allcore record of the stream kernel"
+[ "$("$JSONL" -r allcore -f unit "$tmp/skinds" | sort -u)" = GB/s ] || fail "ct-stream: an allcore record not in GB/s"
 [ "$("$JSONL" -r summary -f size_bytes "$tmp/out" | sort -u)" = 1048576 ] || fail "ct-stream: not the size asked for"
 grep '"record":"summary"' "$tmp/out" | grep '"placement":"allcore-cpu' | grep '"basis":"wall"' >"$tmp/ssum"
 [ "$(wc -l <"$tmp/ssum")" -eq "$ncpu" ] || fail "ct-stream: not one all-core row per cpu"
