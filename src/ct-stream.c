@@ -171,12 +171,9 @@ struct stream_header {
 static void stream_header(FILE *f, const struct ct_allcore *a, void *arg)
 {
 	const struct stream_header *sh = arg;
-	char size[32];
 
-	ct_stream_header(f, isa_bits(sh->isas, sh->nisa), NULL, 0, sh->isa_reason, sh->reps,
-			 sh->caches);
-	fprintf(f, "array:    %s per thread and ISA (%s), %zu threads; a call reads it whole "
-		"passes\n", ct_stream_human_size(sh->bytes, size, sizeof(size)), sh->reason, a->n);
+	ct_stream_header(f, isa_bits(sh->isas, sh->nisa), sh->isa_reason, sh->reps, sh->caches,
+			 sh->bytes, sh->reason, a->n);
 }
 
 /*
@@ -355,9 +352,7 @@ static void run_row(void *arg)
 		if (cli->fmt != CT_FMT_TABLE || cli->samples) {
 			if (cli->fmt == CT_FMT_TABLE) {
 				ct_stream_info(ctx[0], &in);
-				fprintf(u->tty, "\narray:    %" PRIu64 " bytes (%s, %s); %" PRIu64
-					" pass%s per sample\n", in.bytes, in.reason, in.level,
-					in.passes, in.passes == 1 ? "" : "es");
+				ct_stream_size_header(u->tty, &in);
 			}
 			for (i = 0; i < u->nisa; i++)
 				ct_out_series(&u->out, u->placement, &ser[i]);

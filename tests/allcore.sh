@@ -83,6 +83,40 @@ awk 'FNR == NR { one[$1, $2] = $3; next }
 	fail "a ratio is not the medians' ratio: $(cat "$tmp/ratios")"
 "$JSONL" -r summary -f kind "$tmp/all" | grep -qv '^\(performance\|efficiency\|low-power\|unknown\)$' &&
 	fail "bad kind field"
+# The allcore records, last: one per kind, each its allcore-KIND wall
+# summary's median against its reference's, with that summary's ratios.
+grep '"record":"allcore"' "$json" >"$tmp/kinds"
+nkinds=$(grep '^allcore-' "$tmp/placements" | grep -vc '^allcore-\(cpu\|thread\)[0-9]')
+[ "$(wc -l <"$tmp/kinds")" -eq "$nkinds" ] || fail "not one allcore record per kind ($nkinds): $(cat "$tmp/kinds")"
+tail -n "$nkinds" "$json" | cmp -s - "$tmp/kinds" || fail "the allcore records are not last"
+grep '"basis":"wall"' "$tmp/all" >"$tmp/all.wall"
+grep '"basis":"wall"' "$tmp/single" >"$tmp/single.wall"
+for f in placement median ratio_to_single_wall ratio_to_single_cpu single_placement; do
+	"$JSONL" -r summary -f $f "$tmp/all.wall" >"$tmp/sum.$f" || fail "no $f in the all-core summaries"
+	"$JSONL" -r allcore -f $f "$tmp/kinds" >"$tmp/kind.$f" || fail "the allcore record lacks $f"
+done
+for f in placement median; do
+	"$JSONL" -r summary -f $f "$tmp/single.wall" >"$tmp/one.$f" || fail "no $f in the single summaries"
+done
+for f in single_median threads kind_threads cpus pinned kind mean; do
+	"$JSONL" -r allcore -f $f "$tmp/kinds" >"$tmp/kind.$f" || fail "the allcore record lacks $f"
+done
+(cd "$tmp" && paste one.placement one.median) >"$tmp/one.cols"
+(cd "$tmp" && paste sum.placement sum.median sum.ratio_to_single_wall sum.ratio_to_single_cpu sum.single_placement) >"$tmp/sum.cols"
+(cd "$tmp" && paste kind.placement kind.median kind.ratio_to_single_wall kind.ratio_to_single_cpu kind.single_placement \
+	kind.single_median kind.threads kind.pinned) >"$tmp/kind.cols"
+awk -v n="$ncpu" -v pinned="$pinned" 'FILENAME ~ /one.cols$/ { one[$1] = $2; next }
+	FILENAME ~ /sum.cols$/ { sum[$1] = $0; next }
+	{ if (!($1 in sum)) { print $1 ": no summary"; bad = 1; next }
+	  split(sum[$1], s, "\t")
+	  for (i = 2; i <= 5; i++) if (s[i] != $i) { print $1 ": field " i " " $i ", the summary has " s[i]; bad = 1 }
+	  if ($6 != one[$5]) { print $1 ": single_median " $6 ", " $5 " has " one[$5]; bad = 1 }
+	  if ($7 != n) { print $1 ": threads " $7 " of " n; bad = 1 }
+	  if ($8 != (pinned ? "true" : "false")) { print $1 ": pinned " $8; bad = 1 } }
+	END { exit bad }' "$tmp/one.cols" "$tmp/sum.cols" "$tmp/kind.cols" >"$tmp/kind.bad" ||
+	fail "an allcore record disagrees with the summaries: $(cat "$tmp/kind.bad")"
+[ "$(awk '{ n += $1 } END { print n }' "$tmp/kind.kind_threads")" -eq "$ncpu" ] ||
+	fail "the kinds' threads do not add up to $ncpu"
 # Every thread's samples: REPS of them, on its own cpu, each of whole
 # verified calls whose adds over the time are the rate.
 grep '"record":"sample"' "$json" >"$tmp/samples"
@@ -116,8 +150,17 @@ if [ "$pinned" = 1 ]; then
 fi
 [ "$("$JSONL" -r summary -f threads "$tmp/out" | sort -u)" = 1 ] || fail "--threads 1: threads is not 1"
 
-# TSV: one header, the same columns on every row, every row verified.
+# TSV: the summaries, then the allcore records in a block of their own;
+# the summaries' header, the same columns on every row, every row verified.
 REPS=2 expect_status 0 "$CT_CLOCK" -q -S 0 --threads all -f tsv
+awk -v RS= 'END { exit NR != 2 }' "$tmp/out" || fail "tsv is not two blocks: $(cat "$tmp/out")"
+awk -v RS= 'NR == 2' "$tmp/out" >"$tmp/kinds.tsv"
+awk -v RS= 'NR == 1' "$tmp/out" >"$tmp/out.sum"
+mv "$tmp/out.sum" "$tmp/out"
+head -1 "$tmp/kinds.tsv" | grep -q '^#tool	kernel	isa	placement	basis	unit	kind	pinned	cpus	threads	' ||
+	fail "no allcore header: $(head -1 "$tmp/kinds.tsv")"
+[ "$(grep -vc '^#' "$tmp/kinds.tsv")" -eq "$(grep -c '^single-' "$tmp/placements")" ] ||
+	fail "tsv: not one allcore record per kind: $(cat "$tmp/kinds.tsv")"
 awk -F'\t' 'NR == 1 && $1 != "#tool" { exit 1 } NR == 1 { n = NF } NF != n { exit 1 }' "$tmp/out" ||
 	fail "tsv rows differ in columns"
 [ "$(grep -vc '^#' "$tmp/out")" -eq $((2 * (ncpu + 2 * $(grep -c '^single-' "$tmp/placements")))) ] ||
@@ -136,6 +179,8 @@ REPS=2 expect_status 0 "$CT_FMA" -q -S 0 --threads all --all-isa -f json
 "$JSONL" "$tmp/out" || fail "ct-fma json does not parse"
 [ "$("$JSONL" -r summary -f verified "$tmp/out" | sort -u)" = true ] || fail "ct-fma: a summary is not verified"
 nisa=$("$CT_FMA" --list-isa | awk '$3 == "yes"' | wc -l)
+[ "$(grep -c '"record":"allcore"' "$tmp/out")" -eq $((nisa * nkinds)) ] ||
+	fail "ct-fma: not one allcore record per ISA and kind"
 [ "$("$JSONL" -r summary -f placement "$tmp/out" | grep -c '^allcore-cpu')" -eq $((2 * ncpu * nisa)) ] ||
 	fail "ct-fma: not one all-core row per cpu, ISA and basis"
 "$JSONL" -r summary -f per_cycle_median "$tmp/out" | while read -r v; do
@@ -155,6 +200,9 @@ grep -q '^fma .* threads: all-core mean .* GFLOP/s' "$tmp/out" || fail "ct-fma: 
 REPS=2 expect_status 0 "$CT_STREAM" -q -S 0 --threads all -b 1M -f json
 "$JSONL" "$tmp/out" || fail "ct-stream json does not parse"
 [ "$("$JSONL" -r summary -f verified "$tmp/out" | sort -u)" = true ] || fail "ct-stream: a summary is not verified"
+grep '"record":"allcore"' "$tmp/out" >"$tmp/skinds"
+[ "$("$JSONL" -r allcore -f kernel "$tmp/skinds" | sort -u)" = stream ] || fail "ct-stream: no allcore record of the stream kernel"
+[ "$("$JSONL" -r allcore -f unit "$tmp/skinds" | sort -u)" = GB/s ] || fail "ct-stream: an allcore record not in GB/s"
 [ "$("$JSONL" -r summary -f size_bytes "$tmp/out" | sort -u)" = 1048576 ] || fail "ct-stream: not the size asked for"
 grep '"record":"summary"' "$tmp/out" | grep '"placement":"allcore-cpu' | grep '"basis":"wall"' >"$tmp/ssum"
 [ "$(wc -l <"$tmp/ssum")" -eq "$ncpu" ] || fail "ct-stream: not one all-core row per cpu"

@@ -5,7 +5,11 @@
  * ct-compare uses), so the tests and the tool agree on what a line is.
  *
  *   jsonl-check FILE                 every line a JSON object with a string
- *                                    "record" member; exit 1 otherwise
+ *                                    "record" member, and every member of a
+ *                                    machine, sample or allcore record a
+ *                                    JSON field of its kind's table (no
+ *                                    member written by hand); exit 1
+ *                                    otherwise
  *   jsonl-check -r REC -f KEY FILE   print KEY of every REC object, one per
  *                                    line (strings unescaped); a missing KEY
  *                                    is an error
@@ -19,7 +23,45 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "measure/allcore.h"
+#include "measure/report.h"
 #include "records/jsonl.h"
+#include "records/record.h"
+
+/*
+ * The kinds whose every member comes from their table (a summary also
+ * has its kernel's own fields, which no table lists).
+ */
+static const struct ct_rec_kind *const tabled[] = {
+	&ct_rec_machine, &ct_rec_sample, &ct_rec_allcore,
+};
+
+/* A JSON field of k is named key (a key may be listed twice, once for TSV). */
+static int in_table(const struct ct_rec_kind *k, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < k->nfields; i++)
+		if (k->fields[i].key && strcmp(k->fields[i].key, key) == 0 &&
+		    (k->fields[i].show & CT_REC_JSON))
+			return 1;
+	return 0;
+}
+
+/* The member of o, a record of that name, that its kind's table lacks, or NULL. */
+static const char *untabled(const struct ct_jobject *o, const char *record)
+{
+	size_t i, j;
+
+	for (i = 0; i < sizeof(tabled) / sizeof(tabled[0]); i++) {
+		if (strcmp(tabled[i]->name, record) != 0)
+			continue;
+		for (j = 0; j < o->n; j++)
+			if (strcmp(o->m[j].key, "record") != 0 && !in_table(tabled[i], o->m[j].key))
+				return o->m[j].key;
+	}
+	return NULL;
+}
 
 int main(int argc, char **argv)
 {
@@ -63,6 +105,12 @@ int main(int argc, char **argv)
 		r = ct_jobject_str(&o, "record");
 		if (!r) {
 			fprintf(stderr, "line %ld: no \"record\" string\n", lineno);
+			rc = 1;
+			break;
+		}
+		if (untabled(&o, r)) {
+			fprintf(stderr, "line %ld: %s record: \"%s\" is in no field of its kind\n",
+				lineno, r, untabled(&o, r));
 			rc = 1;
 			break;
 		}

@@ -9,6 +9,8 @@
  *   records out FORMAT [samples] [precision] [slow] [held]
  *   records placements FORMAT|markdown SYSROOT [precision] [nomain]
  *   records observe FORMAT|markdown
+ *   records stream sweep|samples|threads
+ *   records allcore FORMAT [samples] [unpinned]
  *   records version
  */
 #include "config.h"
@@ -18,10 +20,12 @@
 #include <string.h>
 
 #include "core/common.h"
+#include "measure/allcore.h"
 #include "placements/placements.h"
 #include "place/observe.h"
 #include "measure/report.h"
 #include "machine/topo.h"
+#include "workloads/stream-report.h"
 
 static unsigned long long lcg_state = 12345;
 
@@ -302,6 +306,156 @@ static int observe_main(int argc, char **argv)
 	return 0;
 }
 
+/*
+ * ct-stream's table of made-up sizes: two placements, an array in L1 and
+ * one in memory (a prefetching loop), each with its own reasons; sweep
+ * writes each row as it comes, samples at the end (as -s does, each
+ * size's array line first), threads the lines above an all-core run.
+ */
+static int stream_main(int argc, char **argv)
+{
+	static const struct ct_job job = {
+		"stream", "scalar", "GB/s", 6.7e7, "byte/cycle", 6.7e7, NULL, 0, NULL, NULL, NULL,
+		stream_fields, 3, 0, 1
+	};
+	static const char *const places[] = { "cpu0", "cpu2" };
+	const enum ct_isa isa = CT_ISA_SCALAR;
+	struct ct_stream_caches caches = { { 0, 49152, 1310720, 31457280 } };
+	struct ct_stream_info in[2];
+	struct ct_stream_table t;
+	struct ct_series ser;
+	struct ct_machine m;
+	size_t p, z;
+	int samples;
+
+	if (argc < 1)
+		return 99;
+	machine(&m);
+	memset(in, 0, sizeof(in));
+	in[0] = (struct ct_stream_info){ "L1", 0, "none: the plain loop (calibrated)", 16,
+		"16 loads an iteration: the plain loop (calibrated)",
+		"calibrated: scalar 90.1, scalar/short 80.2 GB/s, 3 trials each, 1 ms", 32768,
+		512, "requested", "madvise", 1, -1 };
+	in[1] = (struct ct_stream_info){ "memory", 512, "512 bytes ahead: the prefetching "
+		"loop (calibrated)", 8, "8 loads an iteration: the prefetching loop (calibrated)",
+		"calibrated: scalar/prefetch 20.5, scalar 19.9 GB/s, 3 trials each, 40 ms",
+		67108864, 1, "requested", "madvise", 1, 37.5 };
+	if (strcmp(argv[0], "threads") == 0) {
+		ct_stream_header(stdout, 1u << isa, in[1].isa_reason, 5, &caches, in[1].bytes,
+				 in[1].reason, 3);
+		return 0;
+	}
+	if (strcmp(argv[0], "sweep") != 0 && strcmp(argv[0], "samples") != 0)
+		return 99;
+	samples = strcmp(argv[0], "samples") == 0;
+	t.caches = &caches;
+	t.size_reason = "requested";
+	ct_stream_table_begin(&t, stdout, 1, !samples);
+	t.warned = 1;
+	for (p = 0; p < 2; p++)
+		for (z = 0; z < 2; z++) {
+			series(&ser, &job, 5, z ? 3.3e6 : 1.2e6, p ? DISTURBED : PLAIN, 1, 0);
+			if (samples)
+				ct_stream_size_header(stdout, &in[z]);
+			ct_stream_table_add_info(&t, places[p], &in[z], &isa, &ser, 1);
+			ct_series_free(&ser, 1);
+		}
+	ct_stream_table_end(&t, &m);
+	return 0;
+}
+
+/*
+ * An all-core run of two kernels over three threads, made up: pinned,
+ * two performance cpus (0, 2) and an efficiency cpu (5), each kind with
+ * its reference; unpinned, three threads in one group of unknown kind.
+ */
+static int allcore_main(int argc, char **argv)
+{
+	struct ct_allcore a;
+	struct ct_allcore_thread th[3];
+	struct ct_allcore_group gr[2];
+	struct ct_job jobs[3][2];
+	struct ct_series tser[3][2], single[2][2], all[2][2];
+	uint64_t sample_ns[2] = { 4000000, 2500000 };
+	static const int cpu[3] = { 0, 2, 5 };
+	static const size_t group_of[3] = { 0, 0, 1 };
+	struct ct_machine m;
+	enum ct_format fmt;
+	int samples = 0, pinned = 1, i;
+	size_t g, k;
+
+	if (argc < 1 || ct_format_parse(argv[0], &fmt) < 0)
+		return 99;
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "samples") == 0)
+			samples = 1;
+		else if (strcmp(argv[i], "unpinned") == 0)
+			pinned = 0;
+		else
+			return 99;
+	}
+	machine(&m);
+	memset(&a, 0, sizeof(a));
+	memset(th, 0, sizeof(th));
+	memset(gr, 0, sizeof(gr));
+	a.pinned = pinned;
+	a.n = 3;
+	a.t = th;
+	a.ngroups = pinned ? 2 : 1;
+	a.g = gr;
+	a.nk = 2;
+	a.sample_ns = sample_ns;
+	for (i = 0; i < 3; i++) {
+		th[i].cpu = pinned ? cpu[i] : -1;
+		th[i].group = pinned ? group_of[i] : 0;
+		if (pinned) {
+			snprintf(th[i].name, sizeof(th[i].name), "allcore-cpu%d", cpu[i]);
+			ct_cpuset_set(&a.cpus, cpu[i]);
+			ct_cpuset_set(&gr[group_of[i]].cpus, cpu[i]);
+		} else {
+			snprintf(th[i].name, sizeof(th[i].name), "allcore-thread%d", i);
+		}
+		th[i].k = jobs[i];
+		th[i].ser = tser[i];
+		for (k = 0; k < 2; k++) {
+			jobs[i][k] = kernels[k ? 3 : 0];
+			series(&tser[i][k], &jobs[i][k], 4, (k ? 2e6 : 1e6) * (1 + 0.4 * group_of[i]),
+			       PLAIN, 1, 0);
+		}
+	}
+	for (g = 0; g < a.ngroups; g++) {
+		static const char *const names[] = { "performance", "efficiency" };
+		const char *name = pinned ? names[g] : "all";
+		size_t ref = pinned ? (g ? 2 : 1) : 2;
+
+		snprintf(gr[g].name, sizeof(gr[g].name), "%s", name);
+		gr[g].kind = pinned ? names[g] : "unknown";
+		gr[g].nthreads = pinned ? (g ? 1 : 2) : 3;
+		gr[g].ref = ref;
+		if (pinned)
+			snprintf(gr[g].single_name, sizeof(gr[g].single_name), "single-cpu%d", cpu[ref]);
+		else
+			snprintf(gr[g].single_name, sizeof(gr[g].single_name), "single-thread%zu", ref);
+		snprintf(gr[g].union_name, sizeof(gr[g].union_name), "allcore-%s", name);
+		gr[g].single = single[g];
+		gr[g].all = all[g];
+		for (k = 0; k < 2; k++) {
+			series(&single[g][k], &jobs[ref][k], 4, (k ? 1.6e6 : 0.8e6) * (1 + 0.4 * g), PLAIN,
+			       1, 0);
+			series(&all[g][k], &jobs[ref][k], (unsigned)(4 * gr[g].nthreads),
+			       (k ? 2e6 : 1e6) * (1 + 0.4 * g), PLAIN, 1, 0);
+		}
+	}
+	ct_allcore_write(stdout, fmt, "ct-fma", samples, &m, &a, NULL, NULL);
+	for (i = 0; i < 3; i++)
+		ct_series_free(tser[i], 2);
+	for (g = 0; g < a.ngroups; g++) {
+		ct_series_free(single[g], 2);
+		ct_series_free(all[g], 2);
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	ct_init(argv);
@@ -317,5 +471,9 @@ int main(int argc, char **argv)
 		return placements_main(argc - 2, argv + 2);
 	if (strcmp(argv[1], "observe") == 0)
 		return observe_main(argc - 2, argv + 2);
+	if (strcmp(argv[1], "stream") == 0)
+		return stream_main(argc - 2, argv + 2);
+	if (strcmp(argv[1], "allcore") == 0)
+		return allcore_main(argc - 2, argv + 2);
 	return 99;
 }

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "core/common.h"
+#include "measure/allcore.h"
 #include "placements/placements.h"
 #include "place/observe.h"
 #include "measure/report.h"
@@ -94,6 +95,16 @@ static void test_value(const void *rec, int id, unsigned out, struct ct_rec_valu
 
 static const struct ct_rec_kind test_kind = {
 	"test", test_fields, CT_ARRAY_SIZE(test_fields), test_value, 0
+};
+
+/* A list in lines: a header on each line, or on the first only (CT_REC_HANG). */
+static const struct ct_rec_field list_fields[] = {
+	{ TF_LIST, NULL, "tag", CT_REC_LIST, NULL, NULL, CT_REC_TABLE },
+	{ TF_LIST, NULL, "tags", CT_REC_LIST, NULL, NULL, CT_REC_TABLE | CT_REC_HANG },
+};
+
+static const struct ct_rec_kind list_lines = {
+	"test", list_fields, CT_ARRAY_SIZE(list_fields), test_value, CT_REC_LINES
 };
 
 static const struct ct_field fa[] = { { "size", NULL, 65536 }, { "isa", "avx2", 0 } };
@@ -381,6 +392,12 @@ int main(void)
 		expect_host(CT_REC_JSON, &h, "{\"record\":\"host\",\"host\":\"h1\",\"last\":1}\n");
 	}
 
+	expect(CT_REC_TABLE, &list_lines, -1, 1,
+	       "tag:      a\n"
+	       "tag:      b|c\n"
+	       "tags:     a\n"
+	       "          b|c\n");
+
 	/* The marks of the cells written, for the footnotes. */
 	ct_rec_begin(&w, stdout, CT_REC_TABLE, &test_kind);
 	ct_rec_write(&w, &recs[0]);
@@ -398,6 +415,8 @@ int main(void)
 	check_kind(&ct_rec_counters, "coretype.7");
 	check_kind(&ct_rec_sample, "coretype.7");
 	check_kind(&ct_rec_kernel, "coretype.7");
+	check_kind(&ct_rec_allcore, "coretype.7");
+	check_kind(&ct_rec_allcore_extra, "coretype.7");
 	check_kind(&ct_rec_sweep, "ct-stream.1");
 	check_kind(&ct_rec_placements, "ct-place.1");
 	check_kind(&ct_rec_topology, "ct-place.1");

@@ -22,6 +22,7 @@
 #include <sys/stat.h>
 
 #include "core/common.h"
+#include "measure/allcore.h"
 #include "measure/harness.h"
 #include "records/jsonl.h"
 #include "records/record.h"
@@ -389,6 +390,9 @@ static int record(struct reader *rd)
 	}
 	/* ct-place -l and --dry-run: nothing measured, nothing to compare. */
 	if (strcmp(rec, ct_rec_topology.name) == 0 || strcmp(rec, ct_rec_plan.name) == 0)
+		return 0;
+	/* --threads: each kind's figures, compared as its allcore-KIND summaries. */
+	if (strcmp(rec, ct_rec_allcore.name) == 0)
 		return 0;
 	if (strcmp(rec, ct_rec_compare.name) == 0 || strcmp(rec, ct_rec_input.name) == 0)
 		return bad(rd, "a \"%s\" record: this is ct-compare's output, not a run", rec);

@@ -112,13 +112,16 @@ int ct_allcore_run(struct ct_allcore *a, const struct ct_harness *h,
 /*
  * The records: each group's reference ("single-cpuN"), every thread
  * ("allcore-cpuN"), each group's threads together ("allcore-KIND"), with
- * the fields threads, kind, sample_ns, and on the all-core records
- * single_placement, ratio_to_single_wall and ratio_to_single_cpu.  In the
- * table format, a line on how it ran first; then call ct_out_end() and
- * ct_allcore_print_kinds() for the per-kind lines under the table.
+ * the fields of ct_rec_allcore_extra (threads, kind, sample_ns, and on
+ * the all-core records single_placement, ratio_to_single_wall and
+ * ratio_to_single_cpu).  In the table format, lines on how it ran first.
+ * Then call ct_out_end() and ct_allcore_print_kinds() for the allcore
+ * records, each kernel on each kind against its reference: a line each
+ * under the table, a block of their own in TSV.
  */
 void ct_allcore_print(struct ct_out *o, const struct ct_allcore *a);
 void ct_allcore_print_kinds(struct ct_out *o, const struct ct_allcore *a);
+extern const struct ct_rec_kind ct_rec_allcore, ct_rec_allcore_extra;
 
 /* The median rate of the all-core samples of group g over its reference's (0: none). */
 double ct_allcore_ratio(const struct ct_allcore *a, size_t g, size_t k, enum ct_basis b);
@@ -136,5 +139,12 @@ int ct_allcore_report(struct ct_allcore *a, const struct ct_harness *h,
 		      const char *tool, void (*header)(FILE *f, const struct ct_allcore *a,
 					     void *arg),
 		      void *arg);
+/*
+ * Its records once run, on f in fmt (--samples: samples too), under the
+ * machine's (m finished): what ct_allcore_report() writes.
+ */
+void ct_allcore_write(FILE *f, enum ct_format fmt, const char *tool, int samples,
+		      const struct ct_machine *m, const struct ct_allcore *a,
+		      void (*header)(FILE *f, const struct ct_allcore *a, void *arg), void *arg);
 
 #endif

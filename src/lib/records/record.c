@@ -602,7 +602,8 @@ static void write_lines(struct ct_rec_writer *w, const void *rec)
 		pad = *label ? (int)width : 0;
 		if (f->type == CT_REC_LIST && !v->str && !v->omit && !v->null)
 			for (j = 0; j < v->n; j++)
-				line_out(w, pad, label, v->list[j]);
+				line_out(w, pad, j && f->show & CT_REC_HANG ? "" : label,
+					 v->list[j]);
 		else
 			line_out(w, pad, label, text_of(f, v, w->out, buf, sizeof(buf)));
 		put(v);

@@ -58,6 +58,12 @@ struct ct_field {
  */
 #define CT_REC_FIT(n) ((unsigned)(n) << 8)
 #define CT_REC_FIT_LEVEL(show) (((show) >> 8) & 0xfu)
+/*
+ * A list's lines (CT_REC_LINES) after the first under its value, without
+ * the header again: "prefetch: L1 ...", then "          L3 ..."; without
+ * it, every line has the header (a warning each).
+ */
+#define CT_REC_HANG 0x20u
 
 /* What a field holds: how JSON writes it, and the text of a number. */
 enum ct_rec_type {

@@ -1,7 +1,8 @@
 /*
  * workloads/stream-report.c - ct-stream's human table: the sweep of sizes, described
- * once (ct_rec_sweep) and written by record.c, under the lines that say
- * what ran on what.
+ * once (ct_rec_sweep), and the lines around it (the caches, the ISAs,
+ * the array, prefetch and loop of every row, the load at the end), a kind
+ * of lines described once too; both written by record.c.
  */
 #include "config.h"
 
@@ -145,11 +146,219 @@ void ct_stream_table_begin(struct ct_stream_table *t, FILE *f, int several, int 
 		ct_rec_hide(&t->sweep, W_PLACEMENT);
 }
 
+/*
+ * The lines around the sweep and above a --threads run, described once
+ * (struct stream_lines): the table's only.  Every fact in them is in
+ * each summary record already (isa, isa_reason, l1_bytes to l3_bytes,
+ * reps, size_reason, thp, thp_advice, placement, prefetch_reason,
+ * loop_reason; the machine record's load and warnings): a record of them
+ * in TSV or JSON would be a second copy to drift from the first.
+ */
+enum line_field {
+	L_ISA, L_CACHES, L_SAMPLES, L_ARRAY, L_SIZE_ARRAY, L_THREADS_ARRAY, L_PREFETCH, L_LOOP,
+	L_LOAD, L_WARNINGS
+};
+
+static const struct ct_rec_field line_fields[] = {
+	{ L_ISA, NULL, "isa", CT_REC_LIST, NULL, NULL, CT_REC_TABLE | CT_REC_HANG },
+	{ L_CACHES, NULL, "caches", CT_REC_STR, NULL, NULL, CT_REC_TABLE },
+	{ L_SAMPLES, NULL, "samples", CT_REC_STR, NULL, NULL, CT_REC_TABLE },
+	/* Every size's array after the sweep; one size's above its tables (-s); a thread's. */
+	{ L_ARRAY, NULL, "array", CT_REC_STR, NULL, NULL, CT_REC_TABLE },
+	{ L_SIZE_ARRAY, NULL, "array", CT_REC_STR, NULL, NULL, CT_REC_TABLE },
+	{ L_THREADS_ARRAY, NULL, "array", CT_REC_STR, NULL, NULL, CT_REC_TABLE },
+	{ L_PREFETCH, NULL, "prefetch", CT_REC_LIST, NULL, NULL, CT_REC_TABLE | CT_REC_HANG },
+	{ L_LOOP, NULL, "loop", CT_REC_LIST, NULL, NULL, CT_REC_TABLE | CT_REC_HANG },
+	{ L_LOAD, NULL, "load", CT_REC_STR, NULL, NULL, CT_REC_TABLE },
+	{ L_WARNINGS, NULL, "warning", CT_REC_LIST, NULL, NULL, CT_REC_TABLE },
+};
+
+/* What the lines say; each line reads only its own part. */
+struct stream_lines {
+	/* isa: the ISAs that ran (1u << isa), and why: one reason, or notes[0, nnotes). */
+	unsigned used;
+	const char *isa_reason;
+	char (*isa_notes)[CT_STREAM_NOTE_LEN];
+	size_t nisa_notes;
+	/* caches, samples (precision_pct above 0: --precision) */
+	const struct ct_stream_caches *caches;
+	unsigned reps;
+	double precision_pct;
+	/* array, prefetch, loop: the table's, of every row */
+	const struct ct_stream_table *t;
+	/* one size's array (-s) */
+	const struct ct_stream_info *in;
+	/* a thread's array (--threads) */
+	uint64_t bytes;
+	const char *size_reason;
+	size_t threads;
+	/* load, and the warnings from warned on */
+	const struct ct_machine *m;
+	size_t warned;
+};
+
+/*
+ * A list for v: head (unless NULL), then notes[0, n).  Its pointers (and
+ * the head) are allocated, as many as there are notes: the writer frees
+ * them with v->own.
+ */
+static void note_list(struct ct_rec_value *v, const char *head,
+		      char (*notes)[CT_STREAM_NOTE_LEN], size_t n)
+{
+	size_t i, k = 0, len = head ? strlen(head) + 1 : 0;
+	const char **list;
+
+	v->own = ct_xmalloc((n + 1) * sizeof(*list) + len);
+	list = (const char **)(void *)v->own;
+	if (head)
+		list[k++] = memcpy(list + n + 1, head, len);
+	for (i = 0; i < n; i++)
+		list[k++] = notes[i];
+	v->list = list;
+	v->n = k;
+}
+
+static void line_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
+{
+	const struct stream_lines *r = rec;
+	const struct ct_stream_table *t = r->t;
+	char head[CT_STREAM_NOTE_LEN + 64], b1[32], b2[32], b3[32];
+	size_t used = 0, i;
+	int isa;
+
+	(void)out;
+	switch ((enum line_field)id) {
+	case L_ISA:
+		head[0] = '\0';
+		for (isa = 0; isa < (int)CT_ISA_COUNT; isa++)
+			if (r->used & (1u << isa))
+				used += (size_t)snprintf(head + used, sizeof(head) - used, "%s%s",
+							 used ? " " : "", ct_isa_name((enum ct_isa)isa));
+		if (r->nisa_notes == 0)
+			snprintf(head + used, sizeof(head) - used, "%s(%s)", used ? " " : "",
+				 r->isa_reason);
+		else
+			snprintf(head + used, sizeof(head) - used, ", by the level of each size:");
+		note_list(v, head, r->isa_notes, r->nisa_notes);
+		break;
+	case L_CACHES:
+		snprintf(v->buf, sizeof(v->buf), "L1d %s, L2 %s, L3 %s (the level of a size: the "
+			 "smallest that holds it)",
+			 r->caches->bytes[1] ? ct_stream_human_size(r->caches->bytes[1], b1, sizeof(b1)) :
+			 "unknown",
+			 r->caches->bytes[2] ? ct_stream_human_size(r->caches->bytes[2], b2, sizeof(b2)) :
+			 "unknown",
+			 r->caches->bytes[3] ? ct_stream_human_size(r->caches->bytes[3], b3, sizeof(b3)) :
+			 "unknown");
+		v->str = v->buf;
+		break;
+	case L_SAMPLES:
+		if (r->precision_pct > 0)
+			used = (size_t)snprintf(v->buf, sizeof(v->buf), "per size and ISA until its "
+						"medians are known to +-%g%%; ", r->precision_pct);
+		else
+			used = (size_t)snprintf(v->buf, sizeof(v->buf), "%u reps per size and ISA; ",
+						r->reps);
+		snprintf(v->buf + used, sizeof(v->buf) - used, "GB/s (10^9 bytes/s) and byte/cycle "
+			 "are wall-basis medians, cpu GB/s the thread CPU time basis");
+		v->str = v->buf;
+		break;
+	case L_ARRAY:
+		snprintf(v->buf, sizeof(v->buf), "%s; THP %s, huge pages %s; placement%s %s",
+			 t->size_reason, t->thp, t->huge_asked ? "asked for" : "refused",
+			 t->several ? "s" : "", t->places);
+		v->str = v->buf;
+		break;
+	case L_SIZE_ARRAY:
+		snprintf(v->buf, sizeof(v->buf), "%" PRIu64 " bytes (%s, %s); %" PRIu64 " pass%s "
+			 "per sample", r->in->bytes, r->in->reason, r->in->level, r->in->passes,
+			 r->in->passes == 1 ? "" : "es");
+		v->str = v->buf;
+		break;
+	case L_THREADS_ARRAY:
+		snprintf(v->buf, sizeof(v->buf), "%s per thread and ISA (%s), %zu threads; a call "
+			 "reads it whole passes", ct_stream_human_size(r->bytes, b1, sizeof(b1)),
+			 r->size_reason, r->threads);
+		v->str = v->buf;
+		break;
+	case L_PREFETCH:
+		note_list(v, NULL, t->notes, t->nnotes);
+		break;
+	case L_LOOP:
+		note_list(v, NULL, t->loop_notes, t->nloop_notes);
+		break;
+	case L_LOAD:
+		v->str = ct_machine_load_text(r->m, v->buf, sizeof(v->buf));
+		break;
+	case L_WARNINGS:
+		for (i = r->warned; i < r->m->nwarnings && v->n < CT_ARRAY_SIZE(v->ptrs); i++)
+			v->ptrs[v->n++] = ct_machine_warning(r->m, i);
+		v->list = v->ptrs;
+		break;
+	}
+}
+
+static const struct ct_rec_kind stream_lines = {
+	"stream_lines", line_fields, CT_ARRAY_SIZE(line_fields), line_value, CT_REC_LINES
+};
+
+/* The lines ids[0, n) of r on f, in the table's order, through the writer. */
+static void lines_out(FILE *f, const struct stream_lines *r, const int *ids, size_t n)
+{
+	struct ct_rec_writer w;
+	size_t i, j;
+
+	ct_rec_begin(&w, f, CT_REC_TABLE, &stream_lines);
+	for (i = 0; i < CT_ARRAY_SIZE(line_fields); i++) {
+		for (j = 0; j < n && ids[j] != line_fields[i].id; j++)
+			;
+		if (j == n)
+			ct_rec_hide(&w, line_fields[i].id);
+	}
+	ct_rec_write(&w, r);
+	ct_rec_end(&w);
+}
+
+/*
+ * The ISAs that ran and why (notes[0, n), "LEVEL ISA: reason", when the
+ * reasons differ by level), then their kernels.
+ */
+static void header_isa(FILE *f, unsigned used, char (*notes)[CT_STREAM_NOTE_LEN], size_t n,
+		       const char *isa_reason)
+{
+	static const int ids[] = { L_ISA };
+	struct stream_lines r = { 0 };
+	int i;
+
+	r.used = used;
+	r.isa_notes = notes;
+	r.nisa_notes = n;
+	r.isa_reason = isa_reason;
+	lines_out(f, &r, ids, CT_ARRAY_SIZE(ids));
+	for (i = 0; i < (int)CT_ISA_COUNT; i++)
+		if (used & (1u << i))
+			ct_out_kernel(f, CT_REC_TABLE, &(struct ct_out_kernel_rec){
+				      .d = ct_stream_desc((enum ct_isa)i) });
+}
+
+/* The caches and what a row's figures are (--precision: precision_pct above 0). */
+static void header_caches(FILE *f, unsigned reps, double precision_pct,
+			  const struct ct_stream_caches *c)
+{
+	static const int ids[] = { L_CACHES, L_SAMPLES };
+	struct stream_lines r = { 0 };
+
+	r.caches = c;
+	r.reps = reps;
+	r.precision_pct = precision_pct;
+	lines_out(f, &r, ids, CT_ARRAY_SIZE(ids));
+}
+
 /* The lines above the sweep: the caches and what a row's figures are. */
 static void sweep_preamble(const struct ct_stream_table *t)
 {
 	fputc('\n', t->f);
-	ct_stream_header_caches(t->f, t->reps, t->precision_pct, t->caches);
+	header_caches(t->f, t->reps, t->precision_pct, t->caches);
 	fputc('\n', t->f);
 }
 
@@ -172,6 +381,18 @@ void ct_stream_table_add(struct ct_stream_table *t, const char *placement,
 			 struct ct_stream *const *ctx, const enum ct_isa *isas,
 			 const struct ct_series *ser, size_t n)
 {
+	struct ct_stream_info in[CT_ISA_COUNT];
+	size_t i;
+
+	for (i = 0; i < n && i < CT_ISA_COUNT; i++)
+		ct_stream_info(ctx[i], &in[i]);
+	ct_stream_table_add_info(t, placement, in, isas, ser, i);
+}
+
+void ct_stream_table_add_info(struct ct_stream_table *t, const char *placement,
+			      const struct ct_stream_info *in, const enum ct_isa *isas,
+			      const struct ct_series *ser, size_t n)
+{
 	const char *isa_reason;
 	struct ct_stream_sweep_rec r;
 	size_t i, used = strlen(t->places);
@@ -184,7 +405,7 @@ void ct_stream_table_add(struct ct_stream_table *t, const char *placement,
 	r.placement = placement;
 	for (i = 0; i < n; i++) {
 		r.ser = &ser[i];
-		ct_stream_info(ctx[i], &r.in);
+		r.in = in[i];
 		isa_reason = r.in.isa_reason;
 		ct_summarize(&ser[i], CT_BASIS_WALL, &r.wall);
 		ct_summarize(&ser[i], CT_BASIS_CPU, &r.cpu);
@@ -216,60 +437,37 @@ void ct_stream_table_add(struct ct_stream_table *t, const char *placement,
 		snprintf(t->isa_reason, sizeof(t->isa_reason), "%s", r.in.isa_reason);
 }
 
-void ct_stream_header_isa(FILE *f, unsigned used, char (*notes)[CT_STREAM_NOTE_LEN], size_t n,
-			  const char *isa_reason)
+void ct_stream_header(FILE *f, unsigned used, const char *isa_reason, unsigned reps,
+		      const struct ct_stream_caches *c, uint64_t bytes, const char *size_reason,
+		      size_t threads)
 {
-	int i;
-	size_t j;
+	static const int ids[] = { L_THREADS_ARRAY };
+	struct stream_lines r = { 0 };
 
-	fprintf(f, "isa:     ");
-	for (i = 0; i < (int)CT_ISA_COUNT; i++)
-		if (used & (1u << i))
-			fprintf(f, " %s", ct_isa_name((enum ct_isa)i));
-	if (n == 0) {
-		fprintf(f, " (%s)\n", isa_reason);
-	} else {
-		fprintf(f, ", by the level of each size:\n");
-		for (j = 0; j < n; j++)
-			fprintf(f, "          %s\n", notes[j]);
-	}
-	for (i = 0; i < (int)CT_ISA_COUNT; i++)
-		if (used & (1u << i))
-			ct_out_kernel(f, CT_REC_TABLE, &(struct ct_out_kernel_rec){
-				      .d = ct_stream_desc((enum ct_isa)i) });
-}
-
-void ct_stream_header_caches(FILE *f, unsigned reps, double precision_pct,
-			     const struct ct_stream_caches *c)
-{
-	char b1[32], b2[32], b3[32];
-
-	fprintf(f, "caches:   L1d %s, L2 %s, L3 %s (the level of a size: the smallest that "
-		"holds it)\n",
-		c->bytes[1] ? ct_stream_human_size(c->bytes[1], b1, sizeof(b1)) : "unknown",
-		c->bytes[2] ? ct_stream_human_size(c->bytes[2], b2, sizeof(b2)) : "unknown",
-		c->bytes[3] ? ct_stream_human_size(c->bytes[3], b3, sizeof(b3)) : "unknown");
-	if (precision_pct > 0)
-		fprintf(f, "samples:  per size and ISA until its medians are known to +-%g%%; ",
-			precision_pct);
-	else
-		fprintf(f, "samples:  %u reps per size and ISA; ", reps);
-	fprintf(f, "GB/s (10^9 bytes/s) and byte/cycle are wall-basis medians, cpu GB/s the "
-		"thread CPU time basis\n");
-}
-
-void ct_stream_header(FILE *f, unsigned used, char (*notes)[CT_STREAM_NOTE_LEN], size_t n,
-		      const char *isa_reason, unsigned reps, const struct ct_stream_caches *c)
-{
 	fputc('\n', f);
-	ct_stream_header_isa(f, used, notes, n, isa_reason);
-	ct_stream_header_caches(f, reps, 0, c);
+	header_isa(f, used, NULL, 0, isa_reason);
+	header_caches(f, reps, 0, c);
+	r.bytes = bytes;
+	r.size_reason = size_reason;
+	r.threads = threads;
+	lines_out(f, &r, ids, CT_ARRAY_SIZE(ids));
+}
+
+void ct_stream_size_header(FILE *f, const struct ct_stream_info *in)
+{
+	static const int ids[] = { L_SIZE_ARRAY };
+	struct stream_lines r = { 0 };
+
+	r.in = in;
+	fputc('\n', f);
+	lines_out(f, &r, ids, CT_ARRAY_SIZE(ids));
 }
 
 void ct_stream_table_end(struct ct_stream_table *t, const struct ct_machine *m)
 {
-	char load[512];
-	size_t i;
+	static const int run_ids[] = { L_ARRAY, L_PREFETCH, L_LOOP };
+	static const int end_ids[] = { L_LOAD, L_WARNINGS };
+	struct stream_lines r = { 0 };
 
 	/* Rows held to the end (--samples: each size's tables came between). */
 	if (!t->stream || !t->sweep.rows)
@@ -279,24 +477,18 @@ void ct_stream_table_end(struct ct_stream_table *t, const struct ct_machine *m)
 	ct_out_footnotes(t->f, "", t->sweep.marks & ~(unsigned)CT_MARK_IMPRECISE, 0);
 	/* What every row ran, known whole only now. */
 	fputc('\n', t->f);
-	ct_stream_header_isa(t->f, t->used, t->isa_notes, t->mixed ? t->nisa_notes : 0,
-			     t->isa_reason);
-	fprintf(t->f, "array:    %s; THP %s, huge pages %s; placement%s %s\n", t->size_reason,
-		t->thp, t->huge_asked ? "asked for" : "refused", t->several ? "s" : "", t->places);
-	fprintf(t->f, "prefetch: ");
-	for (i = 0; i < t->nnotes; i++)
-		fprintf(t->f, "%s%s\n", i ? "          " : "", t->notes[i]);
-	fprintf(t->f, "loop:     ");
-	for (i = 0; i < t->nloop_notes; i++)
-		fprintf(t->f, "%s%s\n", i ? "          " : "", t->loop_notes[i]);
+	header_isa(t->f, t->used, t->isa_notes, t->mixed ? t->nisa_notes : 0, t->isa_reason);
+	r.t = t;
+	lines_out(t->f, &r, run_ids, CT_ARRAY_SIZE(run_ids));
 	/*
 	 * The machine's lines were written before the first size ran, with
 	 * the warnings about the start: here the load at the end and the
 	 * warnings about the run.
 	 */
-	fprintf(t->f, "\nload:     %s\n", ct_machine_load_text(m, load, sizeof(load)));
-	for (i = t->warned; i < m->nwarnings; i++)
-		fprintf(t->f, "warning:  %s\n", ct_machine_warning(m, i));
+	r.m = m;
+	r.warned = t->warned;
+	fputc('\n', t->f);
+	lines_out(t->f, &r, end_ids, CT_ARRAY_SIZE(end_ids));
 	free(t->notes);
 	free(t->isa_notes);
 	free(t->loop_notes);

@@ -25,17 +25,15 @@
 char *ct_stream_human_size(uint64_t b, char *buf, size_t len);
 
 /*
- * The lines above a table: the ISAs that ran (1u << isa in used) and why,
- * one reason or, with n > 0, notes[0..n) ("LEVEL ISA: reason", when the
- * reasons differ by level); their kernels, the caches, the samples.
+ * The lines above a --threads run: the ISAs that ran (1u << isa in used)
+ * and why, their kernels, the caches, the samples, and each thread's
+ * array of bytes (why that size: size_reason).
  */
-void ct_stream_header(FILE *f, unsigned used, char (*notes)[CT_STREAM_NOTE_LEN], size_t n,
-		      const char *isa_reason, unsigned reps, const struct ct_stream_caches *c);
-/* Its parts: the ISAs and kernels; the caches and samples (--precision: above 0). */
-void ct_stream_header_isa(FILE *f, unsigned used, char (*notes)[CT_STREAM_NOTE_LEN], size_t n,
-			  const char *isa_reason);
-void ct_stream_header_caches(FILE *f, unsigned reps, double precision_pct,
-			     const struct ct_stream_caches *c);
+void ct_stream_header(FILE *f, unsigned used, const char *isa_reason, unsigned reps,
+		      const struct ct_stream_caches *c, uint64_t bytes, const char *size_reason,
+		      size_t threads);
+/* The line above one size's own tables (-s): its array, after a blank line. */
+void ct_stream_size_header(FILE *f, const struct ct_stream_info *in);
 
 struct ct_stream_table {
 	/* Set by the caller before ct_stream_table_begin(). */
@@ -90,6 +88,10 @@ void ct_stream_table_begin(struct ct_stream_table *t, FILE *f, int several, int 
 void ct_stream_table_add(struct ct_stream_table *t, const char *placement,
 			 struct ct_stream *const *ctx, const enum ct_isa *isas,
 			 const struct ct_series *ser, size_t n);
+/* The same from what each ctx[i] told (in[i]): a table of made-up rows. */
+void ct_stream_table_add_info(struct ct_stream_table *t, const char *placement,
+			      const struct ct_stream_info *in, const enum ct_isa *isas,
+			      const struct ct_series *ser, size_t n);
 /*
  * The rest of the table after the run (m finished: the load at its end):
  * its footnotes, then the ISAs, kernels, array, prefetch and loop of
