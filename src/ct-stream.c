@@ -10,6 +10,8 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "core/common.h"
 #include "core/cpuset.h"
@@ -137,15 +139,20 @@ static int stream_option(void *self, int c, const char *arg)
 static void stream_options_done(void *self, const struct ct_cli *cli)
 {
 	struct stream_tool *st = self;
-	char why[200];
+	size_t len;
+	char *why;
 	int n;
 
 	(void)cli;
 	st->nsize = 1;
 	if (!st->size_arg)
 		return;
-	if ((n = ct_stream_sizes_parse(st->size_arg, st->sizes, why, sizeof(why))) < 0)
+	/* Room for the message to name the whole list, however long. */
+	len = strlen(st->size_arg) + 256;
+	why = ct_xmalloc(len);
+	if ((n = ct_stream_sizes_parse(st->size_arg, st->sizes, why, len)) < 0)
 		ct_usage_error("%s", why);
+	free(why);
 	st->nsize = (size_t)n;
 }
 

@@ -16,7 +16,8 @@
  * size ct_parse_size() takes and ct_stream_size_ok() accepts, the ends of
  * a range powers of two with A <= B, at most CT_STREAM_SIZES_MAX in all.
  * Returns how many went into sizes[CT_STREAM_SIZES_MAX], or -1 with the
- * usage error ("invalid --size '...': why") in why.
+ * usage error ("invalid --size '...': why") in why; a message names arg
+ * whole at most, so strlen(arg) + 256 holds any.
  */
 int ct_stream_sizes_parse(const char *arg, uint64_t *sizes, char *why, size_t len);
 
