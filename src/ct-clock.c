@@ -14,21 +14,14 @@
  */
 #include "config.h"
 
-#include <err.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "measure/allcore.h"
-#include "tool/cli.h"
-#include "workloads/clock.h"
 #include "core/common.h"
-#include "measure/harness.h"
-#include "kernels/kernels.h"
-#include "measure/context.h"
-#include "measure/report.h"
 #include "core/parse.h"
-#include "core/term.h"
+#include "kernels/kernels.h"
+#include "tool/kernel-tool.h"
+#include "workloads/clock.h"
 
 static const struct ct_opt_use opts[] = {
 	{ CT_O_ADDS, NULL },
@@ -48,6 +41,14 @@ static void usage(void)
 	       "Environment: REPS, QUICK.  See ct-clock(1) and coretype(7).\n");
 }
 
+/* The tool's own settings. */
+struct clock_tool {
+	const char *adds_arg;		/* -n */
+	uint64_t adds;
+	uint64_t call_adds;		/* --threads: a call's share of a sample */
+	struct ct_clock ctx;		/* the chain every row runs */
+};
+
 /* Each thread's own add chain: a call is 1/CT_ALLCORE_CHUNKS of a sample. */
 static void *make_chain(void *arg, struct ct_job *k)
 {
@@ -65,80 +66,78 @@ static void chain_header(FILE *f, const struct ct_allcore *a, void *arg)
 		      .count = a->t[0].k[0].work, .per_call = 1, .reps = h->reps });
 }
 
-/* --threads: every thread's clock beside the clock of one alone. */
-static int all_core(struct ct_cli *cli, struct ct_harness *h, struct ct_allcore *a,
-		    uint64_t adds)
+static int clock_option(void *self, int c, const char *arg)
 {
-	uint64_t call_adds = (adds + CT_ALLCORE_CHUNKS - 1) / CT_ALLCORE_CHUNKS;
-	struct ct_allcore_kernel ak = { make_chain, free, &call_adds };
+	struct clock_tool *ct = self;
 
-	return ct_allcore_report(a, h, &ak, 1, cli, "ct-clock", chain_header, h);
+	if (c != 'n')
+		return 0;
+	ct->adds_arg = arg;
+	return 1;
 }
+
+static void clock_options_done(void *self, const struct ct_cli *cli)
+{
+	struct clock_tool *ct = self;
+
+	ct->adds = cli->quick || ct_env_quick() ? CT_CLOCK_ADDS_QUICK : CT_CLOCK_ADDS_DEFAULT;
+	if (ct->adds_arg)
+		ct->adds = ct_u64_or_usage("--adds", ct->adds_arg, 1, CT_CLOCK_ADDS_MAX);
+}
+
+/* --threads: every thread's clock beside the clock of one alone. */
+static void clock_allcore(void *self, struct ct_kernel_run *run, struct ct_kernel_allcore *ka)
+{
+	struct clock_tool *ct = self;
+
+	ct->call_adds = (ct->adds + CT_ALLCORE_CHUNKS - 1) / CT_ALLCORE_CHUNKS;
+	ka->ak[0].make = make_chain;
+	ka->ak[0].destroy = free;
+	ka->ak[0].arg = &ct->call_adds;
+	ka->n = 1;
+	ka->header = chain_header;
+	ka->header_arg = &run->h;
+}
+
+/* Every row runs the one chain. */
+static size_t clock_jobs(void *self, struct ct_kernel_run *run, size_t z, struct ct_job *k,
+			 void **state, struct ct_harness *h)
+{
+	struct clock_tool *ct = self;
+
+	(void)run, (void)z, (void)h;
+	ct_clock_kernel(k, &ct->ctx, ct->adds);
+	state[0] = NULL;
+	return 1;
+}
+
+static void clock_kernel_lines(void *self, struct ct_kernel_run *run, FILE *f,
+			       const struct ct_series *ser)
+{
+	struct clock_tool *ct = self;
+
+	(void)run;
+	ct_out_kernel(f, CT_REC_TABLE, &(struct ct_out_kernel_rec){
+		      .d = &ct_addchain_desc, .count = (double)ct->ctx.iters * CT_ADDCHAIN_UNROLL,
+		      .reps = ser[0].n });
+}
+
+static const struct ct_kernel_tool tool = {
+	.name = "ct-clock",
+	.opts = opts,
+	.nopts = CT_ARRAY_SIZE(opts),
+	.usage = usage,
+	.hint = "raise -n",
+	.option = clock_option,
+	.options_done = clock_options_done,
+	.allcore = clock_allcore,
+	.jobs = clock_jobs,
+	.kernel_lines = clock_kernel_lines,
+};
 
 int main(int argc, char **argv)
 {
-	struct ct_getopt g;
-	struct ct_cli cli;
-	struct ct_allcore a;
-	struct ct_harness h;
-	struct ct_job k;
-	struct ct_series *ser;
-	struct ct_machine m;
-	struct ct_out out;
-	FILE *tty;
-	struct ct_clock ctx;
-	const char *adds_arg = NULL;
-	char (*place)[32];
-	uint64_t adds;
-	size_t nrows, r;
-	int c;
+	static struct clock_tool ct;
 
-	ct_init(argv);
-	ct_cli_init(&cli);
-	ct_getopt_init(&g, 0);
-	ct_getopt_add(&g, opts, CT_ARRAY_SIZE(opts));
-	while ((c = ct_getopt_next(&g, argc, argv)) != -1) {
-		if (c == 'n')
-			adds_arg = optarg;
-		else if (!ct_cli_option(&cli, c, optarg, usage))
-			ct_usage_error("unhandled option");
-	}
-	adds = cli.quick || ct_env_quick() ? CT_CLOCK_ADDS_QUICK : CT_CLOCK_ADDS_DEFAULT;
-	if (adds_arg)
-		adds = ct_u64_or_usage("--adds", adds_arg, 1, CT_CLOCK_ADDS_MAX);
-	if (ct_cli_finish(&cli, &h, argc, argv, &a))
-		return all_core(&cli, &h, &a, adds);
-	ct_clock_kernel(&k, &ctx, adds);
-
-	/* One row per placement (each cpu of -c), one after another. */
-	nrows = ct_cli_rows(&cli);
-	ser = ct_xcalloc(nrows, sizeof(*ser));
-	place = ct_xcalloc(nrows, sizeof(*place));
-	ct_machine_describe(&m);
-	cli.nsteps = nrows;
-	for (r = 0; r < nrows; r++) {
-		snprintf(place[r], sizeof(place[r]), "%s",
-			 ct_cli_harness_row(&cli, r, &h, &k, 1, &ser[r], "raise -n"));
-		ct_machine_note(&m, place[r], &ser[r], 1);
-	}
-	/* Erased before any warning or result. */
-	ct_cli_progress_clear(&cli);
-	ct_machine_finish(&m, 1);
-
-	/* A table on a terminal: its long lines wrapped to fit (term.h). */
-	tty = cli.fmt == CT_FMT_TABLE ? ct_term_open(stdout) : stdout;
-	ct_out_begin(&out, tty, cli.fmt, "ct-clock", cli.samples);
-	ct_out_machine(&out, &m);
-	ct_out_kernel(tty, ct_rec_out_of(cli.fmt), &(struct ct_out_kernel_rec){
-		      .d = &ct_addchain_desc, .count = (double)ctx.iters * CT_ADDCHAIN_UNROLL,
-		      .reps = ser[0].n });
-	for (r = 0; r < nrows; r++)
-		ct_out_series(&out, place[r], &ser[r]);
-	ct_out_end(&out);
-	ct_term_close(tty, stdout);
-	for (r = 0; r < nrows; r++)
-		ct_series_free(&ser[r], 1);
-	free(ser);
-	free(place);
-	return CT_EXIT_OK;
+	return ct_kernel_tool_main(&tool, &ct, argc, argv);
 }

@@ -18,7 +18,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "tool/cli.h"
@@ -111,7 +110,7 @@ int main(int argc, char **argv)
 			usage();
 			return CT_EXIT_OK;
 		case 'o':
-			outdir = optarg;
+			outdir = ct_outdir_arg(optarg);
 			break;
 		case 'V':
 			ct_cli_version();
@@ -130,14 +129,9 @@ int main(int argc, char **argv)
 		nstdin += strcmp(argv[i], "-") == 0;
 	if (nstdin > 1)
 		ct_usage_error("standard input ('-') given %zu times: it can be read once", nstdin);
-	if (outdir) {
-		struct stat st;
-
-		if (stat(outdir, &st) < 0 || access(outdir, W_OK) < 0)
-			err(CT_EXIT_FAIL, "cannot write results into %s", outdir);
-		if (!S_ISDIR(st.st_mode))
-			errx(CT_EXIT_FAIL, "cannot write results into %s: not a directory", outdir);
-	}
+	/* Made and checked before the inputs are read, as in every tool. */
+	if (outdir && ct_outdir_ready(outdir, why, sizeof(why)) < 0)
+		errx(CT_EXIT_FAIL, "%s", why);
 	c.nruns = (size_t)(argc - optind);
 	c.runs = ct_xcalloc(c.nruns, sizeof(*c.runs));
 	for (i = 0; i < c.nruns; i++)

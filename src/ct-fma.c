@@ -8,21 +8,12 @@
  */
 #include "config.h"
 
-#include <err.h>
-#include <getopt.h>
 #include <stdio.h>
-#include <stdlib.h>
 
-#include "measure/allcore.h"
-#include "tool/cli.h"
 #include "core/common.h"
-#include "workloads/fma.h"
-#include "measure/harness.h"
-#include "workloads/isa.h"
-#include "measure/context.h"
-#include "measure/report.h"
 #include "core/parse.h"
-#include "core/term.h"
+#include "tool/kernel-tool.h"
+#include "workloads/fma.h"
 
 static const struct ct_opt_use opts[] = {
 	{ CT_O_PASSES, NULL },
@@ -44,6 +35,20 @@ static void usage(void)
 	       "Environment: CT_ISA, REPS, QUICK.  See ct-fma(1) and coretype(7).\n");
 }
 
+/* What each thread of --threads builds for itself: its own array and sums. */
+struct fma_arg {
+	enum ct_isa isa;
+	uint64_t passes;		/* a call's share of a sample's */
+};
+
+/* The tool's own settings. */
+struct fma_tool {
+	const char *passes_arg;		/* --passes */
+	uint64_t passes;
+	struct fma_arg fa[CT_ISA_COUNT];
+	const struct ct_kernel_run *run;	/* for the header of --threads */
+};
+
 static void kernel_lines(FILE *f, const enum ct_isa *isas, size_t n, uint64_t passes,
 			 unsigned reps, int per_call)
 {
@@ -54,12 +59,6 @@ static void kernel_lines(FILE *f, const enum ct_isa *isas, size_t n, uint64_t pa
 			      .d = ct_fma_desc(isas[i]), .count = (double)passes,
 			      .bytes = CT_FMA_ARRAY_BYTES, .per_call = per_call, .reps = reps });
 }
-
-/* What each thread of --threads builds for itself: its own array and sums. */
-struct fma_arg {
-	enum ct_isa isa;
-	uint64_t passes;
-};
 
 static void *make_fma(void *arg, struct ct_job *k)
 {
@@ -73,121 +72,103 @@ static void free_fma(void *state)
 	ct_fma_free(state);
 }
 
+static void fma_header(FILE *f, const struct ct_allcore *a, void *arg)
+{
+	const struct fma_tool *ft = arg;
+
+	(void)a;
+	kernel_lines(f, ft->run->isas, ft->run->nisa, ft->fa[0].passes, ft->run->h.reps, 1);
+}
+
+static int fma_option(void *self, int c, const char *arg)
+{
+	struct fma_tool *ft = self;
+
+	if (c != CT_OPT_PASSES)
+		return 0;
+	ft->passes_arg = arg;
+	return 1;
+}
+
+static void fma_options_done(void *self, const struct ct_cli *cli)
+{
+	struct fma_tool *ft = self;
+
+	ft->passes = cli->quick || ct_env_quick() ? CT_FMA_PASSES_QUICK : CT_FMA_PASSES_DEFAULT;
+	if (ft->passes_arg)
+		ft->passes = ct_u64_or_usage("--passes", ft->passes_arg, 1, CT_FMA_PASSES_MAX);
+}
+
 /*
  * --threads: every thread's FMA rate beside the rate of one alone; a call
  * is 1/CT_ALLCORE_CHUNKS of a sample's passes.
  */
-struct fma_header {
-	const enum ct_isa *isas;
-	size_t n;
-	uint64_t call_passes;
-	unsigned reps;
-};
-
-static void fma_header(FILE *f, const struct ct_allcore *a, void *arg)
+static void fma_allcore(void *self, struct ct_kernel_run *run, struct ct_kernel_allcore *ka)
 {
-	const struct fma_header *fh = arg;
-
-	(void)a;
-	kernel_lines(f, fh->isas, fh->n, fh->call_passes, fh->reps, 1);
-}
-
-static int all_core(struct ct_cli *cli, struct ct_harness *h, struct ct_allcore *a,
-		    const enum ct_isa *isas, size_t n, uint64_t passes)
-{
-	struct ct_allcore_kernel ak[CT_ISA_COUNT];
-	struct fma_arg fa[CT_ISA_COUNT];
-	uint64_t call_passes = (passes + CT_ALLCORE_CHUNKS - 1) / CT_ALLCORE_CHUNKS;
-	struct fma_header fh = { isas, n, call_passes, h->reps };
+	struct fma_tool *ft = self;
 	size_t i;
 
-	for (i = 0; i < n; i++) {
-		fa[i].isa = isas[i];
-		fa[i].passes = call_passes;
-		ak[i].make = make_fma;
-		ak[i].destroy = free_fma;
-		ak[i].arg = &fa[i];
+	for (i = 0; i < run->nisa; i++) {
+		ft->fa[i].isa = run->isas[i];
+		ft->fa[i].passes = (ft->passes + CT_ALLCORE_CHUNKS - 1) / CT_ALLCORE_CHUNKS;
+		ka->ak[i].make = make_fma;
+		ka->ak[i].destroy = free_fma;
+		ka->ak[i].arg = &ft->fa[i];
 	}
-	return ct_allcore_report(a, h, ak, n, cli, "ct-fma", fma_header, &fh);
+	ka->n = run->nisa;
+	ft->run = run;
+	ka->header = fma_header;
+	ka->header_arg = ft;
 }
+
+/* A row: every ISA, each kernel with its own array and sums. */
+static size_t fma_jobs(void *self, struct ct_kernel_run *run, size_t z, struct ct_job *k,
+		       void **state, struct ct_harness *h)
+{
+	struct fma_tool *ft = self;
+	size_t i;
+
+	(void)z, (void)h;
+	for (i = 0; i < run->nisa; i++)
+		state[i] = ct_fma_new(run->isas[i], ft->passes, &k[i]);
+	return run->nisa;
+}
+
+static void fma_free_jobs(void *self, void **state, size_t nk)
+{
+	size_t i;
+
+	(void)self;
+	for (i = 0; i < nk; i++)
+		ct_fma_free(state[i]);
+}
+
+static void fma_kernel_lines(void *self, struct ct_kernel_run *run, FILE *f,
+			     const struct ct_series *ser)
+{
+	struct fma_tool *ft = self;
+
+	kernel_lines(f, run->isas, run->nisa, ft->passes, ser[0].n, 0);
+}
+
+static const struct ct_kernel_tool tool = {
+	.name = "ct-fma",
+	.opts = opts,
+	.nopts = CT_ARRAY_SIZE(opts),
+	.isa = 1,
+	.usage = usage,
+	.hint = "raise --passes",
+	.option = fma_option,
+	.options_done = fma_options_done,
+	.allcore = fma_allcore,
+	.jobs = fma_jobs,
+	.free_jobs = fma_free_jobs,
+	.kernel_lines = fma_kernel_lines,
+};
 
 int main(int argc, char **argv)
 {
-	struct ct_getopt g;
-	struct ct_cli cli;
-	struct ct_cli_isa ci;
-	struct ct_allcore a;
-	struct ct_harness h;
-	struct ct_job *k;
-	struct ct_fma **ctx;
-	struct ct_series *ser;
-	enum ct_isa isas[CT_ISA_COUNT];
-	struct ct_machine m;
-	struct ct_out out;
-	FILE *tty;
-	const char *passes_arg = NULL;
-	char (*place)[32];
-	uint64_t passes;
-	size_t n, i, nrows, r;
-	int c;
+	static struct fma_tool ft;
 
-	ct_init(argv);
-	ct_cli_init(&cli);
-	ct_cli_isa_init(&ci);
-	ct_getopt_init(&g, 0);
-	ct_getopt_add(&g, opts, CT_ARRAY_SIZE(opts));
-	while ((c = ct_getopt_next(&g, argc, argv)) != -1) {
-		if (c == CT_OPT_PASSES)
-			passes_arg = optarg;
-		else if (!ct_cli_isa_option(&ci, c, optarg) &&
-			 !ct_cli_option(&cli, c, optarg, usage))
-			ct_usage_error("unhandled option");
-	}
-	passes = cli.quick || ct_env_quick() ? CT_FMA_PASSES_QUICK : CT_FMA_PASSES_DEFAULT;
-	if (passes_arg)
-		passes = ct_u64_or_usage("--passes", passes_arg, 1, CT_FMA_PASSES_MAX);
-	if (ct_cli_finish(&cli, &h, argc, argv, &a)) {
-		n = ct_cli_isa_finish(&ci, isas);
-		return all_core(&cli, &h, &a, isas, n, passes);
-	}
-	n = ct_cli_isa_finish(&ci, isas);
-
-	/* One row per placement (each cpu of -c), one after another, every ISA in each. */
-	nrows = ct_cli_rows(&cli);
-	k = ct_xcalloc(nrows * n, sizeof(*k));
-	ctx = ct_xcalloc(nrows * n, sizeof(*ctx));
-	ser = ct_xcalloc(nrows * n, sizeof(*ser));
-	place = ct_xcalloc(nrows, sizeof(*place));
-	ct_machine_describe(&m);
-	cli.nsteps = nrows;
-	for (r = 0; r < nrows; r++) {
-		for (i = 0; i < n; i++)
-			ctx[r * n + i] = ct_fma_new(isas[i], passes, &k[r * n + i]);
-		snprintf(place[r], sizeof(place[r]), "%s",
-			 ct_cli_harness_row(&cli, r, &h, &k[r * n], n, &ser[r * n], "raise --passes"));
-		ct_machine_note(&m, place[r], &ser[r * n], n);
-	}
-	/* Erased before any warning or result. */
-	ct_cli_progress_clear(&cli);
-	ct_machine_finish(&m, 1);
-
-	/* A table on a terminal: its long lines wrapped to fit (term.h). */
-	tty = cli.fmt == CT_FMT_TABLE ? ct_term_open(stdout) : stdout;
-	ct_out_begin(&out, tty, cli.fmt, "ct-fma", cli.samples);
-	ct_out_machine(&out, &m);
-	if (cli.fmt == CT_FMT_TABLE)
-		kernel_lines(tty, isas, n, passes, ser[0].n, 0);
-	for (r = 0; r < nrows; r++)
-		for (i = 0; i < n; i++)
-			ct_out_series(&out, place[r], &ser[r * n + i]);
-	ct_out_end(&out);
-	ct_term_close(tty, stdout);
-	ct_series_free(ser, nrows * n);
-	for (i = 0; i < nrows * n; i++)
-		ct_fma_free(ctx[i]);
-	free(ser);
-	free(ctx);
-	free(k);
-	free(place);
-	return CT_EXIT_OK;
+	return ct_kernel_tool_main(&tool, &ft, argc, argv);
 }

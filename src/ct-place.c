@@ -25,6 +25,7 @@
 #include "machine/kinds.h"
 #include "measure/report.h"
 #include "core/parse.h"
+#include "core/outfile.h"
 #include "place/command.h"
 #include "placements/run.h"
 #include "place/list.h"
@@ -181,9 +182,7 @@ static void parse_options(struct place_opts *o, int argc, char **argv)
 			o->clock_adds = ct_u64_or_usage("--adds", optarg, 1, CT_CLOCK_ADDS_MAX);
 			break;
 		case 'o':
-			if (!*optarg)
-				ct_usage_error("-o needs a directory");
-			o->outdir = optarg;
+			o->outdir = ct_outdir_arg(optarg);
 			break;
 		case 'p':
 			o->placements = optarg;

@@ -8,26 +8,18 @@
  */
 #include "config.h"
 
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "measure/allcore.h"
-#include "tool/cli.h"
 #include "core/common.h"
 #include "core/cpuset.h"
-#include "measure/harness.h"
-#include "workloads/isa.h"
-#include "measure/context.h"
-#include "measure/report.h"
-#include "core/parse.h"
+#include "core/term.h"
+#include "tool/kernel-tool.h"
 #include "workloads/stream.h"
 #include "workloads/stream-report.h"
-#include "core/term.h"
-
-#define MAX_SIZES 64
+#include "workloads/stream-sizes.h"
 
 static const struct ct_opt_use opts[] = {
 	{ CT_O_LOOP, NULL },
@@ -52,76 +44,6 @@ static void usage(void)
 	       "Environment: CT_ISA, CT_STREAM_LOOP, REPS, QUICK.  See ct-stream(1) and coretype(7).\n");
 }
 
-static int pow2(uint64_t v)
-{
-	return v && !(v & (v - 1));
-}
-
-/* Parse one size and check it; a usage error names tok. */
-static uint64_t parse_one(const char *tok)
-{
-	char why[128];
-	const char *pwhy;
-	uint64_t v;
-
-	if (ct_parse_size(tok, 0, UINT64_MAX, &v, &pwhy) < 0)
-		ct_usage_error("invalid --size '%s': %s", tok, pwhy);
-	if (ct_stream_size_ok(v, why, sizeof(why)) < 0)
-		ct_usage_error("invalid --size '%s': %s", tok, why);
-	return v;
-}
-
-/*
- * Parse and check every size of the list before anything is allocated:
- * SIZE, or A..B for A, 2A, 4A, ... B (both powers of two, A <= B).
- */
-static size_t parse_sizes(const char *arg, uint64_t *sizes)
-{
-	char *list = ct_xstrdup(arg), *tok, *next, *dots;
-	size_t n = 0;
-
-	for (tok = list;; tok = next + 1) {
-		uint64_t lo, hi, v;
-
-		next = strchr(tok, ',');
-		if (next)
-			*next = '\0';
-		if (*tok == '\0')
-			ct_usage_error("invalid --size '%s': an empty size", arg);
-		dots = strstr(tok, "..");
-		if (!dots) {
-			if (n == MAX_SIZES)
-				ct_usage_error("invalid --size '%s': more than %d sizes", arg, MAX_SIZES);
-			sizes[n++] = parse_one(tok);
-		} else {
-			*dots = '\0';
-			if (*tok == '\0' || dots[2] == '\0')
-				ct_usage_error("invalid --size '%s..%s': a range needs both ends",
-					       tok, dots + 2);
-			lo = parse_one(tok);
-			hi = parse_one(dots + 2);
-			if (!pow2(lo) || !pow2(hi))
-				ct_usage_error("invalid --size '%s..%s': the ends of a range are "
-					       "powers of two", tok, dots + 2);
-			if (lo > hi)
-				ct_usage_error("invalid --size '%s..%s': the range runs backwards",
-					       tok, dots + 2);
-			for (v = lo;; v <<= 1) {
-				if (n == MAX_SIZES)
-					ct_usage_error("invalid --size '%s': more than %d sizes", arg,
-						       MAX_SIZES);
-				sizes[n++] = v;
-				if (v == hi)
-					break;
-			}
-		}
-		if (!next)
-			break;
-	}
-	free(list);
-	return n;
-}
-
 /* The bits (1u << isa) of isas[n]. */
 static unsigned isa_bits(const enum ct_isa *isas, size_t n)
 {
@@ -142,6 +64,35 @@ struct stream_arg {
 	unsigned flags;
 };
 
+struct stream_header {
+	const enum ct_isa *isas;
+	size_t nisa;
+	const char *isa_reason;
+	const struct ct_stream_caches *caches;
+	uint64_t bytes;
+	const char *reason;
+	unsigned reps;
+};
+
+/* The tool's own settings, its plan, and the sweep. */
+struct stream_tool {
+	const char *size_arg;		/* --size */
+	const char *loop_req;		/* --loop */
+	unsigned flags;			/* CT_STREAM_SMALL_PAGES, CT_STREAM_QUICK */
+	uint64_t sizes[CT_STREAM_SIZES_MAX];
+	size_t nsize;
+	char reason[160];		/* why these sizes */
+	enum ct_isa chosen;		/* ct_cli_isa_finish()'s */
+	struct ct_stream_ask ask;	/* --isa, --loop: what is left to calibrate */
+	struct ct_stream_caches caches;
+	/* --threads */
+	struct stream_arg sa[CT_ISA_COUNT];
+	struct stream_header sh;
+	char isa_reason[CT_STREAM_REASON_LEN];
+	/* The rows: the sweep, for a table. */
+	struct ct_stream_table table;
+};
+
 static void *make_stream(void *arg, struct ct_job *k)
 {
 	const struct stream_arg *sa = arg;
@@ -158,16 +109,6 @@ static void free_stream(void *state)
 	ct_stream_free(state);
 }
 
-struct stream_header {
-	const enum ct_isa *isas;
-	size_t nisa;
-	const char *isa_reason;
-	const struct ct_stream_caches *caches;
-	uint64_t bytes;
-	const char *reason;
-	unsigned reps;
-};
-
 static void stream_header(FILE *f, const struct ct_allcore *a, void *arg)
 {
 	const struct stream_header *sh = arg;
@@ -176,61 +117,120 @@ static void stream_header(FILE *f, const struct ct_allcore *a, void *arg)
 			 sh->bytes, sh->reason, a->n);
 }
 
-/*
- * --threads: every thread's read bandwidth beside one thread alone, each
- * thread over its own array (made on its cpu, so first touched there),
- * one per ISA.  Every array together must fit in memory.
- */
-static int all_core(struct ct_cli *cli, struct ct_harness *h, struct ct_allcore *a,
-		    const enum ct_isa *isas, const enum ct_stream_loop *loops, size_t nisa,
-		    const char *isa_reason, const struct ct_stream_caches *caches, uint64_t bytes,
-		    const char *reason, unsigned flags)
+static int stream_option(void *self, int c, const char *arg)
 {
-	struct ct_allcore_kernel ak[CT_ISA_COUNT];
-	struct stream_arg sa[CT_ISA_COUNT];
-	struct stream_header sh = { isas, nisa, isa_reason, caches, bytes, reason, h->reps };
-	size_t i;
+	struct stream_tool *st = self;
 
-	for (i = 0; i < nisa; i++) {
-		sa[i].isa = isas[i];
-		sa[i].loop = loops[i];
-		sa[i].bytes = bytes;
-		sa[i].reason = reason;
-		sa[i].isa_reason = isa_reason;
-		sa[i].flags = flags;
-		ak[i].make = make_stream;
-		ak[i].destroy = free_stream;
-		ak[i].arg = &sa[i];
+	if (c == 'b')
+		st->size_arg = arg;
+	else if (c == CT_OPT_LOOP)
+		st->loop_req = arg;
+	else if (c == CT_OPT_SMALL_PAGES)
+		st->flags |= CT_STREAM_SMALL_PAGES;
+	else
+		return 0;
+	return 1;
+}
+
+/* Every size is checked before anything is planned or allocated. */
+static void stream_options_done(void *self, const struct ct_cli *cli)
+{
+	struct stream_tool *st = self;
+	size_t len;
+	char *why;
+	int n;
+
+	(void)cli;
+	st->nsize = 1;
+	if (!st->size_arg)
+		return;
+	/* Room for the message to name the whole list, however long. */
+	len = strlen(st->size_arg) + 256;
+	why = ct_xmalloc(len);
+	if ((n = ct_stream_sizes_parse(st->size_arg, st->sizes, why, len)) < 0)
+		ct_usage_error("%s", why);
+	free(why);
+	st->nsize = (size_t)n;
+}
+
+static void stream_plan(void *self, struct ct_kernel_run *run)
+{
+	struct stream_tool *st = self;
+	struct ct_stream_cand cand[CT_STREAM_CANDS_MAX];
+	struct ct_cpuset cpus;
+	char why[200];
+	size_t r;
+	int quick;
+
+	/*
+	 * A call reads whole passes of at least CT_STREAM_CALL_BYTES, however
+	 * small the array: no option sets its length, so the floor (floor.h)
+	 * is not held against it (a QUICK call from L1 is about 100 us).
+	 */
+	run->h.floor_ns = 0;
+	st->chosen = run->isas[0];
+	/* What --isa and --loop leave to calibrate; a loop no kernel asked for has. */
+	if (ct_stream_ask_from(run->ci.req, st->chosen, st->loop_req, &st->ask, why,
+			       sizeof(why)) < 0)
+		ct_usage_error("%s", why);
+	for (r = 0; r < run->nisa; r++) {
+		struct ct_stream_ask one = st->ask;
+
+		if (run->ci.all || st->ask.isa >= 0)
+			one.isa = (int)run->isas[r];
+		if (ct_stream_ask_candidates(&one, cand) == 0)
+			ct_usage_error("invalid %s: the %s stream kernel has no %s loop",
+				       st->ask.loop_how, ct_isa_name(run->isas[r]),
+				       ct_stream_loop_name((enum ct_stream_loop)st->ask.loop));
+		if (!run->ci.all)
+			break;
 	}
-	return ct_allcore_report(a, h, ak, nisa, cli, "ct-stream", stream_header, &sh);
+	quick = run->cli.quick || ct_env_quick();
+	if (quick)
+		st->flags |= CT_STREAM_QUICK;
+	/* The caches of the cpus it runs on (-c, -k, --threads), or of every cpu. */
+	cpus = run->allcore ? run->a.cpus : run->cli.cpus;
+	ct_stream_caches(ct_cpuset_empty(&cpus) ? NULL : &cpus, &st->caches);
+	if (st->size_arg)
+		snprintf(st->reason, sizeof(st->reason), "requested");
+	else
+		st->sizes[0] = ct_stream_default_size(ct_cpuset_empty(&cpus) ? NULL : &cpus, quick,
+						      st->reason, sizeof(st->reason));
+	if (run->allcore && st->nsize > 1)
+		ct_usage_error("--threads takes one --size, not %zu", st->nsize);
+	run->nsteps = st->nsize;
+	st->table.caches = &st->caches;
+	st->table.size_reason = st->reason;
 }
 
 /*
- * --threads: the reader is chosen once, here, before the threads start
- * (on this thread, over one array of the size), and every thread runs it.
+ * --threads: every thread's read bandwidth beside one thread alone, each
+ * thread over its own array (made on its cpu, so first touched there),
+ * one per ISA.  Every array together must fit in memory.  The reader is
+ * chosen once, here, before the threads start (on this thread, over one
+ * array of the size), and every thread runs it.
  */
-static int all_core_chosen(struct ct_cli *cli, struct ct_harness *h, struct ct_allcore *a,
-			   const struct ct_stream_ask *ask, enum ct_isa *isas, size_t nisa,
-			   const struct ct_stream_caches *caches, uint64_t bytes, const char *reason,
-			   unsigned flags)
+static void stream_allcore(void *self, struct ct_kernel_run *run, struct ct_kernel_allcore *ka)
 {
-	enum ct_stream_loop loops[CT_ISA_COUNT];
+	struct stream_tool *st = self;
+	const struct ct_stream_ask *ask = &st->ask;
+	enum ct_isa *isas = run->isas;
+	size_t nisa = run->nisa, n = run->a.n, i;
+	uint64_t bytes = st->sizes[0];
 	struct ct_stream_info in;
 	struct ct_job k;
-	char isa_reason[CT_STREAM_REASON_LEN], why[128];
-	size_t i;
-	int rc;
+	char why[128];
 
 	/* Every array together within memory, before one is made. */
-	if (bytes > UINT64_MAX / a->n / nisa ||
-	    ct_stream_size_ok(bytes * a->n * nisa, why, sizeof(why)) < 0)
+	if (bytes > UINT64_MAX / n / nisa ||
+	    ct_stream_size_ok(bytes * n * nisa, why, sizeof(why)) < 0)
 		ct_usage_error("invalid --size: %zu threads x %zu ISA%s x %" PRIu64 " bytes: %s",
-			       a->n, nisa, nisa == 1 ? "" : "s", bytes,
-			       bytes > UINT64_MAX / a->n / nisa ? "too large" : why);
-	isa_reason[0] = '\0';
+			       n, nisa, nisa == 1 ? "" : "s", bytes,
+			       bytes > UINT64_MAX / n / nisa ? "too large" : why);
+	st->isa_reason[0] = '\0';
 	for (i = 0; i < nisa; i++) {
 		struct ct_stream_ask one = *ask;
-		struct ct_stream *s = ct_stream_new(isas[i], bytes, reason, flags, &k);
+		struct ct_stream *s = ct_stream_new(isas[i], bytes, st->reason, st->flags, &k);
 
 		if (nisa > 1 || ask->isa >= 0) {
 			one.isa = (int)isas[i];
@@ -239,248 +239,163 @@ static int all_core_chosen(struct ct_cli *cli, struct ct_harness *h, struct ct_a
 		}
 		ct_stream_choose(s, &one, &k);
 		isas[i] = ct_stream_isa(s);
-		loops[i] = ct_stream_loop(s);
+		st->sa[i].loop = ct_stream_loop(s);
 		ct_stream_info(s, &in);
 		if (i == 0)
-			snprintf(isa_reason, sizeof(isa_reason), "%s", in.isa_reason);
+			snprintf(st->isa_reason, sizeof(st->isa_reason), "%s", in.isa_reason);
 		ct_stream_free(s);
 	}
-	rc = all_core(cli, h, a, isas, loops, nisa, nisa > 1 ? "--all-isa: every usable ISA" :
-		      isa_reason, caches, bytes, reason, flags);
-	return rc;
+	for (i = 0; i < nisa; i++) {
+		st->sa[i].isa = isas[i];
+		st->sa[i].bytes = bytes;
+		st->sa[i].reason = st->reason;
+		st->sa[i].isa_reason = nisa > 1 ? "--all-isa: every usable ISA" : st->isa_reason;
+		st->sa[i].flags = st->flags;
+		ka->ak[i].make = make_stream;
+		ka->ak[i].destroy = free_stream;
+		ka->ak[i].arg = &st->sa[i];
+	}
+	ka->n = nisa;
+	st->sh.isas = isas;
+	st->sh.nisa = nisa;
+	st->sh.isa_reason = st->sa[0].isa_reason;
+	st->sh.caches = &st->caches;
+	st->sh.bytes = bytes;
+	st->sh.reason = st->reason;
+	st->sh.reps = run->h.reps;
+	ka->header = stream_header;
+	ka->header_arg = &st->sh;
 }
-
-/* A run over placements (rows) and sizes: what every row reads and adds to. */
-struct run {
-	/* The settings (cli: and the progress line). */
-	struct ct_cli *cli;
-	const struct ct_harness *h;
-	const struct ct_cli_isa *ci;
-	enum ct_isa chosen;		/* ct_cli_isa_finish()'s */
-	const struct ct_stream_ask *ask;	/* --isa, --loop: what is left to calibrate */
-	enum ct_isa *isas;		/* isas[0] chosen again for each size */
-	size_t nisa;
-	const uint64_t *sizes;
-	size_t nsize;
-	const char *reason;		/* why these sizes */
-	const struct ct_stream_caches *caches;
-	unsigned flags;
-	/* The results so far. */
-	size_t row;			/* the row running, 0-based */
-	const char *placement;
-	struct ct_machine m;
-	struct ct_out out;
-	struct ct_stream_table table;	/* the sweep, for a table */
-	FILE *tty;			/* stdout, or a table's lines fitted to it (term.h) */
-};
 
 /*
- * One row: every size at the row's placement, on its thread (pinned to
- * its cpu), so that each array is made and first touched there.
+ * Size z at the row's placement, on its thread (pinned to its cpu), so
+ * that each array is made and first touched there.
  */
-static void run_row(void *arg)
+static size_t stream_jobs(void *self, struct ct_kernel_run *run, size_t z, struct ct_job *k,
+			  void **state, struct ct_harness *h)
 {
-	struct run *u = arg;
-	struct ct_cli *cli = u->cli;
-	struct ct_job k[CT_ISA_COUNT];
+	struct stream_tool *st = self;
+	struct ct_cli *cli = &run->cli;
 	struct ct_stream *ctx[CT_ISA_COUNT];
-	struct ct_series ser[CT_ISA_COUNT];
-	struct ct_stream_info in;
-	struct ct_harness h;
+	char size[32];
 	uint64_t busy;
-	char why[512];
-	size_t i, z;
-	int rc, first;
+	size_t i;
 
-	for (z = 0; z < u->nsize; z++) {
-		char size[32];
+	snprintf(cli->what, sizeof(cli->what), "%s, %s", cli->placement,
+		 ct_stream_human_size(st->sizes[z], size, sizeof(size)));
+	/* One array per size, read by the kernel of every ISA. */
+	ctx[0] = ct_stream_new(run->ci.all ? run->isas[0] : st->chosen, st->sizes[z], st->reason,
+			       st->flags, &k[0]);
+	for (i = 1; i < run->nisa; i++)
+		ctx[i] = ct_stream_share(ctx[0], run->isas[i], &k[i]);
+	/*
+	 * The reader of this size, chosen here: on the row's thread and
+	 * cpu, where its samples run.  --all-isa: each ISA's loop.
+	 */
+	for (i = 0; i < run->nisa; i++) {
+		struct ct_stream_ask ask = st->ask;
 
-		first = u->row == 0 && z == 0;
-		cli->step = u->row * u->nsize + z;
-		snprintf(cli->what, sizeof(cli->what), "%s, %s", u->placement,
-			 ct_stream_human_size(u->sizes[z], size, sizeof(size)));
-		/* One array per size, read by the kernel of every ISA. */
-		ctx[0] = ct_stream_new(u->ci->all ? u->isas[0] : u->chosen, u->sizes[z], u->reason,
-				       u->flags, &k[0]);
-		for (i = 1; i < u->nisa; i++)
-			ctx[i] = ct_stream_share(ctx[0], u->isas[i], &k[i]);
-		/*
-		 * The reader of this size, chosen here: on the row's thread and
-		 * cpu, where its samples run.  --all-isa: each ISA's loop.
-		 */
-		for (i = 0; i < u->nisa; i++) {
-			struct ct_stream_ask ask = *u->ask;
-
-			if (u->ci->all) {
-				ask.isa = (int)u->isas[i];
-				snprintf(ask.isa_how, sizeof(ask.isa_how), "--all-isa");
-			}
-			ct_stream_choose(ctx[i], &ask, &k[i]);
-			u->isas[i] = ct_stream_isa(ctx[i]);
+		if (run->ci.all) {
+			ask.isa = (int)run->isas[i];
+			snprintf(ask.isa_how, sizeof(ask.isa_how), "--all-isa");
 		}
-		/*
-		 * The calibration kept the core busy reading, as the settle spin
-		 * would: without -S it counts toward the settle, so that it costs
-		 * the run only what it takes beyond the settle.
-		 */
-		h = *u->h;
-		for (i = 0, busy = 0; i < u->nisa; i++)
-			busy += ct_stream_calibration_ns(ctx[i]);
-		if (!cli->settle)
-			h.settle_ns = h.settle_ns > busy ? h.settle_ns - busy : 0;
-		/*
-		 * Nothing on stdout until the first array is there: then a
-		 * table's machine lines (JSON's machine record waits for the
-		 * end, ct_out_start()).
-		 */
-		if (first) {
-			ct_machine_describe(&u->m);
-			ct_out_begin(&u->out, u->tty, cli->fmt, "ct-stream", cli->samples);
-			ct_out_start(&u->out, &u->m);
-			if (cli->fmt == CT_FMT_TABLE)
-				u->table.warned = u->m.nwarnings;
-		}
-		if ((rc = ct_harness_run(&h, k, u->nisa, ser, why, sizeof(why))) < 0)
-			ct_cli_harness_failed(rc, why, "");
-		ct_machine_note(&u->m, u->placement, ser, u->nisa);
-		/* Erased before a result; drawn again at the next size's first sample. */
-		ct_cli_progress_clear(cli);
-		/*
-		 * A table: each size's own tables with --samples and the sweep at
-		 * the end, else the sweep's row of each size as it ends.
-		 */
-		if (cli->fmt != CT_FMT_TABLE || cli->samples) {
-			if (cli->fmt == CT_FMT_TABLE) {
-				ct_stream_info(ctx[0], &in);
-				ct_stream_size_header(u->tty, &in);
-			}
-			for (i = 0; i < u->nisa; i++)
-				ct_out_series(&u->out, u->placement, &ser[i]);
-			/* TSV's and JSON's records end with the run (ct_out_finish()). */
-			if (cli->fmt == CT_FMT_TABLE)
-				ct_out_end(&u->out);
-			/* On a terminal too, each size's tables as it ends. */
-			ct_term_sync(u->tty);
-		}
-		if (cli->fmt == CT_FMT_TABLE)
-			ct_stream_table_add(&u->table, u->placement, ctx, u->isas, ser, u->nisa);
-		ct_series_free(ser, u->nisa);
-		for (i = u->nisa; i-- > 0;)
-			ct_stream_free(ctx[i]);
+		ct_stream_choose(ctx[i], &ask, &k[i]);
+		run->isas[i] = ct_stream_isa(ctx[i]);
 	}
+	/*
+	 * The calibration kept the core busy reading, as the settle spin
+	 * would: without -S it counts toward the settle, so that it costs
+	 * the run only what it takes beyond the settle.
+	 */
+	for (i = 0, busy = 0; i < run->nisa; i++)
+		busy += ct_stream_calibration_ns(ctx[i]);
+	if (!cli->settle)
+		h->settle_ns = h->settle_ns > busy ? h->settle_ns - busy : 0;
+	for (i = 0; i < run->nisa; i++)
+		state[i] = ctx[i];
+	return run->nisa;
 }
+
+static void stream_free_jobs(void *self, void **state, size_t nk)
+{
+	(void)self;
+	/* The shared array goes with the first, last. */
+	while (nk-- > 0)
+		ct_stream_free(state[nk]);
+}
+
+/* A table: the sweep's rows streamed, unless each size's tables come first (-s). */
+static void stream_started(void *self, struct ct_kernel_run *run)
+{
+	struct stream_tool *st = self;
+
+	ct_stream_table_begin(&st->table, run->tty, run->nrows > 1, !run->cli.samples);
+	if (run->cli.fmt == CT_FMT_TABLE)
+		st->table.warned = run->m.nwarnings;
+}
+
+/*
+ * A table: each size's own tables with --samples and the sweep at the
+ * end, else the sweep's row of each size as it ends.
+ */
+static void stream_step_done(void *self, struct ct_kernel_run *run, size_t z, void **state,
+			     struct ct_series *ser, size_t nk)
+{
+	struct stream_tool *st = self;
+	struct ct_cli *cli = &run->cli;
+	struct ct_stream *ctx[CT_ISA_COUNT] = { 0 };
+	struct ct_stream_info in;
+	size_t i;
+
+	(void)z;
+	for (i = 0; i < nk; i++)
+		ctx[i] = state[i];
+	if (cli->fmt != CT_FMT_TABLE || cli->samples) {
+		if (cli->fmt == CT_FMT_TABLE) {
+			ct_stream_info(ctx[0], &in);
+			ct_stream_size_header(run->tty, &in);
+		}
+		for (i = 0; i < nk; i++)
+			ct_out_series(&run->out, cli->placement, &ser[i]);
+		/* TSV's and JSON's records end with the run (ct_out_finish()). */
+		if (cli->fmt == CT_FMT_TABLE)
+			ct_out_end(&run->out);
+		/* On a terminal too, each size's tables as it ends. */
+		ct_term_sync(run->tty);
+	}
+	if (cli->fmt == CT_FMT_TABLE)
+		ct_stream_table_add(&st->table, cli->placement, ctx, run->isas, ser, nk);
+}
+
+static void stream_finished(void *self, struct ct_kernel_run *run)
+{
+	struct stream_tool *st = self;
+
+	if (run->cli.fmt == CT_FMT_TABLE)
+		ct_stream_table_end(&st->table, &run->m);
+}
+
+static const struct ct_kernel_tool tool = {
+	.name = "ct-stream",
+	.opts = opts,
+	.nopts = CT_ARRAY_SIZE(opts),
+	.isa = 1,
+	.usage = usage,
+	.streamed = 1,
+	.option = stream_option,
+	.options_done = stream_options_done,
+	.plan = stream_plan,
+	.allcore = stream_allcore,
+	.jobs = stream_jobs,
+	.free_jobs = stream_free_jobs,
+	.started = stream_started,
+	.step_done = stream_step_done,
+	.finished = stream_finished,
+};
 
 int main(int argc, char **argv)
 {
-	static struct run u;
-	struct ct_getopt g;
-	struct ct_cli cli;
-	struct ct_cli_isa ci;
-	struct ct_allcore a;
-	struct ct_harness h;
-	enum ct_isa isas[CT_ISA_COUNT];
-	struct ct_cpuset cpus;
-	struct ct_stream_caches caches;
-	uint64_t sizes[MAX_SIZES];
-	const char *size_arg = NULL, *loop_req = NULL;
-	struct ct_stream_ask ask;
-	struct ct_stream_cand cand[CT_STREAM_CANDS_MAX];
-	unsigned flags = 0;
-	char reason[160], why[200];
-	enum ct_isa chosen;
-	size_t nisa, nsize = 1, nrows, r;
-	int c, quick, allcore;
+	static struct stream_tool st;
 
-	ct_init(argv);
-	ct_cli_init(&cli);
-	ct_cli_isa_init(&ci);
-	ct_getopt_init(&g, 0);
-	ct_getopt_add(&g, opts, CT_ARRAY_SIZE(opts));
-	while ((c = ct_getopt_next(&g, argc, argv)) != -1) {
-		if (c == 'b')
-			size_arg = optarg;
-		else if (c == CT_OPT_LOOP)
-			loop_req = optarg;
-		else if (c == CT_OPT_SMALL_PAGES)
-			flags |= CT_STREAM_SMALL_PAGES;
-		else if (!ct_cli_isa_option(&ci, c, optarg) &&
-			 !ct_cli_option(&cli, c, optarg, usage))
-			ct_usage_error("unhandled option");
-	}
-	/* Every size is checked before anything is planned or allocated. */
-	if (size_arg)
-		nsize = parse_sizes(size_arg, sizes);
-	allcore = ct_cli_finish(&cli, &h, argc, argv, &a);
-	/*
-	 * A call reads whole passes of at least CT_STREAM_CALL_BYTES, however
-	 * small the array: no option sets its length, so the floor (floor.h)
-	 * is not held against it (a QUICK call from L1 is about 100 us).
-	 */
-	h.floor_ns = 0;
-	nisa = ct_cli_isa_finish(&ci, isas);
-	chosen = isas[0];
-	/* What --isa and --loop leave to calibrate; a loop no kernel asked for has. */
-	if (ct_stream_ask_from(ci.req, chosen, loop_req, &ask, why, sizeof(why)) < 0)
-		ct_usage_error("%s", why);
-	for (r = 0; r < nisa; r++) {
-		struct ct_stream_ask one = ask;
-
-		if (ci.all || ask.isa >= 0)
-			one.isa = (int)isas[r];
-		if (ct_stream_ask_candidates(&one, cand) == 0)
-			ct_usage_error("invalid %s: the %s stream kernel has no %s loop",
-				       ask.loop_how, ct_isa_name(isas[r]),
-				       ct_stream_loop_name((enum ct_stream_loop)ask.loop));
-		if (!ci.all)
-			break;
-	}
-	quick = cli.quick || ct_env_quick();
-	if (quick)
-		flags |= CT_STREAM_QUICK;
-	/* The caches of the cpus it runs on (-c, -k, --threads), or of every cpu. */
-	cpus = allcore ? a.cpus : cli.cpus;
-	ct_stream_caches(ct_cpuset_empty(&cpus) ? NULL : &cpus, &caches);
-	if (size_arg)
-		snprintf(reason, sizeof(reason), "requested");
-	else
-		sizes[0] = ct_stream_default_size(ct_cpuset_empty(&cpus) ? NULL : &cpus, quick,
-						  reason, sizeof(reason));
-	if (allcore) {
-		if (nsize > 1)
-			ct_usage_error("--threads takes one --size, not %zu", nsize);
-		return all_core_chosen(&cli, &h, &a, &ask, isas, nisa, &caches, sizes[0], reason,
-				       flags);
-	}
-
-	nrows = ct_cli_rows(&cli);
-	u.cli = &cli;
-	u.h = &h;
-	u.ci = &ci;
-	u.chosen = chosen;
-	u.ask = &ask;
-	u.isas = isas;
-	u.nisa = nisa;
-	u.sizes = sizes;
-	u.nsize = nsize;
-	u.reason = reason;
-	u.caches = &caches;
-	u.flags = flags;
-	u.table.caches = &caches;
-	u.table.size_reason = reason;
-	/* A table on a terminal: its long lines wrapped to fit, each row as it comes. */
-	u.tty = cli.fmt == CT_FMT_TABLE ? ct_term_open(stdout) : stdout;
-	ct_stream_table_begin(&u.table, u.tty, nrows > 1, !cli.samples);
-	cli.nsteps = nrows * nsize;
-	/* Each placement (each cpu of -c) in turn. */
-	for (r = 0; r < nrows; r++) {
-		u.row = r;
-		u.placement = cli.placement;
-		ct_cli_run_row(&cli, r, run_row, &u);
-	}
-	ct_machine_finish(&u.m, 1);
-	ct_out_finish(&u.out, &u.m);
-	if (cli.fmt == CT_FMT_TABLE)
-		ct_stream_table_end(&u.table, &u.m);
-	ct_term_close(u.tty, stdout);
-	return CT_EXIT_OK;
+	return ct_kernel_tool_main(&tool, &st, argc, argv);
 }

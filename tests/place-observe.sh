@@ -132,5 +132,6 @@ expect_status 0 "$CT_PLACE" --observe -o "$tmp/o" -- true
 "$JSONL" "$tmp/o/raw.txt" || fail "-o: raw.txt is not JSON Lines"
 "$JSONL" -r observe_command -f exit_status "$tmp/o/raw.txt" >/dev/null || fail "-o: raw.txt has no command record"
 grep -q '^| kind | cpus ' "$tmp/o/summary.md" || fail "-o: summary.md has no table"
-expect_status 125 "$CT_PLACE" --observe -o "$tmp/nope" -- true
+: >"$tmp/ofile"
+expect_status 125 "$CT_PLACE" --observe -o "$tmp/ofile" -- true
 exit 0

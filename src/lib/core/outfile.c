@@ -223,3 +223,28 @@ int ct_mkdir_p(const char *dir, char *why, size_t len)
 	free(path);
 	return rc;
 }
+
+const char *ct_outdir_arg(const char *arg)
+{
+	if (*arg == '\0')
+		ct_usage_error("-o needs a directory");
+	return arg;
+}
+
+int ct_outdir_ready(const char *dir, char *why, size_t len)
+{
+	struct stat st;
+
+	if (ct_mkdir_p(dir, why, len) < 0)
+		return -1;
+	/* Made or found: a directory, unless it went since; and writable. */
+	if (stat(dir, &st) < 0 || access(dir, W_OK) < 0) {
+		snprintf(why, len, "cannot write results into %s: %s", dir, strerror(errno));
+		return -1;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		snprintf(why, len, "cannot write results into %s: not a directory", dir);
+		return -1;
+	}
+	return 0;
+}

@@ -44,6 +44,20 @@ int ct_write_files(const char *dir, const struct ct_outfile *files, size_t n, vo
 int ct_mkdir_p(const char *dir, char *why, size_t len);
 
 /*
+ * -o DIR, the same in every tool: an empty DIR is a usage error ("-o needs
+ * a directory", exit 2); else DIR itself.
+ */
+const char *ct_outdir_arg(const char *arg);
+
+/*
+ * Ready -o DIR before anything is measured or run: made as ct_mkdir_p()
+ * makes it, then checked to be a directory this process can write into.
+ * Returns 0, or -1 with the message every tool gives in why ("cannot make
+ * directory PART: ..." or "cannot write results into DIR: ...").
+ */
+int ct_outdir_ready(const char *dir, char *why, size_t len);
+
+/*
  * Remove the temporary files of a write in progress, and the directories
  * ct_mkdir_p() made while they are empty (from a signal handler).
  */

@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "tool/cli.h"
@@ -171,16 +170,9 @@ int ct_place_cmd_observe(const struct ct_place_cmd *o, const struct ct_topo *t)
 	if (env && *env && strcmp(env, "sampled") != 0)
 		ct_usage_error("invalid CT_OBSERVE '%s': use sampled, or leave it unset", env);
 	how = exec_placement(o, t, &cpus);
-	if (o->outdir) {
-		struct stat st;
-
-		/* Fail before running CMD, not after. */
-		if (stat(o->outdir, &st) < 0 || access(o->outdir, W_OK) < 0)
-			err(CT_EXIT_CANCELED, "cannot write results into %s", o->outdir);
-		if (!S_ISDIR(st.st_mode))
-			errx(CT_EXIT_CANCELED, "cannot write results into %s: not a directory",
-			     o->outdir);
-	}
+	/* Fail before running CMD, not after. */
+	if (o->outdir && ct_outdir_ready(o->outdir, why, sizeof(why)) < 0)
+		errx(CT_EXIT_CANCELED, "%s", why);
 	kind_of = ct_xmalloc((size_t)t->ncpu * sizeof(*kind_of));
 	for (c = 0; c < t->ncpu; c++) {
 		const struct ct_topo_cpu *p = ct_topo_cpu(t, c);

@@ -10,8 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "tool/cli.h"
 #include "workloads/clock.h"
@@ -146,18 +144,9 @@ int ct_place_compare(const struct ct_place_compare *o, const struct ct_topo *t)
 
 	n = ct_place_select(o->placements, plan, n, sel);
 	compare_opts(o, t, &co);
-	if (o->outdir) {
-		struct stat st;
-
-		/* Fail before measuring, not after ten seconds of it. */
-		if (ct_mkdir_p(o->outdir, why, sizeof(why)) < 0)
-			errx(CT_EXIT_FAIL, "%s", why);
-		if (stat(o->outdir, &st) < 0 || access(o->outdir, W_OK) < 0)
-			err(CT_EXIT_FAIL, "cannot write results into %s", o->outdir);
-		if (!S_ISDIR(st.st_mode))
-			errx(CT_EXIT_FAIL, "cannot write results into %s: not a directory",
-			     o->outdir);
-	}
+	/* Fail before measuring, not after ten seconds of it. */
+	if (o->outdir && ct_outdir_ready(o->outdir, why, sizeof(why)) < 0)
+		errx(CT_EXIT_FAIL, "%s", why);
 	/* The re-run of process-background declares the kinds this run does. */
 	if (ct_kinds_export() < 0)
 		err(CT_EXIT_FAIL, "cannot pass the declared kinds to the re-run");

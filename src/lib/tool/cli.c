@@ -260,35 +260,6 @@ void ct_cli_run_row(struct ct_cli *cli, size_t i, void (*fn)(void *arg), void *a
 		errx(CT_EXIT_FAIL, "%s", why);
 }
 
-struct harness_row {
-	const struct ct_harness *h;
-	const struct ct_job *k;
-	size_t nk;
-	struct ct_series *ser;
-	int rc;
-	char why[512];
-};
-
-static void harness_row(void *arg)
-{
-	struct harness_row *r = arg;
-
-	r->rc = ct_harness_run(r->h, r->k, r->nk, r->ser, r->why, sizeof(r->why));
-}
-
-const char *ct_cli_harness_row(struct ct_cli *cli, size_t i, const struct ct_harness *h,
-			       const struct ct_job *k, size_t nk, struct ct_series *ser,
-			       const char *hint)
-{
-	struct harness_row r = { h, k, nk, ser, 0, "" };
-
-	cli->step = i;
-	ct_cli_run_row(cli, i, harness_row, &r);
-	if (r.rc < 0)
-		ct_cli_harness_failed(r.rc, r.why, hint);
-	return cli->placement;
-}
-
 int ct_cli_finish(struct ct_cli *cli, struct ct_harness *h, int argc, char **argv,
 		  struct ct_allcore *a)
 {

@@ -65,8 +65,9 @@ struct ct_cli {
 	 * ct_cli_finish() sets it up and the harness's hook draws it between
 	 * samples, saying the step running (what, else the placement), its
 	 * number of nsteps (a row, or a row's size), the kernel and sample.
-	 * The tool sets step, nsteps and what as it goes, and calls
-	 * ct_cli_progress_clear() before it writes a result.
+	 * The skeleton (kernel-tool.h) sets step and nsteps as it goes, a
+	 * tool's step hook what, and calls ct_cli_progress_clear() before a
+	 * result.
 	 */
 	enum ct_progress_mode progress;
 	struct ct_progress pr;
@@ -110,14 +111,6 @@ size_t ct_cli_rows(const struct ct_cli *cli);
  * fails exits 1.
  */
 void ct_cli_run_row(struct ct_cli *cli, size_t i, void (*fn)(void *arg), void *arg);
-/*
- * The common row: ct_harness_run(h, k, nk, ser) under ct_cli_run_row();
- * a failed run ends in ct_cli_harness_failed(hint).  Returns the row's
- * placement (cli->placement).
- */
-const char *ct_cli_harness_row(struct ct_cli *cli, size_t i, const struct ct_harness *h,
-			       const struct ct_job *k, size_t nk, struct ct_series *ser,
-			       const char *hint);
 /*
  * -c's argument as a set: a cpulist as taskset -c takes it ("0-3,8"); a
  * malformed or empty one is a usage error naming --cpu.
