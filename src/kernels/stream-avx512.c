@@ -49,7 +49,6 @@
 #include <immintrin.h>
 
 #include "kernels/kernels.h"
-#include "workloads/stream.h"
 
 #if CT_STREAM_BLOCK != 512
 #error "stream-avx512.c reads 512 bytes per iteration: keep CT_STREAM_BLOCK in step"

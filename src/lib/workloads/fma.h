@@ -43,16 +43,6 @@
 #define CT_FMA_PASSES_MAX 4095u
 
 /*
- * The kernels.  data: n floats, n a multiple of the floats one iteration
- * reads (the description's bytes / 4); out: accumulators * lanes floats,
- * accumulator a's lane l at out[a * lanes + l].
- */
-void ct_fma_scalar(const float *data, size_t n, uint64_t passes, float *out);
-void ct_fma_avx2(const float *data, size_t n, uint64_t passes, float *out);
-void ct_fma_avx512(const float *data, size_t n, uint64_t passes, float *out);
-void ct_fma_neon(const float *data, size_t n, uint64_t passes, float *out);
-
-/*
  * The description of isa's FMA kernel (kernels.h), NULL for an ISA with
  * no FMA kernel in this build.
  */
