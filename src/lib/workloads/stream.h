@@ -140,7 +140,7 @@ int ct_stream_decide(const struct ct_stream_trials *t, size_t n, int preferred, 
 
 /* What the per-model preferences know of a core: CPUID's vendor, display family and model. */
 struct ct_stream_cpu {
-	enum ct_topo_vendor vendor;
+	enum ct_cpu_vendor vendor;
 	unsigned family, model;
 };
 void ct_stream_cpu_ident(struct ct_stream_cpu *id);	/* this cpu's (zeros without CPUID) */
