@@ -8,7 +8,7 @@
  *
  *   facts    struct ct_topo, filled by a reader: the live machine
  *            (src/platform/linux/topo.c, platform/darwin/topo.c) or a recorded
- *            tree given with --sysroot (src/lib/machine/sysfs.c,
+ *            tree given with --sysroot (src/lib/machine/load.c, sysfs.c,
  *            src/lib/machine/recorded-text.c);
  *   rules    ct_topo_classify() (src/lib/machine/topo.c), pure: the detection
  *            rules R0-R8 (Linux) and M1-M2 (macOS) of the design notes,
@@ -145,10 +145,11 @@ void ct_topo_grow(struct ct_topo *t, int ncpu);
 void ct_topo_free(struct ct_topo *t);
 
 /*
- * Read the machine and classify it.  sysroot NULL or "" reads the live
- * machine (and, on x86 Linux, pins this thread to each allowed cpu in turn
- * to read CPUID, then restores its affinity); otherwise the recorded tree
- * under sysroot, where nothing is pinned or run.  Kinds declared for the
+ * Read the machine and classify it (machine/load.c).  sysroot NULL or ""
+ * reads the live machine (and, on x86 Linux, pins this thread to each
+ * allowed cpu in turn to read CPUID, then restores its affinity);
+ * otherwise the recorded tree under sysroot, where nothing is pinned or
+ * run.  Kinds declared for the
  * run (--kinds, CT_KINDS: kinds.h) replace the rules, and one that does
  * not fit the machine is a usage error.  Returns 0 (free t with
  * ct_topo_free()), or -1 with a message naming the file in why (t holds
@@ -177,6 +178,13 @@ void ct_topo_cpuid_fact(struct ct_topo_cpu *c, enum ct_cpu_vendor *vendor,
 
 /* A Linux tree: root + /sys/devices/system/cpu/..., root + /proc/... */
 int ct_topo_read_sysfs(struct ct_topo *t, const char *root, char *why, size_t len);
+/*
+ * Open a file of the machine (path) for reading: 1 open (*fp), 0 absent,
+ * -1 an error in why.  Regular files only, none larger than any machine's.
+ */
+int ct_topo_open_file(const char *path, FILE **fp, char *why, size_t len);
+/* Take the cpus of root's sys/devices/system/cpu/isolated out of t->allowed. */
+int ct_topo_read_isolated(struct ct_topo *t, const char *root, char *why, size_t len);
 /* Cpus_allowed_list of a /proc/PID/status file. */
 int ct_topo_read_status(struct ct_cpuset *allowed, const char *path, char *why,
 			size_t len);
