@@ -41,6 +41,9 @@
  * 1024 * 4095 + 3.75 < 2^22.
  */
 #define CT_FMA_PASSES_MAX 4095u
+/* The --passes help (src/lib/core/options.c) states the default and bounds. */
+_Static_assert(CT_FMA_PASSES_DEFAULT == 2048 && CT_FMA_PASSES_QUICK == 256 &&
+	       CT_FMA_PASSES_MAX == 4095, "--passes help states the default and bounds");
 
 /*
  * The description of isa's FMA kernel (kernels.h), NULL for an ISA with
