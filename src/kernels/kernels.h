@@ -90,9 +90,10 @@ extern const struct ct_kernel ct_addchain_desc;
 
 /*
  * The FMA kernels, src/kernels/fma-*.c (what they compute, and why the
- * data keep every sum exact: src/lib/workloads/fma.h).  data: n floats, n a multiple of the floats one iteration
- * reads (the description's bytes / 4); out: accumulators * lanes floats,
- * accumulator a's lane l at out[a * lanes + l].
+ * data keep every sum exact: src/lib/workloads/fma.h).  data: n floats,
+ * n a multiple of the floats one iteration reads (the description's
+ * bytes / 4); out: accumulators * lanes floats, accumulator a's lane l at
+ * out[a * lanes + l].
  */
 void ct_fma_scalar(const float *data, size_t n, uint64_t passes, float *out);
 void ct_fma_avx2(const float *data, size_t n, uint64_t passes, float *out);
@@ -101,8 +102,9 @@ void ct_fma_neon(const float *data, size_t n, uint64_t passes, float *out);
 
 /*
  * The streaming reads, src/kernels/stream-*.c (how the dispatch sizes and
- * verifies them: src/lib/workloads/stream.h).  Bytes the widest kernel iteration reads (avx512 and avx2: 512; neon 256,
- * scalar 64 divide it): the array is a whole number of these, 64-byte
+ * verifies them: src/lib/workloads/stream.h).  CT_STREAM_BLOCK: the bytes
+ * the widest kernel iteration reads (avx512 and avx2: 512; neon 256,
+ * scalar 64 divide it); the array is a whole number of these, 64-byte
  * aligned (in fact 2 MiB aligned, see src/lib/workloads/stream.c).
  */
 #define CT_STREAM_BLOCK 512u
@@ -111,23 +113,20 @@ void ct_fma_neon(const float *data, size_t n, uint64_t passes, float *out);
  * How far ahead the prefetching loops (ct_stream_avx512_pf,
  * ct_stream_avx2_pf) prefetch, in bytes: one 4 KiB page.  Hardware
  * prefetchers stop at page boundaries; a software prefetch of every line
- * a page ahead starts the next page's lines before the demand reaches it.
- * Measured on an Emerald Rapids core (avx512, 1 GiB): no prefetch 0.80 of
- * a bare load loop's bandwidth, this 0.95-0.98; 2 to 12 KiB ahead alike.
- * On Skylake-SP no distance from 512 bytes to 8 KiB beat no prefetch at
- * 8 or 64 MiB, and every distance cost half the loads in L1 and a quarter
- * in L2 (a prefetch takes a load slot).  Whether the prefetching loop
- * runs is decided at run time by the calibration (ct_stream_choose()).
+ * a page ahead starts the next page's lines before the demand reaches it;
+ * a prefetch also takes a load slot, so it costs in L1 and L2 (the
+ * distances tried: bench/NOTES).  Whether the prefetching loop runs is
+ * decided at run time by the calibration (ct_stream_choose()).
  */
 #define CT_STREAM_PREFETCH 4096u
 
 /*
  * Between two loads of a kernel's block: no instruction, but the compiler
  * may move no memory access across it (and GCC schedules nothing across a
- * volatile asm), so the loads stay in the order written, ascending.  GCC
- * 12 reordered both vector kernels' blocks without it (avx2: bytes 256-511
- * before 0-255, which halved its bandwidth from memory on Zen 4); the
- * accumulators are registers, untouched by the clobber.
+ * volatile asm), so the loads stay in the order written, ascending: GCC
+ * 12 reordered both vector kernels' blocks without it, at a cost from
+ * memory (bench/NOTES).  The accumulators are registers, untouched by the
+ * clobber.
  * tests/asm-stream.sh checks the order as compiled.
  */
 #define CT_STREAM_IN_ORDER() __asm__ __volatile__("" ::: "memory")
@@ -137,9 +136,8 @@ void ct_fma_neon(const float *data, size_t n, uint64_t passes, float *out);
  * CT_STREAM_BLOCK / 8.  Each reads the words passes times (passes >= 1)
  * and returns the sum of all it read mod 2^64, passes x their sum.  The
  * passes are the kernel's own outer loop, its accumulators carried from
- * one pass to the next: a call and a reduction per pass cost a 16 KiB
- * array a third of its L1 bandwidth on Skylake-SP (91 against 136 GB/s,
- * interleaved in one process).  The _pf loops also prefetch every line
+ * one pass to the next: a call and a reduction per pass cost a small
+ * array a third of its L1 bandwidth (bench/NOTES).  The _pf loops also prefetch every line
  * CT_STREAM_PREFETCH bytes ahead (reading up to that far past the end of
  * a: a prefetch never faults).
  */
