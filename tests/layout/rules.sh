@@ -48,9 +48,9 @@ includes() {
 		done
 	done
 }
-includes >"${TMPDIR:-/tmp}/ct-rules.$$" || exit 99
-list=${TMPDIR:-/tmp}/ct-rules.$$
+list=$(mktemp "${TMPDIR:-/tmp}/ct-rules.XXXXXX") || exit 99
 trap 'rm -f "$list"' EXIT
+includes >"$list" || exit 99
 
 awk -v records="$CT_RULES_RECORDS" '
 function broke(rule, file, name) {
