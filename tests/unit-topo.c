@@ -601,7 +601,8 @@ static void test_parsers(void)
 		 "cpu=1 leaf=0x7 sub=0x0 eax=0x0 ebx=0x0 ecx=0x0 edx=0x00008000\n");
 	CHECK(ct_topo_parse_cpuid(&t, f, "cpuid.txt", why, sizeof(why)) == 0);
 	fclose(f);
-	CHECK(t.cpu[1].has_leaf1a && t.cpu[1].leaf1a_eax == 0x20000002);
+	CHECK(t.cpu[1].has_leaf1a && t.cpu[1].id.core_type == CT_CPU_CORE_TYPE_ATOM &&
+	      t.cpu[1].id.native_model == 2);
 	CHECK(t.cpu[1].has_leaf7 && (t.cpu[1].leaf7_edx & 0x8000));
 	CHECK(!t.cpu[0].has_leaf1a);
 

@@ -7,12 +7,11 @@
  * chain whose dec/jnz pair fuses and hides under the 8 cycles.  Nothing
  * in the loop touches memory.
  *
- * The increment is a register loaded from memory, not an immediate.
+ * The increment is a register loaded from memory, not an immediate:
  * Golden Cove and its successors (Raptor Cove, Lion Cove) fold chains of
- * `add $imm, %reg` in the renamer: measured on an Emerald Rapids core, an
- * `add $1,%rax` chain "ran" at 11.7 GHz while `add %rcx,%rax`, `xor` and
- * `imul`/3 chains agreed at 2.95 GHz.  A value the renamer cannot know
- * keeps every add a real, dependent, one-cycle operation.
+ * `add $imm, %reg` in the renamer, which would run the chain faster than
+ * the clock (bench/NOTES).  A value the renamer cannot know keeps every
+ * add a real, dependent, one-cycle operation.
  * tests/asm-addchain.sh checks the loop as assembled.
  */
 #include "config.h"

@@ -25,7 +25,6 @@
 
 #include <immintrin.h>
 
-#include "workloads/fma.h"
 #include "kernels/kernels.h"
 
 /* One iteration, two groups: what ct-fma and tests/asm-fma.sh count. */

@@ -23,7 +23,6 @@
 
 #include <immintrin.h>
 
-#include "workloads/fma.h"
 #include "kernels/kernels.h"
 
 /* One iteration: what ct-fma and tests/asm-fma.sh count. */

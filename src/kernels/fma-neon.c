@@ -21,7 +21,6 @@
 
 #include <arm_neon.h>
 
-#include "workloads/fma.h"
 #include "kernels/kernels.h"
 
 /* One iteration: what ct-fma and tests/asm-fma.sh count. */

@@ -27,7 +27,6 @@
  */
 #include "config.h"
 
-#include "workloads/fma.h"
 #include "kernels/kernels.h"
 
 /*

@@ -89,10 +89,69 @@ extern const struct ct_kernel ct_addchain_desc;
 #define CT_ADDCHAIN_UNROLL 8
 
 /*
- * The FMA kernels (src/kernels/fma-*.c; what they compute: fma.h) and
- * the streaming reads (src/kernels/stream-*.c; stream.h).  Only those of
- * the ISAs configure built are defined: reach them through ct_fma_desc()
- * and ct_stream_desc().
+ * The FMA kernels, src/kernels/fma-*.c (what they compute, and why the
+ * data keep every sum exact: src/lib/workloads/fma.h).  data: n floats,
+ * n a multiple of the floats one iteration reads (the description's
+ * bytes / 4); out: accumulators * lanes floats, accumulator a's lane l at
+ * out[a * lanes + l].
+ */
+void ct_fma_scalar(const float *data, size_t n, uint64_t passes, float *out);
+void ct_fma_avx2(const float *data, size_t n, uint64_t passes, float *out);
+void ct_fma_avx512(const float *data, size_t n, uint64_t passes, float *out);
+void ct_fma_neon(const float *data, size_t n, uint64_t passes, float *out);
+
+/*
+ * The streaming reads, src/kernels/stream-*.c (how the dispatch sizes and
+ * verifies them: src/lib/workloads/stream.h).  CT_STREAM_BLOCK: the bytes
+ * the widest kernel iteration reads (avx512 and avx2: 512; neon 256,
+ * scalar 64 divide it); the array is a whole number of these, 64-byte
+ * aligned (in fact 2 MiB aligned, see src/lib/workloads/stream.c).
+ */
+#define CT_STREAM_BLOCK 512u
+
+/*
+ * How far ahead the prefetching loops (ct_stream_avx512_pf,
+ * ct_stream_avx2_pf) prefetch, in bytes: one 4 KiB page.  Hardware
+ * prefetchers stop at page boundaries; a software prefetch of every line
+ * a page ahead starts the next page's lines before the demand reaches it;
+ * a prefetch also takes a load slot, so it costs in L1 and L2 (the
+ * distances tried: bench/NOTES).  Whether the prefetching loop runs is
+ * decided at run time by the calibration (ct_stream_choose()).
+ */
+#define CT_STREAM_PREFETCH 4096u
+
+/*
+ * Between two loads of a kernel's block: no instruction, but the compiler
+ * may move no memory access across it (and GCC schedules nothing across a
+ * volatile asm), so the loads stay in the order written, ascending: GCC
+ * 12 reordered both vector kernels' blocks without it, at a cost from
+ * memory (bench/NOTES).  The accumulators are registers, untouched by the
+ * clobber.
+ * tests/asm-stream.sh checks the order as compiled.
+ */
+#define CT_STREAM_IN_ORDER() __asm__ __volatile__("" ::: "memory")
+
+/*
+ * The stream kernels.  a: n 64-bit words, 64-byte aligned, n a multiple of
+ * CT_STREAM_BLOCK / 8.  Each reads the words passes times (passes >= 1)
+ * and returns the sum of all it read mod 2^64, passes x their sum.  The
+ * passes are the kernel's own outer loop, its accumulators carried from
+ * one pass to the next: a call and a reduction per pass cost a small
+ * array a third of its L1 bandwidth (bench/NOTES).  The _pf loops also prefetch every line
+ * CT_STREAM_PREFETCH bytes ahead (reading up to that far past the end of
+ * a: a prefetch never faults).
+ */
+uint64_t ct_stream_scalar(const uint64_t *a, size_t n, uint64_t passes);
+uint64_t ct_stream_avx2(const uint64_t *a, size_t n, uint64_t passes);
+uint64_t ct_stream_avx2_pf(const uint64_t *a, size_t n, uint64_t passes);
+uint64_t ct_stream_avx512(const uint64_t *a, size_t n, uint64_t passes);
+uint64_t ct_stream_avx512_pf(const uint64_t *a, size_t n, uint64_t passes);
+uint64_t ct_stream_avx512_short(const uint64_t *a, size_t n, uint64_t passes);
+uint64_t ct_stream_neon(const uint64_t *a, size_t n, uint64_t passes);
+
+/*
+ * Only the descriptions of the ISAs configure built are defined: reach
+ * them through ct_fma_desc() and ct_stream_desc().
  */
 extern const struct ct_kernel ct_fma_scalar_desc;
 extern const struct ct_kernel ct_fma_avx2_desc;

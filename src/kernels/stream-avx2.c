@@ -11,10 +11,9 @@
  * cycle, half the bytes of the avx512 kernel's on a core that loads 64
  * bytes at a time (Skylake-SP, Emerald Rapids); the same on a core that
  * splits 512-bit loads in two (Zen 4).  Beyond L1 the lines in flight, as
- * for avx512, and the order of the loads: GCC 12 read bytes 256-511 of
- * each block before 0-255, which halved the bandwidth from memory on Zen 4
- * (17.5 against 29.6-32.4 GB/s), so every load is followed by
- * CT_STREAM_IN_ORDER (stream.h).
+ * for avx512, and the order of the loads: every load is followed by
+ * CT_STREAM_IN_ORDER (kernels.h), so that no block is read second half
+ * first (bench/NOTES).
  * Eight accumulators with a one-cycle add keep the adds off the critical
  * path and leave eight ymm registers free: nothing spills.
  *
@@ -28,7 +27,6 @@
 #include <immintrin.h>
 
 #include "kernels/kernels.h"
-#include "workloads/stream.h"
 
 #if CT_STREAM_BLOCK != 512
 #error "stream-avx2.c reads 512 bytes per iteration: keep CT_STREAM_BLOCK in step"

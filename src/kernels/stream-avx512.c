@@ -9,47 +9,29 @@
  * (high half), neither 0 mod 2^64, so every value is still checked.
  *
  * What binds it: one vector add per load, so the loads.  In L1 the two
- * load ports (the adds have two vector ALU ports of their own: ports 0
- * and 5 on Skylake-SP); in L2 and L3 the lines the core can have in
- * flight; from memory the misses in flight and how far the hardware
- * prefetchers run ahead.  Eight accumulators: an add waits only for its
- * own load, never for another add.  Eight loads per iteration: with the
- * pointer add and the fused compare-and-branch that is 10 micro-ops per 8
- * lines, well under the front end's 4 (Intel) to 6 (Zen 4) a cycle, so
- * the loop overhead never binds in L1.
+ * load ports (the adds have vector ALU ports of their own); in L2 and L3
+ * the lines the core can have in flight; from memory the misses in
+ * flight and how far the hardware prefetchers run ahead.  Eight
+ * accumulators: an add waits only for its own load, never for another
+ * add.  With the pointer add and the fused compare-and-branch an
+ * iteration is 10 micro-ops for 8 lines, well under the front end's
+ * width, so the loop overhead never binds in L1.  The loads stay in
+ * address order (CT_STREAM_IN_ORDER, kernels.h).
  *
- * Measured on Skylake-SP (2 vCPUs under KVM, variants interleaved in one
- * process, medians of 31-41), each loop making all of a sample's passes
- * itself: against a loop of bare vmovapd loads (likwid-bench's
- * load_avx512 shape, four lines an iteration) 1.21-1.39 in L1,
- * 0.955-0.974 in L2, 1.00 in L3, 1.01 from memory; 16 loads an iteration
- * as 8 in L2 and the same or a few per cent more in L1.  The loads are
- * kept in address order (CT_STREAM_IN_ORDER, stream.h): GCC 12 moved
- * bytes 256-383 after 384-511 without it; an earlier trial of barriers on
- * Skylake-SP read no better in L2 and 0.8 in L1, a figure to check there
- * (the calibration times each loop as built).  A call
- * and a reduction for each pass cost a 16 KiB array a third of its
- * bandwidth (91 against 136 GB/s).
- *
- * Three loops: ct_stream_avx512 reads only; ct_stream_avx512_pf also
- * prefetches every line CT_STREAM_PREFETCH bytes ahead.  A prefetch takes
- * a load slot, so in L1 and L2 it halves the loads (Skylake-SP: 16 KiB
- * 133 against 65 GB/s, 256 KiB 71 against 53).  ct_stream_avx512_short
- * reads four lines an iteration into four accumulators: on Skylake-SP,
- * beyond L1, a branch every four lines reads faster than one every eight
- * (in one process, interleaved, medians of 31 against a bare load loop of
- * four lines an iteration: 256 KiB 1.00 against 0.96-0.97, 8 MiB 1.02-1.03
- * against 1.00, 64 MiB 1.03 against 1.01), while in L1 the eight-line
- * loop reads 12 % more (137 against 122 GB/s).  stream.c picks the loop
- * at run time by calibration (ct_stream_choose).
- * tests/asm-stream.sh checks the three loops as compiled.
+ * Three loops, one chosen at run time by calibration (ct_stream_choose):
+ * ct_stream_avx512 reads only; ct_stream_avx512_pf also prefetches every
+ * line CT_STREAM_PREFETCH bytes ahead, a load slot per line that costs in
+ * L1 and L2 and can pay from memory; ct_stream_avx512_short reads four
+ * lines an iteration into four accumulators, a branch every four lines,
+ * which some cores read faster beyond L1.  The measurements behind each
+ * choice: bench/NOTES.  tests/asm-stream.sh checks the three loops as
+ * compiled.
  */
 #include "config.h"
 
 #include <immintrin.h>
 
 #include "kernels/kernels.h"
-#include "workloads/stream.h"
 
 #if CT_STREAM_BLOCK != 512
 #error "stream-avx512.c reads 512 bytes per iteration: keep CT_STREAM_BLOCK in step"

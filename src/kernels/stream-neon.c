@@ -23,7 +23,6 @@
 #include <arm_neon.h>
 
 #include "kernels/kernels.h"
-#include "workloads/stream.h"
 
 #if CT_STREAM_BLOCK % 256 != 0
 #error "stream-neon.c reads 256 bytes per iteration: CT_STREAM_BLOCK must be a multiple"

@@ -20,7 +20,6 @@
 #include "config.h"
 
 #include "kernels/kernels.h"
-#include "workloads/stream.h"
 
 #if CT_STREAM_BLOCK % 64 != 0
 #error "stream-scalar.c reads 64 bytes per iteration: CT_STREAM_BLOCK must be a multiple"

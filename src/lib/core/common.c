@@ -13,7 +13,6 @@
 #include <unistd.h>
 
 #include "core/common.h"
-#include "core/outfile.h"
 
 const char *ct_progname(void)
 {
@@ -128,6 +127,12 @@ void ct_set_child(long pid)
 }
 
 static volatile sig_atomic_t signals_quiet, stderr_tty;
+static void (*volatile signal_cleanup)(void);
+
+void ct_set_signal_cleanup(void (*fn)(void))
+{
+	signal_cleanup = fn;
+}
 
 void ct_signals_quiet(void)
 {
@@ -149,7 +154,8 @@ static void on_signal(int sig)
 {
 	if (child_pid > 0)
 		kill((pid_t)child_pid, sig);	/* async-signal-safe */
-	ct_outfile_cleanup();
+	if (signal_cleanup)
+		signal_cleanup();
 	if (!signals_quiet) {
 		/* Over a progress line (progress.c), not after it. */
 		if (stderr_tty)

@@ -66,6 +66,13 @@ void ct_set_child(long pid);
  * parent, signalled too, says it.
  */
 void ct_signals_quiet(void);
+/*
+ * What a signal that ends this process runs first (async-signal-safe):
+ * outfile.c's removal of the files and directories of a write in
+ * progress, registered by it before it makes any, so that this lowest
+ * file of the library calls up to none.
+ */
+void ct_set_signal_cleanup(void (*fn)(void));
 
 /*
  * Per-tool start-up: stdout checked at exit, and argv[0] shortened to the

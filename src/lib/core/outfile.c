@@ -102,6 +102,7 @@ int ct_write_files(const char *dir, const struct ct_outfile *files, size_t n, vo
 	size_t i, done;
 	int e = 0;
 
+	ct_set_signal_cleanup(ct_outfile_cleanup);
 	if (n > CT_OUTFILE_MAX) {
 		snprintf(why, len, "%s: more than %d files at once", dir, CT_OUTFILE_MAX);
 		return -1;
@@ -197,6 +198,7 @@ int ct_mkdir_p(const char *dir, char *why, size_t len)
 	long first = -1;
 	int rc = 0, made;
 
+	ct_set_signal_cleanup(ct_outfile_cleanup);
 	/* Every parent, left to right, then the whole path. */
 	for (p = path + 1; *p && rc == 0; p++)
 		if (*p == '/' && p[-1] != '/') {

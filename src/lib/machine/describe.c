@@ -124,7 +124,7 @@ char *ct_topo_describe(const struct ct_topo *t, const struct ct_cpuset *set,
 		if (c->evidence & CT_EV_PMU)
 			seen_pmu[c->pmu] = 1;
 		if (c->evidence & CT_EV_CPUID_1A)
-			seen_1a[(c->leaf1a_eax >> 24) == 0x40] = 1;
+			seen_1a[c->id.core_type == CT_CPU_CORE_TYPE_CORE] = 1;
 		if (c->evidence & CT_EV_CPUID_80000026)
 			seen_26[c->leaf26_ebx >> 28] = 1;
 	}

@@ -24,7 +24,6 @@
 
 #include "core/common.h"
 #include "core/cpuset.h"
-#include "machine/kinds.h"
 #include "core/parse.h"
 #include "machine/topo.h"
 
@@ -60,14 +59,13 @@ vpath(char *buf, size_t len, const char *root, const char *fmt, va_list ap)
 }
 
 /*
- * Open a file of the machine for reading: 1 open (*fp), 0 absent, -1 an
- * error in why.  Regular files only: every sysfs and procfs file this
- * reads is one, and a FIFO or a device planted in a recorded tree
- * (/dev/zero as cpu/online) would otherwise block or never end.  Nothing
- * this reads is near FILE_MAX either, so a huge file is refused before a
- * line of it is held in memory.
+ * Regular files only: every sysfs and procfs file this reads is one, and
+ * a FIFO or a device planted in a recorded tree (/dev/zero as cpu/online)
+ * would otherwise block or never end.  Nothing this reads is near
+ * FILE_MAX either, so a huge file is refused before a line of it is held
+ * in memory.
  */
-static int open_file(const char *p, FILE **fp, char *why, size_t len)
+int ct_topo_open_file(const char *p, FILE **fp, char *why, size_t len)
 {
 	struct stat st;
 	int fd;
@@ -104,7 +102,7 @@ static int read_file(const char *p, char *val, char *why, size_t len)
 	size_t n;
 	int rc;
 
-	rc = open_file(p, &f, why, len);
+	rc = ct_topo_open_file(p, &f, why, len);
 	if (rc <= 0)
 		return rc;
 	n = fread(val, 1, VALUE_MAX, f);
@@ -392,7 +390,7 @@ static void read_cpuinfo(struct ct_topo *t, const char *root)
 	uint64_t n;
 
 	snprintf(p, sizeof(p), "%s/proc/cpuinfo", root);
-	if (open_file(p, &f, why, sizeof(why)) <= 0)
+	if (ct_topo_open_file(p, &f, why, sizeof(why)) <= 0)
 		return;
 	for (;;) {
 		int eof = getline(&line, &cap, f) < 0;
@@ -541,7 +539,7 @@ int ct_topo_read_status(struct ct_cpuset *allowed, const char *path, char *why,
 	FILE *f;
 	int found = 0, rc;
 
-	rc = open_file(path, &f, why, len);
+	rc = ct_topo_open_file(path, &f, why, len);
 	if (rc <= 0)
 		return rc;
 	while (!found && getline(&line, &cap, f) >= 0) {
@@ -567,29 +565,7 @@ int ct_topo_read_status(struct ct_cpuset *allowed, const char *path, char *why,
 	return 1;
 }
 
-/* Without trailing slashes, so messages read "DIR/sys/...", and "/" is "". */
-static char *root_of(const char *sysroot)
-{
-	char *r = ct_xstrdup(sysroot);
-	size_t n = strlen(r);
-
-	while (n && r[n - 1] == '/')
-		r[--n] = '\0';
-	return r;
-}
-
-static FILE *open_optional(const char *root, const char *name, char *p, size_t plen,
-			   char *why, size_t len, int *err)
-{
-	FILE *f;
-
-	snprintf(p, plen, "%s/%s", root, name);
-	*err = open_file(p, &f, why, len) < 0;
-	return f;
-}
-
-/* Take the cpus of root's sys/devices/system/cpu/isolated out of t->allowed. */
-static int remove_isolated(struct ct_topo *t, const char *root, char *why, size_t len)
+int ct_topo_read_isolated(struct ct_topo *t, const char *root, char *why, size_t len)
 {
 	char *val = ct_xmalloc(VALUE_MAX + 1);
 	char p[PATH_LEN];
@@ -603,89 +579,4 @@ static int remove_isolated(struct ct_topo *t, const char *root, char *why, size_
 		ct_cpuset_andnot(&t->allowed, &t->allowed, &iso);
 	free(val);
 	return rc < 0 ? -1 : 0;
-}
-
-static int load_recorded(struct ct_topo *t, const char *root, char *why, size_t len)
-{
-	char p[PATH_LEN];
-	FILE *f;
-	int err, rc;
-
-	f = open_optional(root, "sysctl.txt", p, sizeof(p), why, len, &err);
-	if (err)
-		return -1;
-	if (f) {
-		/* A recorded Mac: sysctl.txt, and ioreg-cpus.txt when present. */
-		rc = ct_topo_parse_sysctl(t, f, p, why, len);
-		fclose(f);
-		if (rc < 0 || ct_topo_mac_cpus(t, why, len) < 0)
-			return -1;
-		f = open_optional(root, "ioreg-cpus.txt", p, sizeof(p), why, len, &err);
-		if (err)
-			return -1;
-		if (f) {
-			rc = ct_topo_parse_ioreg(t, f, p, why, len);
-			fclose(f);
-			if (rc < 0)
-				return -1;
-		}
-		return 0;
-	}
-	if (ct_topo_read_sysfs(t, root, why, len) < 0)
-		return -1;
-	/*
-	 * The affinity a process would have had.  Absent: the default one,
-	 * every cpu but those isolcpus= isolated (cputopology.rst: isolated
-	 * cpus are not in the default affinity of ordinary tasks).
-	 */
-	snprintf(p, sizeof(p), "%s/proc/self/status", root);
-	rc = ct_topo_read_status(&t->allowed, p, why, len);
-	if (rc < 0)
-		return -1;
-	if (rc == 0 && remove_isolated(t, root, why, len) < 0)
-		return -1;
-	f = open_optional(root, "cpuid.txt", p, sizeof(p), why, len, &err);
-	if (err)
-		return -1;
-	if (f) {
-		rc = ct_topo_parse_cpuid(t, f, p, why, len);
-		fclose(f);
-		if (rc < 0)
-			return -1;
-		t->arch = CT_TOPO_ARCH_X86;
-	}
-	return 0;
-}
-
-int ct_topo_load(struct ct_topo *t, const char *sysroot, char *why, size_t len)
-{
-	struct stat st;
-	char *root;
-	int rc;
-
-	ct_topo_init(t, 0);
-	if (!sysroot || !*sysroot) {
-		if (ct_topo_read_live(t, why, len) < 0 || ct_kinds_classify(t, why, len) < 0) {
-			ct_topo_free(t);
-			return -1;
-		}
-		return 0;
-	}
-	if (stat(sysroot, &st) < 0) {
-		snprintf(why, len, "%s: %s", sysroot, strerror(errno));
-		return -1;
-	}
-	if (!S_ISDIR(st.st_mode)) {
-		snprintf(why, len, "%s: not a directory", sysroot);
-		return -1;
-	}
-	t->recorded = 1;
-	root = root_of(sysroot);
-	rc = load_recorded(t, root, why, len);
-	free(root);
-	if (rc < 0 || ct_kinds_classify(t, why, len) < 0) {
-		ct_topo_free(t);
-		return -1;
-	}
-	return 0;
 }

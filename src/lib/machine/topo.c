@@ -81,30 +81,18 @@ void ct_topo_free(struct ct_topo *t)
 
 /* --- CPUID facts (R2, R3). --- */
 
-void ct_topo_cpuid_fact(struct ct_topo_cpu *c, enum ct_topo_vendor *vendor,
+void ct_topo_cpuid_fact(struct ct_topo_cpu *c, enum ct_cpu_vendor *vendor,
 			uint32_t leaf, uint32_t sub, const uint32_t r[4])
 {
-	char v[13];
-
+	ct_cpu_id_leaf(&c->id, leaf, sub, r);
 	switch (leaf) {
 	case 0:
 		c->has_leaf0 = 1;
 		c->leaf0_eax = r[0];
-		/* The vendor string is EBX, EDX, ECX. */
-		memcpy(v, &r[1], 4);
-		memcpy(v + 4, &r[3], 4);
-		memcpy(v + 8, &r[2], 4);
-		v[12] = '\0';
-		if (strcmp(v, "GenuineIntel") == 0)
-			*vendor = CT_VENDOR_INTEL;
-		else if (strcmp(v, "AuthenticAMD") == 0)
-			*vendor = CT_VENDOR_AMD;
-		else
-			*vendor = CT_VENDOR_OTHER;
+		*vendor = c->id.vendor;
 		break;
 	case 1:
 		c->has_leaf1 = 1;
-		c->leaf1_eax = r[0];
 		break;
 	case 4:
 		/* EAX[4:0] cache type (0: no more caches), EAX[7:5] level. */
@@ -119,10 +107,8 @@ void ct_topo_cpuid_fact(struct ct_topo_cpu *c, enum ct_topo_vendor *vendor,
 		}
 		break;
 	case 0x1a:
-		if (sub == 0) {
+		if (sub == 0)
 			c->has_leaf1a = 1;
-			c->leaf1a_eax = r[0];
-		}
 		break;
 	case 0x80000000u:
 		c->has_ext0 = 1;
@@ -338,15 +324,9 @@ int ct_topo_x86_family(const struct ct_topo *t)
 
 	ct_topo_for_each_cpu(t, i, &t->online) {
 		const struct ct_topo_cpu *c = &t->cpu[i];
-		unsigned f;
 
-		if (!c->has_leaf1)
-			continue;
-		/* EAX[11:8] family; 0xf adds the extended family EAX[27:20]. */
-		f = (c->leaf1_eax >> 8) & 0xf;
-		if (f == 0xf)
-			f += (c->leaf1_eax >> 20) & 0xff;
-		return (int)f;
+		if (c->has_leaf1)
+			return (int)c->id.family;
 	}
 	return t->family;
 }
@@ -381,14 +361,12 @@ static int rule_cpuid_intel(struct ct_topo *t)
 	}
 	ct_topo_for_each_cpu(t, i, &t->online) {
 		struct ct_topo_cpu *c = &t->cpu[i];
-		unsigned type;
 
 		if (!c->has_leaf1a)
 			continue;
-		type = c->leaf1a_eax >> 24;
-		if (type == 0x40)
+		if (c->id.core_type == CT_CPU_CORE_TYPE_CORE)
 			set_cpu(c, CT_KIND_PERFORMANCE, 0, CT_EV_CPUID_1A);
-		else if (type == 0x20)
+		else if (c->id.core_type == CT_CPU_CORE_TYPE_ATOM)
 			set_cpu(c, CT_KIND_EFFICIENCY, 0, CT_EV_CPUID_1A);
 	}
 	if (!usable_classified(t))

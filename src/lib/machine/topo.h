@@ -8,7 +8,7 @@
  *
  *   facts    struct ct_topo, filled by a reader: the live machine
  *            (src/platform/linux/topo.c, platform/darwin/topo.c) or a recorded
- *            tree given with --sysroot (src/lib/machine/sysfs.c,
+ *            tree given with --sysroot (src/lib/machine/load.c, sysfs.c,
  *            src/lib/machine/recorded-text.c);
  *   rules    ct_topo_classify() (src/lib/machine/topo.c), pure: the detection
  *            rules R0-R8 (Linux) and M1-M2 (macOS) of the design notes,
@@ -26,6 +26,7 @@
 #include <stdio.h>
 
 #include "core/cpuset.h"
+#include "machine/cpuid.h"
 
 enum ct_kind {
 	CT_KIND_PERFORMANCE,
@@ -66,7 +67,6 @@ char *ct_evidence_format(unsigned ev, char *buf, size_t len);
 
 enum ct_pmu { CT_PMU_NONE, CT_PMU_CORE, CT_PMU_ATOM, CT_PMU_LOWPOWER };
 enum ct_topo_arch { CT_TOPO_ARCH_UNKNOWN, CT_TOPO_ARCH_X86, CT_TOPO_ARCH_ARM };
-enum ct_topo_vendor { CT_VENDOR_UNKNOWN, CT_VENDOR_INTEL, CT_VENDOR_AMD, CT_VENDOR_OTHER };
 
 /* Highest CPUID leaf 4 subleaf kept (the cache walk stops at type 0). */
 #define CT_TOPO_CPUID4_MAX 16
@@ -84,9 +84,8 @@ struct ct_topo_cpu {
 	/* R3, from CPUID read on this cpu (or cpuid.txt). */
 	int has_leaf0, has_leaf1, has_leaf7, has_leaf1a, has_leaf4, has_ext0, has_leaf26;
 	uint32_t leaf0_eax;		/* highest basic leaf */
-	uint32_t leaf1_eax;		/* family, model, stepping */
+	struct ct_cpu_id id;		/* leaves 0, 1 and 0x1A decoded (machine/cpuid.h) */
 	uint32_t leaf7_edx;		/* bit 15: hybrid */
-	uint32_t leaf1a_eax;		/* [31:24] core type, [23:0] native model */
 	int cpuid_l3;			/* leaf 4 walk found a level-3 cache */
 	uint32_t ext0_eax;		/* highest extended leaf */
 	uint32_t leaf26_eax, leaf26_ebx;
@@ -120,7 +119,7 @@ struct ct_topo {
 	struct ct_topo_cpu *cpu;
 	struct ct_cpuset possible, online, allowed, usable;
 	enum ct_topo_arch arch;
-	enum ct_topo_vendor vendor;
+	enum ct_cpu_vendor vendor;
 	char model[128];		/* "12th Gen Intel(R) Core(TM) i9-12900K", or "" */
 	int family;			/* x86 family from /proc/cpuinfo ("cpu family"), 0 unknown */
 	int recorded;			/* read from a --sysroot tree */
@@ -146,10 +145,11 @@ void ct_topo_grow(struct ct_topo *t, int ncpu);
 void ct_topo_free(struct ct_topo *t);
 
 /*
- * Read the machine and classify it.  sysroot NULL or "" reads the live
- * machine (and, on x86 Linux, pins this thread to each allowed cpu in turn
- * to read CPUID, then restores its affinity); otherwise the recorded tree
- * under sysroot, where nothing is pinned or run.  Kinds declared for the
+ * Read the machine and classify it (machine/load.c).  sysroot NULL or ""
+ * reads the live machine (and, on x86 Linux, pins this thread to each
+ * allowed cpu in turn to read CPUID, then restores its affinity);
+ * otherwise the recorded tree under sysroot, where nothing is pinned or
+ * run.  Kinds declared for the
  * run (--kinds, CT_KINDS: kinds.h) replace the rules, and one that does
  * not fit the machine is a usage error.  Returns 0 (free t with
  * ct_topo_free()), or -1 with a message naming the file in why (t holds
@@ -171,13 +171,20 @@ int ct_topo_classify(struct ct_topo *t, char *why, size_t len);
 int ct_topo_usable(struct ct_topo *t, char *why, size_t len);
 
 /* Apply one CPUID answer (as read on cpu c) to c's facts. */
-void ct_topo_cpuid_fact(struct ct_topo_cpu *c, enum ct_topo_vendor *vendor,
+void ct_topo_cpuid_fact(struct ct_topo_cpu *c, enum ct_cpu_vendor *vendor,
 			uint32_t leaf, uint32_t sub, const uint32_t r[4]);
 
 /* --- Readers (each returns 0, or -1 with a message in why). --- */
 
 /* A Linux tree: root + /sys/devices/system/cpu/..., root + /proc/... */
 int ct_topo_read_sysfs(struct ct_topo *t, const char *root, char *why, size_t len);
+/*
+ * Open a file of the machine (path) for reading: 1 open (*fp), 0 absent,
+ * -1 an error in why.  Regular files only, none larger than any machine's.
+ */
+int ct_topo_open_file(const char *path, FILE **fp, char *why, size_t len);
+/* Take the cpus of root's sys/devices/system/cpu/isolated out of t->allowed. */
+int ct_topo_read_isolated(struct ct_topo *t, const char *root, char *why, size_t len);
 /* Cpus_allowed_list of a /proc/PID/status file. */
 int ct_topo_read_status(struct ct_cpuset *allowed, const char *path, char *why,
 			size_t len);
@@ -204,12 +211,6 @@ int ct_topo_mac_cpus(struct ct_topo *t, char *why, size_t len);
 
 /* Read the live machine's facts (not classified yet). */
 int ct_topo_read_live(struct ct_topo *t, char *why, size_t len);
-
-/*
- * CPUID leaf/subleaf on the calling cpu (src/platform/cpu/x86.c).  Returns
- * 0, or -1 where the architecture has no CPUID (platform/cpu/arm.c, platform/cpu/other.c).
- */
-int ct_cpuid(uint32_t leaf, uint32_t sub, uint32_t r[4]);
 
 /* --- Queries. --- */
 

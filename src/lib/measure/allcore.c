@@ -23,7 +23,6 @@
 #include <string.h>
 
 #include "measure/allcore.h"
-#include "tool/cli.h"
 #include "core/common.h"
 #include "kernels/kernels.h"
 #include "platform/os.h"

@@ -12,6 +12,8 @@
 #define CT_CLOCK_ADDS_DEFAULT 50000000ull
 #define CT_CLOCK_ADDS_QUICK 10000000ull
 #define CT_CLOCK_ADDS_MAX (1ull << 40)
+/* The --adds help (src/lib/core/options.c) states the default. */
+_Static_assert(CT_CLOCK_ADDS_DEFAULT == 50000000, "--adds help states the default");
 
 struct ct_clock {
 	uint64_t iters;			/* loop iterations, CT_ADDCHAIN_UNROLL adds each */

@@ -41,16 +41,9 @@
  * 1024 * 4095 + 3.75 < 2^22.
  */
 #define CT_FMA_PASSES_MAX 4095u
-
-/*
- * The kernels.  data: n floats, n a multiple of the floats one iteration
- * reads (the description's bytes / 4); out: accumulators * lanes floats,
- * accumulator a's lane l at out[a * lanes + l].
- */
-void ct_fma_scalar(const float *data, size_t n, uint64_t passes, float *out);
-void ct_fma_avx2(const float *data, size_t n, uint64_t passes, float *out);
-void ct_fma_avx512(const float *data, size_t n, uint64_t passes, float *out);
-void ct_fma_neon(const float *data, size_t n, uint64_t passes, float *out);
+/* The --passes help (src/lib/core/options.c) states the default and bounds. */
+_Static_assert(CT_FMA_PASSES_DEFAULT == 2048 && CT_FMA_PASSES_QUICK == 256 &&
+	       CT_FMA_PASSES_MAX == 4095, "--passes help states the default and bounds");
 
 /*
  * The description of isa's FMA kernel (kernels.h), NULL for an ISA with

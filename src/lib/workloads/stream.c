@@ -93,32 +93,6 @@ const struct ct_kernel *ct_stream_desc(enum ct_isa isa)
 	return NULL;
 }
 
-/* x86 CPUID: vendor (CT_VENDOR_*), display family and model; -1 elsewhere. */
-static int cpu_ident(enum ct_topo_vendor *vendor, unsigned *family, unsigned *model)
-{
-	uint32_t r[4];
-
-	*vendor = CT_VENDOR_UNKNOWN;
-	*family = *model = 0;
-	if (ct_cpuid(0, 0, r) < 0 || r[0] < 1)
-		return -1;
-	/* EBX, EDX, ECX spell the vendor: "GenuineIntel", "AuthenticAMD". */
-	if (r[1] == 0x756e6547 && r[3] == 0x49656e69 && r[2] == 0x6c65746e)
-		*vendor = CT_VENDOR_INTEL;
-	else if (r[1] == 0x68747541 && r[3] == 0x69746e65 && r[2] == 0x444d4163)
-		*vendor = CT_VENDOR_AMD;
-	else
-		*vendor = CT_VENDOR_OTHER;
-	ct_cpuid(1, 0, r);
-	*family = (r[0] >> 8) & 0xf;
-	*model = (r[0] >> 4) & 0xf;
-	if (*family == 0xf)
-		*family += (r[0] >> 20) & 0xff;
-	if (*family == 0x6 || *family >= 0xf)
-		*model |= ((r[0] >> 16) & 0xf) << 4;
-	return 0;
-}
-
 static const char *const loop_names[CT_STREAM_LOOPS] = { "plain", "short", "prefetch" };
 
 const char *ct_stream_loop_name(enum ct_stream_loop loop)
@@ -316,7 +290,12 @@ int ct_stream_prior_for(const struct ct_stream_cpu *id, const char *level,
 
 void ct_stream_cpu_ident(struct ct_stream_cpu *id)
 {
-	cpu_ident(&id->vendor, &id->family, &id->model);
+	struct ct_cpu_id c;
+
+	ct_cpu_id_read(&c);
+	id->vendor = c.vendor;
+	id->family = c.family;
+	id->model = c.model;
 }
 
 /*

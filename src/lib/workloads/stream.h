@@ -27,38 +27,6 @@
 
 struct ct_cpuset;
 
-/*
- * Bytes the widest kernel iteration reads (avx512 and avx2: 512; neon 256,
- * scalar 64 divide it): the array is a whole number of these, 64-byte
- * aligned (in fact 2 MiB aligned, see stream.c).
- */
-#define CT_STREAM_BLOCK 512u
-
-/*
- * How far ahead the prefetching loops (ct_stream_avx512_pf,
- * ct_stream_avx2_pf) prefetch, in bytes: one 4 KiB page.  Hardware
- * prefetchers stop at page boundaries; a software prefetch of every line
- * a page ahead starts the next page's lines before the demand reaches it.
- * Measured on an Emerald Rapids core (avx512, 1 GiB): no prefetch 0.80 of
- * a bare load loop's bandwidth, this 0.95-0.98; 2 to 12 KiB ahead alike.
- * On Skylake-SP no distance from 512 bytes to 8 KiB beat no prefetch at
- * 8 or 64 MiB, and every distance cost half the loads in L1 and a quarter
- * in L2 (a prefetch takes a load slot).  Whether the prefetching loop
- * runs is decided at run time by the calibration (ct_stream_choose()).
- */
-#define CT_STREAM_PREFETCH 4096u
-
-/*
- * Between two loads of a kernel's block: no instruction, but the compiler
- * may move no memory access across it (and GCC schedules nothing across a
- * volatile asm), so the loads stay in the order written, ascending.  GCC
- * 12 reordered both vector kernels' blocks without it (avx2: bytes 256-511
- * before 0-255, which halved its bandwidth from memory on Zen 4); the
- * accumulators are registers, untouched by the clobber.
- * tests/asm-stream.sh checks the order as compiled.
- */
-#define CT_STREAM_IN_ORDER() __asm__ __volatile__("" ::: "memory")
-
 /* Sizes: the smallest array, and the defaults (see ct_stream_default_size). */
 #define CT_STREAM_MIN_BYTES 4096u
 #define CT_STREAM_FLOOR_BYTES (64ull << 20)	/* default at least 64 MiB */
@@ -71,25 +39,6 @@ struct ct_cpuset;
  */
 #define CT_STREAM_CALL_BYTES (256ull << 20)
 #define CT_STREAM_CALL_BYTES_QUICK (16ull << 20)
-
-/*
- * The kernels.  a: n 64-bit words, 64-byte aligned, n a multiple of
- * CT_STREAM_BLOCK / 8.  Each reads the words passes times (passes >= 1)
- * and returns the sum of all it read mod 2^64, passes x their sum.  The
- * passes are the kernel's own outer loop, its accumulators carried from
- * one pass to the next: a call and a reduction per pass cost a 16 KiB
- * array a third of its L1 bandwidth on Skylake-SP (91 against 136 GB/s,
- * interleaved in one process).  The _pf loops also prefetch every line
- * CT_STREAM_PREFETCH bytes ahead (reading up to that far past the end of
- * a: a prefetch never faults).
- */
-uint64_t ct_stream_scalar(const uint64_t *a, size_t n, uint64_t passes);
-uint64_t ct_stream_avx2(const uint64_t *a, size_t n, uint64_t passes);
-uint64_t ct_stream_avx2_pf(const uint64_t *a, size_t n, uint64_t passes);
-uint64_t ct_stream_avx512(const uint64_t *a, size_t n, uint64_t passes);
-uint64_t ct_stream_avx512_pf(const uint64_t *a, size_t n, uint64_t passes);
-uint64_t ct_stream_avx512_short(const uint64_t *a, size_t n, uint64_t passes);
-uint64_t ct_stream_neon(const uint64_t *a, size_t n, uint64_t passes);
 
 /*
  * The description of isa's stream kernel (kernels.h: load width,
@@ -191,7 +140,7 @@ int ct_stream_decide(const struct ct_stream_trials *t, size_t n, int preferred, 
 
 /* What the per-model preferences know of a core: CPUID's vendor, display family and model. */
 struct ct_stream_cpu {
-	enum ct_topo_vendor vendor;
+	enum ct_cpu_vendor vendor;
 	unsigned family, model;
 };
 void ct_stream_cpu_ident(struct ct_stream_cpu *id);	/* this cpu's (zeros without CPUID) */

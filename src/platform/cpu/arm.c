@@ -14,7 +14,7 @@
 #endif
 
 #include "workloads/isa.h"
-#include "machine/topo.h"
+#include "machine/cpuid.h"
 
 #ifndef HWCAP_ASIMD
 #define HWCAP_ASIMD (1ul << 1)

@@ -5,7 +5,7 @@
 #include "config.h"
 
 #include "workloads/isa.h"
-#include "machine/topo.h"
+#include "machine/cpuid.h"
 
 unsigned ct_cpu_isa_mask(void)
 {

@@ -10,7 +10,7 @@
 #include <stdint.h>
 
 #include "workloads/isa.h"
-#include "machine/topo.h"
+#include "machine/cpuid.h"
 
 static void cpuid(uint32_t leaf, uint32_t sub, uint32_t r[4])
 {
