@@ -11,10 +11,8 @@
 #             placements/, compare/ or tool/, which build on it;
 #   cycles    no two modules (a layer/name.c with its layer/name.h)
 #             include each other, directly or through others;
-#   records   (with CT_RULES_RECORDS=1) the writer, src/lib/records/,
-#             includes only core/ and records/ headers.  Off by default
-#             until the writer's move lands; off, the includes it forbids
-#             are left out of the cycle check too.
+#   records   the writer, src/lib/records/, includes only core/ and
+#             records/ headers: measure/ and the features build on it.
 #
 # A project header is a #include "..." line; a name resolves as the
 # include path -I src/lib -I src does.  Each broken rule prints one line
@@ -27,7 +25,6 @@ src=$top_srcdir/src
 	echo "rules.sh: no source tree at $src" >&2
 	exit 99
 }
-: "${CT_RULES_RECORDS:=0}"
 export LC_ALL=C
 
 # Every project include as "FILE NAME", FILE relative to src/, NAME as
@@ -52,7 +49,7 @@ list=$(mktemp "${TMPDIR:-/tmp}/ct-rules.XXXXXX") || exit 99
 trap 'rm -f "$list"' EXIT
 includes >"$list" || exit 99
 
-awk -v records="$CT_RULES_RECORDS" '
+awk '
 function broke(rule, file, name) {
 	printf "rules.sh: %s: src/%s includes \"%s\"\n", rule, file, name
 	bad = 1
@@ -96,14 +93,9 @@ function visit(m,    i, n, to, k, path) {
 		broke("core", file, name)
 	if (file ~ /^lib\/machine\// && res ~ /^lib\/(place|placements|compare|tool)\//)
 		broke("machine", file, name)
-	if (records == 1 && file ~ /^lib\/records\// && res !~ /^lib\/(core|records)\//)
+	if (file ~ /^lib\/records\// && res !~ /^lib\/(core|records)\//)
 		broke("records", file, name)
 	if (res == "-")
-		next
-	# Off, the records rule leaves out of the graph the very edges it
-	# forbids (the writer including measure/ today), cycles through them
-	# included: they go with the rule.
-	if (records != 1 && file ~ /^lib\/records\// && res !~ /^lib\/(core|records)\//)
 		next
 	from = module(file); to = module(res)
 	if (from == to || ((from, to) in edge))
