@@ -6,7 +6,7 @@
 # allcore record, which TSV (a block of its own) and JSON get too.
 . "${top_srcdir:-..}/tests/lib.sh"
 
-RECORDS=$top_builddir/tests/records
+RECORDS=$top_builddir/tests/records/records
 version=$("$RECORDS" version) || fail "records version"
 
 for fmt in table tsv json; do

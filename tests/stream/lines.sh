@@ -7,7 +7,7 @@
 # is in each summary record too (coretype(7), ct-stream(1)).
 . "${top_srcdir:-..}/tests/lib.sh"
 
-RECORDS=$top_builddir/tests/records
+RECORDS=$top_builddir/tests/records/records
 for how in sweep samples threads; do
 	"$RECORDS" stream $how >"$tmp/out" 2>"$tmp/err" || fail "records stream $how: exited $?: $(cat "$tmp/err")"
 	expect_golden "stream-lines-$how" "$tmp/out" || fail "records stream $how: differs from stream-lines-$how"
