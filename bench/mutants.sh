@@ -176,7 +176,7 @@ build() {
 		>>"$dir/build.out" 2>&1
 }
 
-# A test's name as the tree spells it (tests/foo.sh, tests/unit-bar).
+# A test's name as the tree spells it (tests/core/foo.sh, tests/core/unit-bar).
 shown() {
 	if [ -f "$top/$1.sh" ]; then echo "$1.sh"; else echo "$1"; fi
 }
@@ -235,7 +235,7 @@ killed=0 survived=0 equivalent=0 noapply=0 nobuild=0
 surv_list="" equiv_list="" noapply_list="" nobuild_list=""
 for m in $list; do
 	name=$(basename "$m" .diff)
-	tests=$(header Killed-by "$m" | grep -o 'tests/[A-Za-z0-9_.+-]*' |
+	tests=$(header Killed-by "$m" | grep -o 'tests/[A-Za-z0-9_./+-]*' |
 		sed 's/\.sh$//; s/[.]$//' | sort -u | tr '\n' ' ')
 	equiv=$(header Equivalent "$m" | head -n 1)
 	if ! (cd "$work" && git apply --check "$m") >/dev/null 2>&1; then
