@@ -176,7 +176,7 @@ build() {
 		>>"$dir/build.out" 2>&1
 }
 
-# A test's name as the tree spells it (tests/foo.sh, tests/unit-bar).
+# A test's name as the tree spells it (tests/core/foo.sh, tests/core/unit-bar).
 shown() {
 	if [ -f "$top/$1.sh" ]; then echo "$1.sh"; else echo "$1"; fi
 }

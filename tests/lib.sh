@@ -2,10 +2,12 @@
 # scratch directory, and gives fail/expect helpers.  Exit 1 = fail,
 # 77 = skip, 99 = hard error (Automake's harness).
 #
-# Golden files (tests/golden) are compared with expect_golden.  To
-# regenerate them on purpose, after a change of output that is meant:
+# Golden files are compared with expect_golden: a test's own in
+# tests/<feature>/golden/ ($GOLDEN), a recorded machine's beside its tree
+# in data/machines/NAME/golden/.  To regenerate them on purpose, after a
+# change of output that is meant:
 #
-#   make check UPDATE_GOLDEN=1 TESTS='tests/records.sh ...'
+#   make check UPDATE_GOLDEN=1 TESTS='tests/records/records.sh ...'
 #
 # (or UPDATE_GOLDEN=1 in the environment): every test that uses a golden
 # file then rewrites it with what it got instead of comparing, and says
@@ -20,7 +22,9 @@ CT_STREAM=$top_builddir/ct-stream
 CT_PLACE=$top_builddir/ct-place
 CT_COMPARE=$top_builddir/ct-compare
 JSONL=$top_builddir/tests/jsonl-check
-GOLDEN=$top_srcdir/tests/golden
+# The running test's directory (absolute: a test may cd), and its goldens.
+TESTDIR=$(cd "$(dirname "$0")" && pwd) || exit 99
+GOLDEN=$TESTDIR/golden
 export LC_ALL=C
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/ct-test.XXXXXX") || exit 99
@@ -36,16 +40,21 @@ skip() {
 	exit 77
 }
 
-# expect_golden NAME FILE: FILE (- for standard input) is the same as
-# $GOLDEN/NAME, else the differences are shown and it returns 1.  With
-# UPDATE_GOLDEN=1, FILE becomes $GOLDEN/NAME instead (created if new).
+# expect_golden GOLDEN FILE: FILE (- for standard input) is the same as
+# the golden file GOLDEN (a path, or a name in $GOLDEN), else the
+# differences are shown and it returns 1.  With UPDATE_GOLDEN=1, FILE
+# becomes GOLDEN instead (created if new).
 expect_golden() {
+	case $1 in
+	*/*) golden=$1 ;;
+	*) golden=$GOLDEN/$1 ;;
+	esac
 	if [ "${UPDATE_GOLDEN:-}" = 1 ]; then
-		cat "$2" >"$GOLDEN/$1" || exit 99
-		echo "UPDATE_GOLDEN: wrote $GOLDEN/$1" >&2
+		mkdir -p "$(dirname "$golden")" && cat "$2" >"$golden" || exit 99
+		echo "UPDATE_GOLDEN: wrote $golden" >&2
 		return 0
 	fi
-	diff -u "$GOLDEN/$1" "$2"
+	diff -u "$golden" "$2"
 }
 
 # expect_status WANT CMD...: run CMD, stdout to $tmp/out, stderr to $tmp/err.

@@ -1,7 +1,7 @@
 /*
  * spin - the tests' one busy program: the busy processes beside a run
- * (tests/busy-share.sh, tests/place-kinds.sh) and the workloads of the
- * --observe tests (tests/place-observe.sh).
+ * (tests/measure/busy-share.sh, tests/place/place-kinds.sh) and the workloads of the
+ * --observe tests (tests/place/place-observe.sh).
  *
  *   spin -p CPU [SECONDS]  pin to CPU, check it runs there, print
  *                          "pinned CPU" on stdout, then spin until killed;

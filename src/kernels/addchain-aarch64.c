@@ -7,7 +7,7 @@
  * touches memory.  As on x86-64 the increment is a register loaded from
  * memory rather than `#1`: renamers that fold immediate adds (seen on
  * Intel's Golden Cove) would otherwise run the chain faster than the clock.
- * tests/asm-addchain.sh checks the loop as assembled.
+ * tests/kernels/asm-addchain.sh checks the loop as assembled.
  */
 #include "config.h"
 
@@ -17,7 +17,7 @@
 #error "addchain-aarch64.c makes 8 adds per iteration: keep CT_ADDCHAIN_UNROLL in step"
 #endif
 
-/* One iteration: what ct-clock counts and tests/asm-addchain.sh checks. */
+/* One iteration: what ct-clock counts and tests/kernels/asm-addchain.sh checks. */
 const struct ct_kernel ct_addchain_desc = {
 	.kernel = "addchain",
 	.isa = "aarch64",

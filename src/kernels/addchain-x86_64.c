@@ -12,7 +12,7 @@
  * `add $imm, %reg` in the renamer, which would run the chain faster than
  * the clock (bench/NOTES).  A value the renamer cannot know keeps every
  * add a real, dependent, one-cycle operation.
- * tests/asm-addchain.sh checks the loop as assembled.
+ * tests/kernels/asm-addchain.sh checks the loop as assembled.
  */
 #include "config.h"
 
@@ -22,7 +22,7 @@
 #error "addchain-x86_64.c makes 8 adds per iteration: keep CT_ADDCHAIN_UNROLL in step"
 #endif
 
-/* One iteration: what ct-clock counts and tests/asm-addchain.sh checks. */
+/* One iteration: what ct-clock counts and tests/kernels/asm-addchain.sh checks. */
 const struct ct_kernel ct_addchain_desc = {
 	.kernel = "addchain",
 	.isa = "x86-64",

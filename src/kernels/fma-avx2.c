@@ -14,7 +14,7 @@
  * store-to-load round trips bind instead of the FMA pipes.  Twelve cover
  * latency x pipes with room to spare and leave registers for the loaded
  * vector and for the compiler's own use: nothing spills.  One load per 12
- * FMAs is far below what the load ports sustain.  tests/asm-fma.sh checks
+ * FMAs is far below what the load ports sustain.  tests/kernels/asm-fma.sh checks
  * the loop as compiled.
  *
  * The accumulators start from out[], values the compiler cannot know:
@@ -27,7 +27,7 @@
 
 #include "kernels/kernels.h"
 
-/* One iteration, two groups: what ct-fma and tests/asm-fma.sh count. */
+/* One iteration, two groups: what ct-fma and tests/kernels/asm-fma.sh count. */
 const struct ct_kernel ct_fma_avx2_desc = {
 	.kernel = "fma",
 	.isa = "avx2",

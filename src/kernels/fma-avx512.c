@@ -13,7 +13,7 @@
  * not issue oldest-first every cycle.  One load per 16 FMAs is far below
  * the two or three loads a cycle every such core sustains, and 16
  * accumulators plus the loaded vector take 17 of the 32 zmm registers:
- * nothing spills.  tests/asm-fma.sh checks the loop as compiled.
+ * nothing spills.  tests/kernels/asm-fma.sh checks the loop as compiled.
  *
  * The accumulators start from out[], values the compiler cannot know:
  * started from one constant, sixteen chains fed the same v are the same
@@ -25,7 +25,7 @@
 
 #include "kernels/kernels.h"
 
-/* One iteration: what ct-fma and tests/asm-fma.sh count. */
+/* One iteration: what ct-fma and tests/kernels/asm-fma.sh count. */
 const struct ct_kernel ct_fma_avx512_desc = {
 	.kernel = "fma",
 	.isa = "avx512",

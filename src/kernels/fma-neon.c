@@ -11,7 +11,7 @@
  * and its successors, Neoverse V2), so they need 16 chains in flight; the
  * 32 vector registers hold 16 accumulators and the loaded vector with no
  * spill.  One load per 16 FMAs is far below the load ports' rate.
- * tests/asm-fma.sh checks the loop as compiled.
+ * tests/kernels/asm-fma.sh checks the loop as compiled.
  *
  * The accumulators start from out[], values the compiler cannot know:
  * started from one constant, chains fed the same v are the same value,
@@ -23,7 +23,7 @@
 
 #include "kernels/kernels.h"
 
-/* One iteration: what ct-fma and tests/asm-fma.sh count. */
+/* One iteration: what ct-fma and tests/kernels/asm-fma.sh count. */
 const struct ct_kernel ct_fma_neon_desc = {
 	.kernel = "fma",
 	.isa = "neon",

@@ -13,7 +13,7 @@
  * counted.  Distinct elements leave it nothing to share.  It may still
  * contract a multiply and an add into an FMA (aarch64) or pack the eight
  * chains into SIMD registers (GCC and Clang do at -O2): either way the
- * flops executed per byte loaded stay 0.5, and tests/asm-fma.sh checks
+ * flops executed per byte loaded stay 0.5, and tests/kernels/asm-fma.sh checks
  * exactly that ratio in the loop as compiled, not a count of
  * instructions.  No reassociation is allowed without -ffast-math, so each
  * chain stays a chain.
@@ -31,7 +31,7 @@
 
 /*
  * One iteration as written: what ct-fma counts, and the flops per byte
- * tests/asm-fma.sh finds in whatever the compiler made of it.
+ * tests/kernels/asm-fma.sh finds in whatever the compiler made of it.
  */
 const struct ct_kernel ct_fma_scalar_desc = {
 	.kernel = "fma",

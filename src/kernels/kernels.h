@@ -4,7 +4,7 @@
  * iteration and what binds it, and exports one description of itself
  * (struct ct_kernel): the facts the dispatch (src/lib/workloads/fma.c,
  * stream.c, clock.c), the records and the inner-loop shape tests
- * (tests/asm-*.sh, through tests/kernel-facts) read, so that each fact
+ * (tests/kernels/asm-*.sh, through tests/kernels/checkasm --facts) read, so that each fact
  * is written once, beside the loop it describes, as likwid-bench's .ptt
  * files state FLOPS, BYTES and LOADS above their loops.
  */
@@ -127,7 +127,7 @@ void ct_fma_neon(const float *data, size_t n, uint64_t passes, float *out);
  * 12 reordered both vector kernels' blocks without it, at a cost from
  * memory (bench/NOTES).  The accumulators are registers, untouched by the
  * clobber.
- * tests/asm-stream.sh checks the order as compiled.
+ * tests/kernels/asm-stream.sh checks the order as compiled.
  */
 #define CT_STREAM_IN_ORDER() __asm__ __volatile__("" ::: "memory")
 

@@ -19,7 +19,7 @@
  *
  * Two loops, as in stream-avx512.c: ct_stream_avx2 reads only,
  * ct_stream_avx2_pf also prefetches every line CT_STREAM_PREFETCH bytes
- * ahead (one prefetch per 64 bytes, not per load).  tests/asm-stream.sh
+ * ahead (one prefetch per 64 bytes, not per load).  tests/kernels/asm-stream.sh
  * checks both loops as compiled.
  */
 #include "config.h"
@@ -32,7 +32,7 @@
 #error "stream-avx2.c reads 512 bytes per iteration: keep CT_STREAM_BLOCK in step"
 #endif
 
-/* One iteration: what ct-stream says and tests/asm-stream.sh checks. */
+/* One iteration: what ct-stream says and tests/kernels/asm-stream.sh checks. */
 const struct ct_kernel ct_stream_avx2_desc = {
 	.kernel = "stream",
 	.isa = "avx2",

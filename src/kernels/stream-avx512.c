@@ -24,7 +24,7 @@
  * L1 and L2 and can pay from memory; ct_stream_avx512_short reads four
  * lines an iteration into four accumulators, a branch every four lines,
  * which some cores read faster beyond L1.  The measurements behind each
- * choice: bench/NOTES.  tests/asm-stream.sh checks the three loops as
+ * choice: bench/NOTES.  tests/kernels/asm-stream.sh checks the three loops as
  * compiled.
  */
 #include "config.h"
@@ -37,7 +37,7 @@
 #error "stream-avx512.c reads 512 bytes per iteration: keep CT_STREAM_BLOCK in step"
 #endif
 
-/* One iteration: what ct-stream says and tests/asm-stream.sh checks. */
+/* One iteration: what ct-stream says and tests/kernels/asm-stream.sh checks. */
 const struct ct_kernel ct_stream_avx512_desc = {
 	.kernel = "stream",
 	.isa = "avx512",

@@ -12,7 +12,7 @@
  * flight and the hardware prefetchers; no software prefetch: a prfm takes
  * a load slot, and no Arm core was measured where one helps.  Eight
  * accumulators and sixteen loaded registers take 24 of the 32 v
- * registers: nothing spills.  tests/asm-stream.sh checks the loop as
+ * registers: nothing spills.  tests/kernels/asm-stream.sh checks the loop as
  * compiled, the order of its loads too.  No CT_STREAM_IN_ORDER here: GCC
  * 12 and clang already emit the eight ldp in ascending order, and with a
  * barrier after each pair GCC reassociated the adds and rotated registers
@@ -28,7 +28,7 @@
 #error "stream-neon.c reads 256 bytes per iteration: CT_STREAM_BLOCK must be a multiple"
 #endif
 
-/* One iteration: what ct-stream says and tests/asm-stream.sh checks. */
+/* One iteration: what ct-stream says and tests/kernels/asm-stream.sh checks. */
 const struct ct_kernel ct_stream_neon_desc = {
 	.kernel = "stream",
 	.isa = "neon",

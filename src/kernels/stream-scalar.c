@@ -14,7 +14,7 @@
  * prefetch: it would take a load slot per line, and the one core where a
  * prefetch was measured to help (see ct_stream_prior_for) has vector
  * kernels.  The compiler may pack the chains into SIMD registers;
- * tests/asm-stream.sh checks what it made: loads, adds, no store, no
+ * tests/kernels/asm-stream.sh checks what it made: loads, adds, no store, no
  * spill.
  */
 #include "config.h"
@@ -26,7 +26,7 @@
 #endif
 
 /*
- * One iteration as written: what ct-stream says; tests/asm-stream.sh
+ * One iteration as written: what ct-stream says; tests/kernels/asm-stream.sh
  * checks the bytes and adds of whatever the compiler made of it.
  */
 const struct ct_kernel ct_stream_scalar_desc = {

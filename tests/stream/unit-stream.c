@@ -1,0 +1,486 @@
+/*
+ * unit-stream.c - the stream kernels' verification catches what it must:
+ * for every usable ISA, a clean call verifies and every ISA sums the same
+ * array to the same value; one value changed at the start, in the middle
+ * or at the very end of the array (a kernel that skips its last block),
+ * or changed in the middle of a run, fails, with the sample and both sums
+ * named.  These are the shipped kernels and the shipped verifier,
+ * corrupted from outside: no switch in the tool.  Also the default size
+ * against what the OS reports, and the size checks.  The kernels
+ * themselves, every loop against the scalar reference, and their
+ * descriptions: tests/kernels/checkasm.
+ */
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/common.h"
+#include "measure/harness.h"
+#include "workloads/isa.h"
+#include "platform/os.h"
+#include "workloads/stream.h"
+#include "unit.h"
+
+/* A kernel whose array gets one value changed before its third call. */
+struct sabotage {
+	struct ct_job real;
+	unsigned calls;
+};
+
+static uint64_t sabotaged_run(void *p)
+{
+	struct sabotage *s = p;
+	size_t n;
+	uint32_t *a = ct_stream_data(s->real.ctx, &n);
+
+	if (++s->calls == 3)
+		a[n / 2] ^= 0x100;
+	return s->real.run(s->real.ctx);
+}
+
+static int sabotaged_verify(void *p, uint64_t ret, char *why, size_t len)
+{
+	struct sabotage *s = p;
+
+	return s->real.verify(s->real.ctx, ret, why, len);
+}
+
+static const char *field_str(const struct ct_job *k, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < k->nfields; i++)
+		if (strcmp(k->fields[i].key, key) == 0)
+			return k->fields[i].str;
+	return NULL;
+}
+
+static double field_num(const struct ct_job *k, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < k->nfields; i++)
+		if (strcmp(k->fields[i].key, key) == 0)
+			return k->fields[i].num;
+	return -2;
+}
+
+/* The level of a size in the caches. */
+static void check_rules(void)
+{
+	struct ct_stream_caches c = { { 0, 32 << 10, 1 << 20, 36u << 20 } }, none = { { 0 } };
+	char reason[200];
+	enum ct_isa isa;
+	int i;
+
+	CHECK(strcmp(ct_stream_level(16 << 10, &c), "L1") == 0);
+	CHECK(strcmp(ct_stream_level(32 << 10, &c), "L1") == 0);
+	CHECK(strcmp(ct_stream_level((32 << 10) + 512, &c), "L2") == 0);
+	CHECK(strcmp(ct_stream_level(1 << 20, &c), "L2") == 0);
+	CHECK(strcmp(ct_stream_level(8 << 20, &c), "L3") == 0);
+	CHECK(strcmp(ct_stream_level(64 << 20, &c), "memory") == 0);
+	CHECK(strcmp(ct_stream_level(16 << 10, &none), "memory") == 0);
+	(void)isa;
+	(void)reason;
+	(void)i;
+}
+
+/* t->gbs from a list, n trials. */
+static struct ct_stream_trials trials(int failed, unsigned n, double a, double b, double c)
+{
+	struct ct_stream_trials t = { { a, b, c }, n, failed };
+
+	return t;
+}
+
+/*
+ * The decision is a pure function of the trials: the fastest median; a
+ * tie within the trials' spread (their median absolute deviations) to the
+ * preferred candidate, else to the first in the fixed order; a candidate
+ * whose sum was wrong never wins, however fast.
+ */
+static void test_decide(void)
+{
+	struct ct_stream_trials t[4];
+	double med, spr;
+	int tied;
+
+	/* Clear winner, wherever it stands; median not mean, so one outlier moves nothing. */
+	t[0] = trials(0, 3, 41.0, 41.2, 40.8);
+	t[1] = trials(0, 3, 17.6, 17.5, 17.7);
+	t[2] = trials(0, 3, 33.1, 99.0, 33.0);
+	CHECK(ct_stream_decide(t, 3, -1, &tied) == 0 && !tied);
+	CHECK(ct_stream_decide(t, 3, 1, &tied) == 0 && !tied);	/* a preference loses to numbers */
+	ct_stream_trials_stats(&t[2], &med, &spr);
+	CHECK(med == 33.1);
+	CHECK(spr > 0.09 && spr < 0.11);		/* |33.0 - 33.1|, not 99 */
+	t[0] = trials(0, 3, 17.6, 17.5, 17.7);
+	t[1] = trials(0, 3, 41.0, 41.2, 40.8);
+	CHECK(ct_stream_decide(t, 2, -1, &tied) == 1 && !tied);
+	/* A tie within the spread: the first in the order, whichever is faster. */
+	t[0] = trials(0, 3, 40.0, 40.5, 39.5);		/* median 40.0, spread 0.5 */
+	t[1] = trials(0, 3, 40.4, 40.3, 40.5);		/* median 40.4, spread 0.1 */
+	CHECK(ct_stream_decide(t, 2, -1, &tied) == 0 && tied);
+	/* ... and the same the other way round: stable. */
+	t[0] = trials(0, 3, 40.4, 40.3, 40.5);
+	t[1] = trials(0, 3, 40.0, 40.5, 39.5);
+	CHECK(ct_stream_decide(t, 2, -1, &tied) == 0 && tied);
+	/* Just outside the spread: the faster. */
+	t[0] = trials(0, 3, 39.8, 39.9, 39.7);		/* 39.8, spread 0.1 */
+	t[1] = trials(0, 3, 40.0, 40.1, 39.9);		/* 40.0, spread 0.1 */
+	CHECK(ct_stream_decide(t, 2, -1, &tied) == 1 && !tied);
+	/* The spread is the larger of the two candidates'. */
+	t[0] = trials(0, 3, 39.8, 39.9, 39.7);		/* spread 0.1 */
+	t[1] = trials(0, 3, 40.0, 40.3, 39.7);		/* 40.0, spread 0.3 */
+	CHECK(ct_stream_decide(t, 2, -1, &tied) == 0 && tied);
+	/* On a tie, the preferred one if it ties; not if it does not. */
+	t[0] = trials(0, 3, 40.0, 40.5, 39.5);
+	t[1] = trials(0, 3, 40.4, 40.3, 40.5);
+	t[2] = trials(0, 3, 30.0, 30.1, 29.9);
+	CHECK(ct_stream_decide(t, 3, 1, &tied) == 1 && tied);
+	CHECK(ct_stream_decide(t, 3, 2, &tied) == 0 && tied);
+	/* Exactly equal medians and no spread: the first. */
+	t[0] = trials(0, 3, 20, 20, 20);
+	t[1] = trials(0, 3, 20, 20, 20);
+	CHECK(ct_stream_decide(t, 2, -1, &tied) == 0 && tied);
+	/* A wrong sum never wins, nor ties, however fast; none verified: -1. */
+	t[0] = trials(0, 3, 17.6, 17.5, 17.7);
+	t[1] = trials(1, 3, 90.0, 90.0, 90.0);
+	t[2] = trials(0, 3, 17.0, 17.1, 16.9);
+	CHECK(ct_stream_decide(t, 3, 1, &tied) == 0);
+	t[0] = trials(1, 3, 17.6, 17.5, 17.7);
+	t[1] = trials(0, 3, 17.6, 17.5, 17.7);
+	CHECK(ct_stream_decide(t, 2, -1, &tied) == 1 && !tied);
+	t[1].failed = 1;
+	CHECK(ct_stream_decide(t, 2, -1, &tied) == -1);
+	/* No trials: not a candidate. */
+	t[0] = trials(0, 0, 0, 0, 0);
+	t[1] = trials(0, 3, 1, 1, 1);
+	CHECK(ct_stream_decide(t, 2, -1, &tied) == 1);
+}
+
+/* The fixed order: ISAs widest first, then plain, short, prefetch. */
+static void test_candidates(void)
+{
+	struct ct_stream_cand c[CT_STREAM_CANDS_MAX];
+	unsigned all = 0;
+	char name[32];
+	size_t n, i;
+	int rank[CT_ISA_COUNT] = { 0 };
+
+	rank[CT_ISA_AVX512] = 0;
+	rank[CT_ISA_AVX2] = 1;
+	rank[CT_ISA_NEON] = 2;
+	rank[CT_ISA_SCALAR] = 3;
+	for (i = 0; i < CT_ISA_COUNT; i++)
+		all |= 1u << i;
+	n = ct_stream_candidates(all, ~0u, c);
+	CHECK(n >= 1 && c[n - 1].isa == CT_ISA_SCALAR && c[n - 1].loop == CT_STREAM_LOOP_PLAIN);
+	CHECK(c[0].loop == CT_STREAM_LOOP_PLAIN);
+	for (i = 1; i < n; i++)
+		CHECK(rank[c[i].isa] > rank[c[i - 1].isa] ||
+		      (c[i].isa == c[i - 1].isa && c[i].loop > c[i - 1].loop));
+	for (i = 0; i < n; i++) {
+		const struct ct_kernel *d = ct_stream_desc(c[i].isa);
+
+		CHECK(d != NULL);
+		CHECK(c[i].loop != CT_STREAM_LOOP_SHORT || d->fn_short);
+		CHECK(c[i].loop != CT_STREAM_LOOP_PREFETCH || d->fn_pf);
+		printf("candidate %zu: %s\n", i, ct_stream_cand_name(&c[i], name, sizeof(name)));
+	}
+	/* A loop asked for: only the kernels that have it. */
+	CHECK(ct_stream_candidates(1u << CT_ISA_SCALAR, 1u << CT_STREAM_LOOP_PREFETCH, c) == 0);
+	CHECK(ct_stream_candidates(1u << CT_ISA_SCALAR, ~0u, c) == 1);
+	c[0].isa = CT_ISA_AVX512;
+	c[0].loop = CT_STREAM_LOOP_SHORT;
+	CHECK(strcmp(ct_stream_cand_name(&c[0], name, sizeof(name)), "avx512/short") == 0);
+	c[0].loop = CT_STREAM_LOOP_PLAIN;
+	CHECK(strcmp(ct_stream_cand_name(&c[0], name, sizeof(name)), "avx512") == 0);
+}
+
+/*
+ * The per-model preferences, pure, on the Intel and AMD cores they were
+ * measured on and the ones they were not: consulted only on a tie.
+ */
+static void test_prior_for(void)
+{
+	static const char *const levels[] = { "L1", "L2", "L3", "memory" };
+	const struct ct_stream_cpu skx = { CT_VENDOR_INTEL, 6, 85 };
+	const struct ct_stream_cpu spr = { CT_VENDOR_INTEL, 6, 143 };
+	const struct ct_stream_cpu emr = { CT_VENDOR_INTEL, 6, 207 };
+	const struct ct_stream_cpu zen4 = { CT_VENDOR_AMD, 0x19, 0x11 };
+	const struct ct_stream_cpu zen3 = { CT_VENDOR_AMD, 0x19, 0x01 };
+	const struct ct_stream_cpu amd85 = { CT_VENDOR_AMD, 6, 85 };	/* not Intel */
+	const struct ct_stream_cpu amd207 = { CT_VENDOR_AMD, 6, 207 };
+	const struct ct_stream_cpu arm = { CT_VENDOR_OTHER, 0, 0 };
+	/* Every candidate an x86 build can have, in the fixed order. */
+	const struct ct_stream_cand c[] = {
+		{ CT_ISA_SCALAR, CT_STREAM_LOOP_PLAIN },
+		{ CT_ISA_AVX2, CT_STREAM_LOOP_PLAIN },
+		{ CT_ISA_AVX2, CT_STREAM_LOOP_PREFETCH },
+		{ CT_ISA_AVX512, CT_STREAM_LOOP_PLAIN },
+		{ CT_ISA_AVX512, CT_STREAM_LOOP_SHORT },
+		{ CT_ISA_AVX512, CT_STREAM_LOOP_PREFETCH },
+	};
+	const size_t n = CT_ARRAY_SIZE(c);
+	char why[200];
+	size_t i;
+
+	for (i = 0; i < CT_ARRAY_SIZE(levels); i++) {
+		int l1 = i == 0, l2 = i == 1, l3 = i == 2;
+		int p = ct_stream_prior_for(&skx, levels[i], c, n, why, sizeof(why));
+
+		/* Skylake-SP: avx2 in L3, the avx512 short loop in L2 and memory, none in L1. */
+		CHECK(p == (l1 ? -1 : l3 ? 1 : 4));
+		CHECK(l1 ? why[0] == '\0' : strstr(why, "Skylake-SP") && strstr(why, levels[i]));
+		/* Sapphire and Emerald Rapids: the avx512 prefetching loop beyond L2. */
+		CHECK(ct_stream_prior_for(&spr, levels[i], c, n, why, sizeof(why)) ==
+		      (l1 || l2 ? -1 : 5));
+		CHECK(ct_stream_prior_for(&emr, levels[i], c, n, why, sizeof(why)) ==
+		      (l1 || l2 ? -1 : 5));
+		/* AMD, whatever the model number, and Arm: none. */
+		CHECK(ct_stream_prior_for(&zen4, levels[i], c, n, why, sizeof(why)) == -1);
+		CHECK(why[0] == '\0');
+		CHECK(ct_stream_prior_for(&zen3, levels[i], c, n, why, sizeof(why)) == -1);
+		CHECK(ct_stream_prior_for(&amd85, levels[i], c, n, why, sizeof(why)) == -1);
+		CHECK(ct_stream_prior_for(&amd207, levels[i], c, n, why, sizeof(why)) == -1);
+		CHECK(ct_stream_prior_for(&arm, levels[i], c, n, why, sizeof(why)) == -1);
+		/* Never a candidate that is not there (no avx512 here). */
+		CHECK(ct_stream_prior_for(&emr, levels[i], c, 3, why, sizeof(why)) == -1);
+		CHECK(ct_stream_prior_for(&skx, levels[i], c, 3, why, sizeof(why)) == (l3 ? 1 : -1));
+	}
+}
+
+/* The record's words: every candidate, fastest first, and why on a tie. */
+static void test_reason(void)
+{
+	const struct ct_stream_cand c[] = {
+		{ CT_ISA_SCALAR, CT_STREAM_LOOP_PLAIN },
+		{ CT_ISA_AVX2, CT_STREAM_LOOP_PLAIN },
+		{ CT_ISA_AVX2, CT_STREAM_LOOP_PREFETCH },
+	};
+	struct ct_stream_trials t[3];
+	char buf[CT_STREAM_REASON_LEN];
+
+	t[0] = trials(0, 3, 41.2, 41.0, 41.3);
+	t[1] = trials(0, 3, 17.6, 17.6, 17.6);
+	t[2] = trials(0, 3, 33.1, 33.1, 33.1);
+	ct_stream_calibration_reason(c, t, 3, 0, 0, NULL, 52.4, buf, sizeof(buf));
+	printf("reason: %s\n", buf);
+	CHECK(strcmp(buf, "calibrated: scalar 41.2, avx2/prefetch 33.1, avx2 17.6 GB/s, "
+		     "3 trials each, 52 ms") == 0);
+	t[2] = trials(0, 3, 41.4, 41.4, 41.4);
+	ct_stream_calibration_reason(c, t, 3, 0, 1, NULL, 52.4, buf, sizeof(buf));
+	CHECK(strstr(buf, "; scalar within the trials' spread of the fastest: the fixed order"));
+	/* The fastest won: nothing to explain. */
+	ct_stream_calibration_reason(c, t, 3, 2, 1, NULL, 52.4, buf, sizeof(buf));
+	CHECK(strchr(buf, ';') == NULL);
+	t[2] = trials(0, 3, 41.1, 41.1, 41.1);
+	ct_stream_calibration_reason(c, t, 3, 2, 1, "the rule", 52.4, buf, sizeof(buf));
+	CHECK(strstr(buf, "; avx2/prefetch within the trials' spread of the fastest: the rule"));
+}
+
+/*
+ * Every trial of the calibration is verified like a sample: over an array
+ * with one value changed after the fill, every candidate fails; over the
+ * clean array none does.  And what --isa, --loop, CT_ISA and
+ * CT_STREAM_LOOP leave to calibrate.
+ */
+static void test_trials_verified(void)
+{
+	struct ct_stream_cand c[CT_STREAM_CANDS_MAX];
+	struct ct_stream_trials t[CT_STREAM_CANDS_MAX];
+	struct ct_stream_ask ask;
+	struct ct_job k;
+	struct ct_stream *s;
+	char why[200];
+	size_t n, i, na;
+	uint32_t *a;
+	int tied;
+
+	unsetenv("CT_ISA");
+	unsetenv("CT_STREAM_LOOP");
+	CHECK(ct_stream_ask_from(NULL, CT_ISA_SCALAR, NULL, &ask, why, sizeof(why)) == 0);
+	CHECK(ask.isa == -1 && ask.loop == -1);
+	n = ct_stream_ask_candidates(&ask, c);
+	CHECK(n >= 1);
+	s = ct_stream_new(CT_ISA_SCALAR, 1 << 20, "unit test", CT_STREAM_QUICK, &k);
+	ct_stream_trial_cands(s, c, n, CT_STREAM_TRIALS, t);
+	for (i = 0; i < n; i++)
+		CHECK(!t[i].failed && t[i].n == CT_STREAM_TRIALS && t[i].gbs[0] > 0);
+	CHECK(ct_stream_decide(t, n, -1, &tied) >= 0);
+	a = ct_stream_data(s, &na);
+	a[na - 1] ^= 0x40;
+	ct_stream_trial_cands(s, c, n, CT_STREAM_TRIALS, t);
+	for (i = 0; i < n; i++)
+		CHECK(t[i].failed);
+	CHECK(ct_stream_decide(t, n, -1, &tied) == -1);
+	a[na - 1] ^= 0x40;
+	ct_stream_trial_cands(s, c, n, CT_STREAM_TRIALS, t);
+	for (i = 0; i < n; i++)
+		CHECK(!t[i].failed);
+	ct_stream_free(s);
+
+	/* Forcing: --isa and --loop, CT_ISA and CT_STREAM_LOOP, a bad loop name. */
+	CHECK(ct_stream_ask_from("scalar", CT_ISA_SCALAR, NULL, &ask, why, sizeof(why)) == 0);
+	CHECK(ask.isa == CT_ISA_SCALAR && strcmp(ask.isa_how, "--isa scalar") == 0);
+	CHECK(ct_stream_ask_candidates(&ask, c) == 1);
+	CHECK(ct_stream_ask_from("auto", CT_ISA_SCALAR, "plain", &ask, why, sizeof(why)) == 0);
+	CHECK(ask.isa == -1 && ask.loop == CT_STREAM_LOOP_PLAIN);
+	CHECK(strcmp(ask.loop_how, "--loop plain") == 0);
+	setenv("CT_ISA", "scalar", 1);
+	setenv("CT_STREAM_LOOP", "prefetch", 1);
+	CHECK(ct_stream_ask_from(NULL, CT_ISA_SCALAR, NULL, &ask, why, sizeof(why)) == 0);
+	CHECK(ask.isa == CT_ISA_SCALAR && strcmp(ask.isa_how, "CT_ISA=scalar") == 0);
+	CHECK(ask.loop == CT_STREAM_LOOP_PREFETCH);
+	CHECK(ct_stream_ask_candidates(&ask, c) == 0);	/* scalar has no prefetching loop */
+	/* --isa auto overrides CT_ISA, as ct_isa_choose() has it. */
+	CHECK(ct_stream_ask_from("auto", CT_ISA_SCALAR, NULL, &ask, why, sizeof(why)) == 0);
+	CHECK(ask.isa == -1);
+	setenv("CT_STREAM_LOOP", "fast", 1);
+	CHECK(ct_stream_ask_from(NULL, CT_ISA_SCALAR, NULL, &ask, why, sizeof(why)) < 0);
+	CHECK(strstr(why, "CT_STREAM_LOOP 'fast'") != NULL);
+	unsetenv("CT_ISA");
+	unsetenv("CT_STREAM_LOOP");
+	CHECK(ct_stream_ask_from(NULL, CT_ISA_SCALAR, "prefetching", &ask, why, sizeof(why)) < 0);
+	CHECK(strstr(why, "--loop 'prefetching'") != NULL);
+}
+
+static void corrupt_and_check(struct ct_job *k, uint32_t *a, size_t at,
+			      const char *isa, const char *where)
+{
+	char why[512];
+	uint32_t keep = a[at];
+
+	a[at] += 1;
+	why[0] = '\0';
+	CHECK(k->verify(k->ctx, k->run(k->ctx), why, sizeof(why)) != 0);
+	CHECK(strstr(why, "the sum is 0x") != NULL && strstr(why, "expected 0x") != NULL);
+	printf("%s, value %s changed: %s\n", isa, where, why);
+	a[at] = keep;
+	CHECK(k->verify(k->ctx, k->run(k->ctx), why, sizeof(why)) == 0);
+}
+
+int main(void)
+{
+	int i, tested = 0;
+	struct ct_os_cache c;
+	char reason[160], why[128];
+	uint64_t def;
+
+	for (i = 0; i < CT_ISA_COUNT; i++) {
+		enum ct_isa isa = (enum ct_isa)i;
+		struct ct_job k, sk;
+		struct sabotage sab;
+		struct ct_harness h = { .reps = 3, .settle_ns = 0, .bracket_adds = 1000 };
+		struct ct_series ser;
+		struct ct_stream *s;
+		uint32_t *a;
+		size_t n;
+
+		if (!ct_isa_usable(isa))
+			continue;
+		tested++;
+		CHECK(ct_stream_desc(isa) != NULL);
+		/*
+		 * 64 KiB + 256: an odd number of blocks, so a kernel that
+		 * reads two blocks per iteration and drops the last one is
+		 * caught at the end of the array.
+		 */
+		s = ct_stream_new(isa, 65536 + CT_STREAM_BLOCK, "unit test", CT_STREAM_QUICK, &k);
+		a = ct_stream_data(s, &n);
+		CHECK(n * sizeof(uint32_t) == 65536 + CT_STREAM_BLOCK);
+		CHECK(field_num(&k, "size_bytes") == 65536 + CT_STREAM_BLOCK);
+		/* 16 MiB / (64 KiB + a block), rounded up */
+		CHECK(field_num(&k, "passes") ==
+		      (double)((CT_STREAM_CALL_BYTES_QUICK + 65536 + CT_STREAM_BLOCK - 1) /
+			       (65536 + CT_STREAM_BLOCK)));
+		CHECK(k.work == (65536.0 + CT_STREAM_BLOCK) * field_num(&k, "passes"));
+		CHECK(k.per_cycle_unit && strcmp(k.per_cycle_unit, "byte/cycle") == 0);
+		CHECK(strcmp(k.unit, "GB/s") == 0);
+
+		/* Clean: verifies, again and again. */
+		CHECK(k.verify(k.ctx, k.run(k.ctx), why, sizeof(why)) == 0);
+		CHECK(k.verify(k.ctx, k.run(k.ctx), why, sizeof(why)) == 0);
+
+		/* One value changed at the start, the middle, the last one. */
+		corrupt_and_check(&k, a, 0, ct_isa_name(isa), "0");
+		corrupt_and_check(&k, a, n / 2 + 3, ct_isa_name(isa), "n/2+3");
+		corrupt_and_check(&k, a, n - 1, ct_isa_name(isa), "n-1");
+
+		/* Through the harness: the sample is named. */
+		sab.real = k;
+		sab.calls = 0;
+		sk = k;
+		sk.run = sabotaged_run;
+		sk.verify = sabotaged_verify;
+		sk.ctx = &sab;
+		{
+			char hwhy[512];
+
+			CHECK(ct_harness_run(&h, &sk, 1, &ser, hwhy, sizeof(hwhy)) < 0);
+			/* Call 1 is the warm-up, call 3 the second sample. */
+			CHECK(strstr(hwhy, "sample 2 of stream") != NULL);
+			printf("%s, changed mid-run: %s\n", ct_isa_name(isa), hwhy);
+		}
+		ct_series_free(&ser, 1);
+		ct_stream_free(s);
+	}
+	CHECK(tested >= 1);
+	check_rules();
+	test_decide();
+	test_candidates();
+	test_prior_for();
+	test_reason();
+	test_trials_verified();
+
+	/* Every ISA over one shared array: one sum. */
+	{
+		struct ct_job k[CT_ISA_COUNT];
+		struct ct_stream *s[CT_ISA_COUNT];
+		const char *sum0 = NULL;
+		int ns = 0;
+
+		for (i = 0; i < CT_ISA_COUNT; i++) {
+			if (!ct_isa_usable((enum ct_isa)i))
+				continue;
+			s[ns] = ns == 0 ? ct_stream_new((enum ct_isa)i, 1 << 20, NULL, CT_STREAM_QUICK, &k[ns]) :
+				ct_stream_share(s[0], (enum ct_isa)i, &k[ns]);
+			CHECK(k[ns].verify(k[ns].ctx, k[ns].run(k[ns].ctx), why, sizeof(why)) == 0);
+			if (!sum0)
+				sum0 = field_str(&k[ns], "checksum");
+			CHECK(strcmp(sum0, field_str(&k[ns], "checksum")) == 0);
+			printf("%s over the shared array: %s\n", ct_isa_name((enum ct_isa)i),
+			       field_str(&k[ns], "checksum"));
+			ns++;
+		}
+		while (ns-- > 0)
+			ct_stream_free(s[ns]);
+	}
+
+	/* The default: at least 64 MiB and 4 x the largest cache reported. */
+	def = ct_stream_default_size(NULL, 0, reason, sizeof(reason));
+	printf("default size %" PRIu64 ": %s\n", def, reason);
+	CHECK(def >= CT_STREAM_FLOOR_BYTES);
+	CHECK(def % CT_STREAM_BLOCK == 0);
+	if (ct_os_largest_cache(NULL, &c) == 0) {
+		printf("largest cache: L%d, %" PRIu64 " bytes (%s)\n", c.level, c.bytes, c.where);
+		CHECK(c.level >= 1 && c.bytes > 0);
+		CHECK(def >= CT_STREAM_CACHE_FACTOR * c.bytes);
+		CHECK(strstr(reason, "largest cache") != NULL);
+	}
+	CHECK(ct_stream_default_size(NULL, 1, reason, sizeof(reason)) == CT_STREAM_QUICK_BYTES);
+	CHECK(strncmp(reason, "QUICK", 5) == 0);
+
+	/* Sizes: the smallest, zero, more than the memory. */
+	CHECK(ct_stream_size_ok(CT_STREAM_MIN_BYTES, why, sizeof(why)) == 0);
+	CHECK(ct_stream_size_ok(CT_STREAM_MIN_BYTES - 1, why, sizeof(why)) < 0);
+	CHECK(ct_stream_size_ok(0, why, sizeof(why)) < 0);
+	CHECK(ct_stream_size_ok(UINT64_MAX, why, sizeof(why)) < 0);
+	if (ct_os_mem_bytes() > 0)
+		CHECK(ct_stream_size_ok(ct_os_mem_bytes() + 1, why, sizeof(why)) < 0);
+	return unit_done();
+}
