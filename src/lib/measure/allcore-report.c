@@ -15,31 +15,9 @@
 #include "records/record.h"
 #include "core/term.h"
 
-static double median_of(const struct ct_series *s, enum ct_basis b)
-{
-	struct ct_summary sum;
-
-	if (!s->n)
-		return 0;
-	ct_summarize(s, b, &sum);
-	return sum.rate.median;
-}
-
-static double ratio(const struct ct_series *s, const struct ct_series *ref, enum ct_basis b)
-{
-	double m = median_of(ref, b);
-
-	return m > 0 ? median_of(s, b) / m : 0;
-}
-
-double ct_allcore_ratio(const struct ct_allcore *a, size_t g, size_t k, enum ct_basis b)
-{
-	return ratio(&a->g[g].all[k], &a->g[g].single[k], b);
-}
-
 /* Summary records of one series with the all-core fields. */
 static void series_out(struct ct_out *o, const struct ct_allcore *a, const char *placement,
-		       const struct ct_series *s, const struct ct_allcore_group *g,
+		       const struct ct_results *r, const struct ct_allcore_group *g,
 		       size_t k, size_t threads, int with_samples)
 {
 	struct ct_field extra[6];
@@ -52,20 +30,21 @@ static void series_out(struct ct_out *o, const struct ct_allcore *a, const char 
 	extra[n++] = (struct ct_field){ "threads", NULL, (double)threads };
 	extra[n++] = (struct ct_field){ "kind", g->kind, 0 };
 	extra[n++] = (struct ct_field){ "sample_ns", NULL, (double)a->sample_ns[k] };
-	if (threads > 1 || s != &g->single[k]) {
+	if (threads > 1 || r->ser != &g->single[k]) {
 		extra[n++] = (struct ct_field){ "single_placement", g->single_name, 0 };
 		extra[n++] = (struct ct_field){ "ratio_to_single_wall", NULL,
-						ratio(s, &g->single[k], CT_BASIS_WALL) };
+						r->ratio[CT_BASIS_WALL] };
 		extra[n++] = (struct ct_field){ "ratio_to_single_cpu", NULL,
-						ratio(s, &g->single[k], CT_BASIS_CPU) };
+						r->ratio[CT_BASIS_CPU] };
 	}
 	if (!with_samples)
 		o->samples = 0;
-	ct_out_series_ex(o, placement, s, extra, n);
+	ct_out_results(o, placement, r, extra, n);
 	o->samples = saved;
 }
 
-void ct_allcore_print(struct ct_out *o, const struct ct_allcore *a)
+void ct_allcore_print(struct ct_out *o, const struct ct_allcore *a,
+		      const struct ct_allcore_results *res)
 {
 	char list[256];
 	size_t g, i, k;
@@ -88,16 +67,19 @@ void ct_allcore_print(struct ct_out *o, const struct ct_allcore *a)
 	}
 	for (k = 0; k < a->nk; k++) {
 		for (g = 0; g < a->ngroups; g++)
-			series_out(o, a, a->g[g].single_name, &a->g[g].single[k], &a->g[g], k, 1, 1);
+			series_out(o, a, a->g[g].single_name, &res->single[g * a->nk + k], &a->g[g],
+				   k, 1, 1);
 		for (i = 0; i < a->n; i++)
-			series_out(o, a, a->t[i].name, &a->t[i].ser[k], &a->g[a->t[i].group], k,
-				   a->n, 1);
+			series_out(o, a, a->t[i].name, &res->thread[i * a->nk + k],
+				   &a->g[a->t[i].group], k, a->n, 1);
 		for (g = 0; g < a->ngroups; g++)
-			series_out(o, a, a->g[g].union_name, &a->g[g].all[k], &a->g[g], k, a->n, 0);
+			series_out(o, a, a->g[g].union_name, &res->all[g * a->nk + k], &a->g[g], k,
+				   a->n, 0);
 	}
 }
 
-void ct_allcore_print_kinds(struct ct_out *o, const struct ct_allcore *a)
+void ct_allcore_print_kinds(struct ct_out *o, const struct ct_allcore *a,
+			    const struct ct_allcore_results *res)
 {
 	char list[300], cpus[256];
 	size_t g, k;
@@ -109,22 +91,21 @@ void ct_allcore_print_kinds(struct ct_out *o, const struct ct_allcore *a)
 		for (g = 0; g < a->ngroups; g++) {
 			const struct ct_allcore_group *gr = &a->g[g];
 			const struct ct_job *kk = gr->all[k].k;
-			struct ct_summary all, one;
+			const struct ct_results *ra = &res->all[g * a->nk + k];
+			const struct ct_summary *all = &ra->b[CT_BASIS_WALL];
+			const struct ct_summary *one = &res->single[g * a->nk + k].b[CT_BASIS_WALL];
 			int d = ct_rec_unit_decimals(kk->unit);
 
-			ct_summarize(&gr->all[k], CT_BASIS_WALL, &all);
-			ct_summarize(&gr->single[k], CT_BASIS_WALL, &one);
 			if (a->pinned)
 				snprintf(list, sizeof(list), "cpus %s",
 					 ct_cpuset_format(&gr->cpus, cpus, sizeof(cpus)));
 			else
-				snprintf(list, sizeof(list), "cpus seen %s", all.cpus);
+				snprintf(list, sizeof(list), "cpus seen %s", all->cpus);
 			fprintf(o->f, "%s %s (%s), %zu of %zu threads: all-core mean %.*f %s, "
 				"median %.*f; alone (%s) median %.*f; ratio %.3f wall, %.3f cpu\n",
-				kk->name, gr->name, list, gr->nthreads, a->n, d, all.rate.mean,
-				kk->unit, d, all.rate.median, gr->single_name, d, one.rate.median,
-				ct_allcore_ratio(a, g, k, CT_BASIS_WALL),
-				ct_allcore_ratio(a, g, k, CT_BASIS_CPU));
+				kk->name, gr->name, list, gr->nthreads, a->n, d, all->rate.mean,
+				kk->unit, d, all->rate.median, gr->single_name, d, one->rate.median,
+				ra->ratio[CT_BASIS_WALL], ra->ratio[CT_BASIS_CPU]);
 		}
 }
 
@@ -134,6 +115,7 @@ int ct_allcore_report(struct ct_allcore *a, const struct ct_harness *h,
 					     void *arg),
 		      void *arg)
 {
+	struct ct_allcore_results res;
 	struct ct_machine m;
 	struct ct_out out;
 	char why[640];
@@ -153,10 +135,12 @@ int ct_allcore_report(struct ct_allcore *a, const struct ct_harness *h,
 	ct_out_machine(&out, &m);
 	if (cli->fmt == CT_FMT_TABLE)
 		header(tty, a, arg);
-	ct_allcore_print(&out, a);
+	ct_allcore_results(a, &res);
+	ct_allcore_print(&out, a, &res);
 	ct_out_end(&out);
-	ct_allcore_print_kinds(&out, a);
+	ct_allcore_print_kinds(&out, a, &res);
 	ct_term_close(tty, stdout);
+	ct_allcore_results_free(&res);
 	ct_allcore_free(a);
 	return CT_EXIT_OK;
 }
