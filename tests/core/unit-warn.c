@@ -156,6 +156,7 @@ int main(void)
 {
 	struct ct_machine m;
 	struct ct_out o;
+	struct ct_placements_results res;
 	struct ct_topo t;
 	struct ct_stream_table st;
 	struct ct_stream_caches caches;
@@ -216,24 +217,26 @@ int main(void)
 
 	/* ct-place: the table, summary.md, summary.svg (wrapped, all of it). */
 	unit_machine(&t, 2, CT_TOPO_ARCH_X86);
+	ct_placements_results(NULL, 0, &res);
 	f = mem_open();
-	ct_placements_print(f, CT_FMT_TABLE, 0, &m, &t, NULL, 0);
+	ct_placements_print(f, CT_FMT_TABLE, 0, &m, &t, &res);
 	text = mem_text(f);
 	CHECK(count(text, long_text) == 1 && count(text, desched) == 1);
 	free(text);
 	f = mem_open();
-	ct_placements_markdown(f, &m, &t, NULL, 0);
+	ct_placements_markdown(f, &m, &t, &res);
 	text = mem_text(f);
 	CHECK(count(text, long_text) == 1 && count(text, desched) == 1);
 	free(text);
 	f = mem_open();
-	ct_placements_svg(f, &m, &t, NULL, 0);
+	ct_placements_svg(f, &m, &t, &res);
 	text = mem_text(f);
 	plain = svg_text(text);
 	CHECK(count(plain, desched) == 1);
 	CHECK(count(plain, long_text + 1) == 1);
 	free(plain);
 	free(text);
+	ct_placements_results_free(&res);
 	ct_topo_free(&t);
 	return unit_done();
 }

@@ -25,6 +25,7 @@
 #include "measure/allcore.h"
 #include "core/common.h"
 #include "measure/harness.h"
+#include "measure/results.h"
 #include "kernels/kernels.h"
 #include "platform/os.h"
 #include "place/place.h"

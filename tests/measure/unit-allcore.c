@@ -97,6 +97,7 @@ static void harness(struct ct_harness *h)
 static void run_counts(void)
 {
 	struct ct_allcore_kernel ak = { fake_make, free, NULL };
+	struct ct_allcore_results res;
 	struct ct_allcore a;
 	struct ct_harness h;
 	char why[640];
@@ -136,11 +137,13 @@ static void run_counts(void)
 		if (a.pinned)
 			CHECK(f->cpu == t->cpu);
 	}
+	ct_allcore_results(&a, &res);
 	for (g = 0; g < a.ngroups; g++) {
 		CHECK(a.g[g].single[0].n == h.reps && a.g[g].single[0].verified);
 		CHECK(a.g[g].all[0].n == h.reps * a.g[g].nthreads && a.g[g].all[0].verified);
-		CHECK(ct_allcore_ratio(&a, g, 0, CT_BASIS_WALL) > 0);
+		CHECK(res.all[g * a.nk].ratio[CT_BASIS_WALL] > 0);
 	}
+	ct_allcore_results_free(&res);
 	ct_allcore_free(&a);
 }
 
@@ -257,6 +260,7 @@ static void ratio_known(void)
 	struct ct_job k;
 	struct ct_sample one[3], all[4];
 	struct ct_series single = { 0 }, every = { 0 };
+	struct ct_allcore_results res;
 	struct ct_allcore_group g;
 	struct ct_allcore a;
 	unsigned i;
@@ -288,12 +292,17 @@ static void ratio_known(void)
 	memset(&a, 0, sizeof(a));
 	a.g = &g;
 	a.ngroups = 1;
+	a.nk = 1;
+	ct_allcore_results(&a, &res);
 	/* All-core: 5 calls in 1001 or 2002 ns, median (5/1001 + 5/2002) / 2. */
-	CHECK(fabs(ct_allcore_ratio(&a, 0, 0, CT_BASIS_WALL) - 0.375) < 1e-9);
+	CHECK(fabs(res.all[0].ratio[CT_BASIS_WALL] - 0.375) < 1e-9);
 	/* On cpu time every sample took 500 ns: half the calls, half the rate. */
-	CHECK(fabs(ct_allcore_ratio(&a, 0, 0, CT_BASIS_CPU) - 0.5) < 1e-9);
+	CHECK(fabs(res.all[0].ratio[CT_BASIS_CPU] - 0.5) < 1e-9);
+	ct_allcore_results_free(&res);
 	single.n = 0;
-	CHECK(ct_allcore_ratio(&a, 0, 0, CT_BASIS_WALL) == 0);
+	ct_allcore_results(&a, &res);
+	CHECK(res.all[0].ratio[CT_BASIS_WALL] == 0);
+	ct_allcore_results_free(&res);
 }
 
 int main(void)

@@ -13,6 +13,7 @@
 
 #include "measure/counters.h"
 #include "measure/harness.h"
+#include "measure/results.h"
 #include "unit.h"
 
 static int near(double a, double b)

@@ -26,6 +26,7 @@
 
 #include "measure/ceiling.h"
 #include "measure/harness.h"
+#include "measure/results.h"
 #include "kernels/kernels.h"
 #include "platform/os.h"
 #include "unit.h"

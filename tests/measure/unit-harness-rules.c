@@ -17,6 +17,7 @@
 
 #include "measure/floor.h"
 #include "measure/harness.h"
+#include "measure/results.h"
 #include "kernels/kernels.h"
 #include "unit.h"
 

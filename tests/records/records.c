@@ -156,6 +156,7 @@ static int out_main(int argc, char **argv)
 {
 	struct ct_series ser[5];
 	struct ct_machine m;
+	struct ct_results res;
 	struct ct_out o;
 	enum ct_format fmt;
 	int samples = 0, held = 0, i;
@@ -190,7 +191,8 @@ static int out_main(int argc, char **argv)
 		ct_out_machine(&o, &m);
 	for (i = 0; i < 4; i++)
 		ct_out_series(&o, i == 2 ? "pin-performance" : "main", &ser[i]);
-	ct_out_series_ex(&o, "thread", &ser[4], extra, 2);
+	ct_results_series(&ser[4], &res);
+	ct_out_results(&o, "thread", &res, extra, 2);
 	if (held)
 		ct_out_finish(&o, &m);
 	else
@@ -225,6 +227,7 @@ static void row(struct ct_placements_row *r, enum ct_place_kind kind, const char
 
 static int placements_main(int argc, char **argv)
 {
+	struct ct_placements_results res;
 	struct ct_placements_row rows[4];
 	struct ct_machine m;
 	struct ct_topo t;
@@ -255,10 +258,12 @@ static int placements_main(int argc, char **argv)
 	row(&rows[1], CT_PLACE_THREAD, "thread-background", 1, 1.3, precision);
 	row(&rows[2], CT_PLACE_PIN, "pin-efficiency", 0, 1, precision);
 	row(&rows[3], CT_PLACE_PROCESS_BACKGROUND, "process-background", 1, 1.1, precision);
+	ct_placements_results(rows, 4, &res);
 	if (md)
-		ct_placements_markdown(stdout, &m, &t, rows, 4);
+		ct_placements_markdown(stdout, &m, &t, &res);
 	else
-		ct_placements_print(stdout, fmt, 0, &m, &t, rows, 4);
+		ct_placements_print(stdout, fmt, 0, &m, &t, &res);
+	ct_placements_results_free(&res);
 	for (i = 0; i < 4; i++)
 		ct_series_free(rows[i].ser, rows[i].ran ? CT_NJOBS : 0);
 	ct_topo_free(&t);

@@ -87,6 +87,7 @@ static void fill(struct ct_series *s, const struct ct_job *k, double rate, int c
 
 int main(int argc, char **argv)
 {
+	struct ct_placements_results res;
 	struct ct_placements_row rows[NROWS];
 	struct ct_machine m;
 	struct ct_topo t;
@@ -141,7 +142,9 @@ int main(int argc, char **argv)
 		perror(path);
 		return 99;
 	}
-	ct_placements_svg(f, &m, &t, rows, NROWS);
+	ct_placements_results(rows, NROWS, &res);
+	ct_placements_svg(f, &m, &t, &res);
+	ct_placements_results_free(&res);
 	if (f != stdout)
 		fclose(f);
 

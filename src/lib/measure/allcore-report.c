@@ -18,28 +18,6 @@
 #include "records/record.h"
 #include "core/term.h"
 
-static double median_of(const struct ct_series *s, enum ct_basis b)
-{
-	struct ct_summary sum;
-
-	if (!s->n)
-		return 0;
-	ct_summarize(s, b, &sum);
-	return sum.rate.median;
-}
-
-static double ratio(const struct ct_series *s, const struct ct_series *ref, enum ct_basis b)
-{
-	double m = median_of(ref, b);
-
-	return m > 0 ? median_of(s, b) / m : 0;
-}
-
-double ct_allcore_ratio(const struct ct_allcore *a, size_t g, size_t k, enum ct_basis b)
-{
-	return ratio(&a->g[g].all[k], &a->g[g].single[k], b);
-}
-
 /*
  * The fields --threads adds to every summary record (JSON only: the
  * summary's "extra" members, in this order), described once.
@@ -125,24 +103,24 @@ static size_t extras(const struct extra_rec *r, struct ct_field *extra)
 
 /* Summary records of one series with the all-core fields. */
 static void series_out(struct ct_out *o, const struct ct_allcore *a, const char *placement,
-		       const struct ct_series *s, const struct ct_allcore_group *g,
+		       const struct ct_results *r, const struct ct_allcore_group *g,
 		       size_t k, size_t threads, int with_samples)
 {
 	struct ct_field extra[CT_ARRAY_SIZE(extra_fields)];
-	struct extra_rec r = { g, threads, a->sample_ns[k], threads > 1 || s != &g->single[k],
+	struct extra_rec e = { g, threads, a->sample_ns[k], threads > 1 || r->ser != &g->single[k],
 			       0, 0 };
 	int saved = o->samples;
 
 	/* The union repeats its threads' samples: summaries only. */
 	if (!with_samples && o->samples && o->fmt == CT_FMT_TSV)
 		return;
-	if (r.allcore) {
-		r.ratio_wall = ratio(s, &g->single[k], CT_BASIS_WALL);
-		r.ratio_cpu = ratio(s, &g->single[k], CT_BASIS_CPU);
+	if (e.allcore) {
+		e.ratio_wall = r->ratio[CT_BASIS_WALL];
+		e.ratio_cpu = r->ratio[CT_BASIS_CPU];
 	}
 	if (!with_samples)
 		o->samples = 0;
-	ct_out_series_ex(o, placement, s, extra, extras(&r, extra));
+	ct_out_results(o, placement, r, extra, extras(&e, extra));
 	o->samples = saved;
 }
 
@@ -213,7 +191,8 @@ static void run_line_out(FILE *f, const struct run_line *r, int id)
 	ct_rec_end(&w);
 }
 
-void ct_allcore_print(struct ct_out *o, const struct ct_allcore *a)
+void ct_allcore_print(struct ct_out *o, const struct ct_allcore *a,
+		      const struct ct_allcore_results *res)
 {
 	struct run_line r = { a, 0, 0 };
 	size_t g, i, k;
@@ -227,12 +206,14 @@ void ct_allcore_print(struct ct_out *o, const struct ct_allcore *a)
 	}
 	for (k = 0; k < a->nk; k++) {
 		for (g = 0; g < a->ngroups; g++)
-			series_out(o, a, a->g[g].single_name, &a->g[g].single[k], &a->g[g], k, 1, 1);
+			series_out(o, a, a->g[g].single_name, &res->single[g * a->nk + k], &a->g[g],
+				   k, 1, 1);
 		for (i = 0; i < a->n; i++)
-			series_out(o, a, a->t[i].name, &a->t[i].ser[k], &a->g[a->t[i].group], k,
-				   a->n, 1);
+			series_out(o, a, a->t[i].name, &res->thread[i * a->nk + k],
+				   &a->g[a->t[i].group], k, a->n, 1);
 		for (g = 0; g < a->ngroups; g++)
-			series_out(o, a, a->g[g].union_name, &a->g[g].all[k], &a->g[g], k, a->n, 0);
+			series_out(o, a, a->g[g].union_name, &res->all[g * a->nk + k], &a->g[g], k,
+				   a->n, 0);
 	}
 }
 
@@ -372,11 +353,11 @@ const struct ct_rec_kind ct_rec_allcore = {
 	"allcore", kind_fields, CT_ARRAY_SIZE(kind_fields), kind_value, CT_REC_LINES
 };
 
-void ct_allcore_print_kinds(struct ct_out *o, const struct ct_allcore *a)
+void ct_allcore_print_kinds(struct ct_out *o, const struct ct_allcore *a,
+			    const struct ct_allcore_results *res)
 {
 	struct ct_rec_writer w;
-	struct ct_summary all, one;
-	struct kind_rec r = { o->tool, a, 0, 0, &all, &one, 0, 0 };
+	struct kind_rec r = { o->tool, a, 0, 0, NULL, NULL, 0, 0 };
 
 	/* Under the table, or TSV's block of its own under the summaries and samples. */
 	if (o->fmt != CT_FMT_JSON)
@@ -384,12 +365,12 @@ void ct_allcore_print_kinds(struct ct_out *o, const struct ct_allcore *a)
 	ct_rec_begin(&w, o->f, ct_rec_out_of(o->fmt), &ct_rec_allcore);
 	for (r.k = 0; r.k < a->nk; r.k++)
 		for (r.g = 0; r.g < a->ngroups; r.g++) {
-			const struct ct_allcore_group *gr = &a->g[r.g];
+			const struct ct_results *ra = &res->all[r.g * a->nk + r.k];
 
-			ct_summarize(&gr->all[r.k], CT_BASIS_WALL, &all);
-			ct_summarize(&gr->single[r.k], CT_BASIS_WALL, &one);
-			r.ratio_wall = ct_allcore_ratio(a, r.g, r.k, CT_BASIS_WALL);
-			r.ratio_cpu = ct_allcore_ratio(a, r.g, r.k, CT_BASIS_CPU);
+			r.all = &ra->b[CT_BASIS_WALL];
+			r.one = &res->single[r.g * a->nk + r.k].b[CT_BASIS_WALL];
+			r.ratio_wall = ra->ratio[CT_BASIS_WALL];
+			r.ratio_cpu = ra->ratio[CT_BASIS_CPU];
 			ct_rec_write(&w, &r);
 		}
 	ct_rec_end(&w);
@@ -425,13 +406,16 @@ void ct_allcore_write(FILE *f, enum ct_format fmt, const char *tool, int samples
 		      const struct ct_machine *m, const struct ct_allcore *a,
 		      void (*header)(FILE *f, const struct ct_allcore *a, void *arg), void *arg)
 {
+	struct ct_allcore_results res;
 	struct ct_out out;
 
+	ct_allcore_results(a, &res);
 	ct_out_begin(&out, f, fmt, tool, samples);
 	ct_out_machine(&out, m);
 	if (fmt == CT_FMT_TABLE && header)
 		header(f, a, arg);
-	ct_allcore_print(&out, a);
+	ct_allcore_print(&out, a, &res);
 	ct_out_end(&out);
-	ct_allcore_print_kinds(&out, a);
+	ct_allcore_print_kinds(&out, a, &res);
+	ct_allcore_results_free(&res);
 }

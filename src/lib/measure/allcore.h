@@ -119,12 +119,26 @@ int ct_allcore_run(struct ct_allcore *a, const struct ct_harness *h,
  * records, each kernel on each kind against its reference: a line each
  * under the table, a block of their own in TSV.
  */
-void ct_allcore_print(struct ct_out *o, const struct ct_allcore *a);
-void ct_allcore_print_kinds(struct ct_out *o, const struct ct_allcore *a);
+struct ct_allcore_results;
+void ct_allcore_print(struct ct_out *o, const struct ct_allcore *a,
+		      const struct ct_allcore_results *res);
+void ct_allcore_print_kinds(struct ct_out *o, const struct ct_allcore *a,
+			    const struct ct_allcore_results *res);
 extern const struct ct_rec_kind ct_rec_allcore, ct_rec_allcore_extra;
 
-/* The median rate of the all-core samples of group g over its reference's (0: none). */
-double ct_allcore_ratio(const struct ct_allcore *a, size_t g, size_t k, enum ct_basis b);
+/*
+ * What the records show of a run, from the results step (results.c): per
+ * kernel k, each group g's reference alone and its threads together
+ * ([g * nk + k]) and every thread i ([i * nk + k]); the ratio of an
+ * all-core series (its threads together, a thread) is its median rate
+ * over its group's reference alone, 0 where that has none.
+ */
+struct ct_allcore_results {
+	struct ct_results *single, *all;
+	struct ct_results *thread;
+};
+void ct_allcore_results(const struct ct_allcore *a, struct ct_allcore_results *res);
+void ct_allcore_results_free(struct ct_allcore_results *res);
 
 void ct_allcore_free(struct ct_allcore *a);
 

@@ -13,10 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "measure/ceiling.h"
 #include "core/common.h"
 #include "measure/counters.h"
-#include "core/cpuset.h"
 #include "measure/floor.h"
 #include "measure/harness.h"
 #include "kernels/kernels.h"
@@ -399,54 +397,6 @@ double ct_sample_counter_ghz(const struct ct_sample *s)
 	       s->cycles / (double)s->cpu_ns : NAN;
 }
 
-/* The counter statistics of a summary, over the samples that were counted. */
-static void summarize_counters(const struct ct_series *ser, enum ct_basis b,
-			       struct ct_summary *sum)
-{
-	const struct ct_job *k = ser->k;
-	double *cyc = ct_xcalloc(ser->n + 1, sizeof(double));
-	double *ins = ct_xcalloc(ser->n + 1, sizeof(double));
-	double *ghz = ct_xcalloc(ser->n + 1, sizeof(double));
-	double *est = ct_xcalloc(ser->n + 1, sizeof(double));
-	double *ratio = ct_xcalloc(ser->n + 1, sizeof(double));
-	unsigned i, n = 0, ne = 0;
-
-	sum->counters = ser->counters;
-	sum->verdict = CT_CYCLES_UNKNOWN;
-	for (i = 0; i < ser->n; i++) {
-		const struct ct_sample *s = &ser->s[i];
-		double e;
-
-		if (!ct_count_usable(s->count_status))
-			continue;
-		sum->counters_scaled += s->count_status == CT_COUNT_SCALED;
-		cyc[n] = s->cycles;
-		ins[n] = s->instructions;
-		ghz[n] = ct_sample_counter_ghz(s);
-		n++;
-		e = ct_sample_cycles_est(k, s, b);
-		if (isfinite(e) && e > 0) {
-			est[ne] = e;
-			ratio[ne] = ct_cycles_ratio(s->cycles, e);
-			ne++;
-		}
-	}
-	sum->counted = n;
-	ct_stats_compute(cyc, n, &sum->cycles);
-	ct_stats_compute(ins, n, &sum->instructions);
-	ct_stats_compute(ghz, n, &sum->counter_ghz);
-	sum->has_estimate = ne > 0;
-	ct_stats_compute(est, ne, &sum->cycles_est);
-	ct_stats_compute(ratio, ne, &sum->cycles_ratio);
-	if (ne)
-		sum->verdict = ct_cycles_verdict(sum->cycles_ratio.median);
-	free(cyc);
-	free(ins);
-	free(ghz);
-	free(est);
-	free(ratio);
-}
-
 double ct_sample_share(const struct ct_sample *s)
 {
 	double wall = (double)s->wall_ns + (double)s->pre_wall_ns + (double)s->post_wall_ns;
@@ -466,113 +416,4 @@ int ct_sample_disturbed(const struct ct_sample *s)
 	return part_disturbed(s->wall_ns, s->cpu_ns) ||
 	       part_disturbed(s->pre_wall_ns, s->pre_cpu_ns) ||
 	       part_disturbed(s->post_wall_ns, s->post_cpu_ns);
-}
-
-int ct_summary_precision_missed(const struct ct_summary *s)
-{
-	return s->precision_pct > 0 && s->stopped_by != CT_STOP_PRECISION;
-}
-
-/*
- * The per-cycle figures over the undisturbed samples only: a bracket that
- * lost its cpu for part of its time reads a slow clock, and the quotient
- * over it an impossible rate (a 2.5 FMA/cycle seen on a core that retires
- * one).  Below CT_PER_CYCLE_MIN_SAMPLES of them, no figure.
- */
-static void summarize_per_cycle(const struct ct_series *ser, enum ct_basis b,
-				struct ct_summary *sum)
-{
-	const struct ct_job *k = ser->k;
-	double *pc = ct_xcalloc(ser->n + 1, sizeof(double));
-	double *ipc = ct_xcalloc(ser->n + 1, sizeof(double));
-	double *ghz = ct_xcalloc(ser->n + 1, sizeof(double));
-	unsigned i, n = 0;
-
-	sum->per_cycle_ceiling = sum->insn_ceiling = sum->per_cycle_margin = NAN;
-	if (!k->per_cycle_unit)
-		goto out;
-	for (i = 0; i < ser->n; i++) {
-		const struct ct_sample *s = &ser->s[i];
-
-		if (ct_sample_disturbed(s))
-			continue;
-		pc[n] = ct_sample_per_cycle(k, k->per_cycle_work, s, b);
-		ipc[n] = ct_sample_per_cycle(k, k->insn_work, s, b);
-		ghz[n] = b == CT_BASIS_WALL ? s->bracket_ghz_wall : s->bracket_ghz_cpu;
-		n++;
-	}
-	sum->per_cycle_used = n;
-	if (n < CT_PER_CYCLE_MIN_SAMPLES) {
-		snprintf(sum->per_cycle_why, sizeof(sum->per_cycle_why),
-			 "%u of %u samples undisturbed (call and brackets >= %.0f%% of wall), "
-			 "%d needed", n, ser->n, 100 * CT_DESCHEDULED_SHARE,
-			 CT_PER_CYCLE_MIN_SAMPLES);
-		n = 0;
-	}
-	ct_stats_compute(pc, n, &sum->per_cycle);
-	if (k->insn_unit)
-		ct_stats_compute(ipc, n, &sum->insn_per_cycle);
-	if (!n) {
-		sum->per_cycle.median = sum->per_cycle.cv_pct = NAN;
-		sum->insn_per_cycle.median = sum->insn_per_cycle.cv_pct = NAN;
-		goto out;
-	}
-	/* A flop ceiling follows from the FMA one: flops per FMA are the kernel's. */
-	if (k->insn_unit && k->insn_work > 0) {
-		sum->insn_ceiling = ct_ceiling(k->isa, k->insn_unit);
-		sum->per_cycle_ceiling = sum->insn_ceiling * k->per_cycle_work / k->insn_work;
-	} else {
-		sum->per_cycle_ceiling = ct_ceiling(k->isa, k->per_cycle_unit);
-	}
-	/* Beyond the ceiling by more than the figure's own error (ceiling.h). */
-	sum->per_cycle_margin = ct_ceiling_margin(ghz, n);
-	sum->per_cycle_implausible = ct_ceiling_exceeded(sum->per_cycle.median,
-							 sum->per_cycle_ceiling, sum->per_cycle_margin);
-	sum->insn_implausible = k->insn_unit &&
-				ct_ceiling_exceeded(sum->insn_per_cycle.median, sum->insn_ceiling,
-						    sum->per_cycle_margin);
-out:
-	free(pc);
-	free(ipc);
-	free(ghz);
-}
-
-void ct_summarize(const struct ct_series *ser, enum ct_basis b,
-		  struct ct_summary *sum)
-{
-	const struct ct_job *k = ser->k;
-	double *rate = ct_xcalloc(ser->n + 1, sizeof(double));
-	double wall = 0, cpu = 0;
-	struct ct_cpuset seen;
-	unsigned i;
-
-	memset(sum, 0, sizeof(*sum));
-	sum->k = k;
-	sum->basis = b;
-	sum->reps = ser->n;
-	sum->verified = ser->verified;
-	sum->precision_pct = ser->precision_pct;
-	ct_cpuset_zero(&seen);
-	for (i = 0; i < ser->n; i++) {
-		const struct ct_sample *s = &ser->s[i];
-
-		rate[i] = ct_sample_rate(k, s, b);
-		wall += (double)s->wall_ns + (double)s->pre_wall_ns + (double)s->post_wall_ns;
-		cpu += (double)s->cpu_ns + (double)s->pre_cpu_ns + (double)s->post_cpu_ns;
-		sum->descheduled += ct_sample_disturbed(s);
-		ct_cpuset_set(&seen, s->cpu_start);
-		ct_cpuset_set(&seen, s->cpu_end);
-		sum->migrated += s->cpu_start != s->cpu_end;
-	}
-	ct_stats_compute(rate, ser->n, &sum->rate);
-	ct_median_ci(rate, ser->n, &sum->ci_low, &sum->ci_high, &sum->ci_halfwidth_pct);
-	sum->stopped_by = ser->stopped_by;
-	summarize_counters(ser, b, sum);
-	summarize_per_cycle(ser, b, sum);
-	sum->cpu_share = wall > 0 ? cpu / wall : NAN;
-	sum->share_error = sum->cpu_share > CT_SHARE_MAX;
-	ct_cpuset_format(&seen, sum->cpus, sizeof(sum->cpus));
-	if (!sum->cpus[0])
-		snprintf(sum->cpus, sizeof(sum->cpus), "unknown");
-	free(rate);
 }

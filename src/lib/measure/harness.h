@@ -221,62 +221,6 @@ const char *ct_basis_name(enum ct_basis b);
  */
 double ct_series_halfwidth_pct(const struct ct_series *s, enum ct_basis b);
 
-struct ct_summary {
-	const struct ct_job *k;
-	enum ct_basis basis;
-	unsigned reps;
-	struct ct_stats rate;		/* in k->unit */
-	struct ct_stats per_cycle;	/* when k->per_cycle_unit */
-	struct ct_stats insn_per_cycle;	/* when k->insn_unit */
-	/*
-	 * The thread's CPU time over the wall time, summed over every sample
-	 * (the kernel call and its brackets together): the share of the time
-	 * the kernel's samples took that the thread had its cpu, weighted by
-	 * time, so that a few long descheduled samples are not outvoted by
-	 * many short ones.  share_error when it is above CT_SHARE_MAX (then
-	 * never a figure).
-	 */
-	double cpu_share;
-	int share_error;
-	/*
-	 * The per-cycle figures come from the undisturbed samples only:
-	 * per_cycle_used of them; under CT_PER_CYCLE_MIN_SAMPLES the figures
-	 * are NaN and per_cycle_why says why.  A median above the ISA's
-	 * architectural ceiling (ceiling.h) by more than per_cycle_margin
-	 * (a fraction: the figure's own error, ct_ceiling_margin; NaN without
-	 * a figure) is implausible.
-	 */
-	unsigned per_cycle_used;
-	char per_cycle_why[96];
-	double per_cycle_ceiling, insn_ceiling;		/* NaN: none known */
-	double per_cycle_margin;
-	int per_cycle_implausible, insn_implausible;
-	double precision_pct;		/* asked for, 0: none (precision_reached) */
-	unsigned migrated;		/* samples with cpu_start != cpu_end */
-	char cpus[256];			/* distinct cpus seen, as a cpulist */
-	int verified;
-	/* The 95% interval of the median rate (ct_median_ci); NaN under 6 samples. */
-	double ci_low, ci_high, ci_halfwidth_pct;
-	enum ct_stop stopped_by;
-	unsigned descheduled;		/* disturbed samples (ct_sample_disturbed) */
-	/*
-	 * Hardware counters, where the series had them open (counters):
-	 * the samples counted (scaled: of them, multiplexed and scaled) and
-	 * the statistics over those.  cycles_est is the count the basis's
-	 * brackets (or a clock kernel's own claim) predict; has_estimate is
-	 * 0 for a kernel that has neither.
-	 */
-	int counters;
-	unsigned counted, counters_scaled;
-	struct ct_stats cycles, instructions, counter_ghz;
-	int has_estimate;
-	struct ct_stats cycles_est, cycles_ratio;
-	enum ct_cycles_verdict verdict;	/* of the median ratio */
-};
-
-/* Statistics of one series on one basis. */
-void ct_summarize(const struct ct_series *s, enum ct_basis b,
-		  struct ct_summary *sum);
 /* One sample's rate and per-cycle figures on one basis (0 when n/a). */
 double ct_sample_rate(const struct ct_job *k, const struct ct_sample *s,
 		      enum ct_basis b);
@@ -298,7 +242,5 @@ double ct_sample_counter_ghz(const struct ct_sample *s);
  */
 double ct_sample_share(const struct ct_sample *s);
 int ct_sample_disturbed(const struct ct_sample *s);
-/* The precision asked for was not reached (0 also when none was asked). */
-int ct_summary_precision_missed(const struct ct_summary *s);
 
 #endif

@@ -583,7 +583,7 @@ static void summary_value(const void *rec, int id, unsigned out, struct ct_rec_v
 		break;
 	case S_T_IPC:
 		v->omit = !counted || !(s->cycles.median > 0);
-		v->num = s->instructions.median / s->cycles.median;
+		v->num = s->ipc;
 		break;
 	}
 }
@@ -953,38 +953,44 @@ static void samples_out(struct ct_out *o, const char *placement,
 void ct_out_series(struct ct_out *o, const char *placement,
 		   const struct ct_series *ser)
 {
-	ct_out_series_ex(o, placement, ser, NULL, 0);
+	struct ct_results res;
+
+	ct_results_series(ser, &res);
+	ct_out_results(o, placement, &res, NULL, 0);
 }
 
-void ct_out_series_ex(struct ct_out *o, const char *placement,
-		      const struct ct_series *ser, const struct ct_field *extra,
-		      size_t nextra)
+void ct_out_results(struct ct_out *o, const char *placement, const struct ct_results *res,
+		    const struct ct_field *extra, size_t nextra)
 {
-	struct ct_summary sum;
-	struct ct_out_summary_rec r = { o->tool, placement, &sum, extra, nextra, o->more,
+	struct ct_out_summary_rec r = { o->tool, placement, NULL, extra, nextra, o->more,
 					o->more_rec };
 	int b;
 
 	for (b = CT_BASIS_WALL; b <= CT_BASIS_CPU; b++) {
-		ct_summarize(ser, (enum ct_basis)b, &sum);
+		const struct ct_summary *sum = &res->b[b];
+
+		r.s = sum;
 		ct_rec_write(&o->sum, &r);
 		if (o->fmt == CT_FMT_TABLE) {
-			if (sum.precision_pct > 0)
-				o->precision_pct = sum.precision_pct;
-			if (sum.counters)
+			if (sum->precision_pct > 0)
+				o->precision_pct = sum->precision_pct;
+			if (sum->counters)
 				ct_rec_write(&o->cnt, &r);
 		}
 	}
 	if (o->samples)
-		samples_out(o, placement, ser);
+		samples_out(o, placement, res->ser);
 }
 
 void ct_out_series_more(struct ct_out *o, const char *placement, const struct ct_series *ser,
 			const struct ct_rec_kind *more, const void *rec)
 {
+	struct ct_results res;
+
+	ct_results_series(ser, &res);
 	o->more = more;
 	o->more_rec = rec;
-	ct_out_series_ex(o, placement, ser, NULL, 0);
+	ct_out_results(o, placement, &res, NULL, 0);
 	o->more = NULL;
 	o->more_rec = NULL;
 }

@@ -14,6 +14,7 @@
 #include "kernels/kernels.h"
 #include "measure/harness.h"
 #include "measure/context.h"
+#include "measure/results.h"
 #include "records/json.h"
 #include "records/record.h"
 #include "records/table.h"
@@ -134,13 +135,15 @@ void ct_out_tsv_per_cycle(char *buf, size_t len, double v, int implausible);
 void ct_out_begin(struct ct_out *o, FILE *f, enum ct_format fmt,
 		  const char *tool, int samples);
 void ct_out_machine(struct ct_out *o, const struct ct_machine *m);
-/* The summaries of one series, on both bases, and its samples if asked. */
+/*
+ * The summary records of one series' results (results.h), on both bases,
+ * with extra fields in every one (json only), and its samples if asked.
+ */
+void ct_out_results(struct ct_out *o, const char *placement, const struct ct_results *res,
+		    const struct ct_field *extra, size_t nextra);
+/* The results step (ct_results_series) then ct_out_results(), no extra fields. */
 void ct_out_series(struct ct_out *o, const char *placement,
 		   const struct ct_series *s);
-/* The same with extra fields in every summary record (json only). */
-void ct_out_series_ex(struct ct_out *o, const char *placement,
-		      const struct ct_series *s, const struct ct_field *extra,
-		      size_t nextra);
 /*
  * The same with the JSON members of rec, a record of kind more, in every
  * summary record: the caller's own facts (an all-core run's threads and

@@ -13,7 +13,7 @@
 #include "core/common.h"
 #include "placements/placements.h"
 #include "core/cpuset.h"
-#include "measure/harness.h"
+#include "measure/results.h"
 #include "records/svg.h"
 
 /* "cpus 0-1 (P)": where a row's samples ran, as the tables have it. */
@@ -34,8 +34,10 @@ static const char *const kernel_titles[CT_NJOBS] = {
 static const char *const kernel_ids[CT_NJOBS] = { "clock", "fma", "stream" };
 
 void ct_placements_svg(FILE *f, const struct ct_machine *m, const struct ct_topo *t,
-		    const struct ct_placements_row *rows, size_t n)
+		    const struct ct_placements_results *res)
 {
+	const struct ct_placements_row *rows = res->rows, *base = res->ref;
+	size_t n = res->n;
 	struct ct_svg_chart c;
 	struct ct_svg_panel panels[CT_NJOBS];
 	struct ct_svg_row *srow = ct_xcalloc(n ? n : 1, sizeof(*srow));
@@ -47,17 +49,10 @@ void ct_placements_svg(FILE *f, const struct ct_machine *m, const struct ct_topo
 	char *caveat = NULL;
 	size_t caveat_len = 0;
 	unsigned disturbed = 0;
-	const struct ct_placements_row *base = NULL;
 	size_t i, r, nr = 0, used = 0;
 	int k;
 
 	(void)t;
-	for (i = 0; i < n && !base; i++)
-		if (rows[i].ran && rows[i].p.kind == CT_PLACE_MAIN)
-			base = &rows[i];
-	for (i = 0; i < n && !base; i++)
-		if (rows[i].ran)
-			base = &rows[i];
 
 	memset(&c, 0, sizeof(c));
 	snprintf(title, sizeof(title), "coretype: what each placement gets, relative to %s",
@@ -80,7 +75,7 @@ void ct_placements_svg(FILE *f, const struct ct_machine *m, const struct ct_topo
 	snprintf(basis, sizeof(basis), "Bars: median rate on the wall basis (elapsed time) over "
 		 "%s's; diamonds: the same on the cpu basis (the thread's CPU time).%s",
 		 base ? base->p.name : "main",
-		 base && base->p.kind != CT_PLACE_MAIN ? " (main was not measured.)" : "");
+		 base && !res->ref_main ? " (main was not measured.)" : "");
 	c.lines[2] = basis;
 	snprintf(axis, sizeof(axis), "median rate relative to %s", base ? base->p.name : "main");
 	c.axis = axis;
@@ -100,26 +95,23 @@ void ct_placements_svg(FILE *f, const struct ct_machine *m, const struct ct_topo
 		srow[nr].color = ct_svg_kinds_color(rows[r].kinds);
 		for (k = 0; k < CT_NJOBS; k++) {
 			struct ct_svg_bar *b = &bars[(size_t)k * n + nr];
-			struct ct_summary sw, sc, bw, bc;
+			const struct ct_results *rr = &res->r[r][k];
+			const struct ct_summary *sw = &rr->b[CT_BASIS_WALL], *sc = &rr->b[CT_BASIS_CPU];
 			char *tip = tips[(size_t)k * n + nr];
 
-			ct_summarize(&rows[r].ser[k], CT_BASIS_WALL, &sw);
-			ct_summarize(&rows[r].ser[k], CT_BASIS_CPU, &sc);
-			ct_summarize(&base->ser[k], CT_BASIS_WALL, &bw);
-			ct_summarize(&base->ser[k], CT_BASIS_CPU, &bc);
-			b->value = bw.rate.median > 0 ? sw.rate.median / bw.rate.median : NAN;
-			b->err = isnan(b->value) ? 0 : b->value * sw.rate.cv_pct / 100;
-			b->marker = bc.rate.median > 0 ? sc.rate.median / bc.rate.median : NAN;
+			b->value = rr->ratio[CT_BASIS_WALL];
+			b->err = isnan(b->value) ? 0 : b->value * sw->rate.cv_pct / 100;
+			b->marker = rr->ratio[CT_BASIS_CPU];
 			snprintf(tip, 320, "%s, %s (%s): %.4g %s median on the wall basis, %.3f x %s, "
 				 "cv %.2f%%; %.4g %s on the cpu basis, %.3f x %s; %u samples, verified",
-				 rows[r].p.name, rows[r].k[k].name, rows[r].k[k].isa, sw.rate.median,
-				 rows[r].k[k].unit, b->value, base->p.name, sw.rate.cv_pct,
-				 sc.rate.median, rows[r].k[k].unit, b->marker, base->p.name, sw.reps);
-			b->disturbed = sw.descheduled > 0;
+				 rows[r].p.name, rows[r].k[k].name, rows[r].k[k].isa, sw->rate.median,
+				 rows[r].k[k].unit, b->value, base->p.name, sw->rate.cv_pct,
+				 sc->rate.median, rows[r].k[k].unit, b->marker, base->p.name, sw->reps);
+			b->disturbed = sw->descheduled > 0;
 			if (b->disturbed) {
 				size_t l = strlen(tip);
 
-				snprintf(tip + l, 320 - l, "; %u disturbed (descheduled)", sw.descheduled);
+				snprintf(tip + l, 320 - l, "; %u disturbed (descheduled)", sw->descheduled);
 				disturbed++;
 			}
 			b->tip = tip;
@@ -149,13 +141,12 @@ void ct_placements_svg(FILE *f, const struct ct_machine *m, const struct ct_topo
 	for (k = 0; k < CT_NJOBS; k++) {
 		panels[k].id = kernel_ids[k];
 		if (base) {
-			struct ct_summary bw;
+			const struct ct_summary *bw = &res->r[base - rows][k].b[CT_BASIS_WALL];
 
-			ct_summarize(&base->ser[k], CT_BASIS_WALL, &bw);
 			snprintf(ptitle[k], sizeof(ptitle[k]), "%s (%s, %s)", kernel_titles[k],
 				 base->k[k].name, base->k[k].isa);
 			snprintf(psub[k], sizeof(psub[k]), "%s: %.4g %s (median, wall) = 1",
-				 base->p.name, bw.rate.median, base->k[k].unit);
+				 base->p.name, bw->rate.median, base->k[k].unit);
 			panels[k].subtitle = psub[k];
 		} else {
 			snprintf(ptitle[k], sizeof(ptitle[k]), "%s", kernel_titles[k]);

@@ -77,14 +77,32 @@ void ct_placements_row_cpus(const struct ct_placements_row *row, char *buf, size
 /* A row's kinds in short: "performance,efficiency" -> "P,E". */
 const char *ct_placements_kind_letters(const char *kinds, char *buf, size_t len);
 
+/*
+ * What every output of the comparison shows, from the results step
+ * (measure/results.c), once for all of them: each measured row's results
+ * per kernel (r[row][job]), their ratios to the reference row's: main,
+ * or without main the first placement measured (the chart's bars; the
+ * tables show ratios to main only).
+ */
+struct ct_placements_results {
+	const struct ct_placements_row *rows;
+	size_t n;
+	const struct ct_placements_row *ref;	/* NULL: no row measured */
+	int ref_main;				/* ref is main */
+	struct ct_results (*r)[CT_NJOBS];
+};
+void ct_placements_results(const struct ct_placements_row *rows, size_t n,
+			   struct ct_placements_results *res);
+void ct_placements_results_free(struct ct_placements_results *res);
+
 /* Output: stdout formats, and two of the files of -o DIR. */
 void ct_placements_print(FILE *f, enum ct_format fmt, int samples,
 		      const struct ct_machine *m, const struct ct_topo *t,
-		      const struct ct_placements_row *rows, size_t n);
+		      const struct ct_placements_results *res);
 /* The comparison's rows (a placement on one basis): TSV, the table, summary.md. */
 extern const struct ct_rec_kind ct_rec_placements;
 void ct_placements_markdown(FILE *f, const struct ct_machine *m, const struct ct_topo *t,
-			 const struct ct_placements_row *rows, size_t n);
+			 const struct ct_placements_results *res);
 
 /*
  * ct-place's comparison as a chart: for each kernel (clock, FMA, stream)
@@ -95,6 +113,6 @@ void ct_placements_markdown(FILE *f, const struct ct_machine *m, const struct ct
  * (DIR/summary.svg).
  */
 void ct_placements_svg(FILE *f, const struct ct_machine *m, const struct ct_topo *t,
-		    const struct ct_placements_row *rows, size_t n);
+		    const struct ct_placements_results *res);
 
 #endif

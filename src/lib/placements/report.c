@@ -19,26 +19,15 @@ struct cells {
 	double ratio[CT_NJOBS];	/* median rate / main's; NAN without main */
 };
 
-static void row_cells(const struct ct_placements_row *rows, size_t n, size_t r,
-		      enum ct_basis b, struct cells *c)
+/* A row's cells on one basis; the tables' x columns are to main only, empty without it. */
+static void row_cells(const struct ct_placements_results *res, size_t r, enum ct_basis b,
+		      struct cells *c)
 {
-	const struct ct_placements_row *main_row = NULL;
-	size_t i;
 	int k;
 
-	for (i = 0; i < n; i++)
-		if (rows[i].ran && rows[i].p.kind == CT_PLACE_MAIN)
-			main_row = &rows[i];
 	for (k = 0; k < CT_NJOBS; k++) {
-		ct_summarize(&rows[r].ser[k], b, &c->s[k]);
-		c->ratio[k] = NAN;
-		if (main_row) {
-			struct ct_summary m;
-
-			ct_summarize(&main_row->ser[k], b, &m);
-			if (m.rate.median > 0)
-				c->ratio[k] = c->s[k].rate.median / m.rate.median;
-		}
+		c->s[k] = res->r[r][k].b[b];
+		c->ratio[k] = res->ref_main ? res->r[r][k].ratio[b] : NAN;
 	}
 }
 
@@ -361,12 +350,12 @@ const struct ct_rec_kind ct_rec_placements = {
 	"comparison", cmp_fields, CT_ARRAY_SIZE(cmp_fields), cmp_value, 0
 };
 
-static void cmp_rec(const struct ct_placements_row *rows, size_t n, size_t r, enum ct_basis b,
+static void cmp_rec(const struct ct_placements_results *res, size_t r, enum ct_basis b,
 		    struct cmp_rec *rec)
 {
-	rec->row = &rows[r];
+	rec->row = &res->rows[r];
 	rec->basis = b;
-	row_cells(rows, n, r, b, &rec->c);
+	row_cells(res, r, b, &rec->c);
 	row_share(&rec->c, &rec->share);
 	row_ci(&rec->c, &rec->ci);
 }
@@ -375,9 +364,11 @@ static void cmp_rec(const struct ct_placements_row *rows, size_t n, size_t r, en
  * The rows of one basis as a table or Markdown (out), the interval only
  * with --precision; their marks added to *marks.
  */
-static void basis_rows(FILE *f, unsigned out, const struct ct_placements_row *rows, size_t n,
+static void basis_rows(FILE *f, unsigned out, const struct ct_placements_results *res,
 		       enum ct_basis b, unsigned *marks)
 {
+	const struct ct_placements_row *rows = res->rows;
+	size_t n = res->n;
 	struct ct_rec_writer w;
 	struct cmp_rec rec;
 	size_t r;
@@ -387,7 +378,7 @@ static void basis_rows(FILE *f, unsigned out, const struct ct_placements_row *ro
 		ct_rec_hide(&w, R_CI);
 	for (r = 0; r < n; r++)
 		if (rows[r].ran) {
-			cmp_rec(rows, n, r, b, &rec);
+			cmp_rec(res, r, b, &rec);
 			ct_rec_write(&w, &rec);
 		}
 	ct_rec_end(&w);
@@ -395,9 +386,10 @@ static void basis_rows(FILE *f, unsigned out, const struct ct_placements_row *ro
 }
 
 static void header_lines(FILE *f, const char *pre, const struct ct_machine *m,
-			 const struct ct_topo *t, const struct ct_placements_row *rows, size_t n)
+			 const struct ct_topo *t, const struct ct_placements_results *res)
 {
-	const struct ct_placements_row *main_row = NULL, *pb = NULL;
+	const struct ct_placements_row *rows = res->rows;
+	size_t n = res->n, main_row = n, pb = n;
 	char list[256], desc[160], ctx[400];
 	size_t i;
 	int r;
@@ -422,26 +414,24 @@ static void header_lines(FILE *f, const char *pre, const struct ct_machine *m,
 	}
 	for (i = 0; i < n; i++) {
 		if (rows[i].ran && rows[i].p.kind == CT_PLACE_MAIN)
-			main_row = &rows[i];
+			main_row = i;
 		if (rows[i].p.kind == CT_PLACE_PROCESS_BACKGROUND)
-			pb = &rows[i];
+			pb = i;
 	}
-	if (main_row) {
-		struct ct_summary s;
+	if (main_row < n) {
+		const struct ct_summary *s = &res->r[main_row][CT_JOB_CLOCK].b[CT_BASIS_WALL];
 
-		ct_summarize(&main_row->ser[CT_JOB_CLOCK], CT_BASIS_WALL, &s);
 		fprintf(f, "%sclock:   %.3f GHz at the default placement (main, cpus %s)", pre,
-			s.rate.max, s.cpus);
+			s->rate.max, s->cpus);
 	} else {
 		fprintf(f, "%sclock:   main not measured", pre);
 	}
-	if (pb && pb->ran) {
-		struct ct_summary s;
+	if (pb < n && rows[pb].ran) {
+		const struct ct_summary *s = &res->r[pb][CT_JOB_CLOCK].b[CT_BASIS_WALL];
 
-		ct_summarize(&pb->ser[CT_JOB_CLOCK], CT_BASIS_WALL, &s);
-		fprintf(f, "; %.3f GHz under the process clamp (cpus %s)\n", s.rate.max, s.cpus);
+		fprintf(f, "; %.3f GHz under the process clamp (cpus %s)\n", s->rate.max, s->cpus);
 	} else {
-		fprintf(f, "; process clamp %s\n", pb ? pb->p.note : "not measured");
+		fprintf(f, "; process clamp %s\n", pb < n ? rows[pb].p.note : "not measured");
 	}
 }
 
@@ -489,8 +479,10 @@ static void warning_lines(FILE *f, const char *pre, const struct ct_machine *m)
 static void print_samples(FILE *f, unsigned out, const struct ct_placements_row *rows, size_t n);
 
 static void print_table(FILE *f, int samples, const struct ct_machine *m,
-			const struct ct_topo *t, const struct ct_placements_row *rows, size_t n)
+			const struct ct_topo *t, const struct ct_placements_results *res)
 {
+	const struct ct_placements_row *rows = res->rows;
+	size_t n = res->n;
 	static const char *const titles[2] = {
 		"basis wall: elapsed time (CLOCK_MONOTONIC_RAW)",
 		"basis cpu: the thread's CPU time (CLOCK_THREAD_CPUTIME_ID)"
@@ -498,11 +490,11 @@ static void print_table(FILE *f, int samples, const struct ct_machine *m,
 	unsigned marks = 0;
 	int b;
 
-	header_lines(f, "", m, t, rows, n);
+	header_lines(f, "", m, t, res);
 	kernels_line(f, CT_REC_TABLE, rows, n);
 	for (b = CT_BASIS_WALL; b <= CT_BASIS_CPU; b++) {
 		fprintf(f, "\n%s: rates are medians; x = ratio to main\n", titles[b]);
-		basis_rows(f, CT_REC_TABLE, rows, n, (enum ct_basis)b, &marks);
+		basis_rows(f, CT_REC_TABLE, res, (enum ct_basis)b, &marks);
 	}
 	ct_out_footnotes(f, "", marks, rows_precision(rows, n) ? rows[0].ser[0].precision_pct : 0);
 	if (samples)
@@ -542,8 +534,10 @@ static void print_samples(FILE *f, unsigned out, const struct ct_placements_row 
 	ct_rec_end(&w);
 }
 
-static void print_tsv(FILE *f, const struct ct_placements_row *rows, size_t n)
+static void print_tsv(FILE *f, const struct ct_placements_results *res)
 {
+	const struct ct_placements_row *rows = res->rows;
+	size_t n = res->n;
 	struct ct_rec_writer w;
 	struct cmp_rec rec;
 	size_t r;
@@ -554,7 +548,7 @@ static void print_tsv(FILE *f, const struct ct_placements_row *rows, size_t n)
 		if (!rows[r].ran)
 			continue;
 		for (b = CT_BASIS_WALL; b <= CT_BASIS_CPU; b++) {
-			cmp_rec(rows, n, r, (enum ct_basis)b, &rec);
+			cmp_rec(res, r, (enum ct_basis)b, &rec);
 			ct_rec_write(&w, &rec);
 		}
 	}
@@ -562,8 +556,10 @@ static void print_tsv(FILE *f, const struct ct_placements_row *rows, size_t n)
 }
 
 static void print_json(FILE *f, int samples, const struct ct_machine *m,
-		       const struct ct_placements_row *rows, size_t n)
+		       const struct ct_placements_results *res)
 {
+	const struct ct_placements_row *rows = res->rows;
+	size_t n = res->n;
 	struct ct_out o;
 	size_t r;
 	int k;
@@ -575,8 +571,8 @@ static void print_json(FILE *f, int samples, const struct ct_machine *m,
 
 		if (!rows[r].ran)
 			continue;
-		row_cells(rows, n, r, CT_BASIS_WALL, &c[0]);
-		row_cells(rows, n, r, CT_BASIS_CPU, &c[1]);
+		row_cells(res, r, CT_BASIS_WALL, &c[0]);
+		row_cells(res, r, CT_BASIS_CPU, &c[1]);
 		for (k = 0; k < CT_NJOBS; k++) {
 			struct ct_field extra[4] = {
 				{ "kinds", rows[r].kinds, 0 },
@@ -585,7 +581,7 @@ static void print_json(FILE *f, int samples, const struct ct_machine *m,
 				{ "ratio_to_main_cpu", NULL, c[1].ratio[k] },
 			};
 
-			ct_out_series_ex(&o, rows[r].p.name, &rows[r].ser[k], extra, 4);
+			ct_out_results(&o, rows[r].p.name, &res->r[r][k], extra, 4);
 		}
 	}
 	ct_out_end(&o);
@@ -593,26 +589,28 @@ static void print_json(FILE *f, int samples, const struct ct_machine *m,
 
 void ct_placements_print(FILE *f, enum ct_format fmt, int samples,
 		      const struct ct_machine *m, const struct ct_topo *t,
-		      const struct ct_placements_row *rows, size_t n)
+		      const struct ct_placements_results *res)
 {
 	switch (fmt) {
 	case CT_FMT_TABLE:
-		print_table(f, samples, m, t, rows, n);
+		print_table(f, samples, m, t, res);
 		break;
 	case CT_FMT_TSV:
-		print_tsv(f, rows, n);
+		print_tsv(f, res);
 		if (samples)
-			print_samples(f, CT_REC_TSV, rows, n);
+			print_samples(f, CT_REC_TSV, res->rows, res->n);
 		break;
 	case CT_FMT_JSON:
-		print_json(f, samples, m, rows, n);
+		print_json(f, samples, m, res);
 		break;
 	}
 }
 
 void ct_placements_markdown(FILE *f, const struct ct_machine *m, const struct ct_topo *t,
-			 const struct ct_placements_row *rows, size_t n)
+			 const struct ct_placements_results *res)
 {
+	const struct ct_placements_row *rows = res->rows;
+	size_t n = res->n;
 	static const char *const titles[2] = {
 		"Basis wall: elapsed time (CLOCK_MONOTONIC_RAW)",
 		"Basis cpu: the thread's CPU time (CLOCK_THREAD_CPUTIME_ID)"
@@ -622,12 +620,12 @@ void ct_placements_markdown(FILE *f, const struct ct_machine *m, const struct ct
 	int b;
 
 	fprintf(f, "# coretype: placements compared\n\n");
-	header_lines(f, "    ", m, t, rows, n);
+	header_lines(f, "    ", m, t, res);
 	kernels_line(f, CT_REC_MD, rows, n);
 	for (b = CT_BASIS_WALL; b <= CT_BASIS_CPU; b++) {
 		fprintf(f, "\n## %s\n\nRates are medians over the samples; x = ratio to main.\n\n",
 			titles[b]);
-		basis_rows(f, CT_REC_MD, rows, n, (enum ct_basis)b, &marks);
+		basis_rows(f, CT_REC_MD, res, (enum ct_basis)b, &marks);
 	}
 	if (marks) {
 		fprintf(f, "\nMarks:\n\n");

@@ -60,29 +60,28 @@ static void compare_opts(const struct ct_place_compare *o, const struct ct_topo 
 struct outputs {
 	const struct ct_machine *m;
 	const struct ct_topo *t;
-	const struct ct_placements_row *rows;
-	size_t n;
+	const struct ct_placements_results *res;
 };
 
 static void write_raw(FILE *f, void *arg)
 {
 	const struct outputs *w = arg;
 
-	ct_placements_print(f, CT_FMT_JSON, 1, w->m, w->t, w->rows, w->n);
+	ct_placements_print(f, CT_FMT_JSON, 1, w->m, w->t, w->res);
 }
 
 static void write_md(FILE *f, void *arg)
 {
 	const struct outputs *w = arg;
 
-	ct_placements_markdown(f, w->m, w->t, w->rows, w->n);
+	ct_placements_markdown(f, w->m, w->t, w->res);
 }
 
 static void write_svg(FILE *f, void *arg)
 {
 	const struct outputs *w = arg;
 
-	ct_placements_svg(f, w->m, w->t, w->rows, w->n);
+	ct_placements_svg(f, w->m, w->t, w->res);
 }
 
 /* Where the comparison is, for the progress line. */
@@ -136,6 +135,7 @@ int ct_place_compare(const struct ct_place_compare *o, const struct ct_topo *t)
 	struct ct_job k[CT_NJOBS];
 	struct ct_placements_opts co;
 	struct ct_machine m;
+	struct ct_placements_results res;
 	struct outputs w;
 	struct place_progress pp;
 	size_t n = ct_place_plan(t, plan, CT_PLACE_MAX), i;
@@ -192,6 +192,8 @@ int ct_place_compare(const struct ct_place_compare *o, const struct ct_topo *t)
 	/* Erased before any warning or result. */
 	ct_progress_clear(&pp.pr);
 	ct_machine_finish(&m, 1);
+	/* Every output shows the same results, computed once. */
+	ct_placements_results(rows, n, &res);
 	/*
 	 * The files first, both or neither: a directory that fills up fails
 	 * the run before anything reaches stdout, so no result is half there.
@@ -205,8 +207,7 @@ int ct_place_compare(const struct ct_place_compare *o, const struct ct_topo *t)
 
 		w.m = &m;
 		w.t = t;
-		w.rows = rows;
-		w.n = n;
+		w.res = &res;
 		if (ct_write_files(o->outdir, files, CT_ARRAY_SIZE(files), &w, why,
 				   sizeof(why)) < 0)
 			errx(CT_EXIT_FAIL, "%s", why);
@@ -215,9 +216,10 @@ int ct_place_compare(const struct ct_place_compare *o, const struct ct_topo *t)
 		/* A table on a terminal: its long lines wrapped to fit (term.h). */
 		FILE *out = o->fmt == CT_FMT_TABLE ? ct_term_open(stdout) : stdout;
 
-		ct_placements_print(out, o->fmt, o->cli->samples, &m, t, rows, n);
+		ct_placements_print(out, o->fmt, o->cli->samples, &m, t, &res);
 		ct_term_close(out, stdout);
 	}
+	ct_placements_results_free(&res);
 	for (i = 0; i < n; i++)
 		ct_series_free(rows[i].ser, CT_NJOBS);
 	free(rows);

@@ -395,6 +395,7 @@ void ct_stream_table_add_info(struct ct_stream_table *t, const char *placement,
 {
 	const char *isa_reason;
 	struct ct_stream_sweep_rec r;
+	struct ct_results res;
 	size_t i, used = strlen(t->places);
 	const char *last = strrchr(t->places, ' ');
 
@@ -407,8 +408,9 @@ void ct_stream_table_add_info(struct ct_stream_table *t, const char *placement,
 		r.ser = &ser[i];
 		r.in = in[i];
 		isa_reason = r.in.isa_reason;
-		ct_summarize(&ser[i], CT_BASIS_WALL, &r.wall);
-		ct_summarize(&ser[i], CT_BASIS_CPU, &r.cpu);
+		ct_results_series(&ser[i], &res);
+		r.wall = res.b[CT_BASIS_WALL];
+		r.cpu = res.b[CT_BASIS_CPU];
 		if (i == 0) {
 			t->huge_asked = r.in.huge_asked;
 			snprintf(t->thp, sizeof(t->thp), "%s", r.in.thp);

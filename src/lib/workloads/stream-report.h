@@ -12,7 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "measure/harness.h"
+#include "measure/results.h"
 #include "workloads/isa.h"
 #include "measure/context.h"
 #include "records/record.h"

@@ -1,0 +1,270 @@
+/*
+ * measure/results.c - the results step: the statistics of every series on
+ * each basis (ct_summarize) and every ratio of medians the writers show,
+ * each computed once, here.  The writers take what this fills and only
+ * format it.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/common.h"
+#include "core/cpuset.h"
+#include "measure/allcore.h"
+#include "measure/ceiling.h"
+#include "measure/results.h"
+#include "placements/placements.h"
+
+/* The counter statistics of a summary, over the samples that were counted. */
+static void summarize_counters(const struct ct_series *ser, enum ct_basis b,
+			       struct ct_summary *sum)
+{
+	const struct ct_job *k = ser->k;
+	double *cyc = ct_xcalloc(ser->n + 1, sizeof(double));
+	double *ins = ct_xcalloc(ser->n + 1, sizeof(double));
+	double *ghz = ct_xcalloc(ser->n + 1, sizeof(double));
+	double *est = ct_xcalloc(ser->n + 1, sizeof(double));
+	double *ratio = ct_xcalloc(ser->n + 1, sizeof(double));
+	unsigned i, n = 0, ne = 0;
+
+	sum->counters = ser->counters;
+	sum->verdict = CT_CYCLES_UNKNOWN;
+	for (i = 0; i < ser->n; i++) {
+		const struct ct_sample *s = &ser->s[i];
+		double e;
+
+		if (!ct_count_usable(s->count_status))
+			continue;
+		sum->counters_scaled += s->count_status == CT_COUNT_SCALED;
+		cyc[n] = s->cycles;
+		ins[n] = s->instructions;
+		ghz[n] = ct_sample_counter_ghz(s);
+		n++;
+		e = ct_sample_cycles_est(k, s, b);
+		if (isfinite(e) && e > 0) {
+			est[ne] = e;
+			ratio[ne] = ct_cycles_ratio(s->cycles, e);
+			ne++;
+		}
+	}
+	sum->counted = n;
+	ct_stats_compute(cyc, n, &sum->cycles);
+	ct_stats_compute(ins, n, &sum->instructions);
+	ct_stats_compute(ghz, n, &sum->counter_ghz);
+	sum->ipc = sum->cycles.median > 0 ? sum->instructions.median / sum->cycles.median : NAN;
+	sum->has_estimate = ne > 0;
+	ct_stats_compute(est, ne, &sum->cycles_est);
+	ct_stats_compute(ratio, ne, &sum->cycles_ratio);
+	if (ne)
+		sum->verdict = ct_cycles_verdict(sum->cycles_ratio.median);
+	free(cyc);
+	free(ins);
+	free(ghz);
+	free(est);
+	free(ratio);
+}
+
+int ct_summary_precision_missed(const struct ct_summary *s)
+{
+	return s->precision_pct > 0 && s->stopped_by != CT_STOP_PRECISION;
+}
+
+/*
+ * The per-cycle figures over the undisturbed samples only: a bracket that
+ * lost its cpu for part of its time reads a slow clock, and the quotient
+ * over it an impossible rate (a 2.5 FMA/cycle seen on a core that retires
+ * one).  Below CT_PER_CYCLE_MIN_SAMPLES of them, no figure.
+ */
+static void summarize_per_cycle(const struct ct_series *ser, enum ct_basis b,
+				struct ct_summary *sum)
+{
+	const struct ct_job *k = ser->k;
+	double *pc = ct_xcalloc(ser->n + 1, sizeof(double));
+	double *ipc = ct_xcalloc(ser->n + 1, sizeof(double));
+	double *ghz = ct_xcalloc(ser->n + 1, sizeof(double));
+	unsigned i, n = 0;
+
+	sum->per_cycle_ceiling = sum->insn_ceiling = sum->per_cycle_margin = NAN;
+	if (!k->per_cycle_unit)
+		goto out;
+	for (i = 0; i < ser->n; i++) {
+		const struct ct_sample *s = &ser->s[i];
+
+		if (ct_sample_disturbed(s))
+			continue;
+		pc[n] = ct_sample_per_cycle(k, k->per_cycle_work, s, b);
+		ipc[n] = ct_sample_per_cycle(k, k->insn_work, s, b);
+		ghz[n] = b == CT_BASIS_WALL ? s->bracket_ghz_wall : s->bracket_ghz_cpu;
+		n++;
+	}
+	sum->per_cycle_used = n;
+	if (n < CT_PER_CYCLE_MIN_SAMPLES) {
+		snprintf(sum->per_cycle_why, sizeof(sum->per_cycle_why),
+			 "%u of %u samples undisturbed (call and brackets >= %.0f%% of wall), "
+			 "%d needed", n, ser->n, 100 * CT_DESCHEDULED_SHARE,
+			 CT_PER_CYCLE_MIN_SAMPLES);
+		n = 0;
+	}
+	ct_stats_compute(pc, n, &sum->per_cycle);
+	if (k->insn_unit)
+		ct_stats_compute(ipc, n, &sum->insn_per_cycle);
+	if (!n) {
+		sum->per_cycle.median = sum->per_cycle.cv_pct = NAN;
+		sum->insn_per_cycle.median = sum->insn_per_cycle.cv_pct = NAN;
+		goto out;
+	}
+	/* A flop ceiling follows from the FMA one: flops per FMA are the kernel's. */
+	if (k->insn_unit && k->insn_work > 0) {
+		sum->insn_ceiling = ct_ceiling(k->isa, k->insn_unit);
+		sum->per_cycle_ceiling = sum->insn_ceiling * k->per_cycle_work / k->insn_work;
+	} else {
+		sum->per_cycle_ceiling = ct_ceiling(k->isa, k->per_cycle_unit);
+	}
+	/* Beyond the ceiling by more than the figure's own error (ceiling.h). */
+	sum->per_cycle_margin = ct_ceiling_margin(ghz, n);
+	sum->per_cycle_implausible = ct_ceiling_exceeded(sum->per_cycle.median,
+							 sum->per_cycle_ceiling, sum->per_cycle_margin);
+	sum->insn_implausible = k->insn_unit &&
+				ct_ceiling_exceeded(sum->insn_per_cycle.median, sum->insn_ceiling,
+						    sum->per_cycle_margin);
+out:
+	free(pc);
+	free(ipc);
+	free(ghz);
+}
+
+void ct_summarize(const struct ct_series *ser, enum ct_basis b,
+		  struct ct_summary *sum)
+{
+	const struct ct_job *k = ser->k;
+	double *rate = ct_xcalloc(ser->n + 1, sizeof(double));
+	double wall = 0, cpu = 0;
+	struct ct_cpuset seen;
+	unsigned i;
+
+	memset(sum, 0, sizeof(*sum));
+	sum->k = k;
+	sum->basis = b;
+	sum->reps = ser->n;
+	sum->verified = ser->verified;
+	sum->precision_pct = ser->precision_pct;
+	ct_cpuset_zero(&seen);
+	for (i = 0; i < ser->n; i++) {
+		const struct ct_sample *s = &ser->s[i];
+
+		rate[i] = ct_sample_rate(k, s, b);
+		wall += (double)s->wall_ns + (double)s->pre_wall_ns + (double)s->post_wall_ns;
+		cpu += (double)s->cpu_ns + (double)s->pre_cpu_ns + (double)s->post_cpu_ns;
+		sum->descheduled += ct_sample_disturbed(s);
+		ct_cpuset_set(&seen, s->cpu_start);
+		ct_cpuset_set(&seen, s->cpu_end);
+		sum->migrated += s->cpu_start != s->cpu_end;
+	}
+	ct_stats_compute(rate, ser->n, &sum->rate);
+	ct_median_ci(rate, ser->n, &sum->ci_low, &sum->ci_high, &sum->ci_halfwidth_pct);
+	sum->stopped_by = ser->stopped_by;
+	summarize_counters(ser, b, sum);
+	summarize_per_cycle(ser, b, sum);
+	sum->cpu_share = wall > 0 ? cpu / wall : NAN;
+	sum->share_error = sum->cpu_share > CT_SHARE_MAX;
+	ct_cpuset_format(&seen, sum->cpus, sizeof(sum->cpus));
+	if (!sum->cpus[0])
+		snprintf(sum->cpus, sizeof(sum->cpus), "unknown");
+	free(rate);
+}
+
+void ct_results_series(const struct ct_series *ser, struct ct_results *r)
+{
+	int b;
+
+	r->ser = ser;
+	for (b = CT_BASIS_WALL; b <= CT_BASIS_CPU; b++) {
+		ct_summarize(ser, (enum ct_basis)b, &r->b[b]);
+		r->ratio[b] = NAN;
+	}
+}
+
+/*
+ * r's median rates over ref's, on each basis: the one place a ratio of
+ * medians is taken; none where ref's median is not positive.
+ */
+static void ratio_to(struct ct_results *r, const struct ct_results *ref, double none)
+{
+	int b;
+
+	for (b = CT_BASIS_WALL; b <= CT_BASIS_CPU; b++) {
+		double m = ref->b[b].rate.median;
+
+		r->ratio[b] = m > 0 ? r->b[b].rate.median / m : none;
+	}
+}
+
+void ct_allcore_results(const struct ct_allcore *a, struct ct_allcore_results *res)
+{
+	size_t nk = a->nk ? a->nk : 1, g, i, k;
+
+	res->single = ct_xcalloc(a->ngroups ? a->ngroups * nk : 1, sizeof(*res->single));
+	res->all = ct_xcalloc(a->ngroups ? a->ngroups * nk : 1, sizeof(*res->all));
+	res->thread = ct_xcalloc(a->n ? a->n * nk : 1, sizeof(*res->thread));
+	for (k = 0; k < a->nk; k++) {
+		for (g = 0; g < a->ngroups; g++) {
+			struct ct_results *one = &res->single[g * nk + k];
+
+			ct_results_series(&a->g[g].single[k], one);
+			ct_results_series(&a->g[g].all[k], &res->all[g * nk + k]);
+			ratio_to(&res->all[g * nk + k], one, 0);
+		}
+		for (i = 0; i < a->n; i++) {
+			struct ct_results *r = &res->thread[i * nk + k];
+
+			ct_results_series(&a->t[i].ser[k], r);
+			ratio_to(r, &res->single[a->t[i].group * nk + k], 0);
+		}
+	}
+}
+
+void ct_allcore_results_free(struct ct_allcore_results *res)
+{
+	free(res->single);
+	free(res->all);
+	free(res->thread);
+	memset(res, 0, sizeof(*res));
+}
+
+void ct_placements_results(const struct ct_placements_row *rows, size_t n,
+			   struct ct_placements_results *res)
+{
+	size_t i, r;
+	int k;
+
+	memset(res, 0, sizeof(*res));
+	res->rows = rows;
+	res->n = n;
+	res->r = ct_xcalloc(n ? n : 1, sizeof(*res->r));
+	for (i = 0; i < n && !res->ref; i++)
+		if (rows[i].ran && rows[i].p.kind == CT_PLACE_MAIN)
+			res->ref = &rows[i];
+	res->ref_main = res->ref != NULL;
+	for (i = 0; i < n && !res->ref; i++)
+		if (rows[i].ran)
+			res->ref = &rows[i];
+	for (r = 0; r < n; r++)
+		if (rows[r].ran)
+			for (k = 0; k < CT_NJOBS; k++)
+				ct_results_series(&rows[r].ser[k], &res->r[r][k]);
+	if (!res->ref)
+		return;
+	for (r = 0; r < n; r++)
+		if (rows[r].ran)
+			for (k = 0; k < CT_NJOBS; k++)
+				ratio_to(&res->r[r][k], &res->r[res->ref - rows][k], NAN);
+}
+
+void ct_placements_results_free(struct ct_placements_results *res)
+{
+	free(res->r);
+	res->r = NULL;
+}

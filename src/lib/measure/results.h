@@ -1,0 +1,91 @@
+/*
+ * measure/results.h - the results step between the harness and the writers.
+ * Every summary of a series (its statistics on one basis) and every ratio
+ * of two medians is computed here, once per series, and handed to the
+ * writers (report.c, allcore-report.c, workloads/stream-report.c,
+ * placements/report.c and chart.c), which only format it: a table and a
+ * chart that show the same ratio read the same number.  The all-core
+ * run's and ct-place's results are declared beside their features
+ * (allcore.h, placements/placements.h) and filled here.
+ */
+#ifndef CT_MEASURE_RESULTS_H
+#define CT_MEASURE_RESULTS_H
+
+#include "measure/harness.h"
+
+struct ct_summary {
+	const struct ct_job *k;
+	enum ct_basis basis;
+	unsigned reps;
+	struct ct_stats rate;		/* in k->unit */
+	struct ct_stats per_cycle;	/* when k->per_cycle_unit */
+	struct ct_stats insn_per_cycle;	/* when k->insn_unit */
+	/*
+	 * The thread's CPU time over the wall time, summed over every sample
+	 * (the kernel call and its brackets together): the share of the time
+	 * the kernel's samples took that the thread had its cpu, weighted by
+	 * time, so that a few long descheduled samples are not outvoted by
+	 * many short ones.  share_error when it is above CT_SHARE_MAX (then
+	 * never a figure).
+	 */
+	double cpu_share;
+	int share_error;
+	/*
+	 * The per-cycle figures come from the undisturbed samples only:
+	 * per_cycle_used of them; under CT_PER_CYCLE_MIN_SAMPLES the figures
+	 * are NaN and per_cycle_why says why.  A median above the ISA's
+	 * architectural ceiling (ceiling.h) by more than per_cycle_margin
+	 * (a fraction: the figure's own error, ct_ceiling_margin; NaN without
+	 * a figure) is implausible.
+	 */
+	unsigned per_cycle_used;
+	char per_cycle_why[96];
+	double per_cycle_ceiling, insn_ceiling;		/* NaN: none known */
+	double per_cycle_margin;
+	int per_cycle_implausible, insn_implausible;
+	double precision_pct;		/* asked for, 0: none (precision_reached) */
+	unsigned migrated;		/* samples with cpu_start != cpu_end */
+	char cpus[256];			/* distinct cpus seen, as a cpulist */
+	int verified;
+	/* The 95% interval of the median rate (ct_median_ci); NaN under 6 samples. */
+	double ci_low, ci_high, ci_halfwidth_pct;
+	enum ct_stop stopped_by;
+	unsigned descheduled;		/* disturbed samples (ct_sample_disturbed) */
+	/*
+	 * Hardware counters, where the series had them open (counters):
+	 * the samples counted (scaled: of them, multiplexed and scaled) and
+	 * the statistics over those.  cycles_est is the count the basis's
+	 * brackets (or a clock kernel's own claim) predict; has_estimate is
+	 * 0 for a kernel that has neither.
+	 */
+	int counters;
+	unsigned counted, counters_scaled;
+	struct ct_stats cycles, instructions, counter_ghz;
+	double ipc;			/* their medians' instructions per cycle; NaN: no cycles */
+	int has_estimate;
+	struct ct_stats cycles_est, cycles_ratio;
+	enum ct_cycles_verdict verdict;	/* of the median ratio */
+};
+
+/* Statistics of one series on one basis. */
+void ct_summarize(const struct ct_series *s, enum ct_basis b,
+		  struct ct_summary *sum);
+/* The precision asked for was not reached (0 also when none was asked). */
+int ct_summary_precision_missed(const struct ct_summary *s);
+
+/*
+ * What the writers show of one series: its summary on each basis, and
+ * where it is held against a reference series (ct-place's main, the
+ * all-core run's thread alone), its median rate over the reference's on
+ * each basis.
+ */
+struct ct_results {
+	const struct ct_series *ser;
+	struct ct_summary b[2];		/* [CT_BASIS_WALL], [CT_BASIS_CPU] */
+	double ratio[2];		/* NaN: no reference, or its median is not positive */
+};
+
+/* The results of ser, with no reference. */
+void ct_results_series(const struct ct_series *ser, struct ct_results *r);
+
+#endif
