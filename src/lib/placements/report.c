@@ -6,8 +6,10 @@
  */
 #include "config.h"
 
+#include <err.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/common.h"
@@ -394,28 +396,51 @@ static void basis_rows(FILE *f, unsigned out, const struct ct_placements_row *ro
 	*marks |= w.marks;
 }
 
+/*
+ * The machine's lines, as every tool's table has them: the machine record
+ * (measure/report.c), so that ct-place's cannot drift from ct-clock's.
+ * Its warnings come last (warning_lines).  pre indents each line
+ * (summary.md's block).
+ */
+static void machine_lines(FILE *f, const char *pre, const struct ct_machine *m)
+{
+	struct ct_out_machine_rec rec = { "ct-place", m };
+	struct ct_rec_writer w;
+	char *buf = NULL, *line, *nl;
+	size_t len = 0;
+	FILE *mf = *pre ? open_memstream(&buf, &len) : f;
+
+	if (!mf)
+		err(CT_EXIT_FAIL, "open_memstream");
+	ct_rec_begin(&w, mf, CT_REC_TABLE, &ct_rec_machine);
+	ct_rec_hide(&w, CT_MF_WARNINGS);
+	ct_rec_write(&w, &rec);
+	ct_rec_end(&w);
+	if (mf == f)
+		return;
+	if (fclose(mf) != 0)
+		err(CT_EXIT_FAIL, "open_memstream");
+	for (line = buf; (nl = strchr(line, '\n')) != NULL; line = nl + 1)
+		fprintf(f, "%s%.*s\n", pre, (int)(nl - line), line);
+	free(buf);
+}
+
 static void header_lines(FILE *f, const char *pre, const struct ct_machine *m,
 			 const struct ct_topo *t, const struct ct_placements_row *rows, size_t n)
 {
 	const struct ct_placements_row *main_row = NULL, *pb = NULL;
-	char list[256], desc[160], ctx[400];
+	char list[256], desc[160];
 	size_t i;
 	int r;
 
-	fprintf(f, "%smachine: %s %s %s, %s, %ld cpus online\n", pre, m->os, m->release,
-		m->arch, m->cpu_model, m->cpus_online);
-	fprintf(f, "%sload:    %s, up %.0f s\n", pre,
-		ct_machine_load_text(m, desc, sizeof(desc)), m->uptime_s);
-	fprintf(f, "%scontext: %s\n", pre, ct_machine_context_text(m, ctx, sizeof(ctx)));
-	fprintf(f, "%sbuild:   %s %s, %s\n", pre, m->compiler, m->cflags, m->isas);
-	fprintf(f, "%scounters: %s\n", pre, m->counters);
+	machine_lines(f, pre, m);
 	for (r = 0; r < t->nranks; r++) {
 		struct ct_cpuset set;
 		int c = -1;
 
 		ct_topo_rank_cpus(t, r, &set);
 		c = ct_cpuset_next(&set, 0);
-		fprintf(f, "%skind:    %-11s rank %d  cpus %s  (%s)\n", pre,
+		fprintf(f, "%skind:     %-11s rank %d  cpus %s  (%s)\n", pre,
 			c >= 0 ? ct_kind_name(ct_topo_cpu(t, c)->kind) : "-", r,
 			ct_cpuset_format(&set, list, sizeof(list)),
 			ct_topo_describe(t, &set, desc, sizeof(desc)));
@@ -430,10 +455,10 @@ static void header_lines(FILE *f, const char *pre, const struct ct_machine *m,
 		struct ct_summary s;
 
 		ct_summarize(&main_row->ser[CT_JOB_CLOCK], CT_BASIS_WALL, &s);
-		fprintf(f, "%sclock:   %.3f GHz at the default placement (main, cpus %s)", pre,
+		fprintf(f, "%sclock:    %.3f GHz at the default placement (main, cpus %s)", pre,
 			s.rate.max, s.cpus);
 	} else {
-		fprintf(f, "%sclock:   main not measured", pre);
+		fprintf(f, "%sclock:    main not measured", pre);
 	}
 	if (pb && pb->ran) {
 		struct ct_summary s;
@@ -466,7 +491,7 @@ static void kernels_line(FILE *f, const char *pre, const struct ct_placements_ro
 		if (rows[i].ran) {
 			const struct ct_job *k = rows[i].k;
 
-			fprintf(f, "%skernels: %s (%s), %s (%s), %s (%s); %s, "
+			fprintf(f, "%skernels:  %s (%s), %s (%s), %s (%s); %s, "
 				"round-robin, every sample verified\n", pre,
 				k[0].name, k[0].isa, k[1].name, k[1].isa, k[2].name, k[2].isa,
 				reps);
@@ -570,6 +595,59 @@ static void print_tsv(FILE *f, const struct ct_placements_row *rows, size_t n)
 	ct_rec_end(&w);
 }
 
+/*
+ * --- What JSON's summaries of a placement's kernels add: its kinds, how
+ * it was asked, the ratios to main (print_json). ---
+ */
+
+struct extra_rec {
+	const struct ct_placements_row *row;
+	double ratio[2];		/* on the wall and cpu bases */
+};
+
+enum extra_field { X_KINDS, X_HOW, X_RATIO_WALL, X_RATIO_CPU };
+
+static const struct ct_rec_field extra_fields[] = {
+	{ X_KINDS, "kinds", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ X_HOW, "placement_how", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ X_RATIO_WALL, "ratio_to_main_wall", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ X_RATIO_CPU, "ratio_to_main_cpu", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+};
+
+static void extra_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
+{
+	const struct extra_rec *x = rec;
+
+	(void)out;
+	switch ((enum extra_field)id) {
+	case X_KINDS:
+		v->str = x->row->kinds;
+		break;
+	case X_HOW:
+		v->str = x->row->how;
+		break;
+	case X_RATIO_WALL:
+	case X_RATIO_CPU:
+		v->num = x->ratio[id - X_RATIO_WALL];
+		break;
+	}
+}
+
+/* The members of the summary record's "extra" (ct_out_series_ex), from their table. */
+static void extra_members(const struct extra_rec *x, struct ct_field *extra)
+{
+	struct ct_rec_value v;
+	size_t i;
+
+	for (i = 0; i < CT_ARRAY_SIZE(extra_fields); i++) {
+		memset(&v, 0, sizeof(v));
+		extra_value(x, extra_fields[i].id, CT_REC_JSON, &v);
+		extra[i].key = extra_fields[i].key;
+		extra[i].str = extra_fields[i].type == CT_REC_STR ? v.str : NULL;
+		extra[i].num = v.num;
+	}
+}
+
 static void print_json(FILE *f, int samples, const struct ct_machine *m,
 		       const struct ct_placements_row *rows, size_t n)
 {
@@ -587,14 +665,12 @@ static void print_json(FILE *f, int samples, const struct ct_machine *m,
 		row_cells(rows, n, r, CT_BASIS_WALL, &c[0]);
 		row_cells(rows, n, r, CT_BASIS_CPU, &c[1]);
 		for (k = 0; k < CT_NJOBS; k++) {
-			struct ct_field extra[4] = {
-				{ "kinds", rows[r].kinds, 0 },
-				{ "placement_how", rows[r].how, 0 },
-				{ "ratio_to_main_wall", NULL, c[0].ratio[k] },
-				{ "ratio_to_main_cpu", NULL, c[1].ratio[k] },
-			};
+			struct extra_rec x = { &rows[r], { c[0].ratio[k], c[1].ratio[k] } };
+			struct ct_field extra[CT_ARRAY_SIZE(extra_fields)];
 
-			ct_out_series_ex(&o, rows[r].p.name, &rows[r].ser[k], extra, 4);
+			extra_members(&x, extra);
+			ct_out_series_ex(&o, rows[r].p.name, &rows[r].ser[k], extra,
+					 CT_ARRAY_SIZE(extra));
 		}
 	}
 	ct_out_end(&o);
