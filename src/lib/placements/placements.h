@@ -67,6 +67,11 @@ void ct_placements_print(FILE *f, enum ct_format fmt, int samples,
 		      const struct ct_placements_row *rows, size_t n);
 /* The comparison's rows (a placement on one basis): TSV, the table, summary.md. */
 extern const struct ct_rec_kind ct_rec_placements;
+/*
+ * The members JSON's summary records of a placement's kernels add (its
+ * kinds, how it was asked, the ratios to main), as a field table.
+ */
+extern const struct ct_rec_kind ct_rec_placements_extra;
 void ct_placements_markdown(FILE *f, const struct ct_machine *m, const struct ct_topo *t,
 			 const struct ct_placements_row *rows, size_t n);
 

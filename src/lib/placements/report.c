@@ -633,17 +633,22 @@ static void extra_value(const void *rec, int id, unsigned out, struct ct_rec_val
 	}
 }
 
+const struct ct_rec_kind ct_rec_placements_extra = {
+	"summary", extra_fields, CT_ARRAY_SIZE(extra_fields), extra_value, 0
+};
+
 /* The members of the summary record's "extra" (ct_out_series_ex), from their table. */
 static void extra_members(const struct extra_rec *x, struct ct_field *extra)
 {
+	const struct ct_rec_kind *k = &ct_rec_placements_extra;
 	struct ct_rec_value v;
 	size_t i;
 
-	for (i = 0; i < CT_ARRAY_SIZE(extra_fields); i++) {
+	for (i = 0; i < k->nfields; i++) {
 		memset(&v, 0, sizeof(v));
-		extra_value(x, extra_fields[i].id, CT_REC_JSON, &v);
-		extra[i].key = extra_fields[i].key;
-		extra[i].str = extra_fields[i].type == CT_REC_STR ? v.str : NULL;
+		k->value(x, k->fields[i].id, CT_REC_JSON, &v);
+		extra[i].key = k->fields[i].key;
+		extra[i].str = k->fields[i].type == CT_REC_STR ? v.str : NULL;
 		extra[i].num = v.num;
 	}
 }
