@@ -235,7 +235,7 @@ killed=0 survived=0 equivalent=0 noapply=0 nobuild=0
 surv_list="" equiv_list="" noapply_list="" nobuild_list=""
 for m in $list; do
 	name=$(basename "$m" .diff)
-	tests=$(header Killed-by "$m" | grep -o 'tests/[A-Za-z0-9_.+-]*' |
+	tests=$(header Killed-by "$m" | grep -o 'tests/[A-Za-z0-9_./+-]*' |
 		sed 's/\.sh$//; s/[.]$//' | sort -u | tr '\n' ' ')
 	equiv=$(header Equivalent "$m" | head -n 1)
 	if ! (cd "$work" && git apply --check "$m") >/dev/null 2>&1; then
