@@ -21,6 +21,7 @@
 #include "tool/cli.h"
 #include "workloads/clock.h"
 #include "core/common.h"
+#include "placements/child.h"
 #include "placements/placements.h"
 #include "machine/kinds.h"
 #include "measure/report.h"

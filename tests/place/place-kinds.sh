@@ -309,8 +309,8 @@ for attempt in 1 2 3; do
 done
 # The files: the kinds in the header, the chart coloured by kind.
 "$JSONL" "$tmp/res/raw.txt" || fail "raw.txt does not parse"
-grep -q "^    kind:    performance rank 0  cpus $P  (declared)\$" "$tmp/res/summary.md" &&
-	grep -q "^    kind:    efficiency  rank 1  cpus $E  (declared)\$" "$tmp/res/summary.md" ||
+grep -q "^    kind:     performance rank 0  cpus $P  (declared)\$" "$tmp/res/summary.md" &&
+	grep -q "^    kind:     efficiency  rank 1  cpus $E  (declared)\$" "$tmp/res/summary.md" ||
 	fail "summary.md does not give the declared kinds: $(grep kind: "$tmp/res/summary.md")"
 grep -q "^| pin-efficiency | $E (E) |" "$tmp/res/summary.md" &&
 	grep -q "^| pin-performance | $P (P) |" "$tmp/res/summary.md" &&

@@ -15,13 +15,50 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "placements/child.h"
 #include "placements/placements.h"
 #include "workloads/fma.h"
 #include "workloads/stream.h"
 #include "unit.h"
 
+/*
+ * A child that sends n[i] made-up samples of kernel i, the end saying
+ * they stopped by stop and the samples counted, with no cycles, when
+ * counted.
+ */
+static int fake(const struct ct_placements_opts *co, const unsigned n[CT_NJOBS],
+		enum ct_stop stop, int counted)
+{
+	struct ct_series ser[CT_NJOBS];
+	struct ct_job k[CT_NJOBS];
+	struct ct_placements_kernels *ck = ct_placements_kernels_new(co, k);
+	unsigned s;
+	int i;
+
+	memset(ser, 0, sizeof(ser));
+	for (i = 0; i < CT_NJOBS; i++) {
+		ser[i].k = &k[i];
+		ser[i].n = n[i];
+		ser[i].s = calloc(n[i] ? n[i] : 1, sizeof(struct ct_sample));
+		ser[i].stopped_by = stop;
+		ser[i].counters = counted;
+		for (s = 0; s < n[i]; s++) {
+			ser[i].s[s].rep = s;
+			ser[i].s[s].cpu_start = ser[i].s[s].cpu_end = 1;
+			ser[i].s[s].wall_ns = ser[i].s[s].cpu_ns = 1000;
+			ser[i].s[s].count_status = counted ? CT_COUNT_OK : CT_COUNT_NONE;
+		}
+	}
+	ct_placements_child_write(stdout, ser);
+	ct_series_free(ser, CT_NJOBS);
+	ct_placements_kernels_free(ck);
+	return 0;
+}
+
 static int child(const char *spec)
 {
+	static const unsigned one[CT_NJOBS] = { 1, 0, 0 }, uneven[CT_NJOBS] = { 1, 2, 0 },
+		each[CT_NJOBS] = { 1, 1, 1 };
 	const char *how = getenv("UNIT_PLACE_CHILD");
 	struct ct_placements_opts co;
 
@@ -29,26 +66,19 @@ static int child(const char *spec)
 	if (ct_placements_parse_child_spec(spec, &co) < 0)
 		return 2;
 	if (how && strcmp(how, "garbage") == 0) {
-		printf("S 0 0 1 1 1000 1000 3.0 3.0 0 0 0 0 0 0 0\nS 9 9 x\nEND 1 0 0\n");
+		printf("S 0 0 1 1 1000 1000 3.0 3.0 0 0 0 0 0 0 0\n");
 		return 0;
 	}
 	if (how && strcmp(how, "exit") == 0)
 		return 1;
-	if (how && strcmp(how, "short") == 0) {
-		printf("S 0 0 1 1 1000 1000 3.0 3.0 0 0 0 0 0 0 0\nEND %u 0 0\n", co.h.reps);
-		return 0;
-	}
-	/* Three samples, but two of one kernel and none of another. */
-	if (how && strcmp(how, "uneven") == 0) {
-		printf("S 0 0 1 1 1000 1000 3.0 3.0 0 0 0 0 0 0 0\nS 0 1 1 1 1000 1000 3.0 3.0 0 0 0 0 0 0 0\n"
-		       "S 1 0 1 1 1000 1000 3.0 3.0 0 0 0 0 0 0 0\nEND 1 2 0\n");
-		return 0;
-	}
+	if (how && strcmp(how, "short") == 0)
+		return fake(&co, one, CT_STOP_REPS, 0);
+	/* Three samples, as the end says, but two of one kernel and none of another. */
+	if (how && strcmp(how, "uneven") == 0)
+		return fake(&co, uneven, CT_STOP_MAX_TIME, 0);
 	/* A sample said to be counted, with no cycles. */
-	if (how && strcmp(how, "uncounted") == 0) {
-		printf("S 0 0 1 1 1000 1000 3.0 3.0 1 0 5 0 0 0 0\nEND 1 0 1\n");
-		return 0;
-	}
+	if (how && strcmp(how, "uncounted") == 0)
+		return fake(&co, each, CT_STOP_MAX_TIME, 1);
 	return ct_placements_child(&co, stdout);
 }
 
@@ -129,7 +159,7 @@ int main(int argc, char **argv)
 	ct_series_free(row.ser, CT_NJOBS);
 	setenv("UNIT_PLACE_CHILD", "garbage", 1);
 	CHECK(run(&co, &t, &row, k, cpu, why, sizeof(why)) < 0);
-	CHECK(strstr(why, "bad sample line") != NULL);
+	CHECK(strstr(why, "the child wrote a bad record") != NULL);
 	ct_series_free(row.ser, CT_NJOBS);
 	setenv("UNIT_PLACE_CHILD", "short", 1);
 	CHECK(run(&co, &t, &row, k, cpu, why, sizeof(why)) < 0);
@@ -141,7 +171,7 @@ int main(int argc, char **argv)
 	ct_series_free(row.ser, CT_NJOBS);
 	setenv("UNIT_PLACE_CHILD", "uncounted", 1);
 	CHECK(run(&co, &t, &row, k, cpu, why, sizeof(why)) < 0);
-	CHECK(strstr(why, "bad sample line") != NULL);
+	CHECK(strstr(why, "bad sample record") != NULL);
 	ct_series_free(row.ser, CT_NJOBS);
 
 	/*

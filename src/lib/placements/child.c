@@ -2,13 +2,18 @@
  * placements/child.c - process-background, which clamps the whole process:
  * this tool re-runs itself under the clamp (fork, clamp, exec; taskpolicy
  * on macOS) with --child-run, and the child sends back every sample over a
- * pipe in a line format of its own.  The child verifies its samples as any
- * run does and fails if one is wrong.
+ * pipe as the sample records of the output contract, then an end record.
+ * The child verifies its samples as any run does and fails if one is
+ * wrong; the parent reads the records with the JSON Lines reader and
+ * checks every member it takes.
  */
 #include "config.h"
 
+#include <err.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +22,68 @@
 #include <unistd.h>
 
 #include "core/common.h"
-#include "placements/placements.h"
+#include "placements/child.h"
+#include "records/jsonl.h"
+
+/* --- The end record: what the samples alone do not say. --- */
+
+struct child_end {
+	unsigned samples;		/* of each kernel */
+	enum ct_stop stopped_by;
+	int counters;
+};
+
+enum { E_SAMPLES, E_STOPPED_BY, E_COUNTERS };
+
+static const struct ct_rec_field end_fields[] = {
+	{ E_SAMPLES, "samples", NULL, CT_REC_INT, NULL, NULL, CT_REC_JSON },
+	{ E_STOPPED_BY, "stopped_by", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ E_COUNTERS, "counters", NULL, CT_REC_BOOL, NULL, NULL, CT_REC_JSON },
+};
+
+static void end_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
+{
+	const struct child_end *e = rec;
+
+	(void)out;
+	switch (id) {
+	case E_SAMPLES:
+		v->i = e->samples;
+		break;
+	case E_STOPPED_BY:
+		v->str = ct_stop_name(e->stopped_by);
+		break;
+	case E_COUNTERS:
+		v->i = e->counters;
+		break;
+	}
+}
+
+static const struct ct_rec_kind rec_end = {
+	"child_end", end_fields, CT_ARRAY_SIZE(end_fields), end_value, 0
+};
+
+void ct_placements_child_write(FILE *f, const struct ct_series ser[CT_NJOBS])
+{
+	/* The only process-level placement. */
+	struct ct_out_sample_rec rec = { ct_progname(), "process-background", NULL, NULL };
+	struct child_end end = { ser[0].n, ser[0].stopped_by, ser[0].counters };
+	struct ct_rec_writer w;
+	unsigned s;
+	int i;
+
+	ct_rec_begin(&w, f, CT_REC_JSON, &ct_rec_sample);
+	for (i = 0; i < CT_NJOBS; i++)
+		for (s = 0; s < ser[i].n; s++) {
+			rec.ser = &ser[i];
+			rec.s = &ser[i].s[s];
+			ct_rec_write(&w, &rec);
+		}
+	ct_rec_end(&w);
+	ct_rec_begin(&w, f, CT_REC_JSON, &rec_end);
+	ct_rec_write(&w, &end);
+	ct_rec_end(&w);
+}
 
 int ct_placements_child(const struct ct_placements_opts *o, FILE *f)
 {
@@ -25,75 +91,217 @@ int ct_placements_child(const struct ct_placements_opts *o, FILE *f)
 	struct ct_series ser[CT_NJOBS];
 	struct ct_placements_kernels *ck;
 	char why[512];
-	unsigned s;
-	int i, st = CT_EXIT_OK;
+	int st = CT_EXIT_OK;
 
 	ck = ct_placements_kernels_new(o, k);
 	if (ct_harness_run(&o->h, k, CT_NJOBS, ser, why, sizeof(why)) < 0) {
 		fprintf(stderr, "%s: verification failed: %s\n", ct_progname(), why);
 		st = CT_EXIT_FAIL;
 	} else {
-		for (i = 0; i < CT_NJOBS; i++)
-			for (s = 0; s < ser[i].n; s++) {
-				const struct ct_sample *x = &ser[i].s[s];
-
-				fprintf(f, "S %d %u %d %d %" PRIu64 " %" PRIu64 " %.17g %.17g %d %.17g "
-					"%.17g %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 "\n", i,
-					x->rep, x->cpu_start, x->cpu_end, x->wall_ns, x->cpu_ns,
-					x->bracket_ghz_wall, x->bracket_ghz_cpu, (int)x->count_status,
-					x->cycles, x->instructions, x->pre_wall_ns, x->pre_cpu_ns,
-					x->post_wall_ns, x->post_cpu_ns);
-			}
-		/* Samples per kernel (--precision makes it vary), why they stopped. */
-		fprintf(f, "END %u %d %d\n", ser[0].n, (int)ser[0].stopped_by, ser[0].counters);
+		ct_placements_child_write(f, ser);
 	}
 	ct_series_free(ser, CT_NJOBS);
 	ct_placements_kernels_free(ck);
 	return st;
 }
 
-/* Read the child's samples into row->ser; every field checked. */
-static int read_child(FILE *f, const struct ct_placements_opts *o,
-		      struct ct_placements_row *row, char *why, size_t len)
-{
-	char line[512];
-	unsigned got = 0, end = 0, cap = o->h.reps;
-	int i, done = 0, stop = 0, counters = 0;
+/* --- The parent's reading. --- */
 
+/*
+ * A member's name, from the table of the record kind that writes it: a
+ * name the writer does not have is this reader's bug, never a member
+ * quietly missed.
+ */
+static const char *key_of(const struct ct_rec_kind *k, const char *key)
+{
+	const struct ct_rec_field *f = ct_rec_find(k, key);
+
+	if (!f)
+		errx(CT_EXIT_FAIL, "the %s record has no member %s", k->name, key);
+	return f->key;
+}
+
+enum mtype { M_INT, M_U64, M_DBL };
+
+/*
+ * The numbers of struct ct_sample a sample record carries, and where they
+ * go; a member that is not always written (the brackets of a kernel that
+ * has none, the counts of a sample not counted) is 0 when absent.  The
+ * brackets come as the one before the call and both together.
+ */
+static const struct member {
+	const char *key;
+	enum mtype type;
+	size_t off;
+	int always;
+} sample_members[] = {
+	{ "cpu_start", M_INT, offsetof(struct ct_sample, cpu_start), 1 },
+	{ "cpu_end", M_INT, offsetof(struct ct_sample, cpu_end), 1 },
+	{ "wall_ns", M_U64, offsetof(struct ct_sample, wall_ns), 1 },
+	{ "cpu_ns", M_U64, offsetof(struct ct_sample, cpu_ns), 1 },
+	{ "calls", M_U64, offsetof(struct ct_sample, calls), 1 },
+	{ "bracket_ghz_wall", M_DBL, offsetof(struct ct_sample, bracket_ghz_wall), 0 },
+	{ "bracket_ghz_cpu", M_DBL, offsetof(struct ct_sample, bracket_ghz_cpu), 0 },
+	{ "pre_bracket_wall_ns", M_U64, offsetof(struct ct_sample, pre_wall_ns), 0 },
+	{ "pre_bracket_cpu_ns", M_U64, offsetof(struct ct_sample, pre_cpu_ns), 0 },
+	{ "bracket_wall_ns", M_U64, offsetof(struct ct_sample, post_wall_ns), 0 },
+	{ "bracket_cpu_ns", M_U64, offsetof(struct ct_sample, post_cpu_ns), 0 },
+	{ "cycles", M_DBL, offsetof(struct ct_sample, cycles), 0 },
+	{ "instructions", M_DBL, offsetof(struct ct_sample, instructions), 0 },
+};
+
+/* A whole number within [lo, hi] (JSON has one type of number). */
+static int whole(double v, double lo, double hi)
+{
+	return isfinite(v) && v == floor(v) && v >= lo && v <= hi;
+}
+
+/* Member m of o into x; -1 when it is missing or not what it must be. */
+static int take(const struct ct_jobject *o, const struct member *m, struct ct_sample *x)
+{
+	const struct ct_jmember *j = ct_jobject_get(o, key_of(&ct_rec_sample, m->key));
+	char *at = (char *)x + m->off;
+
+	if (!j)
+		return m->always ? -1 : 0;
+	if (j->type != CT_JNUM)
+		return -1;
+	switch (m->type) {
+	case M_INT:
+		if (!whole(j->num, -1, 1e9))
+			return -1;
+		*(int *)(void *)at = (int)j->num;
+		break;
+	case M_U64:
+		if (!whole(j->num, 0, 9007199254740992.0))
+			return -1;
+		*(uint64_t *)(void *)at = (uint64_t)j->num;
+		break;
+	case M_DBL:
+		if (!isfinite(j->num))
+			return -1;
+		*(double *)(void *)at = j->num;
+		break;
+	}
+	return 0;
+}
+
+static int count_status_of(const char *name, enum ct_count_status *st)
+{
+	int i;
+
+	for (i = 0; i < CT_COUNT_NSTATUS; i++)
+		if (strcmp(name, ct_count_status_name((enum ct_count_status)i)) == 0) {
+			*st = (enum ct_count_status)i;
+			return 0;
+		}
+	return -1;
+}
+
+/*
+ * A sample record into *x and the kernel it is of (row->k[*kernel]);
+ * -1 when a member is missing, of the wrong type or out of range.
+ */
+static int read_sample(const struct ct_jobject *o, const struct ct_placements_row *row,
+		       int *kernel, struct ct_sample *x)
+{
+	const char *name = ct_jobject_str(o, key_of(&ct_rec_sample, "kernel"));
+	const char *isa = ct_jobject_str(o, key_of(&ct_rec_sample, "isa"));
+	const char *status = ct_jobject_str(o, key_of(&ct_rec_sample, "counter_status"));
+	double rep = ct_jobject_num(o, key_of(&ct_rec_sample, "rep"));
+	size_t i;
+
+	memset(x, 0, sizeof(*x));
+	for (*kernel = 0; *kernel < CT_NJOBS; (*kernel)++)
+		if (name && isa && strcmp(name, row->k[*kernel].name) == 0 &&
+		    strcmp(isa, row->k[*kernel].isa) == 0)
+			break;
+	if (*kernel == CT_NJOBS || !whole(rep, 1, CT_REPS_MAX))
+		return -1;
+	x->rep = (unsigned)rep - 1;
+	for (i = 0; i < CT_ARRAY_SIZE(sample_members); i++)
+		if (take(o, &sample_members[i], x) < 0)
+			return -1;
+	/* bracket_*_ns is both brackets: the one after is what the one before left. */
+	if (x->post_wall_ns < x->pre_wall_ns || x->post_cpu_ns < x->pre_cpu_ns)
+		return -1;
+	x->post_wall_ns -= x->pre_wall_ns;
+	x->post_cpu_ns -= x->pre_cpu_ns;
+	x->count_status = CT_COUNT_NONE;
+	if (ct_jobject_get(o, key_of(&ct_rec_sample, "counter_status")) &&
+	    (!status || count_status_of(status, &x->count_status) < 0))
+		return -1;
+	return 0;
+}
+
+static int read_end(const struct ct_jobject *o, struct child_end *e)
+{
+	const struct ct_jmember *c = ct_jobject_get(o, key_of(&rec_end, "counters"));
+	const char *stop = ct_jobject_str(o, key_of(&rec_end, "stopped_by"));
+	double n = ct_jobject_num(o, key_of(&rec_end, "samples"));
+	int s;
+
+	if (!whole(n, 1, CT_REPS_MAX) || !c || c->type != CT_JBOOL || !stop)
+		return -1;
+	e->samples = (unsigned)n;
+	e->counters = c->num != 0;
+	for (s = CT_STOP_REPS; s <= CT_STOP_MAX_TIME; s++)
+		if (strcmp(stop, ct_stop_name((enum ct_stop)s)) == 0) {
+			e->stopped_by = (enum ct_stop)s;
+			return 0;
+		}
+	return -1;
+}
+
+int ct_placements_child_read(FILE *f, const struct ct_placements_opts *o,
+			     struct ct_placements_row *row, char *why, size_t len)
+{
+	struct ct_jobject obj;
+	struct child_end end;
+	char *line = NULL, jwhy[160];
+	size_t linecap = 0, col;
+	ssize_t n;
+	unsigned got = 0, cap = o->h.reps ? o->h.reps : 1;
+	int i, done = 0, rc = -1;
+
+	memset(&obj, 0, sizeof(obj));
+	memset(&end, 0, sizeof(end));
 	for (i = 0; i < CT_NJOBS; i++) {
 		row->ser[i].k = &row->k[i];
 		row->ser[i].s = ct_xcalloc(cap, sizeof(struct ct_sample));
 		row->ser[i].n = 0;
 		row->ser[i].verified = 0;
 	}
-	while (fgets(line, sizeof(line), f)) {
+	while ((n = getline(&line, &linecap, f)) > 0) {
+		const char *record;
 		struct ct_sample x;
-		int kernel, count;
-		char tail;
-
-		memset(&x, 0, sizeof(x));	/* fields the line does not carry */
+		int kernel;
 
 		if (done) {
 			snprintf(why, len, "the child wrote past its end");
-			return -1;
+			goto out;
 		}
-		if (sscanf(line, "END %u %d %d %c", &end, &stop, &counters, &tail) == 3) {
+		if (ct_jsonl_parse(line, (size_t)n, &obj, jwhy, sizeof(jwhy), &col) < 0) {
+			snprintf(why, len, "the child wrote a bad record: %s at column %zu: %.80s",
+				 jwhy, col, line);
+			goto out;
+		}
+		record = ct_jobject_str(&obj, "record");
+		if (record && strcmp(record, rec_end.name) == 0) {
+			if (read_end(&obj, &end) < 0) {
+				snprintf(why, len, "the child wrote a bad end record: %.80s", line);
+				goto out;
+			}
 			done = 1;
 			continue;
 		}
-		if (sscanf(line, "S %d %u %d %d %" SCNu64 " %" SCNu64 " %lg %lg %d %lg %lg %" SCNu64
-			   " %" SCNu64 " %" SCNu64 " %" SCNu64 " %c", &kernel, &x.rep, &x.cpu_start,
-			   &x.cpu_end, &x.wall_ns, &x.cpu_ns, &x.bracket_ghz_wall,
-			   &x.bracket_ghz_cpu, &count, &x.cycles, &x.instructions, &x.pre_wall_ns,
-			   &x.pre_cpu_ns, &x.post_wall_ns, &x.post_cpu_ns, &tail) != 15 ||
-		    kernel < 0 || kernel >= CT_NJOBS || x.rep >= CT_REPS_MAX ||
-		    x.rep != row->ser[kernel].n || x.wall_ns == 0 || x.cpu_ns == 0 ||
-		    count < 0 || count >= CT_COUNT_NSTATUS ||
-		    (ct_count_usable((enum ct_count_status)count) && !(x.cycles > 0))) {
-			snprintf(why, len, "the child wrote a bad sample line: %.80s", line);
-			return -1;
+		if (!record || strcmp(record, ct_rec_sample.name) != 0 ||
+		    read_sample(&obj, row, &kernel, &x) < 0 || x.rep != row->ser[kernel].n ||
+		    x.wall_ns == 0 || x.cpu_ns == 0 ||
+		    (ct_count_usable(x.count_status) && !(x.cycles > 0))) {
+			snprintf(why, len, "the child wrote a bad sample record: %.80s", line);
+			goto out;
 		}
-		x.count_status = (enum ct_count_status)count;
 		/* --precision: as many samples as the child took. */
 		if (row->ser[kernel].n == cap) {
 			cap *= 2;
@@ -104,29 +312,33 @@ static int read_child(FILE *f, const struct ct_placements_opts *o,
 		got++;
 	}
 	/* A fixed run has exactly REPS; one stopped otherwise, at least one round. */
-	if (!done || end == 0 || got != end * CT_NJOBS ||
-	    (stop == CT_STOP_REPS && o->h.precision_pct <= 0 && end != o->h.reps) ||
-	    stop < CT_STOP_REPS || stop > CT_STOP_MAX_TIME) {
+	if (!done || got != end.samples * CT_NJOBS ||
+	    (end.stopped_by == CT_STOP_REPS && o->h.precision_pct <= 0 &&
+	     end.samples != o->h.reps)) {
 		if (done)
 			snprintf(why, len, "the child stopped after %u of %u samples", got,
-				 end * CT_NJOBS);
+				 end.samples * CT_NJOBS);
 		else
 			snprintf(why, len, "the child stopped after %u samples, without its end",
 				 got);
-		return -1;
+		goto out;
 	}
 	for (i = 0; i < CT_NJOBS; i++) {
-		if (row->ser[i].n != end) {
+		if (row->ser[i].n != end.samples) {
 			snprintf(why, len, "the child sent %u samples of one kernel, %u of another",
-				 row->ser[i].n, end);
-			return -1;
+				 row->ser[i].n, end.samples);
+			goto out;
 		}
 		row->ser[i].verified = 1;
-		row->ser[i].stopped_by = (enum ct_stop)stop;
-		row->ser[i].counters = counters != 0;
+		row->ser[i].stopped_by = end.stopped_by;
+		row->ser[i].counters = end.counters;
 		row->ser[i].precision_pct = o->h.precision_pct;
 	}
-	return 0;
+	rc = 0;
+out:
+	free(line);
+	ct_jobject_free(&obj);
+	return rc;
 }
 
 static void child_spec(const struct ct_placements_opts *o, char *buf, size_t len)
@@ -235,7 +447,7 @@ int ct_placements_run_process(const struct ct_placements_opts *o, struct ct_plac
 		snprintf(why, len, "fdopen: %s", strerror(errno));
 		return -1;
 	}
-	rc = read_child(f, o, row, why, len);
+	rc = ct_placements_child_read(f, o, row, why, len);
 	fclose(f);
 	if (waitpid(pid, &status, 0) < 0) {
 		ct_set_child(0);

@@ -1,6 +1,6 @@
 /*
  * placements/jobs.c - ct-place's main job: the add-chain clock, FMA in L1 and the
- * streaming sum, round-robin under each placement.
+ * streaming sum (placements/kernels.c), round-robin under each placement.
  *
  * Thread-level placements run in this process.  process-background cannot:
  * it clamps the whole process, so it runs in a re-run of this tool
@@ -13,42 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "workloads/clock.h"
-#include "core/common.h"
+#include "placements/child.h"
 #include "placements/placements.h"
-#include "workloads/fma.h"
-#include "workloads/stream.h"
-
-struct ct_placements_kernels {
-	struct ct_clock clock;
-	struct ct_fma *fma;
-	struct ct_stream *stream;
-};
-
-struct ct_placements_kernels *ct_placements_kernels_new(const struct ct_placements_opts *o,
-						  struct ct_job k[CT_NJOBS])
-{
-	struct ct_placements_kernels *ck = ct_xcalloc(1, sizeof(*ck));
-
-	ct_clock_kernel(&k[CT_JOB_CLOCK], &ck->clock, o->clock_adds);
-	ck->fma = ct_fma_new(o->isa, o->fma_passes, &k[CT_JOB_FMA]);
-	ck->stream = ct_stream_new(o->stream_isa, o->stream_bytes, o->stream_reason,
-				   o->quick ? CT_STREAM_QUICK : 0, &k[CT_JOB_STREAM]);
-	/* On the caller's thread: ct-place's main one. */
-	ct_stream_choose(ck->stream, &o->stream_ask, &k[CT_JOB_STREAM]);
-	if (o->stream_isa_reason[0])
-		ct_stream_set_isa_reason(ck->stream, o->stream_isa_reason);
-	return ck;
-}
-
-void ct_placements_kernels_free(struct ct_placements_kernels *ck)
-{
-	if (!ck)
-		return;
-	ct_fma_free(ck->fma);
-	ct_stream_free(ck->stream);
-	free(ck);
-}
 
 /* The kinds of the cpus the samples of a row saw, "performance,efficiency". */
 static void row_kinds(const struct ct_topo *t, struct ct_placements_row *row)

@@ -41,7 +41,7 @@ struct ct_placements_row {
 	char how[160];			/* what the OS was asked, as it turned out */
 };
 
-/* Set up the three kernels (exits on failure); free them after use. */
+/* Set up the three kernels (exits on failure); free them after use (kernels.c). */
 struct ct_placements_kernels;
 struct ct_placements_kernels *ct_placements_kernels_new(const struct ct_placements_opts *o,
 						  struct ct_job k[CT_NJOBS]);
@@ -50,27 +50,11 @@ void ct_placements_kernels_free(struct ct_placements_kernels *ck);
 /*
  * Measure row->p: a thread-level placement in this process, or the
  * process-level one by re-running this tool (self, with --child-run and
- * the child_args) and reading back its samples.  Returns 0, or -1 with a
+ * the child_args) and reading back its samples (placements/child.h).  Returns 0, or -1 with a
  * message (a failed verification, a cpu that vanished).
  */
 int ct_placements_run(const struct ct_placements_opts *o, const struct ct_topo *t,
 		   struct ct_placements_row *row, char *why, size_t len);
-
-/*
- * The child side of process-background: run the kernels in this process as
- * it was placed and write every sample to f in the internal format
- * ct_placements_run() reads.  Returns an exit status.
- */
-int ct_placements_child(const struct ct_placements_opts *o, FILE *f);
-/* The child's settings, as --child-run passes them; -1 if malformed. */
-int ct_placements_parse_child_spec(const char *spec, struct ct_placements_opts *o);
-/*
- * The parent side, for ct_placements_run(): measure the process-level row->p
- * in a re-run of this tool and read its samples back into row->ser.
- * Returns 0, or -1 with a message.
- */
-int ct_placements_run_process(const struct ct_placements_opts *o, struct ct_placements_row *row,
-			   char *why, size_t len);
 
 /* The cpus a row's samples ran on, as a cpulist ("unknown": none). */
 void ct_placements_row_cpus(const struct ct_placements_row *row, char *buf, size_t len);
@@ -101,6 +85,11 @@ void ct_placements_print(FILE *f, enum ct_format fmt, int samples,
 		      const struct ct_placements_results *res);
 /* The comparison's rows (a placement on one basis): TSV, the table, summary.md. */
 extern const struct ct_rec_kind ct_rec_placements;
+/*
+ * The members JSON's summary records of a placement's kernels add (its
+ * kinds, how it was asked, the ratios to main), as a field table.
+ */
+extern const struct ct_rec_kind ct_rec_placements_extra;
 void ct_placements_markdown(FILE *f, const struct ct_machine *m, const struct ct_topo *t,
 			 const struct ct_placements_results *res);
 

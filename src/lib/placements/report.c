@@ -6,8 +6,10 @@
  */
 #include "config.h"
 
+#include <err.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/common.h"
@@ -385,29 +387,52 @@ static void basis_rows(FILE *f, unsigned out, const struct ct_placements_results
 	*marks |= w.marks;
 }
 
+/*
+ * The machine's lines, as every tool's table has them: the machine record
+ * (measure/report.c), so that ct-place's cannot drift from ct-clock's.
+ * Its warnings come last (warning_lines).  pre indents each line
+ * (summary.md's block).
+ */
+static void machine_lines(FILE *f, const char *pre, const struct ct_machine *m)
+{
+	struct ct_out_machine_rec rec = { "ct-place", m };
+	struct ct_rec_writer w;
+	char *buf = NULL, *line, *nl;
+	size_t len = 0;
+	FILE *mf = *pre ? open_memstream(&buf, &len) : f;
+
+	if (!mf)
+		err(CT_EXIT_FAIL, "open_memstream");
+	ct_rec_begin(&w, mf, CT_REC_TABLE, &ct_rec_machine);
+	ct_rec_hide(&w, CT_MF_WARNINGS);
+	ct_rec_write(&w, &rec);
+	ct_rec_end(&w);
+	if (mf == f)
+		return;
+	if (fclose(mf) != 0)
+		err(CT_EXIT_FAIL, "open_memstream");
+	for (line = buf; (nl = strchr(line, '\n')) != NULL; line = nl + 1)
+		fprintf(f, "%s%.*s\n", pre, (int)(nl - line), line);
+	free(buf);
+}
+
 static void header_lines(FILE *f, const char *pre, const struct ct_machine *m,
 			 const struct ct_topo *t, const struct ct_placements_results *res)
 {
 	const struct ct_placements_row *rows = res->rows;
 	size_t n = res->n, main_row = n, pb = n;
-	char list[256], desc[160], ctx[400];
+	char list[256], desc[160];
 	size_t i;
 	int r;
 
-	fprintf(f, "%smachine: %s %s %s, %s, %ld cpus online\n", pre, m->os, m->release,
-		m->arch, m->cpu_model, m->cpus_online);
-	fprintf(f, "%sload:    %s, up %.0f s\n", pre,
-		ct_machine_load_text(m, desc, sizeof(desc)), m->uptime_s);
-	fprintf(f, "%scontext: %s\n", pre, ct_machine_context_text(m, ctx, sizeof(ctx)));
-	fprintf(f, "%sbuild:   %s %s, %s\n", pre, m->compiler, m->cflags, m->isas);
-	fprintf(f, "%scounters: %s\n", pre, m->counters);
+	machine_lines(f, pre, m);
 	for (r = 0; r < t->nranks; r++) {
 		struct ct_cpuset set;
 		int c = -1;
 
 		ct_topo_rank_cpus(t, r, &set);
 		c = ct_cpuset_next(&set, 0);
-		fprintf(f, "%skind:    %-11s rank %d  cpus %s  (%s)\n", pre,
+		fprintf(f, "%skind:     %-11s rank %d  cpus %s  (%s)\n", pre,
 			c >= 0 ? ct_kind_name(ct_topo_cpu(t, c)->kind) : "-", r,
 			ct_cpuset_format(&set, list, sizeof(list)),
 			ct_topo_describe(t, &set, desc, sizeof(desc)));
@@ -421,10 +446,10 @@ static void header_lines(FILE *f, const char *pre, const struct ct_machine *m,
 	if (main_row < n) {
 		const struct ct_summary *s = &res->r[main_row][CT_JOB_CLOCK].b[CT_BASIS_WALL];
 
-		fprintf(f, "%sclock:   %.3f GHz at the default placement (main, cpus %s)", pre,
+		fprintf(f, "%sclock:    %.3f GHz at the default placement (main, cpus %s)", pre,
 			s->rate.max, s->cpus);
 	} else {
-		fprintf(f, "%sclock:   main not measured", pre);
+		fprintf(f, "%sclock:    main not measured", pre);
 	}
 	if (pb < n && rows[pb].ran) {
 		const struct ct_summary *s = &res->r[pb][CT_JOB_CLOCK].b[CT_BASIS_WALL];
@@ -555,6 +580,64 @@ static void print_tsv(FILE *f, const struct ct_placements_results *res)
 	ct_rec_end(&w);
 }
 
+/*
+ * --- What JSON's summaries of a placement's kernels add: its kinds, how
+ * it was asked, the ratios to main (print_json). ---
+ */
+
+struct extra_rec {
+	const struct ct_placements_row *row;
+	double ratio[2];		/* on the wall and cpu bases */
+};
+
+enum extra_field { X_KINDS, X_HOW, X_RATIO_WALL, X_RATIO_CPU };
+
+static const struct ct_rec_field extra_fields[] = {
+	{ X_KINDS, "kinds", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ X_HOW, "placement_how", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ X_RATIO_WALL, "ratio_to_main_wall", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ X_RATIO_CPU, "ratio_to_main_cpu", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+};
+
+static void extra_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
+{
+	const struct extra_rec *x = rec;
+
+	(void)out;
+	switch ((enum extra_field)id) {
+	case X_KINDS:
+		v->str = x->row->kinds;
+		break;
+	case X_HOW:
+		v->str = x->row->how;
+		break;
+	case X_RATIO_WALL:
+	case X_RATIO_CPU:
+		v->num = x->ratio[id - X_RATIO_WALL];
+		break;
+	}
+}
+
+const struct ct_rec_kind ct_rec_placements_extra = {
+	"summary", extra_fields, CT_ARRAY_SIZE(extra_fields), extra_value, 0
+};
+
+/* The members of the summary record's "extra" (ct_out_results), from their table. */
+static void extra_members(const struct extra_rec *x, struct ct_field *extra)
+{
+	const struct ct_rec_kind *k = &ct_rec_placements_extra;
+	struct ct_rec_value v;
+	size_t i;
+
+	for (i = 0; i < k->nfields; i++) {
+		memset(&v, 0, sizeof(v));
+		k->value(x, k->fields[i].id, CT_REC_JSON, &v);
+		extra[i].key = k->fields[i].key;
+		extra[i].str = k->fields[i].type == CT_REC_STR ? v.str : NULL;
+		extra[i].num = v.num;
+	}
+}
+
 static void print_json(FILE *f, int samples, const struct ct_machine *m,
 		       const struct ct_placements_results *res)
 {
@@ -574,14 +657,11 @@ static void print_json(FILE *f, int samples, const struct ct_machine *m,
 		row_cells(res, r, CT_BASIS_WALL, &c[0]);
 		row_cells(res, r, CT_BASIS_CPU, &c[1]);
 		for (k = 0; k < CT_NJOBS; k++) {
-			struct ct_field extra[4] = {
-				{ "kinds", rows[r].kinds, 0 },
-				{ "placement_how", rows[r].how, 0 },
-				{ "ratio_to_main_wall", NULL, c[0].ratio[k] },
-				{ "ratio_to_main_cpu", NULL, c[1].ratio[k] },
-			};
+			struct extra_rec x = { &rows[r], { c[0].ratio[k], c[1].ratio[k] } };
+			struct ct_field extra[CT_ARRAY_SIZE(extra_fields)];
 
-			ct_out_results(&o, rows[r].p.name, &res->r[r][k], extra, 4);
+			extra_members(&x, extra);
+			ct_out_results(&o, rows[r].p.name, &res->r[r][k], extra, CT_ARRAY_SIZE(extra));
 		}
 	}
 	ct_out_end(&o);
