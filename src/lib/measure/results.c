@@ -13,10 +13,8 @@
 
 #include "core/common.h"
 #include "core/cpuset.h"
-#include "measure/allcore.h"
 #include "measure/ceiling.h"
 #include "measure/results.h"
-#include "placements/placements.h"
 
 /* The counter statistics of a summary, over the samples that were counted. */
 static void summarize_counters(const struct ct_series *ser, enum ct_basis b,
@@ -191,7 +189,7 @@ void ct_results_series(const struct ct_series *ser, struct ct_results *r)
  * r's median rates over ref's, on each basis: the one place a ratio of
  * medians is taken; none where ref's median is not positive.
  */
-static void ratio_to(struct ct_results *r, const struct ct_results *ref, double none)
+void ct_results_ratio_to(struct ct_results *r, const struct ct_results *ref, double none)
 {
 	int b;
 
@@ -200,71 +198,4 @@ static void ratio_to(struct ct_results *r, const struct ct_results *ref, double 
 
 		r->ratio[b] = m > 0 ? r->b[b].rate.median / m : none;
 	}
-}
-
-void ct_allcore_results(const struct ct_allcore *a, struct ct_allcore_results *res)
-{
-	size_t nk = a->nk ? a->nk : 1, g, i, k;
-
-	res->single = ct_xcalloc(a->ngroups ? a->ngroups * nk : 1, sizeof(*res->single));
-	res->all = ct_xcalloc(a->ngroups ? a->ngroups * nk : 1, sizeof(*res->all));
-	res->thread = ct_xcalloc(a->n ? a->n * nk : 1, sizeof(*res->thread));
-	for (k = 0; k < a->nk; k++) {
-		for (g = 0; g < a->ngroups; g++) {
-			struct ct_results *one = &res->single[g * nk + k];
-
-			ct_results_series(&a->g[g].single[k], one);
-			ct_results_series(&a->g[g].all[k], &res->all[g * nk + k]);
-			ratio_to(&res->all[g * nk + k], one, 0);
-		}
-		for (i = 0; i < a->n; i++) {
-			struct ct_results *r = &res->thread[i * nk + k];
-
-			ct_results_series(&a->t[i].ser[k], r);
-			ratio_to(r, &res->single[a->t[i].group * nk + k], 0);
-		}
-	}
-}
-
-void ct_allcore_results_free(struct ct_allcore_results *res)
-{
-	free(res->single);
-	free(res->all);
-	free(res->thread);
-	memset(res, 0, sizeof(*res));
-}
-
-void ct_placements_results(const struct ct_placements_row *rows, size_t n,
-			   struct ct_placements_results *res)
-{
-	size_t i, r;
-	int k;
-
-	memset(res, 0, sizeof(*res));
-	res->rows = rows;
-	res->n = n;
-	res->r = ct_xcalloc(n ? n : 1, sizeof(*res->r));
-	for (i = 0; i < n && !res->ref; i++)
-		if (rows[i].ran && rows[i].p.kind == CT_PLACE_MAIN)
-			res->ref = &rows[i];
-	res->ref_main = res->ref != NULL;
-	for (i = 0; i < n && !res->ref; i++)
-		if (rows[i].ran)
-			res->ref = &rows[i];
-	for (r = 0; r < n; r++)
-		if (rows[r].ran)
-			for (k = 0; k < CT_NJOBS; k++)
-				ct_results_series(&rows[r].ser[k], &res->r[r][k]);
-	if (!res->ref)
-		return;
-	for (r = 0; r < n; r++)
-		if (rows[r].ran)
-			for (k = 0; k < CT_NJOBS; k++)
-				ratio_to(&res->r[r][k], &res->r[res->ref - rows][k], NAN);
-}
-
-void ct_placements_results_free(struct ct_placements_results *res)
-{
-	free(res->r);
-	res->r = NULL;
 }

@@ -87,5 +87,12 @@ struct ct_results {
 
 /* The results of ser, with no reference. */
 void ct_results_series(const struct ct_series *ser, struct ct_results *r);
+/*
+ * r's median rates over ref's, on each basis (r->ratio): the one place a
+ * ratio of medians is taken; none where ref's median is not positive.
+ * The features' own results (ct_allcore_results(), ct_placements_results())
+ * are built from these two.
+ */
+void ct_results_ratio_to(struct ct_results *r, const struct ct_results *ref, double none);
 
 #endif

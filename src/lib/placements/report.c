@@ -416,27 +416,57 @@ static void machine_lines(FILE *f, const char *pre, const struct ct_machine *m)
 	free(buf);
 }
 
-static void header_lines(FILE *f, const char *pre, const struct ct_machine *m,
-			 const struct ct_topo *t, const struct ct_placements_results *res)
+/*
+ * ct-place's own header lines, after the machine's: a line per kind of
+ * cpu and the clock at main and under the process clamp, one kind of
+ * lines (table and summary.md; JSON and TSV have the topology and summary
+ * records).
+ */
+enum head_field { H_KIND, H_CLOCK };
+
+static const struct ct_rec_field head_fields[] = {
+	{ H_KIND, NULL, "kind", CT_REC_LIST, NULL, NULL, CT_REC_TEXT },
+	{ H_CLOCK, NULL, "clock", CT_REC_STR, NULL, NULL, CT_REC_TEXT },
+};
+
+struct head_rec {
+	const struct ct_topo *t;
+	const struct ct_placements_results *res;
+};
+
+/* The kinds' lines, one text each in v->own (the writer frees it). */
+static void kind_lines(const struct ct_topo *t, struct ct_rec_value *v)
 {
-	const struct ct_placements_row *rows = res->rows;
-	size_t n = res->n, main_row = n, pb = n;
+	enum { LINE = 448 };
 	char list[256], desc[160];
-	size_t i;
+	size_t n = 0;
 	int r;
 
-	machine_lines(f, pre, m);
-	for (r = 0; r < t->nranks; r++) {
+	v->own = ct_xcalloc((size_t)(t->nranks > 0 ? t->nranks : 1), LINE);
+	for (r = 0; r < t->nranks && n < CT_ARRAY_SIZE(v->ptrs); r++) {
 		struct ct_cpuset set;
-		int c = -1;
+		char *line = v->own + n * LINE;
+		int c;
 
 		ct_topo_rank_cpus(t, r, &set);
 		c = ct_cpuset_next(&set, 0);
-		fprintf(f, "%skind:     %-11s rank %d  cpus %s  (%s)\n", pre,
-			c >= 0 ? ct_kind_name(ct_topo_cpu(t, c)->kind) : "-", r,
-			ct_cpuset_format(&set, list, sizeof(list)),
-			ct_topo_describe(t, &set, desc, sizeof(desc)));
+		snprintf(line, LINE, "%-11s rank %d  cpus %s  (%s)",
+			 c >= 0 ? ct_kind_name(ct_topo_cpu(t, c)->kind) : "-", r,
+			 ct_cpuset_format(&set, list, sizeof(list)),
+			 ct_topo_describe(t, &set, desc, sizeof(desc)));
+		v->ptrs[n++] = line;
 	}
+	v->list = v->ptrs;
+	v->n = n;
+}
+
+/* The clock line: the add chain's best at main and under the process clamp. */
+static void clock_line(const struct ct_placements_results *res, struct ct_rec_value *v)
+{
+	const struct ct_placements_row *rows = res->rows;
+	size_t i, n = res->n, main_row = n, pb = n;
+	int used;
+
 	for (i = 0; i < n; i++) {
 		if (rows[i].ran && rows[i].p.kind == CT_PLACE_MAIN)
 			main_row = i;
@@ -446,18 +476,55 @@ static void header_lines(FILE *f, const char *pre, const struct ct_machine *m,
 	if (main_row < n) {
 		const struct ct_summary *s = &res->r[main_row][CT_JOB_CLOCK].b[CT_BASIS_WALL];
 
-		fprintf(f, "%sclock:    %.3f GHz at the default placement (main, cpus %s)", pre,
-			s->rate.max, s->cpus);
+		used = snprintf(v->buf, sizeof(v->buf), "%.3f GHz at the default placement "
+				"(main, cpus %s)", s->rate.max, s->cpus);
 	} else {
-		fprintf(f, "%sclock:    main not measured", pre);
+		used = snprintf(v->buf, sizeof(v->buf), "main not measured");
 	}
+	if (used < 0 || (size_t)used >= sizeof(v->buf))
+		used = (int)sizeof(v->buf) - 1;
 	if (pb < n && rows[pb].ran) {
 		const struct ct_summary *s = &res->r[pb][CT_JOB_CLOCK].b[CT_BASIS_WALL];
 
-		fprintf(f, "; %.3f GHz under the process clamp (cpus %s)\n", s->rate.max, s->cpus);
+		snprintf(v->buf + used, sizeof(v->buf) - (size_t)used,
+			 "; %.3f GHz under the process clamp (cpus %s)", s->rate.max, s->cpus);
 	} else {
-		fprintf(f, "; process clamp %s\n", pb < n ? rows[pb].p.note : "not measured");
+		snprintf(v->buf + used, sizeof(v->buf) - (size_t)used, "; process clamp %s",
+			 pb < n ? rows[pb].p.note : "not measured");
 	}
+	v->str = v->buf;
+}
+
+static void head_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
+{
+	const struct head_rec *h = rec;
+
+	(void)out;
+	switch ((enum head_field)id) {
+	case H_KIND:
+		kind_lines(h->t, v);
+		break;
+	case H_CLOCK:
+		clock_line(h->res, v);
+		break;
+	}
+}
+
+static const struct ct_rec_kind head_lines = {
+	"placements_header", head_fields, CT_ARRAY_SIZE(head_fields), head_value, CT_REC_LINES
+};
+
+/* The machine's lines and ct-place's own; pre "    ": summary.md's block. */
+static void header_lines(FILE *f, const char *pre, const struct ct_machine *m,
+			 const struct ct_topo *t, const struct ct_placements_results *res)
+{
+	struct head_rec h = { t, res };
+	struct ct_rec_writer w;
+
+	machine_lines(f, pre, m);
+	ct_rec_begin(&w, f, *pre ? CT_REC_MD : CT_REC_TABLE, &head_lines);
+	ct_rec_write(&w, &h);
+	ct_rec_end(&w);
 }
 
 static void kernels_line(FILE *f, unsigned out, const struct ct_placements_row *rows,

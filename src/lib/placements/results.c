@@ -1,0 +1,51 @@
+/*
+ * placements/results.c - ct-place's results, from the results step
+ * (measure/results.c): every placement's series summarised, and each one's
+ * ratio to the reference, main (or without main the first placement
+ * measured, which only the chart uses).  The table, summary.md, JSON and
+ * the chart (report.c, chart.c) only format them.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/common.h"
+#include "measure/results.h"
+#include "placements/placements.h"
+
+void ct_placements_results(const struct ct_placements_row *rows, size_t n,
+			   struct ct_placements_results *res)
+{
+	size_t i, r;
+	int k;
+
+	memset(res, 0, sizeof(*res));
+	res->rows = rows;
+	res->n = n;
+	res->r = ct_xcalloc(n ? n : 1, sizeof(*res->r));
+	for (i = 0; i < n && !res->ref; i++)
+		if (rows[i].ran && rows[i].p.kind == CT_PLACE_MAIN)
+			res->ref = &rows[i];
+	res->ref_main = res->ref != NULL;
+	for (i = 0; i < n && !res->ref; i++)
+		if (rows[i].ran)
+			res->ref = &rows[i];
+	for (r = 0; r < n; r++)
+		if (rows[r].ran)
+			for (k = 0; k < CT_NJOBS; k++)
+				ct_results_series(&rows[r].ser[k], &res->r[r][k]);
+	if (!res->ref)
+		return;
+	for (r = 0; r < n; r++)
+		if (rows[r].ran)
+			for (k = 0; k < CT_NJOBS; k++)
+				ct_results_ratio_to(&res->r[r][k], &res->r[res->ref - rows][k], NAN);
+}
+
+void ct_placements_results_free(struct ct_placements_results *res)
+{
+	free(res->r);
+	res->r = NULL;
+}
