@@ -210,7 +210,9 @@ done
 for attempt in 1 2 3; do
 	clock_off=
 	: >"$tmp/busy"
-	"$SPIN" -p "$E" 120 >"$tmp/busy" 2>&1 &
+	# Long enough for the whole run on a loaded machine (a run took over
+	# 120 s under a load of 15); killed as soon as the run ends.
+	"$SPIN" -p "$E" 1200 >"$tmp/busy" 2>&1 &
 	busy=$!
 	trap 'kill "$busy" 2>/dev/null; rm -rf "$tmp"' EXIT
 	i=0
