@@ -23,7 +23,9 @@
 #include "place/list.h"
 #include "records/record.h"
 #include "compare/compare.h"
+#include "workloads/fma.h"
 #include "workloads/stream-report.h"
+#include "workloads/stream.h"
 #include "unit.h"
 
 enum { TF_NAME, TF_RATE, TF_COUNT, TF_OK, TF_NOTE, TF_ONLY_JSON, TF_TEXT_ONLY, TF_KFIELDS, TF_LIST };
@@ -418,6 +420,8 @@ int main(void)
 	check_kind(&ct_rec_allcore, "coretype.7");
 	check_kind(&ct_rec_allcore_extra, "coretype.7");
 	check_kind(&ct_rec_sweep, "ct-stream.1");
+	check_kind(&ct_rec_stream_fields, "ct-stream.1");
+	check_kind(&ct_rec_fma_fields, "ct-fma.1");
 	check_kind(&ct_rec_placements, "ct-place.1");
 	check_kind(&ct_rec_topology, "ct-place.1");
 	check_kind(&ct_rec_cpu, "ct-place.1");

@@ -23,6 +23,8 @@
 
 #include "core/common.h"
 #include "measure/allcore.h"
+#include "placements/placements.h"
+#include "workloads/stream.h"
 #include "measure/harness.h"
 #include "records/jsonl.h"
 #include "records/record.h"
@@ -262,9 +264,10 @@ static struct ct_run_series *new_series(struct ct_run *r, const char *tool,
 static int summary(struct reader *rd)
 {
 	struct ct_run *r = rd->r;
-	const char *tool, *kernel, *isa, *placement, *basis, *unit, *pcu;
-	/* ct-stream's size is a kernel's own field (CT_REC_FIELDS): no table names it. */
-	double median = NAN, size = ct_jobject_num(rd->o, "size_bytes"), share = NAN, reps = 0;
+	const char *tool, *kernel, *isa, *placement, *basis, *unit, *pcu, *kinds;
+	/* ct-stream's size: a kernel's own field, in its kernel's table. */
+	double median = NAN, size = num(rd, &ct_rec_stream_fields, "size_bytes"), share = NAN;
+	double reps = 0;
 	struct ct_run_series *s = NULL;
 	size_t i;
 	int b;
@@ -313,13 +316,13 @@ static int summary(struct reader *rd)
 	s->sum_reps = (unsigned)reps;	/* a count: checked above */
 	/*
 	 * The kinds of ct-place's comparison and the kind of an all-core
-	 * row are extra members (struct ct_out_summary_rec.extra), in no
-	 * field table.
+	 * row: extra members of the summary, each in its feature's table.
 	 */
-	if (ct_jobject_str(rd->o, "kinds") && !s->kinds)
-		s->kinds = ct_xstrdup(ct_jobject_str(rd->o, "kinds"));
-	add_kinds(r, ct_jobject_str(rd->o, "kinds"));
-	add_kinds(r, ct_jobject_str(rd->o, "kind"));
+	kinds = str(rd, &ct_rec_placements_extra, "kinds");
+	if (kinds && !s->kinds)
+		s->kinds = ct_xstrdup(kinds);
+	add_kinds(r, kinds);
+	add_kinds(r, str(rd, &ct_rec_allcore_extra, "kind"));
 	rd->cur = (size_t)(s - r->ser);
 	return 0;
 }

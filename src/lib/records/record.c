@@ -904,3 +904,24 @@ void ct_rec_discard(struct ct_rec_writer *w)
 	w->table = NULL;
 	side_free(w);
 }
+
+struct ct_field ct_rec_field_of(const struct ct_rec_field *table, int id, const char *str,
+				double num)
+{
+	if (table[id].id != id)
+		errx(CT_EXIT_FAIL, "field table: id %d is not its index (%s)", id,
+		     table[id].key ? table[id].key : "?");
+	return (struct ct_field){ table[id].key, str, num };
+}
+
+void ct_rec_fields_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
+{
+	const struct ct_field *f = (const struct ct_field *)rec + id;
+
+	(void)out;
+	if (f->str)
+		v->str = f->str;
+	else
+		v->num = f->num;
+	v->i = (long long)f->num;
+}

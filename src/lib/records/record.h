@@ -264,6 +264,16 @@ void ct_rec_title(FILE *f, unsigned out, int level, const char *text);
 /* A Markdown cell, "| text ", a '|' in it escaped. */
 void ct_rec_md_cell(FILE *f, const char *text);
 
+/*
+ * A job's own fields (CT_REC_FIELDS) described by a field table whose ids
+ * are its indices: field id's struct ct_field, named by the table, so
+ * that a member's name is written once; and the value function of such a
+ * table's kind, whose record is the array of struct ct_field by id.
+ */
+struct ct_field ct_rec_field_of(const struct ct_rec_field *table, int id, const char *str,
+				double num);
+void ct_rec_fields_value(const void *rec, int id, unsigned out, struct ct_rec_value *v);
+
 /* The field of that key, or NULL. */
 const struct ct_rec_field *ct_rec_find(const struct ct_rec_kind *k, const char *key);
 /* The field of that key that JSON shows (a reader's member), or NULL. */

@@ -19,6 +19,33 @@
 #include "core/common.h"
 #include "workloads/fma.h"
 
+/*
+ * The kernel's own fields of every ct-fma summary (the job's fields,
+ * CT_REC_FIELDS in the summary record), described once: their members in
+ * JSON and columns in TSV (ct-fma(1)), in this order.
+ */
+enum fma_field { F_ARRAY_BYTES, F_PASSES, F_ACCUMULATORS, F_LANES, F_FLOPS_PER_BYTE, F_CHECKSUM,
+		 F_NFIELDS };
+
+static const struct ct_rec_field fma_fields[F_NFIELDS] = {
+	{ F_ARRAY_BYTES, "array_bytes", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
+	{ F_PASSES, "passes", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
+	{ F_ACCUMULATORS, "accumulators", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
+	{ F_LANES, "lanes", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
+	{ F_FLOPS_PER_BYTE, "flops_per_byte", NULL, CT_REC_NUM, NULL, NULL, CT_REC_DATA },
+	{ F_CHECKSUM, "checksum", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+};
+
+const struct ct_rec_kind ct_rec_fma_fields = {
+	"fma", fma_fields, F_NFIELDS, ct_rec_fields_value, 0
+};
+
+/* Field id of the table, with its value. */
+static struct ct_field field(int id, const char *str, double num)
+{
+	return ct_rec_field_of(fma_fields, id, str, num);
+}
+
 struct ct_fma {
 	enum ct_isa isa;
 	const struct ct_kernel *d;	/* the kernel and what it does */
@@ -30,7 +57,7 @@ struct ct_fma {
 	double *ref;			/* what out must hold after it */
 	size_t nout;
 	char checksum[48];
-	struct ct_field fields[6];
+	struct ct_field fields[F_NFIELDS];
 };
 
 /* The largest value fp32 holds exactly at a granularity of 0.25. */
@@ -211,14 +238,13 @@ struct ct_fma *ct_fma_new(enum ct_isa isa, uint64_t passes, struct ct_job *k)
 	/* The kernel's iterations in one call, each doing what its file says. */
 	iters = (double)(CT_FMA_ARRAY_BYTES / f->d->bytes) * (double)passes;
 
-	f->fields[0] = (struct ct_field){ "array_bytes", NULL, CT_FMA_ARRAY_BYTES };
-	f->fields[1] = (struct ct_field){ "passes", NULL, (double)passes };
-	f->fields[2] = (struct ct_field){ "accumulators", NULL, f->d->accumulators };
-	f->fields[3] = (struct ct_field){ "lanes", NULL, lanes };
-	f->fields[4] = (struct ct_field){ "flops_per_byte", NULL,
-					  iters * f->d->flops /
-					  ((double)CT_FMA_ARRAY_BYTES * (double)passes) };
-	f->fields[5] = (struct ct_field){ "checksum", f->checksum, 0 };
+	f->fields[F_ARRAY_BYTES] = field(F_ARRAY_BYTES, NULL, CT_FMA_ARRAY_BYTES);
+	f->fields[F_PASSES] = field(F_PASSES, NULL, (double)passes);
+	f->fields[F_ACCUMULATORS] = field(F_ACCUMULATORS, NULL, f->d->accumulators);
+	f->fields[F_LANES] = field(F_LANES, NULL, lanes);
+	f->fields[F_FLOPS_PER_BYTE] = field(F_FLOPS_PER_BYTE, NULL, iters * f->d->flops /
+					    ((double)CT_FMA_ARRAY_BYTES * (double)passes));
+	f->fields[F_CHECKSUM] = field(F_CHECKSUM, f->checksum, 0);
 
 	memset(k, 0, sizeof(*k));
 	k->name = f->d->kernel;

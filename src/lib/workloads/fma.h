@@ -72,4 +72,7 @@ void ct_fma_free(struct ct_fma *f);
 float *ct_fma_data(struct ct_fma *f, size_t *n);
 float *ct_fma_result(struct ct_fma *f, size_t *n);
 
+/* The kernel's own fields of its summaries, described once (ct-fma(1)). */
+extern const struct ct_rec_kind ct_rec_fma_fields;
+
 #endif

@@ -50,6 +50,48 @@ struct array {
 	double huge_pct;
 };
 
+/*
+ * The kernel's own fields of every ct-stream summary (the job's fields,
+ * CT_REC_FIELDS in the summary record), described once: their members in
+ * JSON and columns in TSV (ct-stream(1)), in this order.
+ */
+enum stream_field {
+	S_SIZE_BYTES, S_SIZE_REASON, S_PASSES, S_LOAD_BYTES, S_ACCUMULATORS, S_PREFETCH_BYTES,
+	S_THP, S_THP_ADVICE, S_HUGE_PCT, S_CHECKSUM, S_LEVEL, S_L1_BYTES,
+	S_L2_BYTES, S_L3_BYTES, S_PREFETCH_REASON, S_ISA_REASON, S_ITERATION_LOADS, S_LOOP_REASON, S_NFIELDS
+};
+
+static const struct ct_rec_field stream_fields[S_NFIELDS] = {
+	{ S_SIZE_BYTES, "size_bytes", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
+	{ S_SIZE_REASON, "size_reason", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+	{ S_PASSES, "passes", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
+	{ S_LOAD_BYTES, "load_bytes", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
+	{ S_ACCUMULATORS, "accumulators", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
+	{ S_PREFETCH_BYTES, "prefetch_bytes", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
+	{ S_THP, "thp", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+	{ S_THP_ADVICE, "thp_advice", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+	{ S_HUGE_PCT, "huge_pct", NULL, CT_REC_NUM, NULL, NULL, CT_REC_DATA },
+	{ S_CHECKSUM, "checksum", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+	{ S_LEVEL, "level", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+	{ S_L1_BYTES, "l1_bytes", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
+	{ S_L2_BYTES, "l2_bytes", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
+	{ S_L3_BYTES, "l3_bytes", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
+	{ S_PREFETCH_REASON, "prefetch_reason", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+	{ S_ISA_REASON, "isa_reason", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+	{ S_ITERATION_LOADS, "iteration_loads", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
+	{ S_LOOP_REASON, "loop_reason", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+};
+
+const struct ct_rec_kind ct_rec_stream_fields = {
+	"stream", stream_fields, S_NFIELDS, ct_rec_fields_value, 0
+};
+
+/* Field id of the table, with its value. */
+static struct ct_field field(int id, const char *str, double num)
+{
+	return ct_rec_field_of(stream_fields, id, str, num);
+}
+
 struct ct_stream {
 	enum ct_isa isa;
 	const struct ct_kernel *d;	/* the kernel and what it does */
@@ -66,7 +108,7 @@ struct ct_stream {
 	char loop_reason[200];
 	char isa_reason[CT_STREAM_REASON_LEN];
 	char checksum[24];
-	struct ct_field fields[18];
+	struct ct_field fields[S_NFIELDS];
 };
 
 /* The kernels built into this binary, each described by its own file. */
@@ -600,24 +642,25 @@ static void stream_init(struct ct_stream *s, enum ct_isa isa, enum ct_stream_loo
 	snprintf(s->checksum, sizeof(s->checksum), "-");
 	bytes = (double)arr->bytes * (double)s->passes;
 
-	s->fields[0] = (struct ct_field){ "size_bytes", NULL, (double)arr->bytes };
-	s->fields[1] = (struct ct_field){ "size_reason", arr->reason, 0 };
-	s->fields[2] = (struct ct_field){ "passes", NULL, (double)s->passes };
-	s->fields[3] = (struct ct_field){ "load_bytes", NULL, s->d->load_bytes };
-	s->fields[4] = (struct ct_field){ "accumulators", NULL, s->accumulators };
-	s->fields[5] = (struct ct_field){ "prefetch_bytes", NULL, s->prefetch };
-	s->fields[6] = (struct ct_field){ "thp", arr->thp, 0 };
-	s->fields[7] = (struct ct_field){ "thp_advice", arr->huge_asked ? "hugepage" : "nohugepage", 0 };
-	s->fields[8] = (struct ct_field){ "huge_pct", NULL, arr->huge_pct };
-	s->fields[9] = (struct ct_field){ "checksum", s->checksum, 0 };
-	s->fields[10] = (struct ct_field){ "level", arr->level, 0 };
-	s->fields[11] = (struct ct_field){ "l1_bytes", NULL, (double)arr->caches.bytes[1] };
-	s->fields[12] = (struct ct_field){ "l2_bytes", NULL, (double)arr->caches.bytes[2] };
-	s->fields[13] = (struct ct_field){ "l3_bytes", NULL, (double)arr->caches.bytes[3] };
-	s->fields[14] = (struct ct_field){ "prefetch_reason", s->prefetch_reason, 0 };
-	s->fields[15] = (struct ct_field){ "isa_reason", s->isa_reason, 0 };
-	s->fields[16] = (struct ct_field){ "iteration_loads", NULL, s->iteration_loads };
-	s->fields[17] = (struct ct_field){ "loop_reason", s->loop_reason, 0 };
+	s->fields[S_SIZE_BYTES] = field(S_SIZE_BYTES, NULL, (double)arr->bytes);
+	s->fields[S_SIZE_REASON] = field(S_SIZE_REASON, arr->reason, 0);
+	s->fields[S_PASSES] = field(S_PASSES, NULL, (double)s->passes);
+	s->fields[S_LOAD_BYTES] = field(S_LOAD_BYTES, NULL, s->d->load_bytes);
+	s->fields[S_ACCUMULATORS] = field(S_ACCUMULATORS, NULL, s->accumulators);
+	s->fields[S_PREFETCH_BYTES] = field(S_PREFETCH_BYTES, NULL, s->prefetch);
+	s->fields[S_THP] = field(S_THP, arr->thp, 0);
+	s->fields[S_THP_ADVICE] = field(S_THP_ADVICE, arr->huge_asked ? "hugepage" : "nohugepage",
+					0);
+	s->fields[S_HUGE_PCT] = field(S_HUGE_PCT, NULL, arr->huge_pct);
+	s->fields[S_CHECKSUM] = field(S_CHECKSUM, s->checksum, 0);
+	s->fields[S_LEVEL] = field(S_LEVEL, arr->level, 0);
+	s->fields[S_L1_BYTES] = field(S_L1_BYTES, NULL, (double)arr->caches.bytes[1]);
+	s->fields[S_L2_BYTES] = field(S_L2_BYTES, NULL, (double)arr->caches.bytes[2]);
+	s->fields[S_L3_BYTES] = field(S_L3_BYTES, NULL, (double)arr->caches.bytes[3]);
+	s->fields[S_PREFETCH_REASON] = field(S_PREFETCH_REASON, s->prefetch_reason, 0);
+	s->fields[S_ISA_REASON] = field(S_ISA_REASON, s->isa_reason, 0);
+	s->fields[S_ITERATION_LOADS] = field(S_ITERATION_LOADS, NULL, s->iteration_loads);
+	s->fields[S_LOOP_REASON] = field(S_LOOP_REASON, s->loop_reason, 0);
 
 	memset(k, 0, sizeof(*k));
 	k->name = s->d->kernel;

@@ -249,4 +249,7 @@ void ct_stream_set_isa_reason(struct ct_stream *s, const char *reason);
  */
 uint32_t *ct_stream_data(struct ct_stream *s, size_t *n);
 
+/* The kernel's own fields of its summaries, described once (ct-stream(1)). */
+extern const struct ct_rec_kind ct_rec_stream_fields;
+
 #endif
