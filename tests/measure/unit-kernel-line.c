@@ -14,7 +14,7 @@
 #include "measure/report.h"
 #include "../unit.h"
 
-static const struct ct_kernel fma = {
+static const struct ct_kernel fma_loop = {
 	.kernel = "fma", .isa = "avx2", .accumulators = 12, .lanes = 8, .loads = 1,
 	.load_bytes = 32, .bytes = 32, .flops = 192, .insn = "vfmadd231ps ymm",
 };
@@ -68,7 +68,7 @@ int main(void)
 	struct ct_out_kernel_rec r;
 
 	/* ct-fma: a sample's passes over its array, or a call's with --threads. */
-	r = (struct ct_out_kernel_rec){ .d = &fma, .count = 1000, .bytes = 16384, .reps = 21 };
+	r = (struct ct_out_kernel_rec){ .d = &fma_loop, .count = 1000, .bytes = 16384, .reps = 21 };
 	expect(CT_REC_TABLE, &r, "kernel:   fma avx2   12 accumulators x  8 lanes, "
 	       "vfmadd231ps ymm, 1000 passes over 16384 bytes per sample, 21 reps\n");
 	r.per_call = 1;
