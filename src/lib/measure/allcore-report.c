@@ -1,9 +1,9 @@
 /*
  * measure/allcore-report.c - the all-core run written out: each group's reference,
  * every thread and each group's threads together as summary records with
- * the fields of --threads, the lines on how it ran, the allcore record of
- * each kernel and kind, and a kernel tool's whole --threads report; every
- * one described once and written by record.c.
+ * the fields of --threads, the lines on how it ran and the allcore record
+ * of each kernel and kind; every one described once and written by
+ * record.c.
  */
 #include "config.h"
 
@@ -12,7 +12,6 @@
 #include <string.h>
 
 #include "measure/allcore.h"
-#include "tool/cli.h"
 #include "core/common.h"
 #include "measure/context.h"
 #include "records/record.h"
@@ -374,32 +373,6 @@ void ct_allcore_print_kinds(struct ct_out *o, const struct ct_allcore *a,
 			ct_rec_write(&w, &r);
 		}
 	ct_rec_end(&w);
-}
-
-int ct_allcore_report(struct ct_allcore *a, const struct ct_harness *h,
-		      const struct ct_allcore_kernel *ks, size_t nk, struct ct_cli *cli,
-		      const char *tool, void (*header)(FILE *f, const struct ct_allcore *a,
-					     void *arg),
-		      void *arg)
-{
-	struct ct_machine m;
-	char why[640];
-	FILE *tty;
-
-	ct_machine_describe(&m);
-	if (ct_allcore_run(a, h, ks, nk, why, sizeof(why)) < 0) {
-		ct_cli_progress_clear(cli);
-		errx(CT_EXIT_FAIL, "verification failed: %s", why);
-	}
-	/* Erased before any warning or result. */
-	ct_cli_progress_clear(cli);
-	ct_machine_finish(&m, (unsigned)a->n);
-	/* A table on a terminal: its long lines wrapped to fit (term.h). */
-	tty = cli->fmt == CT_FMT_TABLE ? ct_term_open(stdout) : stdout;
-	ct_allcore_write(tty, cli->fmt, tool, cli->samples, &m, a, header, arg);
-	ct_term_close(tty, stdout);
-	ct_allcore_free(a);
-	return CT_EXIT_OK;
 }
 
 void ct_allcore_write(FILE *f, enum ct_format fmt, const char *tool, int samples,

@@ -143,19 +143,9 @@ void ct_allcore_results_free(struct ct_allcore_results *res);
 void ct_allcore_free(struct ct_allcore *a);
 
 /*
- * A kernel tool's whole --threads run: the machine description, the run
- * (a failed call exits 1 naming it), then every record on stdout; in the
- * table format header(f, a, arg) first says on f how the kernels ran (f
- * is stdout, or on a terminal what fits it: term.h).  Frees a.
- */
-int ct_allcore_report(struct ct_allcore *a, const struct ct_harness *h,
-		      const struct ct_allcore_kernel *ks, size_t nk, struct ct_cli *cli,
-		      const char *tool, void (*header)(FILE *f, const struct ct_allcore *a,
-					     void *arg),
-		      void *arg);
-/*
  * Its records once run, on f in fmt (--samples: samples too), under the
- * machine's (m finished): what ct_allcore_report() writes.
+ * machine's (m finished): what a kernel tool's --threads run writes
+ * (tool/kernel-tool.c).
  */
 void ct_allcore_write(FILE *f, enum ct_format fmt, const char *tool, int samples,
 		      const struct ct_machine *m, const struct ct_allcore *a,

@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <err.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,8 @@
 
 #include "core/common.h"
 #include "core/term.h"
+#include "measure/allcore.h"
+#include "measure/context.h"
 #include "tool/kernel-tool.h"
 
 /* One row's steps, run on the row's thread (ct_cli_run_row()). */
@@ -132,6 +135,38 @@ static int run_rows(const struct ct_kernel_tool *t, void *self, struct ct_kernel
 	return CT_EXIT_OK;
 }
 
+/*
+ * The whole --threads run: the machine description, the run (a failed
+ * call exits 1 naming it), then every record on stdout; in the table
+ * format header(f, a, arg) first says on f how the kernels ran (f is
+ * stdout, or on a terminal what fits it: term.h).  Frees a.
+ */
+static int allcore_report(struct ct_allcore *a, const struct ct_harness *h,
+			  const struct ct_allcore_kernel *ks, size_t nk, struct ct_cli *cli,
+			  const char *tool,
+			  void (*header)(FILE *f, const struct ct_allcore *a, void *arg),
+			  void *arg)
+{
+	struct ct_machine m;
+	char why[640];
+	FILE *tty;
+
+	ct_machine_describe(&m);
+	if (ct_allcore_run(a, h, ks, nk, why, sizeof(why)) < 0) {
+		ct_cli_progress_clear(cli);
+		errx(CT_EXIT_FAIL, "verification failed: %s", why);
+	}
+	/* Erased before any warning or result. */
+	ct_cli_progress_clear(cli);
+	ct_machine_finish(&m, (unsigned)a->n);
+	/* A table on a terminal: its long lines wrapped to fit (term.h). */
+	tty = cli->fmt == CT_FMT_TABLE ? ct_term_open(stdout) : stdout;
+	ct_allcore_write(tty, cli->fmt, tool, cli->samples, &m, a, header, arg);
+	ct_term_close(tty, stdout);
+	ct_allcore_free(a);
+	return CT_EXIT_OK;
+}
+
 int ct_kernel_tool_main(const struct ct_kernel_tool *t, void *self, int argc, char **argv)
 {
 	/* Static: a hook on a row's thread reads it while main() waits. */
@@ -160,7 +195,7 @@ int ct_kernel_tool_main(const struct ct_kernel_tool *t, void *self, int argc, ch
 	if (run.allcore) {
 		memset(&ka, 0, sizeof(ka));
 		t->allcore(self, &run, &ka);
-		return ct_allcore_report(&run.a, &run.h, ka.ak, ka.n, &run.cli, t->name, ka.header,
+		return allcore_report(&run.a, &run.h, ka.ak, ka.n, &run.cli, t->name, ka.header,
 					 ka.header_arg);
 	}
 	return run_rows(t, self, &run);
