@@ -78,28 +78,6 @@ const struct ct_rec_kind ct_rec_allcore_extra = {
 	"summary", extra_fields, CT_ARRAY_SIZE(extra_fields), extra_value, 0
 };
 
-/*
- * The fields of r as a summary's extra members (room for every field):
- * each string is the group's, so that it outlives the value.
- */
-static size_t extras(const struct extra_rec *r, struct ct_field *extra)
-{
-	struct ct_rec_value v;
-	size_t i, n = 0;
-
-	for (i = 0; i < CT_ARRAY_SIZE(extra_fields); i++) {
-		const struct ct_rec_field *f = &extra_fields[i];
-
-		memset(&v, 0, sizeof(v));
-		extra_value(r, f->id, CT_REC_JSON, &v);
-		if (v.omit)
-			continue;
-		extra[n++] = (struct ct_field){ f->key, f->type == CT_REC_STR ? v.str : NULL,
-						f->type == CT_REC_INT ? (double)v.i : v.num };
-	}
-	return n;
-}
-
 /* Summary records of one series with the all-core fields. */
 static void series_out(struct ct_out *o, const struct ct_allcore *a, const char *placement,
 		       const struct ct_results *r, const struct ct_allcore_group *g,
@@ -119,7 +97,7 @@ static void series_out(struct ct_out *o, const struct ct_allcore *a, const char 
 	}
 	if (!with_samples)
 		o->samples = 0;
-	ct_out_results(o, placement, r, extra, extras(&e, extra));
+	ct_out_results(o, placement, r, extra, ct_rec_members(&ct_rec_allcore_extra, &e, extra));
 	o->samples = saved;
 }
 

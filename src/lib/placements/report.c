@@ -689,22 +689,6 @@ const struct ct_rec_kind ct_rec_placements_extra = {
 	"summary", extra_fields, CT_ARRAY_SIZE(extra_fields), extra_value, 0
 };
 
-/* The members of the summary record's "extra" (ct_out_results), from their table. */
-static void extra_members(const struct extra_rec *x, struct ct_field *extra)
-{
-	const struct ct_rec_kind *k = &ct_rec_placements_extra;
-	struct ct_rec_value v;
-	size_t i;
-
-	for (i = 0; i < k->nfields; i++) {
-		memset(&v, 0, sizeof(v));
-		k->value(x, k->fields[i].id, CT_REC_JSON, &v);
-		extra[i].key = k->fields[i].key;
-		extra[i].str = k->fields[i].type == CT_REC_STR ? v.str : NULL;
-		extra[i].num = v.num;
-	}
-}
-
 static void print_json(FILE *f, int samples, const struct ct_machine *m,
 		       const struct ct_placements_results *res)
 {
@@ -727,8 +711,8 @@ static void print_json(FILE *f, int samples, const struct ct_machine *m,
 			struct extra_rec x = { &rows[r], { c[0].ratio[k], c[1].ratio[k] } };
 			struct ct_field extra[CT_ARRAY_SIZE(extra_fields)];
 
-			extra_members(&x, extra);
-			ct_out_results(&o, rows[r].p.name, &res->r[r][k], extra, CT_ARRAY_SIZE(extra));
+			ct_out_results(&o, rows[r].p.name, &res->r[r][k], extra,
+				       ct_rec_members(&ct_rec_placements_extra, &x, extra));
 		}
 	}
 	ct_out_end(&o);

@@ -925,3 +925,28 @@ void ct_rec_fields_value(const void *rec, int id, unsigned out, struct ct_rec_va
 		v->num = f->num;
 	v->i = (long long)f->num;
 }
+
+size_t ct_rec_members(const struct ct_rec_kind *k, const void *rec, struct ct_field *out)
+{
+	struct ct_rec_value *v = ct_xmalloc(sizeof(*v));
+	size_t i, n = 0;
+
+	for (i = 0; i < k->nfields; i++) {
+		const struct ct_rec_field *f = &k->fields[i];
+
+		if (!f->key || !(f->show & CT_REC_JSON))
+			continue;
+		memset(v, 0, sizeof(*v));
+		k->value(rec, f->id, CT_REC_JSON, v);
+		if (v->own || (v->str && v->str >= v->buf && v->str < v->buf + sizeof(v->buf)))
+			errx(CT_EXIT_FAIL, "record %s: the text of %s does not outlive its value",
+			     k->name, f->key);
+		if (v->omit)
+			continue;
+		out[n++] = (struct ct_field){ f->key, f->type == CT_REC_STR ? v->str : NULL,
+					      f->type == CT_REC_INT || f->type == CT_REC_BOOL ?
+					      (double)v->i : v->num };
+	}
+	free(v);
+	return n;
+}

@@ -274,6 +274,15 @@ struct ct_field ct_rec_field_of(const struct ct_rec_field *table, int id, const 
 				double num);
 void ct_rec_fields_value(const void *rec, int id, unsigned out, struct ct_rec_value *v);
 
+/*
+ * The JSON fields of a k record rec as struct ct_field members (out has
+ * room for k->nfields), in the table's order, omitted ones left out: a
+ * field table's way into a record's CT_REC_FIELDS member.  Each string
+ * must outlive the call (a value function's own text in its buffer
+ * cannot: a bug, which stops the program).  Returns how many.
+ */
+size_t ct_rec_members(const struct ct_rec_kind *k, const void *rec, struct ct_field *out);
+
 /* The field of that key, or NULL. */
 const struct ct_rec_field *ct_rec_find(const struct ct_rec_kind *k, const char *key);
 /* The field of that key that JSON shows (a reader's member), or NULL. */
