@@ -7,15 +7,12 @@
  */
 #include "config.h"
 
-#include <err.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "measure/allcore.h"
 #include "core/common.h"
 #include "measure/context.h"
 #include "records/record.h"
-#include "core/term.h"
 
 /*
  * The fields --threads adds to every summary record (JSON only: the
