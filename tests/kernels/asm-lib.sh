@@ -6,6 +6,9 @@
 #
 #   asm_inner_loop FILE FUNC   the instructions of FUNC's innermost loop,
 #                              one a line, "mnemonic operands"
+#   asm_loop_align FILE FUNC   the alignment the assembler gives the first
+#                              instruction of that loop, as a power of 2
+#                              (the largest .p2align before it; 0: none)
 #   asm_stats ARCH             reads such lines, prints "key value" lines:
 #       insns loads load_bytes stores store_bytes flops fma calls stack
 #       fp_other (FP arithmetic this table does not know), branches
@@ -35,9 +38,14 @@ if [ "${CT_SANITIZERS:-no}" = yes ]; then
 	skip "sanitizer build: ASan instruments every load, the inner loops are not the kernels' shapes"
 fi
 
-# asm_inner_loop FILE FUNC
+# asm_loop_align FILE FUNC
+asm_loop_align() {
+	asm_inner_loop "$1" "$2" align
+}
+
+# asm_inner_loop FILE FUNC [align]
 asm_inner_loop() {
-	awk -v fn="$2" '
+	awk -v fn="$2" -v mode="${3:-}" '
 	function flush_loop(   i, j, best, bl, inner, anycond) {
 		best = 0; bl = -1
 		# A loop the compiler closes with a conditional branch; an
@@ -59,8 +67,11 @@ asm_inner_loop() {
 		}
 		if (!best)
 			exit 3
-		for (i = ls[best]; i <= le[best]; i++)
-			print insn[i]
+		if (mode == "align")
+			print al[ls[best]] + 0
+		else
+			for (i = ls[best]; i <= le[best]; i++)
+				print insn[i]
 		found = 1
 	}
 	BEGIN { infn = 0; n = 0; nl = 0 }
@@ -89,9 +100,20 @@ asm_inner_loop() {
 			line = substr(line, RLENGTH + 1)
 			sub(/^ +/, "", line)
 		}
+		# An alignment directive (.p2align N, as gcc and clang emit
+		# it): its power of 2 holds for the next instruction.
+		if (line ~ /^\.p2align[ \t]/) {
+			a = line
+			sub(/^\.p2align[ \t]*/, "", a)
+			sub(/[ ,].*$/, "", a)
+			if (a + 0 > pend)
+				pend = a + 0
+		}
 		if (line == "" || line ~ /^\./)
 			next
 		n++
+		al[n] = pend
+		pend = 0
 		sp = index(line, " ")
 		mn = sp ? substr(line, 1, sp - 1) : line
 		ops = sp ? substr(line, sp + 1) : ""
