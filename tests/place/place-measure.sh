@@ -4,7 +4,9 @@
 # declared with --kinds E=0 --kinds P=1 (two identical cpus called two
 # kinds), they disagree, and the reason names both cpus, in the table,
 # TSV and JSON alike, with exit status 0 either way.  A recorded machine
-# cannot be measured, and --measure belongs to -l.
+# cannot be measured, and --measure belongs to -l.  The comparison run
+# checks the kinds quickly first: declared so, it warns on stderr, in the
+# machine record's warnings and in summary.md.
 . "${top_srcdir:-..}/tests/lib.sh"
 
 [ -x "$CT_PLACE" ] || fail "no ct-place"
@@ -58,4 +60,11 @@ grep -q '^efficiency  *1  *0  *disagrees .*cpus [01] and [01] are declared effic
 	fail "table: $(cat "$tmp/out")"
 grep -q '^performance  *0  *1  *disagrees ' "$tmp/out" || fail "table: $(cat "$tmp/out")"
 grep -q '^cpu  kind  *rank  isa  *clock GHz  FMA/cycle' "$tmp/out" || fail "table header: $(cat "$tmp/out")"
+
+expect_status 0 "$CT_PLACE" --kinds E=0 --kinds P=1 -q -r 1 -p main -f json -o "$tmp/res"
+w='the kinds disagree with a quick measurement (see ct-place -l --measure): cpus [01] and [01] are declared'
+sed 's/^lt-//' "$tmp/err" | grep -q "^ct-place: warning: $w" || fail "comparison stderr: $(cat "$tmp/err")"
+"$JSONL" -r machine -f warnings "$tmp/out" | grep -q "$w" ||
+	fail "the machine record's warnings: $("$JSONL" -r machine -f warnings "$tmp/out")"
+grep -q "^- $w" "$tmp/res/summary.md" || fail "summary.md: $(cat "$tmp/res/summary.md")"
 exit 0

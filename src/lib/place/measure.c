@@ -191,6 +191,40 @@ size_t ct_place_probe_all(const struct ct_topo *t, struct ct_measured *m)
 	return n;
 }
 
+int ct_place_kinds_quick(const struct ct_topo *t, char *why, size_t len)
+{
+	struct ct_topo q = *t;
+	struct ct_measured *m = ct_xcalloc((size_t)2 * (size_t)t->nranks + 1, sizeof(*m));
+	struct ct_kinds_verdict *v = ct_xcalloc((size_t)t->nranks + 1, sizeof(*v));
+	struct ct_cpuset rank;
+	size_t nm, nv, i;
+	int r, c, last, found = 0;
+
+	/* The same machine with only those cpus usable. */
+	ct_cpuset_zero(&q.usable);
+	for (r = 0; r < t->nranks; r++) {
+		ct_topo_rank_cpus(t, r, &rank);
+		last = -1;
+		ct_cpuset_foreach(c, &rank) {
+			if (last < 0)
+				ct_cpuset_set(&q.usable, c);
+			last = c;
+		}
+		if (last >= 0)
+			ct_cpuset_set(&q.usable, last);
+	}
+	nm = ct_place_probe_all(&q, m);
+	nv = ct_kinds_check(&q, m, nm, ct_check_tolerance(m, nm), v);
+	for (i = 0; i < nv && !found; i++)
+		if (!v[i].agrees) {
+			snprintf(why, len, "%s", v[i].reason);
+			found = 1;
+		}
+	free(m);
+	free(v);
+	return found;
+}
+
 int ct_place_list_measure(const struct ct_topo *t, enum ct_format fmt)
 {
 	size_t nm = (size_t)ct_cpuset_count(&t->usable), nv, i;

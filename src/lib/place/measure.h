@@ -22,6 +22,14 @@ extern const struct ct_rec_kind ct_rec_measured, ct_rec_kinds_check;
  */
 size_t ct_place_probe_all(const struct ct_topo *t, struct ct_measured *m);
 
+/*
+ * The quick check before ct-place's comparison: the first and last usable
+ * cpu of each rank probed, then the verdicts.  Returns 1 with the first
+ * disagreeing rank's reason in why, else 0 (agreement, or nothing could
+ * be measured: an OS without cpu affinity).
+ */
+int ct_place_kinds_quick(const struct ct_topo *t, char *why, size_t len);
+
 /* -l --measure on the live machine t: the listing and the check, in fmt. */
 int ct_place_list_measure(const struct ct_topo *t, enum ct_format fmt);
 
