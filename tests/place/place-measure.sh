@@ -41,29 +41,47 @@ section "$tmp/tsv" '#kind	rank	cpus	verdict' >"$tmp/check"
 [ "$(cut -f1,2,4 "$tmp/check")" = "$(printf 'performance\t0\tagrees')" ] ||
 	fail "undeclared: $(cat "$tmp/check")"
 
-# Declared: two kinds that measure alike (or in the wrong order).
-expect_status 0 "$CT_PLACE" --kinds E=0 --kinds P=1 -l --measure -f tsv
-section "$tmp/out" '#kind	rank	cpus	verdict' >"$tmp/check"
-[ "$(cut -f1-4 "$tmp/check")" = "$(printf 'performance\t0\t1\tdisagrees\nefficiency\t1\t0\tdisagrees')" ] ||
-	fail "declared, tsv: $(cat "$tmp/check")"
-cut -f8 "$tmp/check" | grep -v -q 'cpus [01] and [01] are declared' && fail "tsv reason: $(cat "$tmp/check")"
+# Declared: two kinds that measure alike (or in the wrong order).  Two
+# identical cpus can still read apart, in the declared order, on a
+# machine loaded beyond the probe's spread: each format gets three tries.
+declared_tsv() {
+	"$CT_PLACE" --kinds E=0 --kinds P=1 -l --measure -f tsv >"$tmp/out" 2>"$tmp/err" || return 2
+	section "$tmp/out" '#kind	rank	cpus	verdict' >"$tmp/check"
+	[ "$(cut -f1-4 "$tmp/check")" = "$(printf 'performance\t0\t1\tdisagrees\nefficiency\t1\t0\tdisagrees')" ] ||
+		return 1
+	! cut -f8 "$tmp/check" | grep -v -q 'cpus [01] and [01] are declared'
+}
+declared_json() {
+	"$CT_PLACE" --kinds E=0 --kinds P=1 -l --measure -f json >"$tmp/out" 2>"$tmp/err" || return 2
+	"$JSONL" "$tmp/out" || return 2
+	[ "$("$JSONL" -r measured -f cpu "$tmp/out" | tr '\n' ' ')" = "0 1 " ] || return 2
+	[ "$("$JSONL" -r kinds_check -f verdict "$tmp/out" | sort -u)" = disagrees ] || return 1
+	! "$JSONL" -r kinds_check -f reason "$tmp/out" | grep -v -q 'cpus [01] and [01] are declared'
+}
+declared_table() {
+	"$CT_PLACE" --kinds E=0 --kinds P=1 -l --measure >"$tmp/out" 2>"$tmp/err" || return 2
+	grep -q '^cpu  kind  *rank  isa  *clock GHz  FMA/cycle' "$tmp/out" || return 2
+	grep -q '^efficiency  *1  *0  *disagrees .*cpus [01] and [01] are declared' "$tmp/out" &&
+		grep -q '^performance  *0  *1  *disagrees .*cpus [01] and [01] are declared' "$tmp/out"
+}
+for f in tsv json table; do
+	for try in 1 2 3; do
+		st=0
+		declared_$f || st=$?
+		[ $st -eq 2 ] && fail "declared, $f: $(cat "$tmp/err") $(cat "$tmp/out")"
+		[ $st -eq 0 ] && break
+		[ $try -eq 3 ] && fail "declared, $f, three times: $(cat "$tmp/out")"
+	done
+done
 
-expect_status 0 "$CT_PLACE" --kinds E=0 --kinds P=1 -l --measure -f json
-"$JSONL" "$tmp/out" || fail "json does not parse"
-[ "$("$JSONL" -r kinds_check -f verdict "$tmp/out" | sort -u)" = disagrees ] || fail "json verdicts"
-"$JSONL" -r kinds_check -f reason "$tmp/out" | grep -v -q 'cpus [01] and [01] are declared' &&
-	fail "json reason"
-[ "$("$JSONL" -r measured -f cpu "$tmp/out" | tr '\n' ' ')" = "0 1 " ] || fail "json measured cpus"
-
-expect_status 0 "$CT_PLACE" --kinds E=0 --kinds P=1 -l --measure
-grep -q '^efficiency  *1  *0  *disagrees .*cpus [01] and [01] are declared efficiency and performance\|^efficiency  *1  *0  *disagrees .*cpus [01] and [01] are declared performance and efficiency' "$tmp/out" ||
-	fail "table: $(cat "$tmp/out")"
-grep -q '^performance  *0  *1  *disagrees ' "$tmp/out" || fail "table: $(cat "$tmp/out")"
-grep -q '^cpu  kind  *rank  isa  *clock GHz  FMA/cycle' "$tmp/out" || fail "table header: $(cat "$tmp/out")"
-
-expect_status 0 "$CT_PLACE" --kinds E=0 --kinds P=1 -q -r 1 -p main -f json -o "$tmp/res"
+# The comparison's quick check, three tries as above.
 w='the kinds disagree with a quick measurement (see ct-place -l --measure): cpus [01] and [01] are declared'
-sed 's/^lt-//' "$tmp/err" | grep -q "^ct-place: warning: $w" || fail "comparison stderr: $(cat "$tmp/err")"
+for try in 1 2 3; do
+	rm -rf "$tmp/res"
+	expect_status 0 "$CT_PLACE" --kinds E=0 --kinds P=1 -q -r 1 -p main -f json -o "$tmp/res"
+	sed 's/^lt-//' "$tmp/err" | grep -q "^ct-place: warning: $w" && break
+	[ $try -eq 3 ] && fail "comparison stderr, three times: $(cat "$tmp/err")"
+done
 "$JSONL" -r machine -f warnings "$tmp/out" | grep -q "$w" ||
 	fail "the machine record's warnings: $("$JSONL" -r machine -f warnings "$tmp/out")"
 grep -q "^- $w" "$tmp/res/summary.md" || fail "summary.md: $(cat "$tmp/res/summary.md")"

@@ -36,7 +36,7 @@ struct ct_measured {
 	int cpu;
 	int ok;				/* measured; else why says what failed */
 	double ghz;			/* add-chain clock: adds per ns of thread CPU time */
-	double fma_cycle;		/* FMA per cycle (the add-chain brackets' cycles) */
+	double fma_cycle;		/* FMA per cycle: per ns of CPU time over ghz */
 	/* The wider of both figures' interquartile range over its median. */
 	double spread;
 	char isa[16];			/* the widest ISA usable on the cpu, whose FMA ran */

@@ -77,27 +77,30 @@ int ct_probe_cpu(int cpu, struct ct_measured *m)
 	memset(&h, 0, sizeof(h));
 	h.reps = CT_PROBE_REPS;
 	h.settle_ns = CT_SETTLE_NS_QUICK;
-	h.bracket_adds = CT_PROBE_BRACKET_ADDS;
+	/* No brackets: FMA per cycle is read at the chain's own clock. */
+	h.bracket_adds = 0;
 	ct_clock_kernel(&k[0], &clk, CT_PROBE_ADDS);
 	fma = ct_fma_new(isa, CT_PROBE_PASSES, &k[1]);
 	rc = ct_harness_run(&h, k, 2, ser, m->why, sizeof(m->why));
 	if (rc == 0) {
 		for (i = 0; i < ser[0].n && i < CT_PROBE_REPS; i++)
 			g[ng++] = ct_sample_rate(&k[0], &ser[0].s[i], CT_BASIS_CPU);
-		/* A sample whose brackets lost the cpu has no per-cycle figure (0). */
-		for (i = 0; i < ser[1].n && i < CT_PROBE_REPS; i++) {
-			double x = ct_sample_per_cycle(&k[1], k[1].insn_work, &ser[1].s[i],
-						       CT_BASIS_CPU);
-
-			if (x > 0)
-				f[nf++] = x;
-		}
+		/* FMAs per ns of thread CPU time. */
+		for (i = 0; i < ser[1].n && i < CT_PROBE_REPS; i++)
+			if (ser[1].s[i].cpu_ns > 0)
+				f[nf++] = k[1].insn_work / (double)ser[1].s[i].cpu_ns;
 		if (ng == 0 || nf == 0) {
-			snprintf(m->why, sizeof(m->why), "every FMA sample on cpu %d was disturbed",
-				 cpu);
+			snprintf(m->why, sizeof(m->why), "no timed sample on cpu %d", cpu);
 			rc = -1;
 		} else {
+			/*
+			 * Per cycle at the clock the chain measured on the same
+			 * basis: the brackets' cycles of each short call read
+			 * noisier on a shared cpu than the chain's median.
+			 */
 			m->ghz = median_range(g, ng, &rg);
+			for (i = 0; i < nf; i++)
+				f[i] /= m->ghz;
 			m->fma_cycle = median_range(f, nf, &rf);
 			m->spread = rg > rf ? rg : rf;
 			m->ok = 1;

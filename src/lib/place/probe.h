@@ -16,13 +16,12 @@
 /*
  * The work of a probe's samples, fixed so that it never depends on the
  * machine's speed: about 6 ms of adds at 3.5 GHz, and ct-fma's default
- * 2048 passes over the 16 KiB array; 11 samples of each after a 20 ms
- * settle spin, so that a cpu takes about a tenth of a second.
+ * 2048 passes over the 16 KiB array; 21 samples of each after a 20 ms
+ * settle spin, so that a cpu takes about a sixth of a second.
  */
 #define CT_PROBE_ADDS 20000000ull
 #define CT_PROBE_PASSES CT_FMA_PASSES_DEFAULT
-#define CT_PROBE_REPS 11u
-#define CT_PROBE_BRACKET_ADDS 1000000ull
+#define CT_PROBE_REPS 21u
 
 /*
  * Pin the calling thread to cpu and measure it into m (m->cpu, ok, and
