@@ -30,6 +30,7 @@
 #include "place/command.h"
 #include "placements/run.h"
 #include "place/list.h"
+#include "place/measure.h"
 #include "place/place.h"
 #include "core/progress.h"
 #include "machine/topo.h"
@@ -61,11 +62,13 @@ struct place_opts {
 	char **cmd;			/* CMD [ARG...] */
 	int observe;			/* --observe: run CMD and report where it ran */
 	int fmt_given;			/* -f was given (--observe's report to stdout) */
+	int measure;			/* -l --measure: the kinds checked by measurement */
 };
 
 /* The options, in --help's sections: the modes, then the rest. */
 static const struct ct_opt_use modes[] = {
 	{ CT_O_LIST, NULL },
+	{ CT_O_MEASURE, NULL },
 	{ CT_O_CPUS_OF, NULL },
 	{ CT_O_DRY_RUN, NULL },
 };
@@ -104,6 +107,7 @@ static void usage(void)
 {
 	printf("Usage: %s [-p LIST] [-o DIR] [options]\n"
 	       "       %s -l [-f FMT] [--sysroot DIR]\n"
+	       "       %s -l --measure [-f FMT] [--kinds KIND=CPULIST]...\n"
 	       "       %s --cpus-of KIND [--sysroot DIR]\n"
 	       "       %s --dry-run [-p LIST] [--sysroot DIR]\n"
 	       "       %s {-p process-background | -k KIND | -c CPULIST} -- CMD [ARG...]\n"
@@ -116,7 +120,7 @@ static void usage(void)
 	       "\n"
 	       "Modes:\n",
 	       ct_progname(), ct_progname(), ct_progname(), ct_progname(), ct_progname(),
-	       ct_progname());
+	       ct_progname(), ct_progname());
 	ct_opts_help(stdout, modes, CT_ARRAY_SIZE(modes));
 	printf("  -- CMD [ARG...]      run CMD under a process placement (-p, -k or -c)\n");
 	ct_opts_help(stdout, observe, CT_ARRAY_SIZE(observe));
@@ -202,6 +206,9 @@ static void parse_options(struct place_opts *o, int argc, char **argv)
 		case CT_OPT_KINDS:
 			ct_kinds_option(optarg);
 			break;
+		case CT_OPT_MEASURE:
+			o->measure = 1;
+			break;
 		case CT_OPT_NO_PROGRESS:
 			o->progress = CT_PROGRESS_OFF;
 			break;
@@ -245,6 +252,10 @@ static void parse_options(struct place_opts *o, int argc, char **argv)
 	if ((o->cli.precision || o->cli.max_time) && o->mode != MODE_DEFAULT)
 		ct_usage_error("%s applies to the comparison only",
 			       o->cli.precision ? "--precision" : "--max-time");
+	if (o->measure && o->mode != MODE_LIST)
+		ct_usage_error("--measure applies to the listing: ct-place -l --measure");
+	if (o->measure && o->sysroot)
+		ct_usage_error("--measure needs the live machine: --sysroot reads a recorded one");
 	if (o->sysroot && (o->outdir || o->mode == MODE_EXEC || o->mode == MODE_CHILD))
 		ct_usage_error("--sysroot reads a recorded machine: only -l, --cpus-of and --dry-run apply");
 	/* A recorded machine cannot be measured: listing it is the default. */
@@ -331,7 +342,7 @@ int main(int argc, char **argv)
 		rc = mode_compare(&o, &t);
 		break;
 	case MODE_LIST:
-		rc = ct_place_list(&t, o.fmt);
+		rc = o.measure ? ct_place_list_measure(&t, o.fmt) : ct_place_list(&t, o.fmt);
 		break;
 	case MODE_CPUS_OF:
 		rc = ct_place_cpus_of(&t, &o.sel);

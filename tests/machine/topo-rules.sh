@@ -109,13 +109,14 @@ kinds "$tmp/eonly" | cut -d' ' -f2- | sort -u >"$tmp/got"
 echo 'kind=performance rank=0' | diff -u - "$tmp/got" || fail "adl with only E-cores online"
 [ "$(evidence "$tmp/eonly" 16)" = pmu ] || fail "adl E-cores only: evidence $(evidence "$tmp/eonly" 16)"
 
-# C3: the X Elite without MIDR (no regs/, no cpuinfo) and without
-# capacities: nothing says the cores are identical, so the boost clusters'
-# maxima (4.0 vs 3.4 GHz) are frequency tiers (R6); with its MIDR back, one
-# kind again even without capacities.
+# C3: the X Elite without capacities: one part, so one kind and one rank
+# (its capacity tiers made ranks, C7; the boost clusters' maxima, 4.0 vs
+# 3.4 GHz, never do).  Without MIDR too (no regs/, no cpuinfo), nothing
+# says the cores are identical, so those maxima are frequency tiers (R6).
 copy arm-x1e80100 x1e
 rm -f "$tmp"/x1e/sys/devices/system/cpu/cpu*/cpu_capacity
-same arm-x1e80100 "$tmp/x1e"
+kinds "$tmp/x1e" | cut -d' ' -f2- | sort -u >"$tmp/got"
+echo 'kind=performance rank=0' | diff -u - "$tmp/got" || fail "x1e without capacities"
 [ "$(evidence "$tmp/x1e" 0)" = midr+uniform ] || fail "x1e without capacities: $(evidence "$tmp/x1e" 0)"
 rm -rf "$tmp"/x1e/sys/devices/system/cpu/cpu*/regs "$tmp/x1e/proc/cpuinfo"
 [ "$(rules "$tmp/x1e")" = R6 ] || fail "x1e without MIDR and capacities: rules $(rules "$tmp/x1e")"
@@ -136,22 +137,36 @@ same nvidia-gb10-isolcpus "$tmp/iso"
 printf 'Cpus_allowed_list:\t0-19\n' >"$tmp/iso/proc/self/status"
 same nvidia-gb10 "$tmp/iso"
 
-# RK3588 without cpu_capacity: MIDR alone (R4) ...
+# RK3588 without cpu_capacity: its MIDR parts are the tiers (R4, C8) ...
 copy arm-rk3588 rk
 rm -f "$tmp"/rk/sys/devices/system/cpu/cpu*/cpu_capacity
 same arm-rk3588 "$tmp/rk"
-[ "$(rules "$tmp/rk")" = R4 ] || fail "rk3588 without capacities: rules $(rules "$tmp/rk")"
+[ "$(rules "$tmp/rk")" = R4+C8 ] || fail "rk3588 without capacities: rules $(rules "$tmp/rk")"
 # ... and without MIDR either (regs/ and /proc/cpuinfo): frequency (R6).
 rm -rf "$tmp"/rk/sys/devices/system/cpu/cpu*/regs "$tmp/rk/proc/cpuinfo"
 same arm-rk3588 "$tmp/rk"
 [ "$(rules "$tmp/rk")" = R6 ] || fail "rk3588 without capacities and MIDR: rules $(rules "$tmp/rk")"
 
-# SM8550 without capacities: MIDR makes two kinds, never three.
+# SM8550 without capacities: each MIDR part is a tier (C8), ordered by
+# cpufreq maxima, and the A715 and A710 of one frequency domain share a
+# rank: the ranks its capacities give.  With capacity 1024 everywhere
+# (flat, no information) the same.
 copy arm-sm8550 sm
 rm -f "$tmp"/sm/sys/devices/system/cpu/cpu*/cpu_capacity
-kinds "$tmp/sm" | cut -d' ' -f2- | sort -u >"$tmp/got"
-printf 'kind=efficiency rank=1\nkind=performance rank=0\n' >"$tmp/want"
-diff -u "$tmp/want" "$tmp/got" || fail "sm8550 by MIDR alone"
+same arm-sm8550 "$tmp/sm"
+[ "$(evidence "$tmp/sm" 0)" = midr+flat-capacity ] || fail "sm8550 by MIDR alone: $(evidence "$tmp/sm" 0)"
+for c in 0 1 2 3 4 5 6 7; do echo 1024 >"$tmp/sm/sys/devices/system/cpu/cpu$c/cpu_capacity"; done
+same arm-sm8550 "$tmp/sm"
+# The SM8450 with its flat capacities removed: the same (absent is flat).
+copy arm-sm8450 sm4
+rm -f "$tmp"/sm4/sys/devices/system/cpu/cpu*/cpu_capacity
+same arm-sm8450 "$tmp/sm4"
+# C7: the MSM8939's one part without capacities is one rank (cpufreq never
+# splits it, C3).
+copy arm-msm8939 m39
+rm -f "$tmp"/m39/sys/devices/system/cpu/cpu*/cpu_capacity
+kinds "$tmp/m39" | cut -d' ' -f2- | sort -u >"$tmp/got"
+echo 'kind=performance rank=0' | diff -u - "$tmp/got" || fail "msm8939 without capacities"
 
 # The Mac without IORegistry data: ids in the observed order, same kinds.
 copy apple-m1-macos mac

@@ -140,19 +140,71 @@ static void test_midr(void)
 	CHECK(rules_are(&t, "R5+R4"));
 
 	/*
-	 * A device tree without capacity-dmips-mhz: 1024 everywhere.  One
-	 * capacity tier is one kind on Arm (C3), whatever MIDR says.
+	 * A device tree without capacity-dmips-mhz: 1024 everywhere.  C8:
+	 * a flat capacity is missing evidence, so each MIDR part is a tier,
+	 * the little part last; without cpufreq maxima the big parts share
+	 * a rank.
 	 */
 	for (i = 0; i < 8; i++)
 		t.cpu[i].capacity = 1024;
 	CHECK(classify(&t) == 0);
-	CHECK(is(&t, 7, P, 0) && is(&t, 0, P, 0) && t.nranks == 1);
-	CHECK(ev_is(&t, 0, "capacity+uniform") && rules_are(&t, "R5+R8"));
+	CHECK(is(&t, 7, P, 0) && is(&t, 3, P, 0) && is(&t, 5, P, 0) && is(&t, 0, E, 1));
+	CHECK(t.nranks == 2);
+	CHECK(ev_is(&t, 0, "midr+flat-capacity") && rules_are(&t, "R4+C8"));
+	/* cpufreq maxima order the big parts; equal maxima share a rank. */
+	for (i = 0; i < 8; i++)
+		t.cpu[i].max_khz = i < 3 ? 2016000 : i < 7 ? 2803200 : 3187200;
+	CHECK(classify(&t) == 0);
+	CHECK(is(&t, 7, P, 0) && is(&t, 3, P, 1) && is(&t, 6, P, 1) && is(&t, 0, E, 2));
+	CHECK(t.nranks == 3);
+	/* One big part's maximum unknown: the big parts share a rank again. */
+	t.cpu[7].max_khz = -1;
+	CHECK(classify(&t) == 0 && is(&t, 7, P, 0) && is(&t, 3, P, 0) && is(&t, 0, E, 1));
+	t.cpu[7].max_khz = 3187200;
+	/* Capacities of one tier (within 10 %) are flat too. */
+	for (i = 0; i < 8; i++)
+		t.cpu[i].capacity = i < 4 ? 1000 : 1024;
+	CHECK(classify(&t) == 0 && is(&t, 7, P, 0) && is(&t, 0, E, 2) && t.nranks == 3);
+	/* But two capacity tiers decide (R5): A715 and A710 stay one tier. */
+	for (i = 0; i < 8; i++)
+		t.cpu[i].capacity = i < 3 ? 350 : i < 7 ? 852 : 1024;
+	CHECK(classify(&t) == 0 && rules_are(&t, "R5+R4") && is(&t, 4, P, 1) && is(&t, 5, P, 1));
 
-	/* No capacities at all: MIDR alone, still two kinds at most. */
+	/* No capacities at all: MIDR parts as tiers too (C8). */
 	for (i = 0; i < 8; i++)
 		t.cpu[i].capacity = -1;
-	CHECK(classify(&t) == 0 && t.nranks == 2 && is(&t, 2, E, 1) && is(&t, 5, P, 0));
+	CHECK(classify(&t) == 0 && t.nranks == 3 && is(&t, 2, E, 2) && is(&t, 5, P, 1));
+	CHECK(is(&t, 7, P, 0) && ev_is(&t, 2, "midr+flat-capacity"));
+
+	/*
+	 * C8's examples: 4 A53 at 1.5 GHz and 2 A72 at 1.4 GHz: the littles'
+	 * higher clock does not lift them above the big part.
+	 */
+	for (i = 0; i < 8; i++) {
+		set_midr(&t.cpu[i], 0x41, i < 4 ? 0xd03 : 0xd08);
+		t.cpu[i].capacity = 1024;
+		t.cpu[i].max_khz = i < 4 ? 1500000 : 1400000;
+	}
+	ct_cpuset_clear(&t.online, 6);
+	ct_cpuset_clear(&t.online, 7);
+	CHECK(classify(&t) == 0 && is(&t, 4, P, 0) && is(&t, 5, P, 0) && is(&t, 0, E, 1));
+	CHECK(t.nranks == 2);
+	/* Two little parts, A53 faster than A55: both efficiency, in clock order. */
+	for (i = 0; i < 2; i++)
+		set_midr(&t.cpu[i], 0x41, 0xd05);
+	t.cpu[0].max_khz = t.cpu[1].max_khz = 1200000;
+	CHECK(classify(&t) == 0 && is(&t, 4, P, 0) && is(&t, 2, E, 1) && is(&t, 0, E, 2));
+	ct_cpuset_set(&t.online, 6);
+	ct_cpuset_set(&t.online, 7);
+	/* 4 A510, 3 A710 at 2.5 GHz, 1 X2 at 3.0 GHz, no capacities. */
+	for (i = 0; i < 8; i++) {
+		set_midr(&t.cpu[i], 0x41, i < 4 ? 0xd46 : i < 7 ? 0xd47 : 0xd48);
+		t.cpu[i].capacity = -1;
+		t.cpu[i].max_khz = i < 4 ? 1785600 : i < 7 ? 2496000 : 2995200;
+	}
+	CHECK(classify(&t) == 0 && is(&t, 7, P, 0) && is(&t, 4, P, 1) && is(&t, 0, E, 2));
+	for (i = 0; i < 8; i++)
+		t.cpu[i].max_khz = -1;
 
 	/* Part 0x000 everywhere (a virtual machine): no information. */
 	for (i = 0; i < 8; i++)
@@ -210,8 +262,8 @@ static void test_midr(void)
 	ct_topo_free(&t);
 
 	/*
-	 * C3: identical cores are one kind, whatever capacities and
-	 * frequencies say (boost clocks on some clusters of one SoC).
+	 * C7: identical cores in capacity tiers are one kind, performance,
+	 * ranked by capacity; frequencies alone never split them (C3).
 	 */
 	unit_machine(&t, 12, CT_TOPO_ARCH_ARM);
 	for (i = 0; i < 12; i++) {
@@ -219,8 +271,18 @@ static void test_midr(void)
 		t.cpu[i].capacity = i < 4 ? 870 : 1024;
 		t.cpu[i].max_khz = i < 4 ? 3417600 : 4012800;
 	}
-	CHECK(classify(&t) == 0 && t.nranks == 1 && is(&t, 0, P, 0) && is(&t, 11, P, 0));
-	CHECK(ev_is(&t, 0, "midr+uniform") && rules_are(&t, "R4+R8"));
+	CHECK(classify(&t) == 0 && t.nranks == 2 && is(&t, 0, P, 1) && is(&t, 11, P, 0));
+	CHECK(ev_is(&t, 0, "midr+capacity") && ev_is(&t, 4, "midr+capacity"));
+	CHECK(rules_are(&t, "R4+R5") && strstr(t.basis, "Oryon") && strstr(t.basis, "(C7)"));
+	/* Capacities within 10 % are one tier: one kind, one rank. */
+	for (i = 0; i < 4; i++)
+		t.cpu[i].capacity = 922;
+	CHECK(classify(&t) == 0 && t.nranks == 1 && ev_is(&t, 0, "midr+uniform"));
+	CHECK(rules_are(&t, "R4+R8"));
+	/* The example: capacities 1024 and 640 of one part, ranks 0 and 1. */
+	for (i = 0; i < 12; i++)
+		t.cpu[i].capacity = i < 6 ? 1024 : 640;
+	CHECK(classify(&t) == 0 && is(&t, 5, P, 0) && is(&t, 6, P, 1) && t.nranks == 2);
 	/* Without capacities either: still one kind, frequency never splits them. */
 	for (i = 0; i < 12; i++)
 		t.cpu[i].capacity = -1;

@@ -53,6 +53,9 @@ const struct ct_opt ct_opts[CT_O_COUNT] = {
 	[CT_O_MAX_TIME] = { 0, CT_OPT_MAX_TIME, "max-time", "SEC",
 		"take no more samples after SEC seconds (default 60 with --precision; none "
 		"without)" },
+	[CT_O_MEASURE] = { 0, CT_OPT_MEASURE, "measure", NULL,
+		"with -l: probe every usable cpu (add-chain clock, FMA per cycle, thread "
+		"CPU time) and say whether its kind agrees with what it measures" },
 	[CT_O_NO_PROGRESS] = { 0, CT_OPT_NO_PROGRESS, "no-progress", NULL,
 		"never show the progress line" },
 	[CT_O_OBSERVE] = { 0, CT_OPT_OBSERVE, "observe", NULL,

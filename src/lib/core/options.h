@@ -31,6 +31,7 @@ enum {
 	CT_OPT_LIST_ISA,
 	CT_OPT_LOOP,
 	CT_OPT_MAX_TIME,
+	CT_OPT_MEASURE,
 	CT_OPT_NO_PROGRESS,
 	CT_OPT_OBSERVE,
 	CT_OPT_PASSES,
@@ -61,6 +62,7 @@ enum ct_opt_id {
 	CT_O_LIST_ISA,			/* --list-isa */
 	CT_O_LOOP,			/* --loop LOOP (ct-stream) */
 	CT_O_MAX_TIME,			/* --max-time SEC */
+	CT_O_MEASURE,			/* --measure (ct-place -l) */
 	CT_O_NO_PROGRESS,		/* --no-progress */
 	CT_O_OBSERVE,			/* --observe */
 	CT_O_OUTPUT,			/* -o, --output DIR */

@@ -43,6 +43,8 @@ static const struct {
 	{ CT_EV_NOL3, "no-l3" },
 	{ CT_EV_CAPACITY, "capacity" },
 	{ CT_EV_MIDR, "midr" },
+	{ CT_EV_CAPACITY_RANK, "capacity" },
+	{ CT_EV_FLAT_CAPACITY, "flat-capacity" },
 	{ CT_EV_FREQUENCY, "frequency" },
 	{ CT_EV_PERFLEVEL, "perflevel" },
 	{ CT_EV_IOREG, "ioreg" },
@@ -154,7 +156,7 @@ char *ct_topo_describe(const struct ct_topo *t, const struct ct_cpuset *set,
 		add_part(buf, len, "no L3");
 	if (ev & CT_EV_CAPACITY)
 		add_range(t, set, ct_topo_capacity, "capacity", 1, "", buf, len);
-	if (ev & (CT_EV_MIDR | CT_EV_CAPACITY)) {
+	if (ev & (CT_EV_MIDR | CT_EV_CAPACITY | CT_EV_CAPACITY_RANK | CT_EV_FLAT_CAPACITY)) {
 		/*
 		 * Distinct part names in cpu order, joined with " + ": also
 		 * beside capacity tiers that MIDR did not label (C5's big
@@ -185,6 +187,11 @@ char *ct_topo_describe(const struct ct_topo *t, const struct ct_cpuset *set,
 		if (names[0])
 			add_part(buf, len, names);
 	}
+	/* C7 ranks one part by capacity; C8 orders parts by their maxima. */
+	if (ev & CT_EV_CAPACITY_RANK)
+		add_range(t, set, ct_topo_capacity, "capacity", 1, "", buf, len);
+	if (ev & CT_EV_FLAT_CAPACITY)
+		add_range(t, set, ct_topo_max_khz, "max", 1000, " MHz", buf, len);
 	if (ev & CT_EV_FREQUENCY) {
 		int base = 1;
 

@@ -27,6 +27,9 @@
  *   C5  the lowest of several tiers is efficiency unless it is the same
  *       MIDR part as a faster performance tier
  *   C6  macOS: cluster-type groups map to perflevels by their sizes
+ *   C7  one MIDR part in capacity tiers: one kind, performance, a rank a tier
+ *   C8  different MIDR parts with a flat or absent capacity: each part a
+ *       tier, little parts efficiency and last, cpufreq orders the rest
  * A machine no rule can classify is listed as one kind, "unclassified".
  */
 #include "config.h"
@@ -626,35 +629,93 @@ static int rule_capacity(struct ct_topo *t)
 }
 
 /*
- * R4 alone (no capacity difference): known little parts are efficiency,
- * every other part performance.  MIDR is identity, not speed, so it never
- * makes more than these two kinds.
+ * C8: different MIDR parts where cpu_capacity is flat or absent (missing
+ * evidence, not sameness): each distinct part (implementer and part) is a
+ * tier.  Known little parts are efficiency and rank below every other
+ * part, which is performance; inside each class the parts are ordered by
+ * their highest cpufreq maximum, higher first, and equal maxima share a
+ * rank, as do all parts of a class where one part's maximum is unknown.
+ * Frequency only orders parts of one class: it never lifts a little part
+ * above a big one.  0 when a cpu has no MIDR or every cpu is one part.
  */
-static int rule_midr(struct ct_topo *t)
+static int rule_midr_flat(struct ct_topo *t)
 {
-	int i, little = 0, big = 0;
+	size_t n = (size_t)t->ncpu;
+	int *part = ct_xcalloc(n, sizeof(*part)), *first = ct_xcalloc(n, sizeof(*first));
+	int *little = ct_xcalloc(n, sizeof(*little)), *rank = ct_xcalloc(n, sizeof(*rank));
+	long *max = ct_xcalloc(n, sizeof(*max));
+	int i, j, np = 0, next = 0, cls, done = 0;
 
 	ct_topo_for_each_cpu(t, i, &t->online) {
-		int l = ct_midr_little(&t->cpu[i]);
+		const struct ct_topo_cpu *c = &t->cpu[i];
 
-		if (!t->cpu[i].has_midr || t->cpu[i].part == 0)
-			return 0;
-		if (l == 1)
-			little = 1;
-		else
-			big = 1;
+		if (!c->has_midr || c->part == 0)
+			goto out;
+		for (j = 0; j < np && !same_part(&t->cpu[first[j]], c); j++)
+			;
+		if (j == np) {
+			first[np] = i;
+			little[np] = ct_midr_little(c) == 1;
+			max[np] = -1;
+			np++;
+		}
+		part[i] = j;
+		if (max[j] != 0 && c->max_khz > max[j])
+			max[j] = c->max_khz;
+		if (c->max_khz <= 0)
+			max[j] = 0;
 	}
-	if (!little || !big)
-		return 0;
-	ct_topo_for_each_cpu(t, i, &t->online) {
-		int l = ct_midr_little(&t->cpu[i]) == 1;
+	if (np < 2)
+		goto out;
+	/* Ranks: the big class first, then the little one; faster parts first. */
+	for (cls = 0; cls < 2; cls++) {
+		int unknown = 0, any = 0;
 
-		set_cpu(&t->cpu[i], l ? CT_KIND_EFFICIENCY : CT_KIND_PERFORMANCE, l,
-			CT_EV_MIDR);
+		for (j = 0; j < np; j++)
+			if (little[j] == cls) {
+				any = 1;
+				if (max[j] <= 0)
+					unknown = 1;
+			}
+		if (!any)
+			continue;
+		for (j = 0; j < np; j++) {
+			int k, above = 0;
+
+			if (little[j] != cls)
+				continue;
+			/* Distinct maxima of the class above this part's. */
+			for (k = 0; k < np && !unknown; k++) {
+				int m, dup = 0;
+
+				if (little[k] != cls || max[k] <= max[j])
+					continue;
+				for (m = 0; m < k; m++)
+					if (little[m] == cls && max[m] == max[k])
+						dup = 1;
+				above += !dup;
+			}
+			rank[j] = next + above;
+		}
+		for (j = 0, i = next; j < np; j++)
+			if (little[j] == cls && rank[j] + 1 > i)
+				i = rank[j] + 1;
+		next = i;
 	}
-	snprintf(t->rules, sizeof(t->rules), "R4");
-	snprintf(t->basis, sizeof(t->basis), "MIDR part numbers (known little cores)");
-	return 1;
+	ct_topo_for_each_cpu(t, i, &t->online)
+		set_cpu(&t->cpu[i], little[part[i]] ? CT_KIND_EFFICIENCY : CT_KIND_PERFORMANCE,
+			rank[part[i]], CT_EV_MIDR | CT_EV_FLAT_CAPACITY);
+	snprintf(t->rules, sizeof(t->rules), "R4+C8");
+	snprintf(t->basis, sizeof(t->basis), "MIDR parts as tiers, cpu_capacity flat (C8): "
+		 "little parts last, the rest by cpufreq maximum");
+	done = 1;
+out:
+	free(part);
+	free(first);
+	free(little);
+	free(rank);
+	free(max);
+	return done;
 }
 
 /* R6: base_frequency tiers (or cpuinfo_max_freq); 1, 0 or 2 as R5. */
@@ -838,10 +899,34 @@ static int one_part(const struct ct_topo *t, char *name, size_t len)
 }
 
 /*
- * Arm: C3 first (identical cores, or one cpu_capacity tier, are one kind
- * whatever cpufreq says: some laptop SoCs offer boost clocks on some
- * clusters of identical cores only), then R5 tiers labelled by R4 and C5,
- * then R4 alone.  0 when nothing applies (R6 may then try).
+ * C7: every cpu is one MIDR part, and cpu_capacity has two or more tiers
+ * (the firmware derives it from each cluster's throughput): one kind,
+ * performance, each capacity tier a rank of it.  1 done, 0 not two tiers.
+ */
+static int rule_one_part_capacity(struct ct_topo *t, const char *part)
+{
+	int *tier = ct_xcalloc((size_t)t->ncpu, sizeof(*tier));
+	int n = tiers(t, ct_topo_capacity, tier), i;
+
+	if (n >= 2) {
+		ct_topo_for_each_cpu(t, i, &t->online)
+			set_cpu(&t->cpu[i], CT_KIND_PERFORMANCE, tier[i],
+				CT_EV_MIDR | CT_EV_CAPACITY_RANK);
+		snprintf(t->rules, sizeof(t->rules), "R4+R5");
+		snprintf(t->basis, sizeof(t->basis), "one kind, %s, in cpu_capacity tiers (C7)",
+			 part);
+	}
+	free(tier);
+	return n >= 2;
+}
+
+/*
+ * Arm: one MIDR part everywhere is one kind (C3), ranked by capacity
+ * tiers where there are two or more (C7), never by cpufreq (some laptop
+ * SoCs offer boost clocks on some clusters of identical cores only); then
+ * R5 tiers labelled by R4 and C5; then, with capacity flat or absent, the
+ * MIDR parts as tiers (C8); then one capacity tier without MIDR is one
+ * kind (C3).  0 when nothing applies (R6 may then try).
  */
 static int arm_rules(struct ct_topo *t)
 {
@@ -849,6 +934,8 @@ static int arm_rules(struct ct_topo *t)
 	int r;
 
 	if (one_part(t, part, sizeof(part))) {
+		if (rule_one_part_capacity(t, part))
+			return 1;
 		snprintf(reason, sizeof(reason), "every cpu is the same part, %s (C3)", part);
 		uniform_by(t, "R4+R8", CT_EV_MIDR, reason);
 		return 1;
@@ -856,12 +943,14 @@ static int arm_rules(struct ct_topo *t)
 	r = rule_capacity(t);
 	if (r == 1)
 		return 1;
+	if (rule_midr_flat(t))
+		return 1;
 	if (r == 2) {
 		/* Authoritative on Arm: one tier is one kind (C3). */
 		uniform_by(t, "R5+R8", CT_EV_CAPACITY, "cpu_capacity forms one tier (C3)");
 		return 1;
 	}
-	return rule_midr(t);
+	return 0;
 }
 
 /*

@@ -56,7 +56,11 @@ enum {
 	CT_EV_FAMILY = 1u << 11,	/* C2: an AMD family before 0x1a has one kind */
 	CT_EV_IOREG_MISMATCH = 1u << 12, /* C6: the IORegistry's clusters match no perflevels */
 	CT_EV_UNCLASSIFIED = 1u << 13,	/* no rule could classify: listed as one kind */
-	CT_EV_GIVEN = 1u << 14		/* declared with --kinds or CT_KINDS (kinds.h) */
+	CT_EV_GIVEN = 1u << 14,		/* declared with --kinds or CT_KINDS (kinds.h) */
+	/* C7: cpu_capacity ranks of one MIDR part (named after midr: "midr+capacity"). */
+	CT_EV_CAPACITY_RANK = 1u << 15,
+	/* C8: MIDR parts as tiers where cpu_capacity is flat or absent. */
+	CT_EV_FLAT_CAPACITY = 1u << 16
 };
 
 /*

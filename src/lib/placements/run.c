@@ -21,6 +21,7 @@
 #include "measure/context.h"
 #include "core/outfile.h"
 #include "placements/run.h"
+#include "place/measure.h"
 #include "place/place.h"
 #include "core/progress.h"
 #include "core/term.h"
@@ -151,6 +152,10 @@ int ct_place_compare(const struct ct_place_compare *o, const struct ct_topo *t)
 	if (ct_kinds_export() < 0)
 		err(CT_EXIT_FAIL, "cannot pass the declared kinds to the re-run");
 	ct_machine_describe(&m);
+	/* Kinds that a quick measurement contradicts make every figure below suspect. */
+	if (ct_place_kinds_quick(t, why, sizeof(why)))
+		ct_machine_warn(&m, "the kinds disagree with a quick measurement (see ct-place -l "
+				"--measure): %s", why);
 	ck = ct_placements_kernels_new(&co, k);
 	/* The re-run of process-background reads with the reader chosen here. */
 	co.stream_isa = ct_stream_isa(k[CT_JOB_STREAM].ctx);

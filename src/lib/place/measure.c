@@ -1,0 +1,262 @@
+/*
+ * place/measure.c - ct-place -l --measure (place/measure.h): the listing
+ * of --list, then a "measured" record per usable cpu and a "kinds_check"
+ * record per rank, described once here and written by record.c.  The
+ * table shows the figures a cpu a row and the verdicts a rank a row.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/common.h"
+#include "core/cpuset.h"
+#include "machine/check.h"
+#include "place/list.h"
+#include "place/measure.h"
+#include "place/probe.h"
+
+/* A cpulist of up to CT_CPUSET_MAX cpus fits (worst case "0,2,4,..."). */
+#define LIST_LEN (6 * CT_CPUSET_MAX)
+
+struct measured_rec {
+	const struct ct_topo *t;
+	const struct ct_measured *m;
+};
+
+enum measured_field {
+	M_TOOL, M_CPU, M_KIND, M_RANK, M_ISA, M_GHZ, M_FMA, M_SPREAD, M_BASIS, M_NOTE
+};
+
+static const struct ct_rec_field measured_fields[] = {
+	{ M_TOOL, "tool", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ M_CPU, "cpu", NULL, CT_REC_INT, NULL, NULL, CT_REC_ALL },
+	{ M_KIND, "kind", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
+	{ M_RANK, "rank", NULL, CT_REC_INT, NULL, NULL, CT_REC_ALL },
+	{ M_ISA, "isa", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
+	{ M_GHZ, "clock_ghz", "clock GHz", CT_REC_NUM, "%.4g", "%.2f", CT_REC_ALL },
+	{ M_FMA, "fma_per_cycle", "FMA/cycle", CT_REC_NUM, "%.4g", "%.2f", CT_REC_ALL },
+	{ M_SPREAD, "spread_pct", "spread %", CT_REC_NUM, "%.3g", "%.1f", CT_REC_ALL },
+	{ M_BASIS, "basis", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+	{ M_NOTE, "note", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
+};
+
+static void measured_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
+{
+	const struct measured_rec *r = rec;
+	const struct ct_measured *m = r->m;
+	const struct ct_topo_cpu *c = ct_topo_cpu(r->t, m->cpu);
+
+	(void)out;
+	switch ((enum measured_field)id) {
+	case M_TOOL:
+		v->str = "ct-place";
+		break;
+	case M_CPU:
+		v->i = m->cpu;
+		break;
+	case M_KIND:
+		v->str = c ? ct_kind_name(c->kind) : "-";
+		break;
+	case M_RANK:
+		v->i = c ? c->rank : -1;
+		break;
+	case M_ISA:
+		v->str = m->isa[0] ? m->isa : "-";
+		break;
+	case M_GHZ:
+		v->num = m->ok ? m->ghz : NAN;
+		break;
+	case M_FMA:
+		v->num = m->ok ? m->fma_cycle : NAN;
+		break;
+	case M_SPREAD:
+		v->num = m->ok ? m->spread * 100 : NAN;
+		break;
+	case M_BASIS:
+		v->str = "cpu";
+		break;
+	case M_NOTE:
+		v->str = m->ok ? "" : m->why;
+		if (!m->ok && !m->why[0])
+			v->str = "not measured";
+		break;
+	}
+}
+
+const struct ct_rec_kind ct_rec_measured = {
+	"measured", measured_fields, CT_ARRAY_SIZE(measured_fields), measured_value, 0
+};
+
+struct check_rec {
+	const struct ct_kinds_verdict *v;
+	double tol;
+};
+
+enum check_field {
+	C_TOOL, C_KIND, C_RANK, C_CPUS, C_VERDICT, C_GHZ, C_FMA, C_TOL, C_REASON
+};
+
+static const struct ct_rec_field check_fields[] = {
+	{ C_TOOL, "tool", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ C_KIND, "kind", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
+	{ C_RANK, "rank", NULL, CT_REC_INT, NULL, NULL, CT_REC_ALL },
+	{ C_CPUS, "cpus", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
+	{ C_VERDICT, "verdict", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
+	{ C_GHZ, "clock_ghz", "clock GHz", CT_REC_NUM, "%.4g", "%.2f", CT_REC_ALL },
+	{ C_FMA, "fma_per_cycle", "FMA/cycle", CT_REC_NUM, "%.4g", "%.2f", CT_REC_ALL },
+	{ C_TOL, "tolerance_pct", "within %", CT_REC_NUM, "%.3g", "%.0f", CT_REC_ALL },
+	{ C_REASON, "reason", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
+};
+
+static void check_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
+{
+	const struct check_rec *r = rec;
+
+	(void)out;
+	switch ((enum check_field)id) {
+	case C_TOOL:
+		v->str = "ct-place";
+		break;
+	case C_KIND:
+		v->str = ct_kind_name(r->v->kind);
+		break;
+	case C_RANK:
+		v->i = r->v->rank;
+		break;
+	case C_CPUS:
+		v->own = ct_xmalloc(LIST_LEN);
+		v->str = ct_cpuset_format(&r->v->cpus, v->own, LIST_LEN);
+		break;
+	case C_VERDICT:
+		v->str = r->v->agrees ? "agrees" : "disagrees";
+		break;
+	case C_GHZ:
+		v->num = r->v->ghz;
+		break;
+	case C_FMA:
+		v->num = r->v->fma_cycle;
+		break;
+	case C_TOL:
+		v->num = r->tol * 100;
+		break;
+	case C_REASON:
+		v->str = r->v->reason;
+		break;
+	}
+}
+
+const struct ct_rec_kind ct_rec_kinds_check = {
+	"kinds_check", check_fields, CT_ARRAY_SIZE(check_fields), check_value, 0
+};
+
+struct probe_job {
+	int cpu;
+	struct ct_measured *m;
+};
+
+static void *probe_thread(void *arg)
+{
+	struct probe_job *j = arg;
+
+	ct_probe_cpu(j->cpu, j->m);
+	return NULL;
+}
+
+/*
+ * Each cpu in a thread of its own, one after the other: the probe pins
+ * its thread, and the process's affinity (which the next pin is checked
+ * against) stays as it was.
+ */
+size_t ct_place_probe_all(const struct ct_topo *t, struct ct_measured *m)
+{
+	struct probe_job j;
+	pthread_t th;
+	size_t n = 0;
+	int c, e;
+
+	ct_cpuset_foreach(c, &t->usable) {
+		j.cpu = c;
+		j.m = &m[n++];
+		if ((e = pthread_create(&th, NULL, probe_thread, &j)) != 0) {
+			j.m->cpu = c;
+			snprintf(j.m->why, sizeof(j.m->why), "pthread_create: %s", strerror(e));
+			continue;
+		}
+		pthread_join(th, NULL);
+	}
+	return n;
+}
+
+int ct_place_kinds_quick(const struct ct_topo *t, char *why, size_t len)
+{
+	struct ct_topo q = *t;
+	struct ct_measured *m = ct_xcalloc((size_t)2 * (size_t)t->nranks + 1, sizeof(*m));
+	struct ct_kinds_verdict *v = ct_xcalloc((size_t)t->nranks + 1, sizeof(*v));
+	struct ct_cpuset rank;
+	size_t nm, nv, i;
+	int r, c, last, found = 0;
+
+	/* The same machine with only those cpus usable. */
+	ct_cpuset_zero(&q.usable);
+	for (r = 0; r < t->nranks; r++) {
+		ct_topo_rank_cpus(t, r, &rank);
+		last = -1;
+		ct_cpuset_foreach(c, &rank) {
+			if (last < 0)
+				ct_cpuset_set(&q.usable, c);
+			last = c;
+		}
+		if (last >= 0)
+			ct_cpuset_set(&q.usable, last);
+	}
+	nm = ct_place_probe_all(&q, m);
+	nv = ct_kinds_check(&q, m, nm, ct_check_tolerance(m, nm), v);
+	for (i = 0; i < nv && !found; i++)
+		if (!v[i].agrees) {
+			snprintf(why, len, "%s", v[i].reason);
+			found = 1;
+		}
+	free(m);
+	free(v);
+	return found;
+}
+
+int ct_place_list_measure(const struct ct_topo *t, enum ct_format fmt)
+{
+	size_t nm = (size_t)ct_cpuset_count(&t->usable), nv, i;
+	struct ct_measured *m = ct_xcalloc(nm, sizeof(*m));
+	struct ct_kinds_verdict *v = ct_xcalloc((size_t)t->nranks, sizeof(*v));
+	unsigned out = fmt == CT_FMT_TABLE ? CT_REC_TABLE : ct_rec_out_of(fmt);
+	struct ct_rec_writer w;
+	struct measured_rec mr = { t, NULL };
+	struct check_rec cr = { NULL, 0 };
+
+	/* Measured first, so that the listing and the figures come out together. */
+	nm = ct_place_probe_all(t, m);
+	cr.tol = ct_check_tolerance(m, nm);
+	nv = ct_kinds_check(t, m, nm, cr.tol, v);
+	ct_place_list(t, fmt);
+	if (fmt == CT_FMT_TABLE)
+		putchar('\n');
+	ct_rec_begin(&w, stdout, out, &ct_rec_measured);
+	for (i = 0; i < nm; i++) {
+		mr.m = &m[i];
+		ct_rec_write(&w, &mr);
+	}
+	ct_rec_end(&w);
+	if (fmt == CT_FMT_TABLE)
+		putchar('\n');
+	ct_rec_begin(&w, stdout, out, &ct_rec_kinds_check);
+	for (i = 0; i < nv; i++) {
+		cr.v = &v[i];
+		ct_rec_write(&w, &cr);
+	}
+	ct_rec_end(&w);
+	free(m);
+	free(v);
+	return CT_EXIT_OK;
+}
