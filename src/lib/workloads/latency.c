@@ -357,8 +357,14 @@ static struct ct_latency *latency_new(struct array *arr, unsigned chains, struct
 		errx(CT_EXIT_FAIL, "%u chains: the chase takes 1 to %u", chains, CT_LATENCY_CHAINS_MAX);
 	l->arr = arr;
 	l->chains = chains;
-	/* Whole unrolled iterations for one chain; the loads of a call the same for every count. */
-	l->steps = loads / chains / CT_CHASE_UNROLL * CT_CHASE_UNROLL;
+	/*
+	 * Whole unrolled iterations for one chain, about the same loads a call
+	 * for every count; an odd number of iterations, so that a call is
+	 * never a whole number of laps of a power-of-two cycle (after which
+	 * any cycle of a length dividing it, a sequential one included, would
+	 * land back where it started, as the true one does).
+	 */
+	l->steps = (loads / chains / CT_CHASE_UNROLL | 1) * CT_CHASE_UNROLL;
 	for (j = 0; j < chains; j++) {
 		l->pos[j] = (uint64_t)arr->lines * j / chains;
 		l->p[j] = &arr->words[(size_t)arr->order[l->pos[j]] * WORDS];
