@@ -87,8 +87,8 @@ int ct_latency_chains_parse(const char *arg, unsigned *chains, char *why, size_t
 				   chains_one(dots + 2, &hi, why, len) < 0) {
 				rc = -1;
 			} else if (!pow2(lo) || !pow2(hi) || lo > hi) {
-				snprintf(why, len, "invalid --chains '%s': a range runs from a power of "
-					 "two up to one", arg);
+				snprintf(why, len, "invalid --chains '%s': the ends of a range are powers "
+					 "of two, the first the smaller", arg);
 				rc = -1;
 			} else {
 				for (v = lo; rc == 0 && v <= hi; v <<= 1)
