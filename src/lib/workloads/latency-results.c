@@ -38,17 +38,24 @@ void ct_latency_results(const struct ct_series *ser, const unsigned *chains, siz
 	}
 	if (n == 0 || chains[0] != 1)
 		return;
-	/* One chain: a load's whole latency, in ns and in the brackets' cycles. */
+	/*
+	 * One chain: a load's whole latency, in ns and in the brackets'
+	 * cycles, one over its rate (a time per load, not a ratio of two
+	 * medians).
+	 */
 	w = &r->res[0].b[CT_BASIS_WALL];
 	one = r->loads_per_ns[0];
 	r->ns_per_load = 1 / one;
 	r->cycles_per_load = 1 / positive(w->per_cycle.median);
 	/*
 	 * N x latency(1) / time per step(N): a step of N chains takes N loads,
-	 * so it is N's loads per ns over one chain's.
+	 * so it is N's median loads per ns over one chain's, the results
+	 * step's ratio of medians.
 	 */
-	for (i = 0; i < n; i++)
-		r->in_flight[i] = r->loads_per_ns[i] / one;
+	for (i = 0; i < n; i++) {
+		ct_results_ratio_to(&r->res[i], &r->res[0], NAN);
+		r->in_flight[i] = r->res[i].ratio[CT_BASIS_WALL];
+	}
 	/* The knee: the first count whose next adds under CT_LATENCY_KNEE_GAIN. */
 	for (i = 0; i + 1 < n; i++)
 		if (!(r->loads_per_ns[i + 1] >= CT_LATENCY_KNEE_GAIN * r->loads_per_ns[i]))
