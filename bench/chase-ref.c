@@ -5,7 +5,9 @@
  * shuffle (not Sattolo's permutation), the pointer at a random word of
  * its line (not the first), the loop 16 loads an iteration, timed with
  * CLOCK_MONOTONIC, the median of 9 runs of STEPS loads each after one
- * untimed lap.  Prints ns per load.
+ * untimed lap; each run also on the thread's CPU time
+ * (CLOCK_THREAD_CPUTIME_ID), which leaves out the time the thread was
+ * descheduled.  Prints ns per load, wall and CPU time, the median of each.
  * Usage: chase-ref BYTES [STEPS [small]]  (default 1048576 steps; "small":
  * MADV_NOHUGEPAGE instead of MADV_HUGEPAGE)
  */
@@ -20,11 +22,11 @@
 #define LINE 64
 #define RUNS 9
 
-static uint64_t now(void)
+static uint64_t now(clockid_t id)
 {
 	struct timespec t;
 
-	clock_gettime(CLOCK_MONOTONIC, &t);
+	clock_gettime(id, &t);
 	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
 }
 
@@ -48,7 +50,7 @@ static int cmp(const void *a, const void *b)
 int main(int argc, char **argv)
 {
 	size_t bytes = argc > 1 ? strtoull(argv[1], NULL, 0) : 0;
-	uint64_t steps = argc > 2 ? strtoull(argv[2], NULL, 0) : 1048576, t[RUNS], s = 42, n;
+	uint64_t steps = argc > 2 ? strtoull(argv[2], NULL, 0) : 1048576, t[RUNS], c[RUNS], s = 42, n;
 	int small = argc > 3 && strcmp(argv[3], "small") == 0;
 	size_t lines = bytes / LINE, i, j, *perm;
 	char *a;
@@ -93,16 +95,19 @@ int main(int argc, char **argv)
 	for (n = 0; n < lines; n++)
 		p = *p;
 	for (r = 0; r < RUNS; r++) {
-		uint64_t t0 = now();
+		uint64_t t0 = now(CLOCK_MONOTONIC), c0 = now(CLOCK_THREAD_CPUTIME_ID);
 
 		for (n = steps / 16; n > 0; n--) {
 			p = *p; p = *p; p = *p; p = *p; p = *p; p = *p; p = *p; p = *p;
 			p = *p; p = *p; p = *p; p = *p; p = *p; p = *p; p = *p; p = *p;
 		}
-		t[r] = now() - t0;
+		c[r] = now(CLOCK_THREAD_CPUTIME_ID) - c0;
+		t[r] = now(CLOCK_MONOTONIC) - t0;
 		__asm__ __volatile__("" : : "r"(p) : "memory");
 	}
 	qsort(t, RUNS, sizeof(t[0]), cmp);
-	printf("%.4f\n", (double)t[RUNS / 2] / (double)(steps / 16 * 16));
+	qsort(c, RUNS, sizeof(c[0]), cmp);
+	printf("%.4f %.4f\n", (double)t[RUNS / 2] / (double)(steps / 16 * 16),
+	       (double)c[RUNS / 2] / (double)(steps / 16 * 16));
 	return 0;
 }

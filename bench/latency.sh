@@ -12,12 +12,15 @@
 # per-round ratios ct-latency / reference and the ratio of the medians.
 # Target: both within 3 % of 1 at every size.  The cpu model, the page
 # size, the THP setting and ct-latency's huge_pct are stated first.
+# BASIS=cpu compares the thread CPU time basis instead (ct-latency: one
+# over its cpu-basis median loads per ns; chase-ref: its CPU-time median),
+# for a loaded machine, where the wall basis counts other work's time.
 #
 # Usage: bench/latency.sh [ROUNDS]   (run from the build directory; default
 # 5 rounds of a few seconds each)
 # Environment: CPU (default the last cpu), SIZES (default "16384 262144
 # 8388608 268435456"), CT_REPS (ct-latency's samples, default 9), SMALL,
-# CT_LATENCY, CC.
+# BASIS (wall or cpu, default wall), CT_LATENCY, CC.
 set -eu
 rounds=${1:-5}
 lat=${CT_LATENCY:-./ct-latency}
@@ -35,24 +38,28 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 ${CC:-cc} -O2 -o "$tmp/chase-ref" "$here/chase-ref.c"
 
+basis=${BASIS:-wall}
+case $basis in wall|cpu) ;; *) echo "bench/latency.sh: BASIS is wall or cpu" >&2; exit 1 ;; esac
 col() {
-	awk -F'\t' -v n="$1" 'NR == 1 { for (i = 1; i <= NF; i++) { h = $i; sub(/^#/, "", h); c[h] = i } next }
-		$c["basis"] == "wall" { print $c[n]; exit }' "$2"
+	awk -F'\t' -v n="$1" -v b="${3:-wall}" 'NR == 1 { for (i = 1; i <= NF; i++) { h = $i; sub(/^#/, "", h); c[h] = i } next }
+		$c["basis"] == b { print $c[n]; exit }' "$2"
 }
 med() { sort -g "$1" | awk '{ v[NR] = $1 } END { if (NR) print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
 
 model=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || echo unknown)
 thp=$(cat /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null || echo none)
 echo "# cpu $cpu ($model); page size $(getconf PAGESIZE) bytes; THP $thp; huge pages ${refpages:+not }asked for; load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
-echo "# $rounds rounds; ct-latency $reps samples of 1048576 loads; chase-ref median of 9 runs of 1048576 loads"
+echo "# $rounds rounds; $basis basis; ct-latency $reps samples of 1048576 loads; chase-ref median of 9 runs of 1048576 loads"
 echo "#round	size	level	huge_pct	ct_ns	ct_cycles	ref_ns	ratio"
 i=1
 while [ "$i" -le "$rounds" ]; do
 	for z in $sizes; do
 		$pin "$lat" -b "$z" --chains 1 -r "$reps" $pages --no-progress -f tsv >"$tmp/rec" 2>/dev/null
 		ns=$(col ns_per_load "$tmp/rec") cyc=$(col cycles_per_load "$tmp/rec")
+		[ "$basis" = wall ] || ns=$(awk -v m="$(col median "$tmp/rec" cpu)" 'BEGIN { printf "%.4f", 1 / m }')
 		lv=$(col level "$tmp/rec") huge=$(col huge_pct "$tmp/rec")
 		ref=$($pin "$tmp/chase-ref" "$z" 1048576 $refpages)
+		if [ "$basis" = wall ]; then ref=${ref% *}; else ref=${ref#* }; fi
 		r=$(awk -v a="$ns" -v b="$ref" 'BEGIN { printf "%.4f", a / b }')
 		echo "$ns" >>"$tmp/ct.$z"; echo "$ref" >>"$tmp/ref.$z"; echo "$r" >>"$tmp/r.$z"
 		echo "$lv" >"$tmp/lv.$z"
