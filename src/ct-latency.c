@@ -81,13 +81,11 @@ static void free_latency(void *state)
 static void latency_header(FILE *f, const struct ct_allcore *a, void *arg)
 {
 	const struct latency_arg *la = arg;
-	char size[32];
 
-	fprintf(f, "\n");
+	fputc('\n', f);
 	ct_out_kernel(f, CT_REC_TABLE, &(struct ct_out_kernel_rec){ .d = &ct_chase_desc,
 		      .count = a->t[0].k[0].work, .per_call = 1 });
-	fprintf(f, "array: %s per thread (%s), one chain, %zu threads\n",
-		ct_stream_human_size(la->bytes, size, sizeof(size)), la->reason, a->n);
+	ct_latency_threads_header(f, la->bytes, la->reason, a->n);
 }
 
 static int latency_option(void *self, int c, const char *arg)

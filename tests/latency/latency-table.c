@@ -3,7 +3,8 @@
  * tests/latency/table.sh to hold byte for byte: two placements, an array
  * in L1 and one in memory, chains 1, 2, 4, 8 (in memory the lines in
  * flight rise to a knee at 4; in L1 none beyond one), the second
- * placement's samples disturbed, then the lines after the table.
+ * placement's samples disturbed, then the lines after the table; then
+ * the array line above a --threads run.
  */
 #include "config.h"
 
@@ -104,5 +105,8 @@ int main(void)
 			ct_latency_table_add(&t, &row);
 		}
 	ct_latency_table_end(&t, &m);
+	/* And the array line above a --threads run. */
+	putchar('\n');
+	ct_latency_threads_header(stdout, 16384, "requested", 2);
 	return 0;
 }

@@ -117,13 +117,16 @@ void ct_latency_table_begin(struct ct_latency_table *t, FILE *f, int several)
 }
 
 /* The lines around the table, described once: the table's only. */
-enum line_field { L_CACHES, L_SAMPLES, L_FIGURES, L_ARRAY, L_KERNEL, L_LOAD, L_WARNINGS };
+enum line_field {
+	L_CACHES, L_SAMPLES, L_FIGURES, L_ARRAY, L_THREADS_ARRAY, L_KERNEL, L_LOAD, L_WARNINGS
+};
 
 static const struct ct_rec_field line_fields[] = {
 	{ L_CACHES, NULL, "caches", CT_REC_STR, NULL, NULL, CT_REC_TABLE },
 	{ L_SAMPLES, NULL, "samples", CT_REC_STR, NULL, NULL, CT_REC_TABLE },
 	{ L_FIGURES, NULL, "figures", CT_REC_LIST, NULL, NULL, CT_REC_TABLE | CT_REC_HANG },
 	{ L_ARRAY, NULL, "array", CT_REC_STR, NULL, NULL, CT_REC_TABLE },
+	{ L_THREADS_ARRAY, NULL, "array", CT_REC_STR, NULL, NULL, CT_REC_TABLE },
 	{ L_KERNEL, NULL, "kernel", CT_REC_STR, NULL, NULL, CT_REC_TABLE },
 	{ L_LOAD, NULL, "load", CT_REC_STR, NULL, NULL, CT_REC_TABLE },
 	{ L_WARNINGS, NULL, "warning", CT_REC_LIST, NULL, NULL, CT_REC_TABLE },
@@ -132,13 +135,17 @@ static const struct ct_rec_field line_fields[] = {
 struct latency_lines {
 	const struct ct_latency_table *t;
 	const struct ct_machine *m;
+	/* a --threads run's array: bytes per thread, why, threads */
+	uint64_t bytes;
+	const char *reason;
+	size_t threads;
 };
 
 static void line_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
 {
 	const struct latency_lines *r = rec;
 	const struct ct_latency_table *t = r->t;
-	const struct ct_stream_caches *c = t->caches;
+	const struct ct_stream_caches *c = t ? t->caches : NULL;
 	char b1[32], b2[32], b3[32];
 	size_t i;
 
@@ -176,6 +183,11 @@ static void line_value(const void *rec, int id, unsigned out, struct ct_rec_valu
 			 t->mixed ? "sizes of different reasons" : t->reason, CT_LATENCY_LINE,
 			 t->in.thp ? t->in.thp : "none", t->in.huge_asked ? "asked for" : "refused",
 			 t->several ? "s" : "", t->places);
+		v->str = v->buf;
+		break;
+	case L_THREADS_ARRAY:
+		snprintf(v->buf, sizeof(v->buf), "%s per thread (%s), one chain, %zu threads",
+			 ct_stream_human_size(r->bytes, b1, sizeof(b1)), r->reason, r->threads);
 		v->str = v->buf;
 		break;
 	case L_KERNEL:
@@ -218,7 +230,7 @@ static void lines_out(FILE *f, const struct latency_lines *r, const int *ids, si
 void ct_latency_table_add(struct ct_latency_table *t, const struct ct_latency_row *row)
 {
 	static const int ids[] = { L_CACHES, L_SAMPLES, L_FIGURES };
-	struct latency_lines lr = { t, NULL };
+	struct latency_lines lr = { t, NULL, 0, NULL, 0 };
 	size_t used = strlen(t->places);
 	const char *last = strrchr(t->places, ' ');
 
@@ -245,7 +257,7 @@ void ct_latency_table_end(struct ct_latency_table *t, const struct ct_machine *m
 {
 	static const int run_ids[] = { L_ARRAY, L_KERNEL };
 	static const int end_ids[] = { L_LOAD, L_WARNINGS };
-	struct latency_lines lr = { t, m };
+	struct latency_lines lr = { t, m, 0, NULL, 0 };
 
 	ct_rec_end(&t->w);
 	ct_out_footnotes(t->f, "", t->w.marks & ~(unsigned)CT_MARK_IMPRECISE, 0);
@@ -253,4 +265,12 @@ void ct_latency_table_end(struct ct_latency_table *t, const struct ct_machine *m
 	lines_out(t->f, &lr, run_ids, CT_ARRAY_SIZE(run_ids));
 	fputc('\n', t->f);
 	lines_out(t->f, &lr, end_ids, CT_ARRAY_SIZE(end_ids));
+}
+
+void ct_latency_threads_header(FILE *f, uint64_t bytes, const char *reason, size_t threads)
+{
+	static const int ids[] = { L_THREADS_ARRAY };
+	struct latency_lines lr = { NULL, NULL, bytes, reason, threads };
+
+	lines_out(f, &lr, ids, CT_ARRAY_SIZE(ids));
 }

@@ -9,6 +9,7 @@
 #ifndef CT_WORKLOADS_LATENCY_REPORT_H
 #define CT_WORKLOADS_LATENCY_REPORT_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include "measure/context.h"
@@ -49,5 +50,8 @@ void ct_latency_table_begin(struct ct_latency_table *t, FILE *f, int several);
 void ct_latency_table_add(struct ct_latency_table *t, const struct ct_latency_row *row);
 /* The rest after the run (m finished): footnotes, array, kernel, load, warnings. */
 void ct_latency_table_end(struct ct_latency_table *t, const struct ct_machine *m);
+
+/* The array line above a --threads run: each thread's, one chain. */
+void ct_latency_threads_header(FILE *f, uint64_t bytes, const char *reason, size_t threads);
 
 #endif
