@@ -21,6 +21,7 @@ CT_FMA=$top_builddir/ct-fma
 CT_STREAM=$top_builddir/ct-stream
 CT_PLACE=$top_builddir/ct-place
 CT_COMPARE=$top_builddir/ct-compare
+CT_LATENCY=$top_builddir/ct-latency
 JSONL=$top_builddir/tests/jsonl-check
 # The running test's directory (absolute: a test may cd), and its goldens.
 TESTDIR=$(cd "$(dirname "$0")" && pwd) || exit 99

@@ -53,6 +53,7 @@ struct ct_kernel {
 		void (*fma)(const float *data, size_t n, uint64_t passes, float *out);
 		uint64_t (*stream)(const uint64_t *a, size_t n, uint64_t passes);
 		uint64_t (*addchain)(uint64_t iters);
+		const void *(*chase)(const void *p, uint64_t steps);
 	} fn;
 	/*
 	 * A second loop beside fn that also prefetches (the stream kernels
@@ -70,6 +71,12 @@ struct ct_kernel {
 	unsigned short_loads;
 	uint64_t (*fn_short)(const uint64_t *a, size_t n, uint64_t passes);
 	const char *symbol_short;
+	/*
+	 * The pointer chase's interleaved loop (chase.c): n chains, one step
+	 * of each per trip; NULL, NULL for every other kernel.
+	 */
+	void (*fn_chains)(const void **p, unsigned n, uint64_t steps);
+	const char *symbol_chains;
 };
 
 /*
@@ -148,6 +155,19 @@ uint64_t ct_stream_avx512(const uint64_t *a, size_t n, uint64_t passes);
 uint64_t ct_stream_avx512_pf(const uint64_t *a, size_t n, uint64_t passes);
 uint64_t ct_stream_avx512_short(const uint64_t *a, size_t n, uint64_t passes);
 uint64_t ct_stream_neon(const uint64_t *a, size_t n, uint64_t passes);
+
+/*
+ * The pointer chase, src/kernels/chase.c (the array, its order and the
+ * verification: src/lib/workloads/latency.h).  ct_chase follows p for
+ * steps steps (a multiple of CT_CHASE_UNROLL) and returns where it
+ * landed; ct_chase_chains follows each of p[0..n-1] for steps steps and
+ * leaves each where it landed.  Every line's first word points to the
+ * next line of its cycle.
+ */
+#define CT_CHASE_UNROLL 4
+const void *ct_chase(const void *p, uint64_t steps);
+void ct_chase_chains(const void **p, unsigned n, uint64_t steps);
+extern const struct ct_kernel ct_chase_desc;
 
 /*
  * Only the descriptions of the ISAs configure built are defined: reach

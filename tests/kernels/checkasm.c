@@ -30,6 +30,7 @@
 #include "kernels/kernels.h"
 #include "workloads/fma.h"
 #include "workloads/isa.h"
+#include "workloads/latency.h"
 #include "workloads/stream.h"
 
 /* Seconds a case may take before it counts as hung. */
@@ -281,6 +282,59 @@ static void addchain_check(const struct ct_kernel *d)
 	}
 }
 
+static const struct ct_kernel *chase_desc(enum ct_isa isa)
+{
+	(void)isa;
+	return &ct_chase_desc;
+}
+
+static void chase_describe(const struct ct_kernel *d)
+{
+	EXPECT(d->fn.chase != NULL && d->fn_chains != NULL && d->symbol && d->symbol_chains);
+	EXPECT(d->insn && d->binds);
+	EXPECT(d->accumulators == 1 && d->loads == CT_CHASE_UNROLL && d->ops == d->loads);
+	EXPECT(d->load_bytes == sizeof(void *) && d->bytes == d->loads * d->load_bytes);
+}
+
+/*
+ * Both loops over a random cycle of 1000 lines (the order the workload
+ * makes, one pointer a line): the chase lands where the order says after
+ * a few steps, one iteration and many laps; each of three chains started
+ * apart lands where its own start says.
+ */
+static void chase_check(const struct ct_kernel *d)
+{
+	static const uint64_t steps[] = { CT_CHASE_UNROLL, 2 * CT_CHASE_UNROLL, 4000 };
+	enum { LINES = 1000, WORDS = CT_LATENCY_LINE / sizeof(void *) };
+	const void **w = xalign(LINES * CT_LATENCY_LINE), *p[3];
+	uint32_t next[LINES], order[LINES];
+	char why[128];
+	size_t i, s, j;
+
+	ct_latency_permute(next, LINES, 12345);
+	if (ct_latency_order(next, LINES, order, why, sizeof(why)) < 0) {
+		bad("the order: %s", why);
+		return;
+	}
+	for (i = 0; i < LINES; i++)
+		w[i * WORDS] = &w[next[i] * WORDS];
+	for (s = 0; s < sizeof(steps) / sizeof(steps[0]); s++) {
+		const void *got = d->fn.chase(&w[order[1] * WORDS], steps[s]);
+
+		if (got != &w[order[(1 + steps[s]) % LINES] * WORDS])
+			bad("ct_chase, %" PRIu64 " steps from place 1: landed on word %td, expected line %"
+			    PRIu32, steps[s], (const void **)got - w, order[(1 + steps[s]) % LINES]);
+		for (j = 0; j < 3; j++)
+			p[j] = &w[order[j * 300] * WORDS];
+		d->fn_chains(p, 3, steps[s] + 1);
+		for (j = 0; j < 3; j++)
+			if (p[j] != &w[order[(j * 300 + steps[s] + 1) % LINES] * WORDS])
+				bad("ct_chase_chains, chain %zu of 3, %" PRIu64 " steps: landed on word %td",
+				    j, steps[s] + 1, (const void **)p[j] - w);
+	}
+	free(w);
+}
+
 /*
  * The kernels: desc gives the description of an ISA's kernel (NULL when
  * this build has none); per_isa 0 for a kernel with one implementation a
@@ -296,6 +350,7 @@ static const struct kernel_test {
 	{ "fma", ct_fma_desc, fma_describe, fma_check, 1 },
 	{ "stream", ct_stream_desc, stream_describe, stream_check, 1 },
 	{ "addchain", addchain_desc, addchain_describe, addchain_check, 0 },
+	{ "chase", chase_desc, chase_describe, chase_check, 0 },
 };
 #define NKERNELS (sizeof(kernels) / sizeof(kernels[0]))
 
@@ -306,12 +361,12 @@ static const char *str(const char *s)
 
 static void fact_row(const struct ct_kernel *d)
 {
-	printf("%s\t%s\t%s\t%u\t%u\t%u\t%u\t%u\t%u\t%u\t%s\t%s\t%s\t%s\t%s\t%s\t%u\t%s\t%u\t%s\n",
+	printf("%s\t%s\t%s\t%u\t%u\t%u\t%u\t%u\t%u\t%u\t%s\t%s\t%s\t%s\t%s\t%s\t%u\t%s\t%u\t%s\t%s\n",
 	       d->kernel, d->isa, d->symbol, d->accumulators, d->lanes, d->loads,
 	       d->load_bytes, d->bytes, d->flops, d->ops, str(d->insn), str(d->mnemonic),
 	       str(d->reg), str(d->binds), d->flags & CT_KERNEL_SHARED_LOAD ? "yes" : "no",
 	       d->flags & CT_KERNEL_AS_COMPILED ? "yes" : "no", d->prefetches,
-	       str(d->symbol_pf), d->short_loads, str(d->symbol_short));
+	       str(d->symbol_pf), d->short_loads, str(d->symbol_short), str(d->symbol_chains));
 }
 
 /* --facts: empty cells for the strings a kernel leaves empty. */
@@ -322,7 +377,7 @@ static int facts(void)
 
 	printf("#kernel\tisa\tsymbol\taccumulators\tlanes\tloads\tload_bytes\tbytes\tflops\tops\t"
 	       "insn\tmnemonic\treg\tbinds\tshared_load\tas_compiled\tprefetches\tsymbol_pf\t"
-	       "short_loads\tsymbol_short\n");
+	       "short_loads\tsymbol_short\tsymbol_chains\n");
 	for (k = 0; k < NKERNELS; k++)
 		for (i = 0; i < (kernels[k].per_isa ? CT_ISA_COUNT : 1); i++) {
 			const struct ct_kernel *d = kernels[k].desc((enum ct_isa)i);

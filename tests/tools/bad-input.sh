@@ -130,7 +130,7 @@ subst() {
 to=
 command -v timeout >/dev/null && to="timeout 120"
 
-n_clock=0 n_fma=0 n_stream=0 n_place=0 n_compare=0 nskip=0 skipped=
+n_clock=0 n_fma=0 n_stream=0 n_place=0 n_compare=0 n_latency=0 nskip=0 skipped=
 while IFS='|' read -r name tools want msg setup cmd; do
 	case $name in ''|\#*) continue ;; esac
 	[ -n "$cmd" ] || fail "$name: a row needs six fields"
@@ -141,6 +141,7 @@ while IFS='|' read -r name tools want msg setup cmd; do
 		stream) CT=$CT_STREAM ;;
 		place) CT=$CT_PLACE ;;
 		compare) CT=$CT_COMPARE ;;
+		latency) CT=$CT_LATENCY ;;
 		*) fail "$name: unknown tool '$tool'" ;;
 		esac
 		prog=ct-$tool
@@ -216,9 +217,9 @@ $expect"
 	done
 done <"$TAB"
 
-total=$((n_clock + n_fma + n_stream + n_place + n_compare))
+total=$((n_clock + n_fma + n_stream + n_place + n_compare + n_latency))
 rows=$(awk -F'|' '!/^#/ && NF == 6 { n += split($2, t, ",") } END { print n }' "$TAB")
 [ "$((total + nskip))" -eq "$rows" ] || fail "ran $total and skipped $nskip of $rows rows"
 echo "bad inputs tried: $total (ct-clock $n_clock, ct-fma $n_fma, ct-stream $n_stream," \
-	"ct-place $n_place, ct-compare $n_compare); $nskip skipped${skipped:+:$skipped}"
+	"ct-place $n_place, ct-compare $n_compare, ct-latency $n_latency); $nskip skipped${skipped:+:$skipped}"
 exit 0

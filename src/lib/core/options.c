@@ -25,6 +25,9 @@ const struct ct_opt ct_opts[CT_O_COUNT] = {
 		"run every ISA usable here, interleaved, in one run" },
 	[CT_O_ALPHA] = { 0, CT_OPT_ALPHA, "alpha", "A",
 		"significance level of the verdict, above 0 and below 0.5 (default 0.05)" },
+	[CT_O_CHAINS] = { 0, CT_OPT_CHAINS, "chains", "N[,N...]",
+		"the chain counts of the parallelism columns, ascending, 1 to 32 (A..B: every "
+		"power of two from A to B; 1 is always measured; default 1..32)" },
 	[CT_O_CHILD_RUN] = { 0, CT_OPT_CHILD_RUN, "child-run", "SPEC", NULL },
 	[CT_O_CPU] = { 'c', 'c', "cpu", "CPULIST",
 		"pin the measuring thread to each cpu of CPULIST in turn (0-3,8, as "

@@ -23,6 +23,7 @@
 enum {
 	CT_OPT_ALL_ISA = CHAR_MAX + 1,
 	CT_OPT_ALPHA,
+	CT_OPT_CHAINS,
 	CT_OPT_CHILD_RUN,
 	CT_OPT_CPUS_OF,
 	CT_OPT_DRY_RUN,
@@ -48,6 +49,7 @@ enum ct_opt_id {
 	CT_O_ADDS,			/* -n, --adds N (ct-clock) */
 	CT_O_ALL_ISA,			/* --all-isa */
 	CT_O_ALPHA,			/* --alpha A (ct-compare) */
+	CT_O_CHAINS,			/* --chains LIST (ct-latency) */
 	CT_O_CHILD_RUN,			/* --child-run SPEC (ct-place's re-run; no help) */
 	CT_O_CPU,			/* -c, --cpu CPULIST */
 	CT_O_CPUS,			/* --cpus CPULIST: ct-place's old name of -c */

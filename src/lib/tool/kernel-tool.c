@@ -23,8 +23,9 @@ struct rows {
 	struct ct_kernel_run *run;
 	/*
 	 * Not streamed: every step's jobs, states and series, kept for the
-	 * records at the end, CT_ISA_COUNT slots a step; streamed: one step's.
+	 * records at the end, slots a step; streamed: one step's.
 	 */
+	size_t slots;
 	struct ct_job *k;
 	void **state;
 	struct ct_series *ser;
@@ -46,7 +47,7 @@ static void run_row(void *arg)
 	snprintf(w->place[run->row], sizeof(w->place[run->row]), "%s", cli->placement);
 	for (z = 0; z < run->nsteps; z++) {
 		step = run->row * run->nsteps + z;
-		at = t->streamed ? 0 : step * CT_ISA_COUNT;
+		at = t->streamed ? 0 : step * w->slots;
 		cli->step = step;
 		h = run->h;
 		n = t->jobs(w->self, run, z, &w->k[at], &w->state[at], &h);
@@ -87,9 +88,10 @@ static int run_rows(const struct ct_kernel_tool *t, void *self, struct ct_kernel
 	w.t = t;
 	w.self = self;
 	w.run = run;
-	w.k = ct_xcalloc(kept * CT_ISA_COUNT, sizeof(*w.k));
-	w.state = ct_xcalloc(kept * CT_ISA_COUNT, sizeof(*w.state));
-	w.ser = ct_xcalloc(kept * CT_ISA_COUNT, sizeof(*w.ser));
+	w.slots = t->jobs_max ? t->jobs_max : CT_ISA_COUNT;
+	w.k = ct_xcalloc(kept * w.slots, sizeof(*w.k));
+	w.state = ct_xcalloc(kept * w.slots, sizeof(*w.state));
+	w.ser = ct_xcalloc(kept * w.slots, sizeof(*w.ser));
 	w.nk = ct_xcalloc(nsteps, sizeof(*w.nk));
 	w.place = ct_xcalloc(run->nrows, sizeof(*w.place));
 	/* A table on a terminal: its long lines wrapped to fit (term.h). */
@@ -117,15 +119,15 @@ static int run_rows(const struct ct_kernel_tool *t, void *self, struct ct_kernel
 		for (s = 0; s < nsteps; s++)
 			for (i = 0; i < w.nk[s]; i++)
 				ct_out_series(&run->out, w.place[s / run->nsteps],
-					      &w.ser[s * CT_ISA_COUNT + i]);
+					      &w.ser[s * w.slots + i]);
 		ct_out_end(&run->out);
 	}
 	ct_term_close(run->tty, stdout);
 	if (!t->streamed)
 		for (s = 0; s < nsteps; s++) {
-			ct_series_free(&w.ser[s * CT_ISA_COUNT], w.nk[s]);
+			ct_series_free(&w.ser[s * w.slots], w.nk[s]);
 			if (t->free_jobs)
-				t->free_jobs(self, &w.state[s * CT_ISA_COUNT], w.nk[s]);
+				t->free_jobs(self, &w.state[s * w.slots], w.nk[s]);
 		}
 	free(w.k);
 	free(w.state);

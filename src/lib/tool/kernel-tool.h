@@ -61,6 +61,8 @@ struct ct_kernel_tool {
 	 * row's at the end of the run.
 	 */
 	int streamed;
+	/* The most jobs a step makes (ct-latency's chain counts); 0: CT_ISA_COUNT. */
+	size_t jobs_max;
 
 	/* Its own option (getopt's c and arg): 1 if it was one. */
 	int (*option)(void *self, int c, const char *arg);
@@ -76,7 +78,7 @@ struct ct_kernel_tool {
 	/*
 	 * Step z of run->row, on the row's thread: make the jobs into k (and
 	 * their states, for free_jobs) and return how many (at most
-	 * CT_ISA_COUNT); h is the step's copy of the settings.
+	 * jobs_max); h is the step's copy of the settings.
 	 */
 	size_t (*jobs)(void *self, struct ct_kernel_run *run, size_t z, struct ct_job *k,
 		       void **state, struct ct_harness *h);

@@ -1,0 +1,65 @@
+/*
+ * workloads/latency-results.c - the results step of one size of the
+ * chase: latency, lines in flight and the knee, computed once from the
+ * series, for the table and the records to write.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "workloads/latency.h"
+
+/* A positive finite median, else NaN. */
+static double positive(double v)
+{
+	return isfinite(v) && v > 0 ? v : NAN;
+}
+
+void ct_latency_results(const struct ct_series *ser, const unsigned *chains, size_t n,
+			struct ct_latency_results *r)
+{
+	const struct ct_summary *w;
+	double one;
+	size_t i;
+
+	memset(r, 0, sizeof(*r));
+	if (n > CT_LATENCY_CHAINS_LIST_MAX)
+		n = CT_LATENCY_CHAINS_LIST_MAX;
+	r->n = n;
+	r->verified = n > 0;
+	r->ns_per_load = r->cycles_per_load = r->mlp = NAN;
+	for (i = 0; i < n; i++) {
+		r->chains[i] = chains[i];
+		ct_results_series(&ser[i], &r->res[i]);
+		w = &r->res[i].b[CT_BASIS_WALL];
+		r->loads_per_ns[i] = positive(w->rate.median);
+		r->verified = r->verified && ser[i].verified;
+	}
+	if (n == 0 || chains[0] != 1)
+		return;
+	/*
+	 * One chain: a load's whole latency, in ns and in the brackets'
+	 * cycles, one over its rate (a time per load, not a ratio of two
+	 * medians).
+	 */
+	w = &r->res[0].b[CT_BASIS_WALL];
+	one = r->loads_per_ns[0];
+	r->ns_per_load = 1 / one;
+	r->cycles_per_load = 1 / positive(w->per_cycle.median);
+	/*
+	 * N x latency(1) / time per step(N): a step of N chains takes N loads,
+	 * so it is N's median loads per ns over one chain's, the results
+	 * step's ratio of medians.
+	 */
+	for (i = 0; i < n; i++) {
+		ct_results_ratio_to(&r->res[i], &r->res[0], NAN);
+		r->in_flight[i] = r->res[i].ratio[CT_BASIS_WALL];
+	}
+	/* The knee: the first count whose next adds under CT_LATENCY_KNEE_GAIN. */
+	for (i = 0; i + 1 < n; i++)
+		if (!(r->loads_per_ns[i + 1] >= CT_LATENCY_KNEE_GAIN * r->loads_per_ns[i]))
+			break;
+	r->knee = chains[i];
+	r->mlp = r->in_flight[i];
+}

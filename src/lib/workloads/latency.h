@@ -1,0 +1,154 @@
+/*
+ * workloads/latency.h - the pointer chase: load-to-use latency at every
+ * level and the misses a core keeps in flight, verified.  The kernels are
+ * src/kernels/chase.c; this builds the array they walk and a struct
+ * ct_job around them, so that ct-latency (and ct-place) run the same code.
+ *
+ * The array is whole 64-byte lines, each holding one pointer, to the next
+ * line of one random cycle through all of them: a cyclic permutation
+ * made by Sattolo's algorithm from a seeded xorshift, random across the
+ * whole array and across its pages, so that neither the stride nor the
+ * next-line prefetcher can run ahead.  The cycle's order is kept beside
+ * it, so that where a chase must land after any number of steps is
+ * known: every call is verified exactly (a wrong link, a walk short by
+ * one step or one the compiler shortened lands elsewhere).
+ *
+ * With chains N above 1, N chases walk the same cycle at once, chain j
+ * starting j/N of the way round, so each walks its own stretch of lines
+ * and the N are independent; the calls continue where the last ended.
+ */
+#ifndef CT_WORKLOADS_LATENCY_H
+#define CT_WORKLOADS_LATENCY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "measure/harness.h"
+#include "measure/results.h"
+#include "records/record.h"
+#include "workloads/stream.h"
+
+/* One pointer per line. */
+#define CT_LATENCY_LINE 64u
+/* The most chains one loop interleaves, and the most counts one list gives. */
+#define CT_LATENCY_CHAINS_MAX 32u
+#define CT_LATENCY_CHAINS_LIST_MAX 16
+/*
+ * The loads one timed call makes, over all its chains: about 1 ms from
+ * L1 and 100 ms from memory; QUICK a smoke run.
+ */
+#define CT_LATENCY_CALL_LOADS (1ull << 20)
+#define CT_LATENCY_CALL_LOADS_QUICK (1ull << 14)
+/*
+ * The knee: the chain count past which the next one in the list adds
+ * less than this factor of loads per ns (10 %).
+ */
+#define CT_LATENCY_KNEE_GAIN 1.10
+/*
+ * The randomness check: an order with more than lines / 8 + 4 links to
+ * an adjacent line, or more than that many steps repeating the stride of
+ * the step before, is one a prefetcher could follow (a random cycle has
+ * about 2 and 1 of them, whatever its length).
+ */
+#define CT_LATENCY_ORDERLY(lines) ((lines) / 8 + 4)
+
+/*
+ * The chain counts of --chains: "1,2,4", or A..B for A, 2A, 4A ... B
+ * (powers of two), ascending, each 1 to CT_LATENCY_CHAINS_MAX; 1 is
+ * always measured first (the latency the others are held against) and
+ * put in front when the list lacks it.  Returns how many went into
+ * chains[CT_LATENCY_CHAINS_LIST_MAX], or -1 with the usage error
+ * ("invalid --chains '...': why") in why; strlen(arg) + 128 holds any.
+ */
+int ct_latency_chains_parse(const char *arg, unsigned *chains, char *why, size_t len);
+/* The default list: 1, 2, 4 ... CT_LATENCY_CHAINS_MAX. */
+size_t ct_latency_chains_default(unsigned *chains);
+
+/*
+ * The order, pure for the tests: next[0, lines) becomes a cyclic
+ * permutation (Sattolo's algorithm: line i links to next[i], one cycle
+ * through every line) from xorshift64 seeded with seed (0: a fixed seed).
+ */
+void ct_latency_permute(uint32_t *next, size_t lines, uint64_t seed);
+/*
+ * The cycle of next from line 0 into order[0, lines): 0, or -1 with why
+ * when next is not one cycle through every line.
+ */
+int ct_latency_order(const uint32_t *next, size_t lines, uint32_t *order, char *why, size_t len);
+/*
+ * 0 when the order is random enough (CT_LATENCY_ORDERLY), else -1 with
+ * why: how many adjacent links or repeated strides it has.
+ */
+int ct_latency_check_random(const uint32_t *next, size_t lines, char *why, size_t len);
+
+/* ct_latency_new() flags (CT_STREAM_QUICK, CT_STREAM_SMALL_PAGES as stream.h). */
+
+struct ct_latency;
+
+/*
+ * Set k up to chase chains chains (1 to CT_LATENCY_CHAINS_MAX) through a
+ * fresh array of bytes bytes (rounded up to whole lines, at least
+ * CT_STREAM_MIN_BYTES), its order from seed (0: the time of the run),
+ * linked, checked (one cycle, random) and touched before this returns;
+ * reason (copied) says why this size.  An order that fails the checks or
+ * an array that cannot be allocated exits 1.  k->ctx is the returned
+ * object: free it with ct_latency_free().
+ */
+struct ct_latency *ct_latency_new(uint64_t bytes, const char *reason, unsigned flags,
+				  uint64_t seed, unsigned chains, struct ct_job *k);
+/* Another chain count over the same array. */
+struct ct_latency *ct_latency_share(struct ct_latency *l, unsigned chains, struct ct_job *k);
+/* Frees the array with the last object that uses it. */
+void ct_latency_free(struct ct_latency *l);
+
+/* What the table says of a job's array. */
+struct ct_latency_info {
+	uint64_t bytes;
+	uint64_t lines;
+	unsigned chains;
+	uint64_t steps;			/* per chain and call */
+	const char *level;		/* "L1" ... "memory" */
+	const char *reason;		/* why this size */
+	const char *thp;
+	int huge_asked;
+	double huge_pct;		/* of the array on huge pages, -1 unknown */
+	const struct ct_stream_caches *caches;
+};
+void ct_latency_info(const struct ct_latency *l, struct ct_latency_info *in);
+
+/*
+ * For tests only: the array's lines (line i's pointer is words[i * 8]),
+ * to break a link and watch the verifier fail.
+ */
+const void **ct_latency_words(struct ct_latency *l, size_t *lines);
+
+/*
+ * The results of one size, from its series ser[0, n), ser[i] the
+ * chains[i] run (chains[0] is 1), on the wall basis: the latency (ns and
+ * cycles per load), each count's loads per ns and lines in flight
+ * (N x latency(1) / time per step(N), which is its loads per ns over
+ * that of one chain), the knee (the count past which the next adds under
+ * CT_LATENCY_KNEE_GAIN) and the lines in flight there.  Computed once
+ * here; the table and the records only write them.
+ */
+struct ct_latency_results {
+	size_t n;
+	unsigned chains[CT_LATENCY_CHAINS_LIST_MAX];
+	struct ct_results res[CT_LATENCY_CHAINS_LIST_MAX];
+	double loads_per_ns[CT_LATENCY_CHAINS_LIST_MAX];
+	double in_flight[CT_LATENCY_CHAINS_LIST_MAX];
+	double ns_per_load, cycles_per_load;	/* NaN: none */
+	unsigned knee;
+	double mlp;				/* in_flight at the knee */
+	int verified;				/* every series */
+};
+/* Pure over the series: the tests feed it made-up ones. */
+void ct_latency_results(const struct ct_series *ser, const unsigned *chains, size_t n,
+			struct ct_latency_results *r);
+/* The results into the job's fields (its summary records carry them). */
+void ct_latency_set_results(struct ct_latency *l, const struct ct_latency_results *r);
+
+/* The job's own fields of its summaries, described once (ct-latency(1)). */
+extern const struct ct_rec_kind ct_rec_latency_fields;
+
+#endif
