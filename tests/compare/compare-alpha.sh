@@ -80,10 +80,10 @@ expect_status 0 "$CT_COMPARE" -f json --alpha 0.2 "$tmp/a" "$tmp/b"
 	fail "--alpha 0.2 changed the interval"
 # The table says the level it used and the verdicts it gives.
 expect_status 0 "$CT_COMPARE" --alpha 0.2 "$tmp/a" "$tmp/b"
-grep -q "verdict: the change in percent where p < 0.2," "$tmp/out" || fail "the table does not say --alpha 0.2"
+grep -q "verdict: the change in percent where p < 0.2 and" "$tmp/out" || fail "the table does not say --alpha 0.2"
 grep -q '^thread  *cpu  *rate .* +25\.0%' "$tmp/out" || fail "no +25.0% verdict at 0.2: $(cat "$tmp/out")"
 expect_status 0 "$CT_COMPARE" --alpha 0.01 "$tmp/a" "$tmp/b"
-grep -q "where p < 0.01," "$tmp/out" || fail "the table does not say --alpha 0.01"
+grep -q "where p < 0.01 and" "$tmp/out" || fail "the table does not say --alpha 0.01"
 grep -q '^main  *wall  *rate .* ~ ' "$tmp/out" || fail "no '~' at 0.01: $(cat "$tmp/out")"
 
 # 25 against 25 samples: exact; 25 against 26: the normal approximation.

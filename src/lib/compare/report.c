@@ -24,7 +24,8 @@
 
 enum in_field {
 	I_COLUMN, I_TOOL, I_ROLE, I_FILE, I_HOST, I_TOOLS, I_CPU, I_KINDS, I_CPUS, I_OS, I_GOVERNOR,
-	I_EPP, I_TURBO, I_THP, I_COMPILER, I_CFLAGS, I_COUNTERS, I_CONTAINER, I_LOAD, I_WARNINGS
+	I_EPP, I_TURBO, I_THP, I_COMPILER, I_CFLAGS, I_COUNTERS, I_CONTAINER, I_LOAD, I_WARNINGS,
+	I_DISTURBED, I_SAMPLES, I_DISTURBED_TEXT
 };
 
 struct in_rec {
@@ -61,7 +62,27 @@ static const struct ct_rec_field in_fields[] = {
 	{ I_LOAD, "load", NULL, CT_REC_STR, NULL, NULL,
 	  CT_REC_JSON | CT_REC_TEXT | CT_REC_VARIES },
 	{ I_WARNINGS, "warnings", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON | CT_REC_TEXT },
+	/* Disturbed samples (ct_sample_disturbed) over every series, or as the summaries count them. */
+	{ I_DISTURBED, "disturbed_samples", NULL, CT_REC_INT, NULL, NULL, CT_REC_JSON },
+	{ I_SAMPLES, "samples", NULL, CT_REC_INT, NULL, NULL, CT_REC_JSON },
+	{ I_DISTURBED_TEXT, NULL, "disturbed", CT_REC_STR, NULL, NULL,
+	  CT_REC_TEXT | CT_REC_VARIES },
 };
+
+/* An input's samples and disturbed samples: its sample records', else its summaries'. */
+static void input_disturbed(const struct ct_run *r, unsigned *dist, unsigned *n)
+{
+	size_t i;
+
+	*dist = r->disturbed;
+	*n = r->samples;
+	if (r->samples)
+		return;
+	for (i = 0; i < r->nser; i++) {
+		*dist += r->ser[i].sum_disturbed;
+		*n += r->ser[i].reps_total;
+	}
+}
 
 /* Every machine record's warnings, by name, comma-separated. */
 static void warnings_text(const struct ct_run *r, char *buf, size_t len)
@@ -135,6 +156,16 @@ static void in_value(const void *rec, int id, unsigned out, struct ct_rec_value 
 	case I_KINDS:
 		v->str = r->kinds[0] ? r->kinds : "-";
 		return;
+	case I_DISTURBED:
+	case I_SAMPLES:
+	case I_DISTURBED_TEXT: {
+		unsigned d, n;
+
+		input_disturbed(r, &d, &n);
+		v->i = id == I_DISTURBED ? d : n;
+		snprintf(v->buf, sizeof(v->buf), "%u of %u samples", d, n);
+		return;
+	}
 	default:
 		break;
 	}
@@ -185,6 +216,9 @@ static void in_value(const void *rec, int id, unsigned out, struct ct_rec_value 
 	case I_ROLE:
 	case I_FILE:
 	case I_KINDS:
+	case I_DISTURBED:
+	case I_SAMPLES:
+	case I_DISTURBED_TEXT:
 		break;
 	}
 }
@@ -255,7 +289,8 @@ struct row_rec {
 enum row_field {
 	W_TOOL, W_KERNEL, W_ISA, W_NEW_FILE, W_PLACEMENT, W_SIZE, W_BASIS, W_FIGURE, W_UNIT,
 	W_SIZE_BYTES, W_PRESENT, W_MEDIAN_A, W_MEDIAN_B, W_RATIO, W_CI_LOW, W_CI_HIGH,
-	W_INTERVAL, W_P, W_SIGNIFICANT, W_VERDICT, W_TEST, W_N_A, W_N_B, W_N, W_FILE_A, W_FILE
+	W_INTERVAL, W_P, W_SIGNIFICANT, W_VERDICT, W_TEST, W_N_A, W_N_B, W_N, W_FILE_A, W_FILE,
+	W_CHANGED, W_DIST_A, W_DIST_B, W_DIST, W_WHY
 };
 
 /*
@@ -291,6 +326,11 @@ static const struct ct_rec_field row_fields[] = {
 	{ W_N, NULL, "n", CT_REC_STR, NULL, NULL, CT_REC_TEXT | CT_REC_FIT(1) },
 	{ W_FILE_A, "file_a", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
 	{ W_FILE, "file", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+	{ W_CHANGED, "changed", NULL, CT_REC_BOOL, NULL, NULL, CT_REC_DATA },
+	{ W_DIST_A, "disturbed_a", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
+	{ W_DIST_B, "disturbed_b", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
+	{ W_DIST, NULL, "disturbed", CT_REC_STR, NULL, NULL, CT_REC_TEXT | CT_REC_FIT(1) },
+	{ W_WHY, "no_verdict", "note", CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
 };
 
 static void row_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
@@ -375,9 +415,9 @@ static void row_value(const void *rec, int id, unsigned out, struct ct_rec_value
 			v->str = "new only";
 		else if (!r->b)
 			v->str = "base only";
-		else if (r->significant < 0)
+		else if (r->changed < 0)
 			v->omit = 1;
-		else if (!r->significant)
+		else if (!r->changed)
 			v->str = "~";
 		else
 			snprintf(v->buf, sizeof(v->buf), "%+.1f%%", (r->ratio - 1) * 100);
@@ -400,6 +440,24 @@ static void row_value(const void *rec, int id, unsigned out, struct ct_rec_value
 	case W_FILE_A:
 		v->str = rr->c->runs[0].file;
 		break;
+	case W_CHANGED:
+		v->null = r->changed < 0;
+		v->i = r->changed;
+		break;
+	case W_DIST_A:
+		v->i = (long long)r->dist_a;
+		break;
+	case W_DIST_B:
+		v->i = (long long)r->dist_b;
+		break;
+	case W_DIST:
+		snprintf(v->buf, sizeof(v->buf), "%zu+%zu", r->dist_a, r->dist_b);
+		v->str = v->buf;
+		break;
+	case W_WHY:
+		v->omit = !r->why[0];
+		v->str = r->why;
+		break;
 	}
 }
 
@@ -417,8 +475,12 @@ static void legend_lines(FILE *f, const char *pre, const struct ct_compare *c)
 	fprintf(f, "%sratio = new / base of the medians; 95%% interval: Hodges-Lehmann (Moses) "
 		"on the log ratios; p: two-sided Mann-Whitney U (exact up to %d samples);\n",
 		pre, CT_UTEST_EXACT_MAX);
-	fprintf(f, "%sverdict: the change in percent where p < %g, '~' where not%s\n", pre,
-		c->alpha, c->any_untested ? ";" : "");
+	fprintf(f, "%sverdict: the change in percent where p < %g and the ratio is beyond "
+		"1 +- %g%% (--threshold), '~' where not; none where the note says why;\n", pre,
+		c->alpha, 100 * c->threshold);
+	fprintf(f, "%sdisturbed: base+new samples descheduled (under %.0f%% of wall on the cpu), "
+		"left out of the per-cycle rows%s\n", pre, 100 * CT_DESCHEDULED_SHARE,
+		c->any_untested ? ";" : "");
 	if (c->any_untested)
 		fprintf(f, "%s'-': summaries only (no --samples) on a side: the ratio of their "
 			"medians, no test, no verdict\n", pre);
