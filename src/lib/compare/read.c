@@ -302,9 +302,9 @@ static int cut(struct reader *rd, const struct ct_run_series *s)
 {
 	if (!s->block_n || !s->has_sum[CT_BASIS_WALL] || s->block_n == s->block_reps)
 		return 0;
-	return bad(rd, "%s %s (%s) at %s: %zu samples after a summary of %u reps: "
+	return bad(rd, "%s %s (%s) at %s: %zu sample%s after a summary of %u reps: "
 		   "a file cut short or edited", s->tool, s->kernel, s->isa, s->placement,
-		   s->block_n, s->block_reps);
+		   s->block_n, s->block_n == 1 ? "" : "s", s->block_reps);
 }
 
 static int summary(struct reader *rd)
