@@ -107,7 +107,7 @@ struct ct_compare_row {
  * runs minutes apart on the development machine (bench/compare-aa.sh), under
  * which a significant difference is run-to-run drift as often as a change.
  */
-#define CT_COMPARE_THRESHOLD 0.05
+#define CT_COMPARE_THRESHOLD 0.03
 
 struct ct_compare {
 	struct ct_run *runs;		/* [0] BASE, then every NEW */
