@@ -86,6 +86,30 @@ expect_status 0 "$CT_COMPARE" --alpha 0.01 "$tmp/a" "$tmp/b"
 grep -q "where p < 0.01 and" "$tmp/out" || fail "the table does not say --alpha 0.01"
 grep -q '^main  *wall  *rate .* ~ ' "$tmp/out" || fail "no '~' at 0.01: $(cat "$tmp/out")"
 
+# --threshold: main's +25% (p 0.032) is called up to 25, not beyond; 1/1.25 either way.
+for t in 0 3 24.9 25; do
+	expect_status 0 "$CT_COMPARE" -f json --threshold "$t" "$tmp/a" "$tmp/b"
+	[ "$(row "$tmp/out" main wall rate changed)" = true ] || fail "--threshold $t: +25% not called"
+	[ "$(row "$tmp/out" main wall rate significant)" = true ] || fail "--threshold $t changed the test"
+	expect_status 0 "$CT_COMPARE" -f json --threshold "$t" "$tmp/b" "$tmp/a"
+	[ "$(row "$tmp/out" main wall rate changed)" = true ] || fail "--threshold $t: -20% (1/1.25) not called"
+done
+for t in 25.1 50; do
+	expect_status 0 "$CT_COMPARE" -f json --threshold "$t" "$tmp/a" "$tmp/b"
+	[ "$(row "$tmp/out" main wall rate changed)" = false ] || fail "--threshold $t: +25% called"
+	[ "$(row "$tmp/out" main wall rate significant)" = true ] || fail "--threshold $t changed the test"
+	expect_status 0 "$CT_COMPARE" -f json --threshold "$t" "$tmp/b" "$tmp/a"
+	[ "$(row "$tmp/out" main wall rate changed)" = false ] || fail "--threshold $t: -20% (1/1.25) called"
+done
+expect_status 0 "$CT_COMPARE" --threshold 30 "$tmp/a" "$tmp/b"
+grep -q '^main  *wall  *rate .* 1\.250 .* ~ ' "$tmp/out" || fail "no '~' under --threshold 30: $(cat "$tmp/out")"
+grep -q "beyond 1 +- 30% (--threshold)" "$tmp/out" || fail "the table does not say --threshold 30"
+# A share of exactly 1 on both sides: no spread, never a verdict.
+expect_status 0 "$CT_COMPARE" -f json --threshold 0 "$tmp/a" "$tmp/b"
+[ "$(row "$tmp/out" main cpu/wall cpu-share changed)" = null ] || fail "a share of 1 against 1 has a verdict"
+[ "$(row "$tmp/out" main cpu/wall cpu-share no_verdict)" = "no spread on either side: nothing to test against" ] ||
+	fail "the share of 1 against 1 does not say why: $(row "$tmp/out" main cpu/wall cpu-share no_verdict)"
+
 # 25 against 25 samples: exact; 25 against 26: the normal approximation.
 machine "$tmp/c"
 series "$tmp/c" main 1 $(awk 'BEGIN { for (i = 0; i < 25; i++) printf "%.2f ", 1 + 0.1 * i }')
