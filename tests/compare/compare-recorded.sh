@@ -8,8 +8,8 @@
 # The figures are the tools' own: comparing the samples and comparing the
 # summaries of one file give the same medians, per-cycle from undisturbed
 # samples only; the disturbed counts on every row and in the header; no
-# verdict where a side is mostly disturbed, for the share, or for a QUICK
-# run against a full one; a file cut short refused, a trailing blank line
+# verdict where a side is mostly disturbed, for the share, for a QUICK
+# run against a full one, or over mixed kinds; a file cut short refused, a trailing blank line
 # read; what -o and ./run.sh leave beside raw.txt skipped.
 . "${top_srcdir:-..}/tests/lib.sh"
 
@@ -92,6 +92,28 @@ summaries "$in/fma-full.json" >"$tmp/f.json"
 expect_status 0 "$CT_COMPARE" -f json "$tmp/q.json" "$tmp/f.json"
 field compare no_verdict "$tmp/out" | grep -qv '^work per sample differs: base passes 256, .*new passes 2048' &&
 	fail "summaries of QUICK against full not flagged: $(field compare no_verdict "$tmp/out")"
+
+# --- Kinds: a result over more than one kind, or another kind under one key, flagged. ---
+# kinds FILE KINDS: FILE's summaries as ct-place writes them with its kinds member.
+kinds() {
+	sed 's/^\({"record":"summary",.*\)}$/\1,"kinds":"'"$2"'"}/' "$1"
+}
+kinds "$in/fma-full.json" performance >"$tmp/kp.json"
+kinds "$in/fma-full.json" performance,efficiency >"$tmp/kpe.json"
+kinds "$in/fma-full.json" efficiency >"$tmp/ke.json"
+expect_status 0 "$CT_COMPARE" -f json "$tmp/kp.json" "$tmp/kpe.json"
+[ "$(field compare no_verdict "$tmp/out" | sort -u)" = \
+  "kinds differ: base ran on performance, new on performance,efficiency" ] ||
+	fail "mixed kinds not flagged: $(field compare no_verdict "$tmp/out" | sort -u)"
+expect_status 0 "$CT_COMPARE" -f json "$tmp/kpe.json" "$tmp/kpe.json"
+[ "$(field compare no_verdict "$tmp/out" | grep -v share | sort -u)" = \
+  "base: mixed kinds (performance,efficiency): compare them one by one" ] ||
+	fail "mixed kinds on both sides not flagged: $(field compare no_verdict "$tmp/out" | sort -u)"
+expect_status 0 "$CT_COMPARE" "$tmp/kp.json" "$tmp/ke.json"
+grep -q '^\* *kinds  *performance  *efficiency *$' "$tmp/out" || fail "the header does not list each side's kinds"
+grep -q 'kinds differ: base ran on performance, new on efficiency' "$tmp/out" || fail "another kind not flagged"
+expect_status 0 "$CT_COMPARE" -f json "$tmp/kp.json" "$tmp/kp.json"
+field compare no_verdict "$tmp/out" | grep -q kinds && fail "one kind on both sides flagged"
 
 # --- A file cut short; a trailing blank line. ---
 cat "$in/fma-full.json" "$in/fma-full.json" >"$tmp/two.json"

@@ -198,7 +198,29 @@ static void no_verdict(struct ct_compare_row *r, const char *side, const char *w
 	if (r->why[0])
 		return;
 	r->changed = -1;
-	snprintf(r->why, sizeof(r->why), "%s%s%s", side ? side : "", side ? ": " : "", why);
+	snprintf(r->why, sizeof(r->why), "%s%s%.140s", side ? side : "", side ? ": " : "", why);
+}
+
+/*
+ * A result whose samples ran on more than one kind of core (a migrated
+ * thread, a fleet of mixed machines), or on another kind than base's
+ * under the same key, averages what should be compared kind by kind.
+ */
+static void kinds_differ(struct ct_compare_row *r)
+{
+	const char *ka = r->a->kinds, *kb = r->b->kinds;
+	char why[160];
+
+	if (ka && kb && strcmp(ka, kb) != 0) {
+		snprintf(why, sizeof(why), "kinds differ: base ran on %.60s, new on %.60s", ka, kb);
+		no_verdict(r, NULL, why);
+	} else if (ka && strchr(ka, ',')) {
+		snprintf(why, sizeof(why), "mixed kinds (%.100s): compare them one by one", ka);
+		no_verdict(r, "base", why);
+	} else if (kb && strchr(kb, ',')) {
+		snprintf(why, sizeof(why), "mixed kinds (%.100s): compare them one by one", kb);
+		no_verdict(r, "new", why);
+	}
 }
 
 /* The verdict: significant and at least the threshold either way, a ratio of 1 + t or 1 / (1 + t). */
@@ -258,6 +280,7 @@ tested:
 		if (why[0])
 			no_verdict(r, NULL, why);
 	}
+	kinds_differ(r);
 	if (wa[0])
 		no_verdict(r, "base", wa);
 	if (wb[0])
