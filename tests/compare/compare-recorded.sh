@@ -109,6 +109,10 @@ expect_status 0 "$CT_COMPARE" -f json "$tmp/kpe.json" "$tmp/kpe.json"
 [ "$(field compare no_verdict "$tmp/out" | grep -v share | sort -u)" = \
   "base: mixed kinds (performance,efficiency): compare them one by one" ] ||
 	fail "mixed kinds on both sides not flagged: $(field compare no_verdict "$tmp/out" | sort -u)"
+expect_status 0 "$CT_COMPARE" -f json "$in/fma-full.json" "$tmp/kpe.json"
+[ "$(field compare no_verdict "$tmp/out" | grep -v share | sort -u)" = \
+  "new: mixed kinds (performance,efficiency): compare them one by one" ] ||
+	fail "mixed kinds on the new side not flagged: $(field compare no_verdict "$tmp/out" | sort -u)"
 expect_status 0 "$CT_COMPARE" "$tmp/kp.json" "$tmp/ke.json"
 grep -q '^\* *kinds  *performance  *efficiency *$' "$tmp/out" || fail "the header does not list each side's kinds"
 grep -q 'kinds differ: base ran on performance, new on efficiency' "$tmp/out" || fail "another kind not flagged"
