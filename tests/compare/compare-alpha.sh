@@ -62,6 +62,17 @@ cp "$tmp/out" "$tmp/d.json"
 [ "$(row "$tmp/d.json" thread cpu rate p_value)" = 0.0555556 ] || fail "thread: p not 14/252"
 [ "$(row "$tmp/d.json" thread cpu rate significant)" = false ] || fail "p = 0.056 is significant at 0.05"
 [ "$(row "$tmp/d.json" main wall rate test)" = mann-whitney-exact ] || fail "5 + 5: not the exact test"
+# The geomean of main's and thread's 1.25: 1.25, its bounds the geometric means of theirs.
+geo=$(grep '"record":"geomean","figure":"rate","basis":"wall"' "$tmp/d.json")
+[ "$(echo "$geo" | "$JSONL" -r geomean -f rows -)" = 2 ] || fail "geomean: not over 2 rows: $geo"
+[ "$(echo "$geo" | "$JSONL" -r geomean -f geomean -)" = 1.25 ] || fail "geomean: not 1.25: $geo"
+for k in low high; do
+	want=$(awk -v x="$(row "$tmp/d.json" main wall rate ratio_ci_$k)" \
+		-v y="$(row "$tmp/d.json" thread wall rate ratio_ci_$k)" 'BEGIN { printf "%.5f", sqrt(x * y) }')
+	got=$(echo "$geo" | "$JSONL" -r geomean -f ratio_ci_$k - | awk '{ printf "%.5f", $1 }')
+	[ "$got" = "$want" ] || fail "geomean: ratio_ci_$k $got, not the geometric mean of the rows' $want"
+done
+[ "$(grep -c '"record":"geomean"' "$tmp/d.json")" -eq 3 ] || fail "not a geomean per figure and basis: $(cat "$tmp/d.json")"
 
 # --alpha 0.01: main's verdict turns; the interval stays the 95% one.
 expect_status 0 "$CT_COMPARE" -f json --alpha 0.01 "$tmp/a" "$tmp/b"

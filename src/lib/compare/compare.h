@@ -103,6 +103,23 @@ struct ct_compare_row {
 };
 
 /*
+ * The geometric mean of the ratios of one NEW's rows of one figure, basis
+ * and unit that have a ratio on both sides (benchstat's geomean), and the
+ * geometric mean of their 95% bounds: the interval the mean would have if
+ * the rows moved together (NaN where a row has none).
+ */
+struct ct_compare_geomean {
+	size_t newi;
+	enum ct_figure fig;
+	int basis;
+	const char *unit;
+	size_t n;
+	double ratio, ci_lo, ci_hi;
+	double sum_log, sum_lo, sum_hi;	/* while summing */
+	size_t n_ci;
+};
+
+/*
  * The default --threshold, a fraction: the A/A spread of the ratio between
  * runs minutes apart on the development machine (bench/compare-aa.sh), under
  * which a significant difference is run-to-run drift as often as a change.
@@ -118,6 +135,8 @@ struct ct_compare {
 	int any_untested;		/* some pair had no samples on a side */
 	int any_why;			/* some row has no verdict for a reason of its own */
 	double threshold;		/* the smallest change called, a fraction (--threshold) */
+	struct ct_compare_geomean *geo;	/* two rows or more of a figure, basis and unit */
+	size_t ngeo;
 };
 
 /*
@@ -136,7 +155,7 @@ const struct ct_run_series *ct_compare_side(const struct ct_compare_row *r);
  * Its records (compare/report.c): an input's machine as compared, and a
  * compared result and figure.
  */
-extern const struct ct_rec_kind ct_rec_input, ct_rec_compare;
+extern const struct ct_rec_kind ct_rec_input, ct_rec_compare, ct_rec_geomean;
 void ct_compare_print(FILE *f, enum ct_format fmt, const struct ct_compare *c);
 void ct_compare_markdown(FILE *f, const struct ct_compare *c);
 void ct_compare_svg(FILE *f, const struct ct_compare *c);

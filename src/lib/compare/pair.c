@@ -409,6 +409,57 @@ static int row_order(const void *pa, const void *pb)
 	return 0;
 }
 
+/* The geometric means of every NEW's rows, by figure, basis and unit, in the rows' order. */
+static void geomeans(struct ct_compare *c)
+{
+	size_t i, g, k;
+
+	c->geo = NULL;
+	c->ngeo = 0;
+	for (i = 0; i < c->nrows; i++) {
+		const struct ct_compare_row *r = &c->rows[i];
+		struct ct_compare_geomean *m;
+
+		if (!r->a || !r->b || !(r->ratio > 0) || !isfinite(r->ratio))
+			continue;
+		for (g = 0; g < c->ngeo; g++) {
+			m = &c->geo[g];
+			if (m->newi == r->newi && m->fig == r->fig && m->basis == r->basis &&
+			    strcmp(m->unit, r->unit) == 0)
+				break;
+		}
+		if (g == c->ngeo) {
+			c->geo = ct_xrealloc(c->geo, (c->ngeo + 1) * sizeof(*c->geo));
+			m = &c->geo[c->ngeo++];
+			memset(m, 0, sizeof(*m));
+			m->newi = r->newi;
+			m->fig = r->fig;
+			m->basis = r->basis;
+			m->unit = r->unit;
+		}
+		m = &c->geo[g];
+		m->n++;
+		m->sum_log += log(r->ratio);
+		if (r->ci_lo > 0 && r->ci_hi > 0) {
+			m->n_ci++;
+			m->sum_lo += log(r->ci_lo);
+			m->sum_hi += log(r->ci_hi);
+		}
+	}
+	/* One row is its own mean: only groups of two or more are kept. */
+	for (g = k = 0; g < c->ngeo; g++) {
+		struct ct_compare_geomean *m = &c->geo[g];
+
+		if (m->n < 2)
+			continue;
+		m->ratio = exp(m->sum_log / (double)m->n);
+		m->ci_lo = m->n_ci == m->n ? exp(m->sum_lo / (double)m->n) : NAN;
+		m->ci_hi = m->n_ci == m->n ? exp(m->sum_hi / (double)m->n) : NAN;
+		c->geo[k++] = *m;
+	}
+	c->ngeo = k;
+}
+
 int ct_compare_build(struct ct_compare *c, char *why, size_t len)
 {
 	const struct ct_run *base = &c->runs[0];
@@ -484,6 +535,7 @@ int ct_compare_build(struct ct_compare *c, char *why, size_t len)
 		}
 	}
 	qsort(c->rows, c->nrows, sizeof(*c->rows), row_order);
+	geomeans(c);
 	for (i = 0; i < kr.n; i++)
 		free(kr.kernels[i]);
 	free(kr.kernels);
@@ -495,4 +547,7 @@ void ct_compare_free(struct ct_compare *c)
 	free(c->rows);
 	c->rows = NULL;
 	c->nrows = 0;
+	free(c->geo);
+	c->geo = NULL;
+	c->ngeo = 0;
 }

@@ -465,6 +465,96 @@ const struct ct_rec_kind ct_rec_compare = {
 	"compare", row_fields, CT_ARRAY_SIZE(row_fields), row_value, 0
 };
 
+/* --- The geomean record: a NEW's rows of one figure, basis and unit, their ratios' mean. --- */
+
+struct geo_rec {
+	const struct ct_compare *c;
+	const struct ct_compare_geomean *g;
+};
+
+enum geo_field { G_NEW_FILE, G_FIGURE, G_BASIS, G_UNIT, G_ROWS, G_RATIO, G_CI_LOW, G_CI_HIGH,
+		 G_INTERVAL, G_FILE };
+
+static const struct ct_rec_field geo_fields[] = {
+	{ G_NEW_FILE, NULL, "new", CT_REC_STR, NULL, NULL, CT_REC_TEXT | CT_REC_LEFT },
+	{ G_FIGURE, "figure", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
+	{ G_BASIS, "basis", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
+	{ G_UNIT, "unit", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
+	{ G_ROWS, "rows", NULL, CT_REC_INT, NULL, NULL, CT_REC_ALL },
+	{ G_RATIO, "geomean", NULL, CT_REC_NUM, "%.6g", "%.3f", CT_REC_ALL },
+	{ G_CI_LOW, "ratio_ci_low", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
+	{ G_CI_HIGH, "ratio_ci_high", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
+	{ G_INTERVAL, NULL, "95% interval", CT_REC_STR, NULL, NULL, CT_REC_TEXT },
+	{ G_FILE, "file", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+};
+
+static void geo_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
+{
+	const struct geo_rec *gr = rec;
+	const struct ct_compare_geomean *g = gr->g;
+
+	(void)out;
+	switch ((enum geo_field)id) {
+	case G_NEW_FILE:
+	case G_FILE:
+		v->str = gr->c->runs[g->newi + 1].file;
+		break;
+	case G_FIGURE:
+		v->str = ct_figure_name(g->fig);
+		break;
+	case G_BASIS:
+		v->str = g->basis < 0 ? "cpu/wall" : ct_basis_name((enum ct_basis)g->basis);
+		break;
+	case G_UNIT:
+		v->str = g->unit;
+		break;
+	case G_ROWS:
+		v->i = (long long)g->n;
+		break;
+	case G_RATIO:
+		v->num = g->ratio;
+		break;
+	case G_CI_LOW:
+		v->num = g->ci_lo;
+		break;
+	case G_CI_HIGH:
+		v->num = g->ci_hi;
+		break;
+	case G_INTERVAL:
+		v->omit = isnan(g->ci_lo);
+		snprintf(v->buf, sizeof(v->buf), "%.3f .. %.3f", g->ci_lo, g->ci_hi);
+		v->str = v->buf;
+		break;
+	}
+}
+
+const struct ct_rec_kind ct_rec_geomean = {
+	"geomean", geo_fields, CT_ARRAY_SIZE(geo_fields), geo_value, 0
+};
+
+/* The geometric means: a table under the rows (out: the table or Markdown), or records. */
+static void geomean_rows(FILE *f, const struct ct_compare *c, unsigned out)
+{
+	struct ct_rec_writer w;
+	struct geo_rec gr = { c, NULL };
+	size_t i;
+
+	if (!c->ngeo)
+		return;
+	if (out & CT_REC_TEXT) {
+		fputc('\n', f);
+		ct_rec_title(f, out, 2, "geomean: the ratios' geometric mean by figure, basis and unit");
+	}
+	ct_rec_begin(&w, f, out, &ct_rec_geomean);
+	if (c->nruns <= 2)
+		ct_rec_hide(&w, G_NEW_FILE);
+	for (i = 0; i < c->ngeo; i++) {
+		gr.g = &c->geo[i];
+		ct_rec_write(&w, &gr);
+	}
+	ct_rec_end(&w);
+}
+
 static void kernel_title(char *buf, size_t len, const struct ct_run_series *s)
 {
 	snprintf(buf, len, "%s %s (%s)", s->tool, s->kernel, s->isa);
@@ -531,6 +621,7 @@ static void print_table(FILE *f, const struct ct_compare *c)
 		"(no difference in these rows)");
 	legend_lines(f, "", c);
 	row_groups(f, c, CT_REC_TABLE);
+	geomean_rows(f, c, CT_REC_TABLE);
 }
 
 /* TSV has the rows; JSON an input record per input first. */
@@ -551,6 +642,9 @@ static void print_records(FILE *f, unsigned out, const struct ct_compare *c)
 		ct_rec_write(&w, &rr);
 	}
 	ct_rec_end(&w);
+	/* TSV keeps one header and the compare rows alone. */
+	if (out == CT_REC_JSON)
+		geomean_rows(f, c, out);
 }
 
 void ct_compare_print(FILE *f, enum ct_format fmt, const struct ct_compare *c)
@@ -569,6 +663,7 @@ void ct_compare_markdown(FILE *f, const struct ct_compare *c)
 	      "\nNo difference in these rows.\n\n", f);
 	legend_lines(f, "", c);
 	row_groups(f, c, CT_REC_MD);
+	geomean_rows(f, c, CT_REC_MD);
 }
 
 /* --- The chart. --- */
