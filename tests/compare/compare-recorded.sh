@@ -119,6 +119,16 @@ grep -q 'kinds differ: base ran on performance, new on efficiency' "$tmp/out" ||
 expect_status 0 "$CT_COMPARE" -f json "$tmp/kp.json" "$tmp/kp.json"
 field compare no_verdict "$tmp/out" | grep -q kinds && fail "one kind on both sides flagged"
 
+# --- The chart: a disturbed bar marked and said; none where no sample was disturbed. ---
+expect_status 0 "$CT_COMPARE" -o "$tmp/chart" "$in/stream-quiet.json" "$in/stream-load.json"
+"$top_builddir/tests/xml-check" "$tmp/chart/summary.svg" || fail "summary.svg is not well-formed"
+[ "$(grep -c 'class="disturbed"' "$tmp/chart/summary.svg")" -eq 1 ] || fail "the disturbed bar is not marked"
+grep -q 'class="caveat".*disturbed (descheduled) samples' "$tmp/chart/summary.svg" || fail "the chart does not say what '*' is"
+grep -q 'A row without a bar is in one input only, or has no ratio' "$tmp/chart/summary.svg" ||
+	fail "the legend does not say what a missing bar means"
+expect_status 0 "$CT_COMPARE" -o "$tmp/chart2" "$in/stream-quiet.json" "$in/stream-quiet.json"
+grep -q 'class="disturbed"\|class="caveat"' "$tmp/chart2/summary.svg" && fail "an undisturbed bar is marked"
+
 # --- A file cut short; a trailing blank line. ---
 cat "$in/fma-full.json" "$in/fma-full.json" >"$tmp/two.json"
 head -n $(($(wc -l <"$tmp/two.json") - 2)) "$tmp/two.json" >"$tmp/cut.json"

@@ -686,6 +686,7 @@ void ct_compare_svg(FILE *f, const struct ct_compare *c)
 	struct ct_svg_bar *bars;
 	char title[200], line0[600], line1[400], notes[800];
 	size_t npanels = 0, nrows = 0, i, p, r;
+	int any_disturbed = 0;
 
 	/* Panels and rows: the kernels and the placements, in the table's order. */
 	for (i = 0; i < c->nrows; i++) {
@@ -756,6 +757,8 @@ void ct_compare_svg(FILE *f, const struct ct_compare *c)
 			continue;
 		}
 		b->value = cr->ratio;
+		b->disturbed = cr->dist_a > 0 || cr->dist_b > 0;
+		any_disturbed |= b->disturbed;
 		if (!isnan(cr->ci_lo)) {
 			b->lo = cr->ci_lo;
 			b->hi = cr->ci_hi;
@@ -800,9 +803,12 @@ void ct_compare_svg(FILE *f, const struct ct_compare *c)
 	ch.bar_legend = "bar: wall basis";
 	ch.err_legend = "error bar: 95% interval of the ratio";
 	ch.marker_legend = "diamond: cpu basis";
-	snprintf(notes, sizeof(notes), "A row without a bar is in one input only; the table "
-		 "(summary.md) lists it.");
+	snprintf(notes, sizeof(notes), "A row without a bar is in one input only, or has no "
+		 "ratio (a side without a median); the table (summary.md) lists it and why.");
 	ch.notes[0] = notes;
+	if (any_disturbed)
+		ch.caveat = "*: a side of the bar had disturbed (descheduled) samples: its wall basis "
+			    "measured other work too; the table counts them";
 	ct_svg_write(f, &ch);
 	free(panels);
 	free(rows);
