@@ -133,7 +133,7 @@ int main(int argc, char **argv)
 	const char *outdir = NULL;
 	struct ct_compare c;
 	char why[1024];
-	size_t i, nstdin = 0, nkept;
+	size_t i, nstdin = 0, nkept, skipped;
 	int opt;
 
 	ct_init(argv);
@@ -171,7 +171,12 @@ int main(int argc, char **argv)
 	for (i = (size_t)optind; i < (size_t)argc; i++)
 		if (!beside_raw(argv[i]))
 			argv[nkept++] = argv[i];
+	skipped = (size_t)argc - nkept;
 	argc = (int)nkept;
+	if (argc - optind < 2 && skipped)
+		ct_usage_error("%s: give BASE and at least one NEW (%zu skipped: the Markdown and "
+			       "chart beside a raw.txt)", argc - optind ? "a NEW input is missing" :
+			       "no inputs", skipped);
 	if (argc - optind < 2)
 		ct_usage_error(argc - optind ? "a NEW input is missing: give BASE and at least one NEW"
 					     : "no inputs: give BASE and at least one NEW");

@@ -150,6 +150,10 @@ done
 expect_status 0 "$CT_COMPARE" -f json "$tmp"/r1/* "$tmp"/r2/*
 [ "$(field input file "$tmp/out" | tr '\n' ' ')" = "$tmp/r1/raw.txt $tmp/r2/raw.txt " ] ||
 	fail "not raw.txt alone of each directory: $(field input file "$tmp/out")"
+# ./run.sh's results/ alone: one run, which has nothing to be compared with, and said so.
+expect_status 2 "$CT_COMPARE" "$tmp"/r1/*
+grep -q "^ct-compare: a NEW input is missing: give BASE and at least one NEW (2 skipped: the Markdown and chart beside a raw.txt)$" \
+	"$tmp/err" || fail "results/* of one run: $(cat "$tmp/err")"
 # Without a raw.txt beside it, a Markdown file is an input like any other (and not a run).
 expect_status 1 "$CT_COMPARE" "$tmp/r1/raw.txt" "$tmp/r1/summary.md" "$tmp/none.md"
 exit 0

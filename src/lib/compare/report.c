@@ -455,7 +455,7 @@ static void row_value(const void *rec, int id, unsigned out, struct ct_rec_value
 		v->str = v->buf;
 		break;
 	case W_WHY:
-		v->omit = !r->why[0];
+		v->null = !r->why[0];
 		v->str = r->why;
 		break;
 	}
