@@ -91,30 +91,31 @@ expect_status 0 "$CT_COMPARE" -f json --alpha 0.2 "$tmp/a" "$tmp/b"
 	fail "--alpha 0.2 changed the interval"
 # The table says the level it used and the verdicts it gives.
 expect_status 0 "$CT_COMPARE" --alpha 0.2 "$tmp/a" "$tmp/b"
-grep -q "verdict: the change in percent where p < 0.2 and" "$tmp/out" || fail "the table does not say --alpha 0.2"
+grep -q "verdict: the change in percent where p < 0.2 and its interval at that level" "$tmp/out" || fail "the table does not say --alpha 0.2"
 grep -q '^thread  *cpu  *rate .* +25\.0%' "$tmp/out" || fail "no +25.0% verdict at 0.2: $(cat "$tmp/out")"
 expect_status 0 "$CT_COMPARE" --alpha 0.01 "$tmp/a" "$tmp/b"
 grep -q "where p < 0.01 and" "$tmp/out" || fail "the table does not say --alpha 0.01"
 grep -q '^main  *wall  *rate .* ~ ' "$tmp/out" || fail "no '~' at 0.01: $(cat "$tmp/out")"
 
-# --threshold: main's +25% (p 0.032) is called up to 25, not beyond; 1/1.25 either way.
-for t in 0 3 24.9 25; do
+# --threshold: main's +25% (p 0.032, interval 1.0357 .. 1.5455) is called while the whole
+# interval is beyond it: up to 3.57%, not beyond; 1/1.25 (interval up to 1/1.0357) alike.
+for t in 0 3 3.5; do
 	expect_status 0 "$CT_COMPARE" -f json --threshold "$t" "$tmp/a" "$tmp/b"
 	[ "$(row "$tmp/out" main wall rate changed)" = true ] || fail "--threshold $t: +25% not called"
 	[ "$(row "$tmp/out" main wall rate significant)" = true ] || fail "--threshold $t changed the test"
 	expect_status 0 "$CT_COMPARE" -f json --threshold "$t" "$tmp/b" "$tmp/a"
 	[ "$(row "$tmp/out" main wall rate changed)" = true ] || fail "--threshold $t: -20% (1/1.25) not called"
 done
-for t in 25.1 50; do
+for t in 3.6 24.9 50; do
 	expect_status 0 "$CT_COMPARE" -f json --threshold "$t" "$tmp/a" "$tmp/b"
-	[ "$(row "$tmp/out" main wall rate changed)" = false ] || fail "--threshold $t: +25% called"
+	[ "$(row "$tmp/out" main wall rate changed)" = false ] || fail "--threshold $t: +25% called, its interval reaching under it"
 	[ "$(row "$tmp/out" main wall rate significant)" = true ] || fail "--threshold $t changed the test"
 	expect_status 0 "$CT_COMPARE" -f json --threshold "$t" "$tmp/b" "$tmp/a"
 	[ "$(row "$tmp/out" main wall rate changed)" = false ] || fail "--threshold $t: -20% (1/1.25) called"
 done
 expect_status 0 "$CT_COMPARE" --threshold 30 "$tmp/a" "$tmp/b"
 grep -q '^main  *wall  *rate .* 1\.250 .* ~ ' "$tmp/out" || fail "no '~' under --threshold 30: $(cat "$tmp/out")"
-grep -q "beyond 1 +- 30% (--threshold)" "$tmp/out" || fail "the table does not say --threshold 30"
+grep -q "interval at that level is beyond 1 +- 30% (--threshold)" "$tmp/out" || fail "the table does not say --threshold 30"
 # A share of exactly 1 on both sides: no spread, never a verdict.
 expect_status 0 "$CT_COMPARE" -f json --threshold 0 "$tmp/a" "$tmp/b"
 [ "$(row "$tmp/out" main cpu/wall cpu-share changed)" = null ] || fail "a share of 1 against 1 has a verdict"

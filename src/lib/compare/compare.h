@@ -96,6 +96,7 @@ struct ct_compare_row {
 	 * samples for a per-cycle figure, no spread, different work).
 	 */
 	int changed;
+	double verdict_lo, verdict_hi;		/* the interval at --alpha the verdict holds */
 	char why[160];
 	size_t dist_a, dist_b;			/* disturbed samples on each side */
 	/* The order of the table: kernel first, then the key, then the NEW. */

@@ -223,10 +223,18 @@ static void kinds_differ(struct ct_compare_row *r)
 	}
 }
 
-/* The verdict: significant and at least the threshold either way, a ratio of 1 + t or 1 / (1 + t). */
-static int beyond(double ratio, double threshold)
+/*
+ * The verdict: significant, and the change at least the threshold either
+ * way (a ratio of 1 + t or 1 / (1 + t)) over the whole interval at
+ * --alpha where there is one, else the ratio: a run that drifted by t,
+ * and is as noisy as a shared host makes it, is not called a change.
+ */
+static int beyond(const struct ct_compare_row *r, double threshold)
 {
-	return ratio >= 1 + threshold || ratio <= 1 / (1 + threshold);
+	double lo = isnan(r->verdict_lo) ? r->ratio : r->verdict_lo;
+	double hi = isnan(r->verdict_hi) ? r->ratio : r->verdict_hi;
+
+	return lo >= 1 + threshold || hi <= 1 / (1 + threshold);
 }
 
 static void test_row(struct ct_compare_row *r, struct ct_compare *c)
@@ -235,7 +243,7 @@ static void test_row(struct ct_compare_row *r, struct ct_compare *c)
 	size_t na = 0, nb = 0;
 	char wa[120] = "", wb[120] = "";
 
-	r->p = r->ci_lo = r->ci_hi = NAN;
+	r->p = r->ci_lo = r->ci_hi = r->verdict_lo = r->verdict_hi = NAN;
 	r->significant = -1;
 	r->changed = -1;
 	r->why[0] = '\0';
@@ -260,6 +268,7 @@ static void test_row(struct ct_compare_row *r, struct ct_compare *c)
 		r->test = u.exact ? CT_TEST_EXACT : CT_TEST_NORMAL;
 		r->significant = u.p < c->alpha;
 		ct_ratio_ci(va, na, vb, nb, 0.05, &est, &r->ci_lo, &r->ci_hi);
+		ct_ratio_ci(va, na, vb, nb, c->alpha, &est, &r->verdict_lo, &r->verdict_hi);
 		if (no_spread(va, na) && no_spread(vb, nb))
 			no_verdict(r, NULL, "no spread on either side: nothing to test against");
 	} else {
@@ -287,7 +296,7 @@ tested:
 		no_verdict(r, "new", wb);
 	if (isnan(r->med_a) || isnan(r->med_b)) {
 		/* A per-cycle figure left out on a side: no test of what is not shown. */
-		r->p = r->ci_lo = r->ci_hi = NAN;
+		r->p = r->ci_lo = r->ci_hi = r->verdict_lo = r->verdict_hi = NAN;
 		r->significant = -1;
 		r->test = CT_TEST_NONE;
 	}
@@ -319,7 +328,7 @@ tested:
 	if (r->why[0])
 		c->any_why = 1;
 	else if (r->significant >= 0)
-		r->changed = r->significant && beyond(r->ratio, c->threshold);
+		r->changed = r->significant && beyond(r, c->threshold);
 	free(va);
 	free(vb);
 }

@@ -565,8 +565,8 @@ static void legend_lines(FILE *f, const char *pre, const struct ct_compare *c)
 	fprintf(f, "%sratio = new / base of the medians; 95%% interval: Hodges-Lehmann (Moses) "
 		"on the log ratios; p: two-sided Mann-Whitney U (exact up to %d samples);\n",
 		pre, CT_UTEST_EXACT_MAX);
-	fprintf(f, "%sverdict: the change in percent where p < %g and the ratio is beyond "
-		"1 +- %g%% (--threshold), '~' where not; none where the note says why;\n", pre,
+	fprintf(f, "%sverdict: the change in percent where p < %g and its interval at that level "
+		"is beyond 1 +- %g%% (--threshold), '~' where not; none where the note says why;\n", pre,
 		c->alpha, 100 * c->threshold);
 	fprintf(f, "%sdisturbed: base+new samples descheduled (under %.0f%% of wall on the cpu), "
 		"left out of the per-cycle rows%s\n", pre, 100 * CT_DESCHEDULED_SHARE,
