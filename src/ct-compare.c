@@ -32,20 +32,23 @@ static const struct ct_opt_use opts[] = {
 	{ CT_O_ALPHA, NULL },
 	{ CT_O_FORMAT, NULL },
 	{ CT_O_OUTPUT, NULL },
+	{ CT_O_THRESHOLD, NULL },
 	{ CT_O_HELP, NULL },
 	{ CT_O_VERSION, NULL },
 };
 
 static void usage(void)
 {
-	printf("Usage: %s [-f FMT] [--alpha A] [-o DIR] BASE NEW [NEW...]\n"
+	printf("Usage: %s [-f FMT] [--alpha A] [--threshold PCT] [-o DIR] BASE NEW [NEW...]\n"
 	       "\n"
 	       "Compare the results of coretype runs: each NEW against BASE, result by\n"
 	       "result (tool, kernel, isa, placement, basis, size, unit), with the machines\n"
 	       "side by side.  An input is the JSON Lines of any tool's -f json (with or\n"
 	       "without the samples), a ct-place -o directory or its raw.txt, or - for\n"
 	       "standard input.  With samples on both sides: the ratio of the medians, its\n"
-	       "95%% interval and a Mann-Whitney U test; with summaries only, the ratio.\n"
+	       "95%% interval and a Mann-Whitney U test, a change called where it is\n"
+	       "significant and beyond the threshold; with summaries only, the ratio.\n"
+	       "Beside a raw.txt, summary.md and summary.svg (what -o writes) are skipped.\n"
 	       "\n"
 	       "Options:\n", ct_progname());
 	ct_opts_help(stdout, opts, CT_ARRAY_SIZE(opts));
@@ -70,6 +73,44 @@ static double alpha_or_usage(const char *arg)
 	return v;
 }
 
+/* The threshold: a plain decimal percentage from 0 to 100. */
+static double threshold_or_usage(const char *arg)
+{
+	char *end = (char *)arg;
+	double v = -1;
+
+	if ((isdigit((unsigned char)arg[0]) || arg[0] == '.') &&
+	    arg[strspn(arg, "0123456789.")] == '\0') {
+		errno = 0;
+		v = strtod(arg, &end);
+	}
+	if (end == arg || *end != '\0' || errno || !(v >= 0) || !(v <= 100))
+		ct_usage_error("invalid --threshold '%s': a percentage from 0 to 100", arg);
+	return v / 100;
+}
+
+/*
+ * What -o and ./run.sh leave beside raw.txt, read in its place: the
+ * Markdown and the chart are its copies, not runs: "ct-compare results/..."
+ */
+static int beside_raw(const char *file)
+{
+	const char *slash = strrchr(file, '/'), *base = slash ? slash + 1 : file;
+	size_t l = strlen(base), dir = (size_t)(base - file);
+	char *raw;
+	int yes;
+
+	if (!((l > 3 && strcmp(base + l - 3, ".md") == 0) ||
+	      (l > 4 && strcmp(base + l - 4, ".svg") == 0)))
+		return 0;
+	raw = ct_xmalloc(dir + sizeof("raw.txt"));
+	memcpy(raw, file, dir);
+	strcpy(raw + dir, "raw.txt");
+	yes = access(raw, R_OK) == 0;
+	free(raw);
+	return yes;
+}
+
 static void write_raw(FILE *f, void *arg)
 {
 	ct_compare_print(f, CT_FMT_JSON, arg);
@@ -92,12 +133,13 @@ int main(int argc, char **argv)
 	const char *outdir = NULL;
 	struct ct_compare c;
 	char why[1024];
-	size_t i, nstdin = 0;
+	size_t i, nstdin = 0, nkept, skipped;
 	int opt;
 
 	ct_init(argv);
 	memset(&c, 0, sizeof(c));
 	c.alpha = 0.05;
+	c.threshold = CT_COMPARE_THRESHOLD;
 	ct_getopt_init(&g, 0);
 	ct_getopt_add(&g, opts, CT_ARRAY_SIZE(opts));
 	while ((opt = ct_getopt_next(&g, argc, argv)) != -1) {
@@ -118,10 +160,23 @@ int main(int argc, char **argv)
 		case CT_OPT_ALPHA:
 			c.alpha = alpha_or_usage(optarg);
 			break;
+		case CT_OPT_THRESHOLD:
+			c.threshold = threshold_or_usage(optarg);
+			break;
 		default:
 			ct_usage_error("unhandled option");
 		}
 	}
+	nkept = (size_t)optind;
+	for (i = (size_t)optind; i < (size_t)argc; i++)
+		if (!beside_raw(argv[i]))
+			argv[nkept++] = argv[i];
+	skipped = (size_t)argc - nkept;
+	argc = (int)nkept;
+	if (argc - optind < 2 && skipped)
+		ct_usage_error("%s: give BASE and at least one NEW (%zu skipped: the Markdown and "
+			       "chart beside a raw.txt)", argc - optind ? "a NEW input is missing" :
+			       "no inputs", skipped);
 	if (argc - optind < 2)
 		ct_usage_error(argc - optind ? "a NEW input is missing: give BASE and at least one NEW"
 					     : "no inputs: give BASE and at least one NEW");

@@ -62,6 +62,17 @@ cp "$tmp/out" "$tmp/d.json"
 [ "$(row "$tmp/d.json" thread cpu rate p_value)" = 0.0555556 ] || fail "thread: p not 14/252"
 [ "$(row "$tmp/d.json" thread cpu rate significant)" = false ] || fail "p = 0.056 is significant at 0.05"
 [ "$(row "$tmp/d.json" main wall rate test)" = mann-whitney-exact ] || fail "5 + 5: not the exact test"
+# The geomean of main's and thread's 1.25: 1.25, its bounds the geometric means of theirs.
+geo=$(grep '"record":"geomean","figure":"rate","basis":"wall"' "$tmp/d.json")
+[ "$(echo "$geo" | "$JSONL" -r geomean -f rows -)" = 2 ] || fail "geomean: not over 2 rows: $geo"
+[ "$(echo "$geo" | "$JSONL" -r geomean -f geomean -)" = 1.25 ] || fail "geomean: not 1.25: $geo"
+for k in low high; do
+	want=$(awk -v x="$(row "$tmp/d.json" main wall rate ratio_ci_$k)" \
+		-v y="$(row "$tmp/d.json" thread wall rate ratio_ci_$k)" 'BEGIN { printf "%.5f", sqrt(x * y) }')
+	got=$(echo "$geo" | "$JSONL" -r geomean -f ratio_ci_$k - | awk '{ printf "%.5f", $1 }')
+	[ "$got" = "$want" ] || fail "geomean: ratio_ci_$k $got, not the geometric mean of the rows' $want"
+done
+[ "$(grep -c '"record":"geomean"' "$tmp/d.json")" -eq 3 ] || fail "not a geomean per figure and basis: $(cat "$tmp/d.json")"
 
 # --alpha 0.01: main's verdict turns; the interval stays the 95% one.
 expect_status 0 "$CT_COMPARE" -f json --alpha 0.01 "$tmp/a" "$tmp/b"
@@ -80,11 +91,36 @@ expect_status 0 "$CT_COMPARE" -f json --alpha 0.2 "$tmp/a" "$tmp/b"
 	fail "--alpha 0.2 changed the interval"
 # The table says the level it used and the verdicts it gives.
 expect_status 0 "$CT_COMPARE" --alpha 0.2 "$tmp/a" "$tmp/b"
-grep -q "verdict: the change in percent where p < 0.2," "$tmp/out" || fail "the table does not say --alpha 0.2"
+grep -q "verdict: the change in percent where p < 0.2 and its interval at that level" "$tmp/out" || fail "the table does not say --alpha 0.2"
 grep -q '^thread  *cpu  *rate .* +25\.0%' "$tmp/out" || fail "no +25.0% verdict at 0.2: $(cat "$tmp/out")"
 expect_status 0 "$CT_COMPARE" --alpha 0.01 "$tmp/a" "$tmp/b"
-grep -q "where p < 0.01," "$tmp/out" || fail "the table does not say --alpha 0.01"
+grep -q "where p < 0.01 and" "$tmp/out" || fail "the table does not say --alpha 0.01"
 grep -q '^main  *wall  *rate .* ~ ' "$tmp/out" || fail "no '~' at 0.01: $(cat "$tmp/out")"
+
+# --threshold: main's +25% (p 0.032, interval 1.0357 .. 1.5455) is called while the whole
+# interval is beyond it: up to 3.57%, not beyond; 1/1.25 (interval up to 1/1.0357) alike.
+for t in 0 3 3.5; do
+	expect_status 0 "$CT_COMPARE" -f json --threshold "$t" "$tmp/a" "$tmp/b"
+	[ "$(row "$tmp/out" main wall rate changed)" = true ] || fail "--threshold $t: +25% not called"
+	[ "$(row "$tmp/out" main wall rate significant)" = true ] || fail "--threshold $t changed the test"
+	expect_status 0 "$CT_COMPARE" -f json --threshold "$t" "$tmp/b" "$tmp/a"
+	[ "$(row "$tmp/out" main wall rate changed)" = true ] || fail "--threshold $t: -20% (1/1.25) not called"
+done
+for t in 3.6 24.9 50; do
+	expect_status 0 "$CT_COMPARE" -f json --threshold "$t" "$tmp/a" "$tmp/b"
+	[ "$(row "$tmp/out" main wall rate changed)" = false ] || fail "--threshold $t: +25% called, its interval reaching under it"
+	[ "$(row "$tmp/out" main wall rate significant)" = true ] || fail "--threshold $t changed the test"
+	expect_status 0 "$CT_COMPARE" -f json --threshold "$t" "$tmp/b" "$tmp/a"
+	[ "$(row "$tmp/out" main wall rate changed)" = false ] || fail "--threshold $t: -20% (1/1.25) called"
+done
+expect_status 0 "$CT_COMPARE" --threshold 30 "$tmp/a" "$tmp/b"
+grep -q '^main  *wall  *rate .* 1\.250 .* ~ ' "$tmp/out" || fail "no '~' under --threshold 30: $(cat "$tmp/out")"
+grep -q "interval at that level is beyond 1 +- 30% (--threshold)" "$tmp/out" || fail "the table does not say --threshold 30"
+# A share of exactly 1 on both sides: no spread, never a verdict.
+expect_status 0 "$CT_COMPARE" -f json --threshold 0 "$tmp/a" "$tmp/b"
+[ "$(row "$tmp/out" main cpu/wall cpu-share changed)" = null ] || fail "a share of 1 against 1 has a verdict"
+[ "$(row "$tmp/out" main cpu/wall cpu-share no_verdict)" = "no spread on either side: nothing to test against" ] ||
+	fail "the share of 1 against 1 does not say why: $(row "$tmp/out" main cpu/wall cpu-share no_verdict)"
 
 # 25 against 25 samples: exact; 25 against 26: the normal approximation.
 machine "$tmp/c"

@@ -39,7 +39,13 @@ in_range() {
 	awk -v x="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(x + 0 >= lo && x + 0 <= hi) }'
 }
 
-"$CT_CLOCK" --reps 15 --samples -f json >"$tmp/a.json" 2>"$tmp/err" || fail "ct-clock failed: $(cat "$tmp/err")"
+"$CT_CLOCK" --reps 15 --samples -f json >"$tmp/raw.json" 2>"$tmp/err" || fail "ct-clock failed: $(cat "$tmp/err")"
+# Every sample as if it had its cpu throughout (cpu_ns = wall_ns): the
+# verdicts below are of the statistics, not of this host's load, which
+# takes a mostly descheduled side's verdict away (compare-recorded.sh).
+sed '/"record":"sample"/s/"cpu_ns":[0-9]*/"cpu_ns":WALL/' "$tmp/raw.json" |
+	awk '/"cpu_ns":WALL/ { match($0, /"wall_ns":[0-9]*/); w = substr($0, RSTART + 10, RLENGTH - 10)
+		sub(/"cpu_ns":WALL/, "\"cpu_ns\":" w) } { print }' >"$tmp/a.json"
 slow "$tmp/a.json" >"$tmp/b.json"
 [ "$(field sample value_cpu "$tmp/b.json" | wc -l)" -eq 15 ] || fail "the slow copy lost samples"
 "$JSONL" "$tmp/b.json" || fail "the slow copy does not parse"
@@ -85,7 +91,8 @@ expect_status 0 "$CT_COMPARE" -f json "$tmp/a.json" "$tmp/a.json"
 [ "$(field compare p_value "$tmp/out" | sort -u)" = 1 ] || fail "a run against itself: p not 1"
 [ "$(field compare significant "$tmp/out" | sort -u)" = false ] || fail "a run against itself is significant"
 expect_status 0 "$CT_COMPARE" "$tmp/a.json" "$tmp/a.json"
-grep -q '^main *wall *rate *GHz .* 1\.000 .* ~ ' "$tmp/out" || fail "no '~' against itself: $(cat "$tmp/out")"
+# The cpu basis: the wall one of a run mostly descheduled (a loaded host) has no verdict.
+grep -q '^main *cpu *rate *GHz .* 1\.000 .* ~ ' "$tmp/out" || fail "no '~' against itself: $(cat "$tmp/out")"
 
 # Standard input, and a file of two runs: their samples pooled.
 cat "$tmp/a.json" "$tmp/a.json" >"$tmp/aa.json"
@@ -104,7 +111,7 @@ in_range "$(field compare ratio "$tmp/out" | head -1)" 0.88 0.92 || fail "summar
 expect_status 0 "$CT_COMPARE" "$tmp/as.json" "$tmp/bs.json"
 grep -q "summaries only (no --samples) on a side: the ratio of their medians, no test, no verdict" \
 	"$tmp/out" || fail "the table does not say there is no verdict"
-grep -q '^main *wall *rate .* 0\.909 .* - *15+15$' "$tmp/out" || fail "summaries only: row: $(cat "$tmp/out")"
+grep -Eq '^main *wall *rate .* 0\.909 .* - *15\+15 ' "$tmp/out" || fail "summaries only: row: $(cat "$tmp/out")"
 
 # A fleet: each NEW against BASE, on rows of its own, with its file.
 expect_status 0 "$CT_COMPARE" -f json "$tmp/a.json" "$tmp/b.json" "$tmp/a.json"
@@ -138,7 +145,8 @@ done
 grep -q 'base only\|new only' "$tmp/out" && fail "a directory against itself has one-sided rows"
 [ "$(ls -A "$tmp/res" | tr '\n' ' ')" = "raw.txt summary.md summary.svg " ] || fail "-o left: $(ls -A "$tmp/res")"
 "$JSONL" "$tmp/res/raw.txt" || fail "raw.txt does not parse"
-[ "$(field compare ratio "$tmp/res/raw.txt" | sort -u)" = 1 ] || fail "ct-place dir against itself: ratio not 1"
+# Every ratio 1 but the per-cycle rows' with too few undisturbed samples (null).
+[ "$(field compare ratio "$tmp/res/raw.txt" | grep -v null | sort -u)" = 1 ] || fail "ct-place dir against itself: ratio not 1"
 # ct-stream's rows are paired on the size too.
 grep -q '"kernel":"stream".*"size_bytes":[1-9][0-9]*,' "$tmp/res/raw.txt" || fail "the stream rows have no size"
 grep -q '^## ct-place fma (' "$tmp/res/summary.md" || fail "summary.md has no fma table"

@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "measure/context.h"
+#include "measure/harness.h"
 #include "measure/report.h"
 
 /* A machine record read back; the strings the struct points to are owned. */
@@ -28,10 +29,21 @@ struct ct_run_series {
 	int has_sum[2];			/* a summary on each basis */
 	double sum_median[2], sum_pc[2], sum_share;
 	unsigned sum_reps;
+	unsigned reps_total;		/* over every wall summary (runs pooled) */
+	unsigned block_reps;		/* the last wall summary's reps */
+	size_t block_n;			/* the samples read since it */
+	unsigned sum_disturbed;		/* the summaries' descheduled count */
+	char *sum_pc_why;		/* the summary's per_cycle_why, or NULL */
+	char *work_text;		/* the work per sample its summary names, or NULL */
 	long dup_line;			/* a second summary of one basis, 0: none */
-	/* The samples, when written (--samples): per basis, and the share. */
+	/*
+	 * The samples, when written (--samples): per basis, their times as
+	 * the harness took them (for ct_sample_disturbed, ct_sample_share)
+	 * and the work of one call (value times time: a constant of the run).
+	 */
 	size_t n, cap;
-	double *v[2], *pc[2], *share;
+	double *v[2], *pc[2], *work;
+	struct ct_sample *smp;
 };
 
 struct ct_run {
@@ -43,6 +55,7 @@ struct ct_run {
 	size_t nser;
 	char kinds[96];			/* the kinds of core its records name */
 	long lines;
+	unsigned samples, disturbed;	/* over every series (ct_sample_disturbed) */
 };
 
 /*
@@ -76,10 +89,43 @@ struct ct_compare_row {
 	double med_a, med_b, ratio, ci_lo, ci_hi, p;
 	size_t n_a, n_b;
 	enum ct_compare_test test;
-	int significant;			/* -1: no verdict */
+	int significant;			/* p < alpha; -1: no test */
+	/*
+	 * The verdict: significant and beyond the threshold; -1: none, and
+	 * why says why not (a side mostly disturbed, too few undisturbed
+	 * samples for a per-cycle figure, no spread, different work).
+	 */
+	int changed;
+	double verdict_lo, verdict_hi;		/* the interval at --alpha the verdict holds */
+	char why[160];
+	size_t dist_a, dist_b;			/* disturbed samples on each side */
 	/* The order of the table: kernel first, then the key, then the NEW. */
 	size_t kernel_rank, key_rank;
 };
+
+/*
+ * The geometric mean of the ratios of one NEW's rows of one figure, basis
+ * and unit that have a ratio on both sides (benchstat's geomean), and the
+ * geometric mean of their 95% bounds: the interval the mean would have if
+ * the rows moved together (NaN where a row has none).
+ */
+struct ct_compare_geomean {
+	size_t newi;
+	enum ct_figure fig;
+	int basis;
+	const char *unit;
+	size_t n;
+	double ratio, ci_lo, ci_hi;
+	double sum_log, sum_lo, sum_hi;	/* while summing */
+	size_t n_ci;
+};
+
+/*
+ * The default --threshold, a fraction: the A/A spread of the ratio between
+ * runs minutes apart on the development machine (bench/compare-aa.sh), under
+ * which a significant difference is run-to-run drift as often as a change.
+ */
+#define CT_COMPARE_THRESHOLD 0.03
 
 struct ct_compare {
 	struct ct_run *runs;		/* [0] BASE, then every NEW */
@@ -88,6 +134,10 @@ struct ct_compare {
 	struct ct_compare_row *rows;
 	size_t nrows;
 	int any_untested;		/* some pair had no samples on a side */
+	int any_why;			/* some row has no verdict for a reason of its own */
+	double threshold;		/* the smallest change called, a fraction (--threshold) */
+	struct ct_compare_geomean *geo;	/* two rows or more of a figure, basis and unit */
+	size_t ngeo;
 };
 
 /*
@@ -106,7 +156,7 @@ const struct ct_run_series *ct_compare_side(const struct ct_compare_row *r);
  * Its records (compare/report.c): an input's machine as compared, and a
  * compared result and figure.
  */
-extern const struct ct_rec_kind ct_rec_input, ct_rec_compare;
+extern const struct ct_rec_kind ct_rec_input, ct_rec_compare, ct_rec_geomean;
 void ct_compare_print(FILE *f, enum ct_format fmt, const struct ct_compare *c);
 void ct_compare_markdown(FILE *f, const struct ct_compare *c);
 void ct_compare_svg(FILE *f, const struct ct_compare *c);

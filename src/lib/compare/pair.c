@@ -19,6 +19,7 @@
 #include "measure/harness.h"
 #include "compare/mann-whitney.h"
 #include "compare/compare.h"
+#include "measure/results.h"
 #include "measure/stats.h"
 
 const char *ct_figure_name(enum ct_figure f)
@@ -75,66 +76,259 @@ static const char *figure_unit(const struct ct_run_series *s, enum ct_figure f)
 	return f == CT_FIG_RATE ? s->unit : f == CT_FIG_PER_CYCLE ? s->pc_unit : "share";
 }
 
-/* A side's values of a figure: the finite ones of its samples, in v (freed by the caller). */
+/*
+ * A side's values of a figure: the finite ones of its samples, in v (freed
+ * by the caller).  The per-cycle figure from the undisturbed samples only
+ * and the share of each sample with its brackets: the tools' own
+ * definitions (ct_sample_disturbed, ct_sample_share, measure/results.h).
+ */
 static size_t values(const struct ct_run_series *s, enum ct_figure f, int basis, double **v)
 {
-	const double *src = f == CT_FIG_RATE ? s->v[basis] :
-			    f == CT_FIG_PER_CYCLE ? s->pc[basis] : s->share;
 	size_t i, k = 0;
 
 	*v = ct_xmalloc((s->n ? s->n : 1) * sizeof(**v));
-	for (i = 0; i < s->n; i++)
-		if (isfinite(src[i]))
-			(*v)[k++] = src[i];
+	for (i = 0; i < s->n; i++) {
+		double x;
+
+		if (f == CT_FIG_RATE)
+			x = s->v[basis][i];
+		else if (f == CT_FIG_PER_CYCLE)
+			x = ct_sample_disturbed(&s->smp[i]) ? NAN : s->pc[basis][i];
+		else
+			x = ct_sample_share(&s->smp[i]);
+		if (isfinite(x))
+			(*v)[k++] = x;
+	}
 	return k;
 }
 
-/* A side's median of a figure from its summary, and the samples it summarized. */
-static double summary_median(const struct ct_run_series *s, enum ct_figure f, int basis)
+/* A side's disturbed samples: of its samples, or as its summaries count them. */
+static size_t disturbed(const struct ct_run_series *s)
+{
+	size_t i, d = 0;
+
+	if (!s->n)
+		return s->sum_disturbed;
+	for (i = 0; i < s->n; i++)
+		d += (size_t)ct_sample_disturbed(&s->smp[i]);
+	return d;
+}
+
+/*
+ * A side's median of a figure from its samples: the summary's statistic
+ * over the same values (the share pooled over the samples' times, as the
+ * summary's cpu_share), NaN where the per-cycle figure has too few
+ * undisturbed samples; why gets the reason.
+ */
+static double sample_median(const struct ct_run_series *s, enum ct_figure f, const double *v,
+			    size_t n, char *why, size_t len)
+{
+	struct ct_stats st;
+
+	if (f == CT_FIG_SHARE)
+		return ct_samples_share(s->smp, s->n);
+	if (f == CT_FIG_PER_CYCLE && !ct_per_cycle_enough((unsigned)n, (unsigned)s->n, why, len))
+		return NAN;
+	ct_stats_compute(v, n, &st);
+	return st.median;
+}
+
+/* A side's median of a figure from its summary; why gets the summary's own reason for none. */
+static double summary_median(const struct ct_run_series *s, enum ct_figure f, int basis,
+			     char *why, size_t len)
 {
 	if (f == CT_FIG_SHARE)
 		return s->sum_share;
 	if (!s->has_sum[basis])
 		return NAN;
+	if (f == CT_FIG_PER_CYCLE && isnan(s->sum_pc[basis]) && s->sum_pc_why)
+		snprintf(why, len, "%s", s->sum_pc_why);
 	return f == CT_FIG_RATE ? s->sum_median[basis] : s->sum_pc[basis];
 }
 
-static void test_row(struct ct_compare_row *r, double alpha, int *untested)
+/* Whether every value is the same: a figure with no spread to test against. */
+static int no_spread(const double *v, size_t n)
+{
+	size_t i;
+
+	for (i = 1; i < n; i++)
+		if (v[i] != v[0])
+			return 0;
+	return 1;
+}
+
+/*
+ * A side's work of one call (value times time): a constant of a run, NaN
+ * without samples or where the samples disagree beyond the records'
+ * rounding (made-up records), which then say nothing of it.
+ */
+#define CT_COMPARE_WORK_TOL 1e-3
+static double work(const struct ct_run_series *s)
+{
+	struct ct_stats st;
+
+	if (!s->n)
+		return NAN;
+	ct_stats_compute(s->work, s->n, &st);
+	return st.min > 0 && st.max / st.min - 1 <= CT_COMPARE_WORK_TOL ? st.median : NAN;
+}
+
+/*
+ * Why two sides measured different work per sample, or "" where they did
+ * not: the work of a call from the samples (a relative difference over
+ * CT_COMPARE_WORK_TOL), else the work the summaries name (--passes, an
+ * array size).
+ */
+static void work_differs(const struct ct_run_series *a, const struct ct_run_series *b,
+			 char *why, size_t len)
+{
+	double wa = work(a), wb = work(b);
+
+	why[0] = '\0';
+	if (wa > 0 && wb > 0 && fabs(wb / wa - 1) > CT_COMPARE_WORK_TOL)
+		snprintf(why, len, "work per sample differs: new %.4g x base's "
+			 "(QUICK against a full run, another -n or --passes?)", wb / wa);
+	else if (a->work_text && b->work_text && strcmp(a->work_text, b->work_text) != 0)
+		snprintf(why, len, "work per sample differs: base %.60s, new %.60s", a->work_text,
+			 b->work_text);
+}
+
+static void no_verdict(struct ct_compare_row *r, const char *side, const char *why)
+{
+	if (r->why[0])
+		return;
+	r->changed = -1;
+	snprintf(r->why, sizeof(r->why), "%s%s%.140s", side ? side : "", side ? ": " : "", why);
+}
+
+/*
+ * A result whose samples ran on more than one kind of core (a migrated
+ * thread, a fleet of mixed machines), or on another kind than base's
+ * under the same key, averages what should be compared kind by kind.
+ */
+static void kinds_differ(struct ct_compare_row *r)
+{
+	const char *ka = r->a->kinds, *kb = r->b->kinds;
+	char why[160];
+
+	if (ka && kb && strcmp(ka, kb) != 0) {
+		snprintf(why, sizeof(why), "kinds differ: base ran on %.60s, new on %.60s", ka, kb);
+		no_verdict(r, NULL, why);
+	} else if (ka && strchr(ka, ',')) {
+		snprintf(why, sizeof(why), "mixed kinds (%.100s): compare them one by one", ka);
+		no_verdict(r, "base", why);
+	} else if (kb && strchr(kb, ',')) {
+		snprintf(why, sizeof(why), "mixed kinds (%.100s): compare them one by one", kb);
+		no_verdict(r, "new", why);
+	}
+}
+
+/*
+ * The verdict: significant, and the change at least the threshold either
+ * way (a ratio of 1 + t or 1 / (1 + t)) over the whole interval at
+ * --alpha where there is one, else the ratio: a run that drifted by t,
+ * and is as noisy as a shared host makes it, is not called a change.
+ */
+static int beyond(const struct ct_compare_row *r, double threshold)
+{
+	double lo = isnan(r->verdict_lo) ? r->ratio : r->verdict_lo;
+	double hi = isnan(r->verdict_hi) ? r->ratio : r->verdict_hi;
+
+	return lo >= 1 + threshold || hi <= 1 / (1 + threshold);
+}
+
+static void test_row(struct ct_compare_row *r, struct ct_compare *c)
 {
 	double *va = NULL, *vb = NULL, est;
 	size_t na = 0, nb = 0;
+	char wa[120] = "", wb[120] = "";
 
-	r->p = r->ci_lo = r->ci_hi = NAN;
+	r->p = r->ci_lo = r->ci_hi = r->verdict_lo = r->verdict_hi = NAN;
 	r->significant = -1;
+	r->changed = -1;
+	r->why[0] = '\0';
 	r->test = CT_TEST_NONE;
+	r->dist_a = disturbed(r->a);
+	r->dist_b = disturbed(r->b);
 	if (r->a->n)
 		na = values(r->a, r->fig, r->basis, &va);
 	if (r->b->n)
 		nb = values(r->b, r->fig, r->basis, &vb);
-	if (na && nb) {
-		struct ct_stats st;
+	if (r->a->n && r->b->n) {
 		struct ct_utest u;
 
-		ct_stats_compute(va, na, &st);
-		r->med_a = st.median;
-		ct_stats_compute(vb, nb, &st);
-		r->med_b = st.median;
+		r->med_a = sample_median(r->a, r->fig, va, na, wa, sizeof(wa));
+		r->med_b = sample_median(r->b, r->fig, vb, nb, wb, sizeof(wb));
 		r->n_a = na;
 		r->n_b = nb;
+		if (isnan(r->med_a) || isnan(r->med_b) || !na || !nb)
+			goto tested;
 		ct_utest(va, na, vb, nb, &u);
 		r->p = u.p;
 		r->test = u.exact ? CT_TEST_EXACT : CT_TEST_NORMAL;
-		r->significant = u.p < alpha;
+		r->significant = u.p < c->alpha;
 		ct_ratio_ci(va, na, vb, nb, 0.05, &est, &r->ci_lo, &r->ci_hi);
+		ct_ratio_ci(va, na, vb, nb, c->alpha, &est, &r->verdict_lo, &r->verdict_hi);
+		if (no_spread(va, na) && no_spread(vb, nb))
+			no_verdict(r, NULL, "no spread on either side: nothing to test against");
 	} else {
 		/* A side without samples: both medians as the summaries give them. */
-		r->med_a = summary_median(r->a, r->fig, r->basis);
-		r->med_b = summary_median(r->b, r->fig, r->basis);
+		r->med_a = summary_median(r->a, r->fig, r->basis, wa, sizeof(wa));
+		r->med_b = summary_median(r->b, r->fig, r->basis, wb, sizeof(wb));
 		r->n_a = r->a->n ? r->a->n : r->a->sum_reps;
 		r->n_b = r->b->n ? r->b->n : r->b->sum_reps;
-		*untested = 1;
+		c->any_untested = 1;
 	}
+tested:
 	r->ratio = r->med_a > 0 ? r->med_b / r->med_a : NAN;
+	/* Different work first: what else is said of the row then matters less. */
+	{
+		char why[160];
+
+		work_differs(r->a, r->b, why, sizeof(why));
+		if (why[0])
+			no_verdict(r, NULL, why);
+	}
+	kinds_differ(r);
+	if (wa[0])
+		no_verdict(r, "base", wa);
+	if (wb[0])
+		no_verdict(r, "new", wb);
+	if (isnan(r->med_a) || isnan(r->med_b)) {
+		/* A per-cycle figure left out on a side: no test of what is not shown. */
+		r->p = r->ci_lo = r->ci_hi = r->verdict_lo = r->verdict_hi = NAN;
+		r->significant = -1;
+		r->test = CT_TEST_NONE;
+	}
+	/*
+	 * A side mostly descheduled measures its neighbours, on either basis
+	 * (a descheduled thread comes back to caches the other work filled:
+	 * ct-fma's cpu basis lost 27% over 6 of 11 disturbed samples), and
+	 * its few undisturbed samples ran among them too.
+	 */
+	{
+		char why[96];
+
+		snprintf(why, sizeof(why), "%zu of %zu samples disturbed", r->dist_a,
+			 r->a->n ? r->a->n : r->a->sum_reps);
+		if (2 * r->dist_a > (r->a->n ? r->a->n : r->a->sum_reps))
+			no_verdict(r, "base", why);
+		snprintf(why, sizeof(why), "%zu of %zu samples disturbed", r->dist_b,
+			 r->b->n ? r->b->n : r->b->sum_reps);
+		if (2 * r->dist_b > (r->b->n ? r->b->n : r->b->sum_reps))
+			no_verdict(r, "new", why);
+	}
+	/*
+	 * The share is what the host's other work left the thread: between
+	 * two runs of one build minutes apart it moved by a factor of two
+	 * (bench/compare-aa.sh), a change of the host, not of what ran.
+	 */
+	if (r->fig == CT_FIG_SHARE)
+		no_verdict(r, NULL, "the host's other load, not a verdict");
+	if (r->why[0])
+		c->any_why = 1;
+	else if (r->significant >= 0)
+		r->changed = r->significant && beyond(r, c->threshold);
 	free(va);
 	free(vb);
 }
@@ -144,17 +338,15 @@ static void one_side(struct ct_compare_row *r)
 {
 	const struct ct_run_series *s = ct_compare_side(r);
 	double med = NAN, *v = NULL;
+	char why[120] = "";
 	size_t n = 0;
 
 	if (s->n)
 		n = values(s, r->fig, r->basis, &v);
 	if (n) {
-		struct ct_stats st;
-
-		ct_stats_compute(v, n, &st);
-		med = st.median;
+		med = sample_median(s, r->fig, v, n, why, sizeof(why));
 	} else {
-		med = summary_median(s, r->fig, r->basis);
+		med = summary_median(s, r->fig, r->basis, why, sizeof(why));
 		n = s->sum_reps;
 	}
 	free(v);
@@ -162,8 +354,14 @@ static void one_side(struct ct_compare_row *r)
 	r->med_b = r->b ? med : NAN;
 	r->n_a = r->a ? n : 0;
 	r->n_b = r->b ? n : 0;
+	r->dist_a = r->a ? disturbed(s) : 0;
+	r->dist_b = r->b ? disturbed(s) : 0;
 	r->ratio = r->ci_lo = r->ci_hi = r->p = NAN;
 	r->significant = -1;
+	r->changed = -1;
+	r->why[0] = '\0';
+	if (why[0])
+		snprintf(r->why, sizeof(r->why), "%s: %s", r->a ? "base" : "new", why);
 	r->test = CT_TEST_NONE;
 }
 
@@ -220,6 +418,57 @@ static int row_order(const void *pa, const void *pb)
 	return 0;
 }
 
+/* The geometric means of every NEW's rows, by figure, basis and unit, in the rows' order. */
+static void geomeans(struct ct_compare *c)
+{
+	size_t i, g, k;
+
+	c->geo = NULL;
+	c->ngeo = 0;
+	for (i = 0; i < c->nrows; i++) {
+		const struct ct_compare_row *r = &c->rows[i];
+		struct ct_compare_geomean *m;
+
+		if (!r->a || !r->b || !(r->ratio > 0) || !isfinite(r->ratio))
+			continue;
+		for (g = 0; g < c->ngeo; g++) {
+			m = &c->geo[g];
+			if (m->newi == r->newi && m->fig == r->fig && m->basis == r->basis &&
+			    strcmp(m->unit, r->unit) == 0)
+				break;
+		}
+		if (g == c->ngeo) {
+			c->geo = ct_xrealloc(c->geo, (c->ngeo + 1) * sizeof(*c->geo));
+			m = &c->geo[c->ngeo++];
+			memset(m, 0, sizeof(*m));
+			m->newi = r->newi;
+			m->fig = r->fig;
+			m->basis = r->basis;
+			m->unit = r->unit;
+		}
+		m = &c->geo[g];
+		m->n++;
+		m->sum_log += log(r->ratio);
+		if (r->ci_lo > 0 && r->ci_hi > 0) {
+			m->n_ci++;
+			m->sum_lo += log(r->ci_lo);
+			m->sum_hi += log(r->ci_hi);
+		}
+	}
+	/* One row is its own mean: only groups of two or more are kept. */
+	for (g = k = 0; g < c->ngeo; g++) {
+		struct ct_compare_geomean *m = &c->geo[g];
+
+		if (m->n < 2)
+			continue;
+		m->ratio = exp(m->sum_log / (double)m->n);
+		m->ci_lo = m->n_ci == m->n ? exp(m->sum_lo / (double)m->n) : NAN;
+		m->ci_hi = m->n_ci == m->n ? exp(m->sum_hi / (double)m->n) : NAN;
+		c->geo[k++] = *m;
+	}
+	c->ngeo = k;
+}
+
 int ct_compare_build(struct ct_compare *c, char *why, size_t len)
 {
 	const struct ct_run *base = &c->runs[0];
@@ -263,7 +512,7 @@ int ct_compare_build(struct ct_compare *c, char *why, size_t len)
 				set_figure(r, &kr, a, ni - 1, fig, basis);
 				r->key_rank = key;
 				if (b) {
-					test_row(r, c->alpha, &c->any_untested);
+					test_row(r, c);
 					paired++;
 				} else {
 					one_side(r);
@@ -295,6 +544,7 @@ int ct_compare_build(struct ct_compare *c, char *why, size_t len)
 		}
 	}
 	qsort(c->rows, c->nrows, sizeof(*c->rows), row_order);
+	geomeans(c);
 	for (i = 0; i < kr.n; i++)
 		free(kr.kernels[i]);
 	free(kr.kernels);
@@ -306,4 +556,7 @@ void ct_compare_free(struct ct_compare *c)
 	free(c->rows);
 	c->rows = NULL;
 	c->nrows = 0;
+	free(c->geo);
+	c->geo = NULL;
+	c->ngeo = 0;
 }

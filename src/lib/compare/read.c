@@ -24,6 +24,7 @@
 #include "core/common.h"
 #include "measure/allcore.h"
 #include "placements/placements.h"
+#include "workloads/fma.h"
 #include "workloads/stream.h"
 #include "measure/harness.h"
 #include "records/jsonl.h"
@@ -261,6 +262,51 @@ static struct ct_run_series *new_series(struct ct_run *r, const char *tool,
 	return s;
 }
 
+/*
+ * The members that set a kernel's work per sample, each in its kernel's
+ * table: two runs that differ in one measured different work (QUICK
+ * against a full run, another --passes), which pair.c flags.
+ */
+static const struct {
+	const struct ct_rec_kind *k;
+	const char *name;
+} work_members[] = {
+	{ &ct_rec_fma_fields, "passes" },
+	{ &ct_rec_fma_fields, "array_bytes" },
+	{ &ct_rec_stream_fields, "passes" },
+};
+
+static void work_fields(const struct reader *rd, struct ct_run_series *s)
+{
+	char buf[160] = "";
+	size_t i, used = 0;
+
+	for (i = 0; i < CT_ARRAY_SIZE(work_members); i++) {
+		double v = num(rd, work_members[i].k, work_members[i].name);
+
+		if (isfinite(v) && !strstr(buf, work_members[i].name) && used + 1 < sizeof(buf))
+			used += (size_t)snprintf(buf + used, sizeof(buf) - used, "%s%s %.0f",
+						 used ? ", " : "", work_members[i].name, v);
+	}
+	if (used && !s->work_text)
+		s->work_text = ct_xstrdup(buf);
+}
+
+/*
+ * A summary counts the samples the writer puts right after it: fewer or
+ * more than its reps is a file cut short or two runs run together, whose
+ * samples would be pooled as one run's.  A summary without samples (no
+ * --samples) counts nothing.
+ */
+static int cut(struct reader *rd, const struct ct_run_series *s)
+{
+	if (!s->block_n || !s->has_sum[CT_BASIS_WALL] || s->block_n == s->block_reps)
+		return 0;
+	return bad(rd, "%s %s (%s) at %s: %zu sample%s after a summary of %u reps: "
+		   "a file cut short or edited", s->tool, s->kernel, s->isa, s->placement,
+		   s->block_n, s->block_n == 1 ? "" : "s", s->block_reps);
+}
+
 static int summary(struct reader *rd)
 {
 	struct ct_run *r = rd->r;
@@ -314,6 +360,23 @@ static int summary(struct reader *rd)
 	s->sum_pc[b] = num(rd, &ct_rec_summary, "per_cycle_median");
 	s->sum_share = share;
 	s->sum_reps = (unsigned)reps;	/* a count: checked above */
+	if (b == CT_BASIS_WALL) {
+		double d;
+		const char *why;
+
+		if (cut(rd, s) < 0)
+			return -1;
+		s->block_reps = (unsigned)reps;
+		s->block_n = 0;
+		d = num(rd, &ct_rec_summary, "descheduled");
+		why = str(rd, &ct_rec_summary, "per_cycle_why");
+
+		s->reps_total += (unsigned)reps;
+		s->sum_disturbed += isfinite(d) && d > 0 ? (unsigned)d : 0;
+		if (why && !s->sum_pc_why)
+			s->sum_pc_why = ct_xstrdup(why);
+		work_fields(rd, s);
+	}
 	/*
 	 * The kinds of ct-place's comparison and the kind of an all-core
 	 * row: extra members of the summary, each in its feature's table.
@@ -327,6 +390,14 @@ static int summary(struct reader *rd)
 	return 0;
 }
 
+/* A sample's nanoseconds member, 0 where it has none (a kernel without brackets). */
+static uint64_t ns_member(const struct reader *rd, const char *name)
+{
+	double v = num(rd, &ct_rec_sample, name);
+
+	return isfinite(v) && v > 0 ? (uint64_t)v : 0;
+}
+
 static void push(double **v, size_t cap, size_t n, double x)
 {
 	*v = ct_xrealloc(*v, cap * sizeof(**v));
@@ -337,8 +408,9 @@ static int sample(struct reader *rd)
 {
 	struct ct_run *r = rd->r;
 	const char *tool, *kernel, *isa, *placement, *unit, *pcu;
-	double vw = NAN, vc = NAN, wall = NAN, cpu = NAN;
+	double vw = NAN, vc = NAN, wall = NAN, cpu = NAN, calls;
 	struct ct_run_series *s = NULL;
+	struct ct_sample smp;
 	size_t i;
 
 	if (need_key(rd, &ct_rec_sample, &tool, &kernel, &isa, &placement) < 0 ||
@@ -370,8 +442,25 @@ static int sample(struct reader *rd)
 	push(&s->v[1], s->cap, s->n, vc);
 	push(&s->pc[0], s->cap, s->n, num(rd, &ct_rec_sample, "per_cycle_wall"));
 	push(&s->pc[1], s->cap, s->n, num(rd, &ct_rec_sample, "per_cycle_cpu"));
-	push(&s->share, s->cap, s->n, wall > 0 ? cpu / wall : NAN);
+	calls = num(rd, &ct_rec_sample, "calls");
+	push(&s->work, s->cap, s->n, vw * wall / (calls > 0 ? calls : 1));
+	/* The brackets as the harness kept them: the total and the first. */
+	memset(&smp, 0, sizeof(smp));
+	smp.wall_ns = wall > 0 ? (uint64_t)wall : 0;
+	smp.cpu_ns = cpu > 0 ? (uint64_t)cpu : 0;
+	smp.pre_wall_ns = ns_member(rd, "pre_bracket_wall_ns");
+	smp.pre_cpu_ns = ns_member(rd, "pre_bracket_cpu_ns");
+	smp.post_wall_ns = ns_member(rd, "bracket_wall_ns") - smp.pre_wall_ns;
+	smp.post_cpu_ns = ns_member(rd, "bracket_cpu_ns") - smp.pre_cpu_ns;
+	if (ns_member(rd, "bracket_wall_ns") < smp.pre_wall_ns ||
+	    ns_member(rd, "bracket_cpu_ns") < smp.pre_cpu_ns)
+		return bad(rd, "sample whose first bracket is longer than both together");
+	s->smp = ct_xrealloc(s->smp, s->cap * sizeof(*s->smp));
+	s->smp[s->n] = smp;
 	s->n++;
+	s->block_n++;
+	r->samples++;
+	r->disturbed += ct_sample_disturbed(&smp);
 	return 0;
 }
 
@@ -438,7 +527,7 @@ int ct_run_read_stream(FILE *f, const char *file, const char *path, struct ct_ru
 	struct reader rd;
 	char *line = NULL, jwhy[96];
 	size_t cap = 0, col, i;
-	long n;
+	long n, blank = 0;
 	int rc = -1;
 
 	memset(r, 0, sizeof(*r));
@@ -454,6 +543,17 @@ int ct_run_read_stream(FILE *f, const char *file, const char *path, struct ct_ru
 	errno = 0;
 	while ((n = read_line(f, &line, &cap)) > 0) {
 		rd.line++;
+		/* Blank lines at the end (an editor's, an echo's) end nothing; among records, an error. */
+		if (line[strspn(line, " \t\r\n")] == '\0') {
+			if (!blank)
+				blank = rd.line;
+			continue;
+		}
+		if (blank) {
+			rd.line = blank;
+			bad(&rd, "a blank line among the records: not one run's JSON Lines");
+			goto out;
+		}
 		if (ct_jsonl_parse(line, (size_t)n, &o, jwhy, sizeof(jwhy), &col) < 0) {
 			bad(&rd, "column %zu: %s", col, jwhy);
 			goto out;
@@ -483,6 +583,8 @@ int ct_run_read_stream(FILE *f, const char *file, const char *path, struct ct_ru
 	for (i = 0; i < r->nser; i++) {
 		const struct ct_run_series *s = &r->ser[i];
 
+		if (cut(&rd, &r->ser[i]) < 0)
+			goto out;
 		if (s->dup_line && s->n == 0) {
 			rd.line = s->dup_line;
 			bad(&rd, "a second summary of %s %s (%s) at %s (the first at line %ld) "
@@ -553,7 +655,10 @@ void ct_run_free(struct ct_run *r)
 			free(s->v[b]);
 			free(s->pc[b]);
 		}
-		free(s->share);
+		free(s->work);
+		free(s->smp);
+		free(s->sum_pc_why);
+		free(s->work_text);
 	}
 	free(r->mach);
 	free(r->ser);

@@ -24,7 +24,8 @@
 
 enum in_field {
 	I_COLUMN, I_TOOL, I_ROLE, I_FILE, I_HOST, I_TOOLS, I_CPU, I_KINDS, I_CPUS, I_OS, I_GOVERNOR,
-	I_EPP, I_TURBO, I_THP, I_COMPILER, I_CFLAGS, I_COUNTERS, I_CONTAINER, I_LOAD, I_WARNINGS
+	I_EPP, I_TURBO, I_THP, I_COMPILER, I_CFLAGS, I_COUNTERS, I_CONTAINER, I_LOAD, I_WARNINGS,
+	I_DISTURBED, I_SAMPLES, I_DISTURBED_TEXT
 };
 
 struct in_rec {
@@ -61,7 +62,27 @@ static const struct ct_rec_field in_fields[] = {
 	{ I_LOAD, "load", NULL, CT_REC_STR, NULL, NULL,
 	  CT_REC_JSON | CT_REC_TEXT | CT_REC_VARIES },
 	{ I_WARNINGS, "warnings", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON | CT_REC_TEXT },
+	/* Disturbed samples (ct_sample_disturbed) over every series, or as the summaries count them. */
+	{ I_DISTURBED, "disturbed_samples", NULL, CT_REC_INT, NULL, NULL, CT_REC_JSON },
+	{ I_SAMPLES, "samples", NULL, CT_REC_INT, NULL, NULL, CT_REC_JSON },
+	{ I_DISTURBED_TEXT, NULL, "disturbed", CT_REC_STR, NULL, NULL,
+	  CT_REC_TEXT | CT_REC_VARIES },
 };
+
+/* An input's samples and disturbed samples: its sample records', else its summaries'. */
+static void input_disturbed(const struct ct_run *r, unsigned *dist, unsigned *n)
+{
+	size_t i;
+
+	*dist = r->disturbed;
+	*n = r->samples;
+	if (r->samples)
+		return;
+	for (i = 0; i < r->nser; i++) {
+		*dist += r->ser[i].sum_disturbed;
+		*n += r->ser[i].reps_total;
+	}
+}
 
 /* Every machine record's warnings, by name, comma-separated. */
 static void warnings_text(const struct ct_run *r, char *buf, size_t len)
@@ -135,6 +156,16 @@ static void in_value(const void *rec, int id, unsigned out, struct ct_rec_value 
 	case I_KINDS:
 		v->str = r->kinds[0] ? r->kinds : "-";
 		return;
+	case I_DISTURBED:
+	case I_SAMPLES:
+	case I_DISTURBED_TEXT: {
+		unsigned d, n;
+
+		input_disturbed(r, &d, &n);
+		v->i = id == I_DISTURBED ? d : n;
+		snprintf(v->buf, sizeof(v->buf), "%u of %u samples", d, n);
+		return;
+	}
 	default:
 		break;
 	}
@@ -185,6 +216,9 @@ static void in_value(const void *rec, int id, unsigned out, struct ct_rec_value 
 	case I_ROLE:
 	case I_FILE:
 	case I_KINDS:
+	case I_DISTURBED:
+	case I_SAMPLES:
+	case I_DISTURBED_TEXT:
 		break;
 	}
 }
@@ -255,7 +289,8 @@ struct row_rec {
 enum row_field {
 	W_TOOL, W_KERNEL, W_ISA, W_NEW_FILE, W_PLACEMENT, W_SIZE, W_BASIS, W_FIGURE, W_UNIT,
 	W_SIZE_BYTES, W_PRESENT, W_MEDIAN_A, W_MEDIAN_B, W_RATIO, W_CI_LOW, W_CI_HIGH,
-	W_INTERVAL, W_P, W_SIGNIFICANT, W_VERDICT, W_TEST, W_N_A, W_N_B, W_N, W_FILE_A, W_FILE
+	W_INTERVAL, W_P, W_SIGNIFICANT, W_VERDICT, W_TEST, W_N_A, W_N_B, W_N, W_FILE_A, W_FILE,
+	W_CHANGED, W_DIST_A, W_DIST_B, W_DIST, W_WHY
 };
 
 /*
@@ -291,6 +326,11 @@ static const struct ct_rec_field row_fields[] = {
 	{ W_N, NULL, "n", CT_REC_STR, NULL, NULL, CT_REC_TEXT | CT_REC_FIT(1) },
 	{ W_FILE_A, "file_a", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
 	{ W_FILE, "file", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+	{ W_CHANGED, "changed", NULL, CT_REC_BOOL, NULL, NULL, CT_REC_DATA },
+	{ W_DIST_A, "disturbed_a", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
+	{ W_DIST_B, "disturbed_b", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
+	{ W_DIST, NULL, "disturbed", CT_REC_STR, NULL, NULL, CT_REC_TEXT | CT_REC_FIT(1) },
+	{ W_WHY, "no_verdict", "note", CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
 };
 
 static void row_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
@@ -375,9 +415,9 @@ static void row_value(const void *rec, int id, unsigned out, struct ct_rec_value
 			v->str = "new only";
 		else if (!r->b)
 			v->str = "base only";
-		else if (r->significant < 0)
+		else if (r->changed < 0)
 			v->omit = 1;
-		else if (!r->significant)
+		else if (!r->changed)
 			v->str = "~";
 		else
 			snprintf(v->buf, sizeof(v->buf), "%+.1f%%", (r->ratio - 1) * 100);
@@ -400,12 +440,120 @@ static void row_value(const void *rec, int id, unsigned out, struct ct_rec_value
 	case W_FILE_A:
 		v->str = rr->c->runs[0].file;
 		break;
+	case W_CHANGED:
+		v->null = r->changed < 0;
+		v->i = r->changed;
+		break;
+	case W_DIST_A:
+		v->i = (long long)r->dist_a;
+		break;
+	case W_DIST_B:
+		v->i = (long long)r->dist_b;
+		break;
+	case W_DIST:
+		snprintf(v->buf, sizeof(v->buf), "%zu+%zu", r->dist_a, r->dist_b);
+		v->str = v->buf;
+		break;
+	case W_WHY:
+		v->null = !r->why[0];
+		v->str = r->why;
+		break;
 	}
 }
 
 const struct ct_rec_kind ct_rec_compare = {
 	"compare", row_fields, CT_ARRAY_SIZE(row_fields), row_value, 0
 };
+
+/* --- The geomean record: a NEW's rows of one figure, basis and unit, their ratios' mean. --- */
+
+struct geo_rec {
+	const struct ct_compare *c;
+	const struct ct_compare_geomean *g;
+};
+
+enum geo_field { G_NEW_FILE, G_FIGURE, G_BASIS, G_UNIT, G_ROWS, G_RATIO, G_CI_LOW, G_CI_HIGH,
+		 G_INTERVAL, G_FILE };
+
+static const struct ct_rec_field geo_fields[] = {
+	{ G_NEW_FILE, NULL, "new", CT_REC_STR, NULL, NULL, CT_REC_TEXT | CT_REC_LEFT },
+	{ G_FIGURE, "figure", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
+	{ G_BASIS, "basis", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
+	{ G_UNIT, "unit", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
+	{ G_ROWS, "rows", NULL, CT_REC_INT, NULL, NULL, CT_REC_ALL },
+	{ G_RATIO, "geomean", NULL, CT_REC_NUM, "%.6g", "%.3f", CT_REC_ALL },
+	{ G_CI_LOW, "ratio_ci_low", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
+	{ G_CI_HIGH, "ratio_ci_high", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
+	{ G_INTERVAL, NULL, "95% interval", CT_REC_STR, NULL, NULL, CT_REC_TEXT },
+	{ G_FILE, "file", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+};
+
+static void geo_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
+{
+	const struct geo_rec *gr = rec;
+	const struct ct_compare_geomean *g = gr->g;
+
+	(void)out;
+	switch ((enum geo_field)id) {
+	case G_NEW_FILE:
+	case G_FILE:
+		v->str = gr->c->runs[g->newi + 1].file;
+		break;
+	case G_FIGURE:
+		v->str = ct_figure_name(g->fig);
+		break;
+	case G_BASIS:
+		v->str = g->basis < 0 ? "cpu/wall" : ct_basis_name((enum ct_basis)g->basis);
+		break;
+	case G_UNIT:
+		v->str = g->unit;
+		break;
+	case G_ROWS:
+		v->i = (long long)g->n;
+		break;
+	case G_RATIO:
+		v->num = g->ratio;
+		break;
+	case G_CI_LOW:
+		v->num = g->ci_lo;
+		break;
+	case G_CI_HIGH:
+		v->num = g->ci_hi;
+		break;
+	case G_INTERVAL:
+		v->omit = isnan(g->ci_lo);
+		snprintf(v->buf, sizeof(v->buf), "%.3f .. %.3f", g->ci_lo, g->ci_hi);
+		v->str = v->buf;
+		break;
+	}
+}
+
+const struct ct_rec_kind ct_rec_geomean = {
+	"geomean", geo_fields, CT_ARRAY_SIZE(geo_fields), geo_value, 0
+};
+
+/* The geometric means: a table under the rows (out: the table or Markdown), or records. */
+static void geomean_rows(FILE *f, const struct ct_compare *c, unsigned out)
+{
+	struct ct_rec_writer w;
+	struct geo_rec gr = { c, NULL };
+	size_t i;
+
+	if (!c->ngeo)
+		return;
+	if (out & CT_REC_TEXT) {
+		fputc('\n', f);
+		ct_rec_title(f, out, 2, "geomean: the ratios' geometric mean by figure, basis and unit");
+	}
+	ct_rec_begin(&w, f, out, &ct_rec_geomean);
+	if (c->nruns <= 2)
+		ct_rec_hide(&w, G_NEW_FILE);
+	for (i = 0; i < c->ngeo; i++) {
+		gr.g = &c->geo[i];
+		ct_rec_write(&w, &gr);
+	}
+	ct_rec_end(&w);
+}
 
 static void kernel_title(char *buf, size_t len, const struct ct_run_series *s)
 {
@@ -417,8 +565,12 @@ static void legend_lines(FILE *f, const char *pre, const struct ct_compare *c)
 	fprintf(f, "%sratio = new / base of the medians; 95%% interval: Hodges-Lehmann (Moses) "
 		"on the log ratios; p: two-sided Mann-Whitney U (exact up to %d samples);\n",
 		pre, CT_UTEST_EXACT_MAX);
-	fprintf(f, "%sverdict: the change in percent where p < %g, '~' where not%s\n", pre,
-		c->alpha, c->any_untested ? ";" : "");
+	fprintf(f, "%sverdict: the change in percent where p < %g and its interval at that level "
+		"is beyond 1 +- %g%% (--threshold), '~' where not; none where the note says why;\n", pre,
+		c->alpha, 100 * c->threshold);
+	fprintf(f, "%sdisturbed: base+new samples descheduled (under %.0f%% of wall on the cpu), "
+		"left out of the per-cycle rows%s\n", pre, 100 * CT_DESCHEDULED_SHARE,
+		c->any_untested ? ";" : "");
 	if (c->any_untested)
 		fprintf(f, "%s'-': summaries only (no --samples) on a side: the ratio of their "
 			"medians, no test, no verdict\n", pre);
@@ -469,6 +621,7 @@ static void print_table(FILE *f, const struct ct_compare *c)
 		"(no difference in these rows)");
 	legend_lines(f, "", c);
 	row_groups(f, c, CT_REC_TABLE);
+	geomean_rows(f, c, CT_REC_TABLE);
 }
 
 /* TSV has the rows; JSON an input record per input first. */
@@ -489,6 +642,9 @@ static void print_records(FILE *f, unsigned out, const struct ct_compare *c)
 		ct_rec_write(&w, &rr);
 	}
 	ct_rec_end(&w);
+	/* TSV keeps one header and the compare rows alone. */
+	if (out == CT_REC_JSON)
+		geomean_rows(f, c, out);
 }
 
 void ct_compare_print(FILE *f, enum ct_format fmt, const struct ct_compare *c)
@@ -507,6 +663,7 @@ void ct_compare_markdown(FILE *f, const struct ct_compare *c)
 	      "\nNo difference in these rows.\n\n", f);
 	legend_lines(f, "", c);
 	row_groups(f, c, CT_REC_MD);
+	geomean_rows(f, c, CT_REC_MD);
 }
 
 /* --- The chart. --- */
@@ -529,6 +686,7 @@ void ct_compare_svg(FILE *f, const struct ct_compare *c)
 	struct ct_svg_bar *bars;
 	char title[200], line0[600], line1[400], notes[800];
 	size_t npanels = 0, nrows = 0, i, p, r;
+	int any_disturbed = 0;
 
 	/* Panels and rows: the kernels and the placements, in the table's order. */
 	for (i = 0; i < c->nrows; i++) {
@@ -599,6 +757,8 @@ void ct_compare_svg(FILE *f, const struct ct_compare *c)
 			continue;
 		}
 		b->value = cr->ratio;
+		b->disturbed = cr->dist_a > 0 || cr->dist_b > 0;
+		any_disturbed |= b->disturbed;
 		if (!isnan(cr->ci_lo)) {
 			b->lo = cr->ci_lo;
 			b->hi = cr->ci_hi;
@@ -643,9 +803,12 @@ void ct_compare_svg(FILE *f, const struct ct_compare *c)
 	ch.bar_legend = "bar: wall basis";
 	ch.err_legend = "error bar: 95% interval of the ratio";
 	ch.marker_legend = "diamond: cpu basis";
-	snprintf(notes, sizeof(notes), "A row without a bar is in one input only; the table "
-		 "(summary.md) lists it.");
+	snprintf(notes, sizeof(notes), "A row without a bar is in one input only, or has no "
+		 "ratio (a side without a median); the table (summary.md) lists it and why.");
 	ch.notes[0] = notes;
+	if (any_disturbed)
+		ch.caveat = "*: a side of the bar had disturbed (descheduled) samples: its wall basis "
+			    "measured other work too; the table counts them";
 	ct_svg_write(f, &ch);
 	free(panels);
 	free(rows);

@@ -101,6 +101,8 @@ const struct ct_opt ct_opts[CT_O_COUNT] = {
 		"N threads at once, one pinned to each of the first N usable cpus (all: every "
 		"one), each sample a fixed time, beside a single-thread reference taken in "
 		"the same run" },
+	[CT_O_THRESHOLD] = { 0, CT_OPT_THRESHOLD, "threshold", "PCT",
+		"the smallest change a verdict calls, in percent of base (default 3)" },
 	[CT_O_VERSION] = { 'V', 'V', "version", NULL,
 		"print the version and the ISAs built and usable" },
 };

@@ -41,6 +41,7 @@ enum {
 	CT_OPT_SMALL_PAGES,
 	CT_OPT_SYSROOT,
 	CT_OPT_THREADS,
+	CT_OPT_THRESHOLD,
 	CT_OPT_END			/* one past the last code */
 };
 
@@ -80,6 +81,7 @@ enum ct_opt_id {
 	CT_O_SMALL_PAGES,		/* --small-pages */
 	CT_O_SYSROOT,			/* --sysroot DIR */
 	CT_O_THREADS,			/* --threads N|all */
+	CT_O_THRESHOLD,			/* --threshold PCT (ct-compare) */
 	CT_O_VERSION,			/* -V, --version */
 	CT_O_COUNT
 };

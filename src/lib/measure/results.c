@@ -70,6 +70,27 @@ int ct_summary_precision_missed(const struct ct_summary *s)
 	return s->precision_pct > 0 && s->stopped_by != CT_STOP_PRECISION;
 }
 
+double ct_samples_share(const struct ct_sample *s, size_t n)
+{
+	double wall = 0, cpu = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		wall += (double)s[i].wall_ns + (double)s[i].pre_wall_ns + (double)s[i].post_wall_ns;
+		cpu += (double)s[i].cpu_ns + (double)s[i].pre_cpu_ns + (double)s[i].post_cpu_ns;
+	}
+	return wall > 0 ? cpu / wall : NAN;
+}
+
+int ct_per_cycle_enough(unsigned used, unsigned n, char *why, size_t len)
+{
+	if (used >= CT_PER_CYCLE_MIN_SAMPLES)
+		return 1;
+	snprintf(why, len, "%u of %u samples undisturbed (call and brackets >= %.0f%% of wall), "
+		 "%d needed", used, n, 100 * CT_DESCHEDULED_SHARE, CT_PER_CYCLE_MIN_SAMPLES);
+	return 0;
+}
+
 /*
  * The per-cycle figures over the undisturbed samples only: a bracket that
  * lost its cpu for part of its time reads a slow clock, and the quotient
@@ -99,13 +120,8 @@ static void summarize_per_cycle(const struct ct_series *ser, enum ct_basis b,
 		n++;
 	}
 	sum->per_cycle_used = n;
-	if (n < CT_PER_CYCLE_MIN_SAMPLES) {
-		snprintf(sum->per_cycle_why, sizeof(sum->per_cycle_why),
-			 "%u of %u samples undisturbed (call and brackets >= %.0f%% of wall), "
-			 "%d needed", n, ser->n, 100 * CT_DESCHEDULED_SHARE,
-			 CT_PER_CYCLE_MIN_SAMPLES);
+	if (!ct_per_cycle_enough(n, ser->n, sum->per_cycle_why, sizeof(sum->per_cycle_why)))
 		n = 0;
-	}
 	ct_stats_compute(pc, n, &sum->per_cycle);
 	if (k->insn_unit)
 		ct_stats_compute(ipc, n, &sum->insn_per_cycle);
@@ -139,7 +155,6 @@ void ct_summarize(const struct ct_series *ser, enum ct_basis b,
 {
 	const struct ct_job *k = ser->k;
 	double *rate = ct_xcalloc(ser->n + 1, sizeof(double));
-	double wall = 0, cpu = 0;
 	struct ct_cpuset seen;
 	unsigned i;
 
@@ -154,8 +169,6 @@ void ct_summarize(const struct ct_series *ser, enum ct_basis b,
 		const struct ct_sample *s = &ser->s[i];
 
 		rate[i] = ct_sample_rate(k, s, b);
-		wall += (double)s->wall_ns + (double)s->pre_wall_ns + (double)s->post_wall_ns;
-		cpu += (double)s->cpu_ns + (double)s->pre_cpu_ns + (double)s->post_cpu_ns;
 		sum->descheduled += ct_sample_disturbed(s);
 		ct_cpuset_set(&seen, s->cpu_start);
 		ct_cpuset_set(&seen, s->cpu_end);
@@ -166,7 +179,7 @@ void ct_summarize(const struct ct_series *ser, enum ct_basis b,
 	sum->stopped_by = ser->stopped_by;
 	summarize_counters(ser, b, sum);
 	summarize_per_cycle(ser, b, sum);
-	sum->cpu_share = wall > 0 ? cpu / wall : NAN;
+	sum->cpu_share = ct_samples_share(ser->s, ser->n);
 	sum->share_error = sum->cpu_share > CT_SHARE_MAX;
 	ct_cpuset_format(&seen, sum->cpus, sizeof(sum->cpus));
 	if (!sum->cpus[0])

@@ -67,6 +67,21 @@ struct ct_summary {
 	enum ct_cycles_verdict verdict;	/* of the median ratio */
 };
 
+/*
+ * The derived figures every tool and ct-compare take from samples, defined
+ * once here so that a comparison of samples and one of the summaries of the
+ * same file agree.  The cpu share of n samples: their thread CPU time over
+ * their wall time, each summed over the kernel call and its brackets (the
+ * summary's cpu_share; one sample's is ct_sample_share()).
+ */
+double ct_samples_share(const struct ct_sample *s, size_t n);
+/*
+ * Whether used undisturbed samples of n (ct_sample_disturbed) are enough
+ * for a per-cycle figure (CT_PER_CYCLE_MIN_SAMPLES); when not, why says so
+ * (the summary's per_cycle_why).
+ */
+int ct_per_cycle_enough(unsigned used, unsigned n, char *why, size_t len);
+
 /* Statistics of one series on one basis. */
 void ct_summarize(const struct ct_series *s, enum ct_basis b,
 		  struct ct_summary *sum);
