@@ -39,6 +39,12 @@ enum {
 	CT_OPT_SMALL_PAGES,
 	CT_OPT_SYSROOT,
 	CT_OPT_THREADS,
+	/* ct-place --bench's own (src/lib/placements/bench.c). */
+	CT_OPT_BENCH,
+	CT_OPT_PREPARE,
+	CT_OPT_SHELL,
+	CT_OPT_SHOW_OUTPUT,
+	CT_OPT_WARMUP,
 	CT_OPT_END			/* one past the last code */
 };
 
@@ -77,6 +83,13 @@ enum ct_opt_id {
 	CT_O_SYSROOT,			/* --sysroot DIR */
 	CT_O_THREADS,			/* --threads N|all */
 	CT_O_VERSION,			/* -V, --version */
+	/* ct-place --bench's own. */
+	CT_O_BENCH,			/* --bench */
+	CT_O_IGNORE_FAILURE,		/* -i, --ignore-failure */
+	CT_O_PREPARE,			/* --prepare CMD */
+	CT_O_SHELL,			/* --shell SHELL|none */
+	CT_O_SHOW_OUTPUT,		/* --show-output */
+	CT_O_WARMUP,			/* --warmup N */
 	CT_O_COUNT
 };
 
