@@ -304,7 +304,7 @@ static void run_lines(FILE *f, const char *pre, const struct ct_bench_doc *d)
 
 static void legend(FILE *f, const char *pre)
 {
-	fprintf(f, "%sx main = median / main's median; x interval: Hodges-Lehmann (Moses) 95%% "
+	fprintf(f, "%sx main = the median over main's median; x interval: Hodges-Lehmann (Moses) 95%% "
 		"on the log ratios;\n", pre);
 	fprintf(f, "%sp: two-sided Mann-Whitney U against main; verdict slower or faster where "
 		"p < %g, '~' where not;\n", pre, CT_BENCH_ALPHA);

@@ -103,7 +103,7 @@ const char *ct_bench_verdict_name(enum ct_bench_verdict v);
 struct ct_bench_figures {
 	struct ct_stats st;		/* of the runs' times, s */
 	double ci_lo, ci_hi;		/* the median's 95% interval, s (NaN under 6 runs) */
-	double ratio;			/* median / main's median; NaN: no main */
+	double ratio;			/* the median over main's; NaN: no main */
 	double ratio_lo, ratio_hi;	/* Hodges-Lehmann 95% interval of the ratio */
 	double p;			/* two-sided Mann-Whitney U against main */
 	enum ct_bench_verdict verdict;
