@@ -30,7 +30,14 @@ if [ "$ncpu" -gt 2 ]; then
 fi
 K="--kinds efficiency=$E --kinds performance=$P"
 
-"$SPIN" -p "$E" 900 >"$tmp/busy" 2>&1 &
+# The test's processes (the busy one and the bench) above the machine's
+# other work where this user may raise them (root; nice(1) fails
+# otherwise): on a machine that others load too, the only competitor on
+# cpu E must be the test's busy process, not whatever else runs, which
+# would load P as much as E.
+boost=
+nice -n -10 true 2>/dev/null && boost="nice -n -10"
+$boost "$SPIN" -p "$E" 900 >"$tmp/busy" 2>&1 &
 busy=$!
 trap 'kill "$busy" 2>/dev/null; rm -rf "$tmp"' EXIT
 i=0
@@ -52,13 +59,12 @@ gt() {
 }
 
 # The work per run is fixed (200000 turns of the shell's loop), never the
-# time.  Where the unplaced runs land is the scheduler's choice: on a
-# machine that others load too, a run may find both cpus as busy, so up to
+# time.  Where the unplaced runs land is the scheduler's choice, so up to
 # three attempts for the verdict (each says why it did not count).
 loop='i=0; while [ $i -lt 200000 ]; do i=$((i+1)); done'
 for attempt in 1 2 3; do
 	rm -rf "$tmp/dir"
-	$lim "$CT_PLACE" --bench $K -r 10 -f json -o "$tmp/dir" -- sh -c "$loop" \
+	$boost $lim "$CT_PLACE" --bench $K -r 10 -f json -o "$tmp/dir" -- sh -c "$loop" \
 		>"$tmp/json" 2>"$tmp/err" || fail "ct-place --bench failed: $(cat "$tmp/err")"
 	v=$(sum pin-efficiency wall verdict)
 	r=$(sum pin-efficiency wall ratio_to_main)

@@ -348,6 +348,17 @@ static void print_tsv(FILE *f, const struct ct_bench_doc *d)
 	ct_rec_end(&w);
 }
 
+/* Runs in the order they ran: by round, then by their place in it. */
+static int run_order(const void *pa, const void *pb)
+{
+	const struct ct_bench_run *a = ((const struct run_rec *)pa)->r;
+	const struct ct_bench_run *b = ((const struct run_rec *)pb)->r;
+
+	if (a->round != b->round)
+		return a->round < b->round ? -1 : 1;
+	return a->order < b->order ? -1 : a->order > b->order;
+}
+
 /* The machine record, every run in the order of the rounds, then the summaries. */
 static void print_json(FILE *f, const struct ct_bench_doc *d)
 {
@@ -355,19 +366,26 @@ static void print_json(FILE *f, const struct ct_bench_doc *d)
 	struct ct_rec_writer w;
 	struct ct_out o;
 	struct sum_rec rec = { d, 0, CT_BENCH_WALL };
+	struct run_rec *runs;
+	size_t r, k = 0, nruns = 0;
 	unsigned i;
-	size_t r;
 
 	ct_out_begin(&o, f, CT_FMT_JSON, "ct-place", 0);
 	ct_out_machine(&o, d->m);
-	ct_rec_begin(&w, f, CT_REC_JSON, &ct_rec_bench_run);
+	for (r = 0; r < res->n; r++)
+		nruns += res->rows[r].n;
+	runs = ct_xcalloc(nruns ? nruns : 1, sizeof(*runs));
 	for (r = 0; r < res->n; r++)
 		for (i = 0; i < res->rows[r].n; i++) {
-			struct run_rec x = { &res->rows[r], &res->rows[r].runs[i] };
-
-			ct_rec_write(&w, &x);
+			runs[k].row = &res->rows[r];
+			runs[k++].r = &res->rows[r].runs[i];
 		}
+	qsort(runs, nruns, sizeof(*runs), run_order);
+	ct_rec_begin(&w, f, CT_REC_JSON, &ct_rec_bench_run);
+	for (k = 0; k < nruns; k++)
+		ct_rec_write(&w, &runs[k]);
 	ct_rec_end(&w);
+	free(runs);
 	ct_rec_begin(&w, f, CT_REC_JSON, &ct_rec_bench_summary);
 	for (rec.row = 0; rec.row < res->n; rec.row++)
 		for (rec.basis = 0; rec.basis < CT_BENCH_NBASES; rec.basis++)
