@@ -405,14 +405,20 @@ double ct_sample_share(const struct ct_sample *s)
 	return wall > 0 ? cpu / wall : NAN;
 }
 
-int ct_share_disturbed(uint64_t wall_ns, uint64_t cpu_ns)
+/* A part of a sample (the call, a bracket) ran for under the threshold. */
+static int part_disturbed(uint64_t wall_ns, uint64_t cpu_ns)
 {
 	return wall_ns && (double)cpu_ns < CT_DESCHEDULED_SHARE * (double)wall_ns;
 }
 
 int ct_sample_disturbed(const struct ct_sample *s)
 {
-	return ct_share_disturbed(s->wall_ns, s->cpu_ns) ||
-	       ct_share_disturbed(s->pre_wall_ns, s->pre_cpu_ns) ||
-	       ct_share_disturbed(s->post_wall_ns, s->post_cpu_ns);
+	return part_disturbed(s->wall_ns, s->cpu_ns) ||
+	       part_disturbed(s->pre_wall_ns, s->pre_cpu_ns) ||
+	       part_disturbed(s->post_wall_ns, s->post_cpu_ns);
+}
+
+int ct_share_disturbed(uint64_t wall_ns, uint64_t cpu_ns)
+{
+	return part_disturbed(wall_ns, cpu_ns);
 }
