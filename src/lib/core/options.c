@@ -104,8 +104,8 @@ const struct ct_opt ct_opts[CT_O_COUNT] = {
 	[CT_O_IGNORE_FAILURE] = { 'i', 'i', "ignore-failure", NULL,
 		"with --bench: keep going when CMD exits non-zero (the status is recorded)" },
 	[CT_O_PREPARE] = { 0, CT_OPT_PREPARE, "prepare", "CMD",
-		"with --bench: run CMD through the shell (sh without --shell) before every run, "
-		"unplaced and untimed" },
+		"with --bench: run CMD before every run, unplaced and untimed: its words executed "
+		"directly, or through SHELL -c with --shell" },
 	[CT_O_SHELL] = { 0, CT_OPT_SHELL, "shell", "SHELL",
 		"with --bench: run the command as SHELL -c 'CMD ARG...'; none (the default) "
 		"executes CMD directly" },

@@ -158,6 +158,7 @@ struct bench {
 	char *shown;			/* the same quoted, for the outputs */
 	char *sh_argv[4];
 	char *const *argv;
+	char **prep_argv;		/* --prepare's, NULL: none */
 	int *kind_of;
 	int ncpu;
 	int devnull;			/* -1: --show-output */
@@ -232,17 +233,41 @@ static void quiet_end(int saved[2])
 		}
 }
 
-/* --prepare: its shell's -c, unplaced, untimed; returns its exit code. */
+/*
+ * --prepare's argv: SHELL -c CMD with --shell, else CMD's words (split at
+ * blanks, no quoting) executed directly, as the bench's own command is.
+ */
+static char **prepare_argv(const struct ct_bench_opts *o)
+{
+	size_t n = 0, len = strlen(o->prepare);
+	char **argv = ct_xcalloc(len / 2 + 4, sizeof(*argv));
+	char *words, *w, *save = NULL;
+
+	if (o->shell) {
+		argv[0] = ct_xstrdup(o->shell);
+		argv[1] = ct_xstrdup("-c");
+		argv[2] = ct_xstrdup(o->prepare);
+		return argv;
+	}
+	words = ct_xstrdup(o->prepare);
+	for (w = strtok_r(words, " \t\n", &save); w; w = strtok_r(NULL, " \t\n", &save))
+		argv[n++] = ct_xstrdup(w);
+	free(words);
+	if (!n)
+		ct_usage_error("--prepare needs a command");
+	return argv;
+}
+
+/* --prepare: unplaced, untimed; returns its exit code as a shell gives it. */
 static int prepare(const struct bench *b)
 {
-	const char *sh = b->o->shell ? b->o->shell : "/bin/sh";
-	int saved[2], st, code;
+	int saved[2], st;
 	pid_t pid;
 
 	quiet_begin(b, saved);
 	pid = fork();
 	if (pid == 0) {
-		execlp(sh, sh, "-c", b->o->prepare, (char *)NULL);
+		execvp(b->prep_argv[0], b->prep_argv);
 		_exit(errno == ENOENT ? CT_EXIT_ENOENT : CT_EXIT_CANNOT_INVOKE);
 	}
 	if (pid < 0) {
@@ -255,8 +280,7 @@ static int prepare(const struct bench *b)
 			err(CT_EXIT_CANCELED, "cannot wait for --prepare");
 		}
 	quiet_end(saved);
-	code = ct_observe_exit_code(st);
-	return code;
+	return ct_observe_exit_code(st);
 }
 
 /* One run of CMD under p, into r; ct-place's failures and CMD's own exit. */
@@ -349,6 +373,8 @@ int ct_place_bench(const struct ct_bench_opts *o, const struct ct_topo *t)
 	b.line = join(o->cmd, 0);
 	b.shown = join(o->cmd, !o->shell);
 	b.sampled = env && *env;
+	if (o->prepare)
+		b.prep_argv = prepare_argv(o);
 	if (o->shell) {
 		b.sh_argv[0] = (char *)o->shell;
 		b.sh_argv[1] = (char *)"-c";
@@ -438,6 +464,9 @@ int ct_place_bench(const struct ct_bench_opts *o, const struct ct_topo *t)
 	free(b.kind_of);
 	free(b.line);
 	free(b.shown);
+	for (c = 0; b.prep_argv && b.prep_argv[c]; c++)
+		free(b.prep_argv[c]);
+	free(b.prep_argv);
 	if (b.devnull >= 0)
 		close(b.devnull);
 	return CT_EXIT_OK;
