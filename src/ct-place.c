@@ -21,6 +21,7 @@
 #include "tool/cli.h"
 #include "workloads/clock.h"
 #include "core/common.h"
+#include "placements/bench.h"
 #include "placements/child.h"
 #include "placements/placements.h"
 #include "machine/kinds.h"
@@ -41,6 +42,7 @@ enum place_mode {
 	MODE_CPUS_OF,			/* --cpus-of KIND */
 	MODE_DRY_RUN,			/* --dry-run: the placement plan */
 	MODE_EXEC,			/* -- CMD [ARG...] under a placement */
+	MODE_BENCH,			/* --bench -- CMD [ARG...] */
 	MODE_CHILD			/* --child-run: process-background's re-run */
 };
 
@@ -63,6 +65,11 @@ struct place_opts {
 	int observe;			/* --observe: run CMD and report where it ran */
 	int fmt_given;			/* -f was given (--observe's report to stdout) */
 	int measure;			/* -l --measure: the kinds checked by measurement */
+	/* --bench (src/lib/placements/bench.c). */
+	int bench;
+	int bench_only;			/* an option of --bench's own was given */
+	const char *warmup, *prepare, *shell;
+	int ignore_failure, show_output;
 };
 
 /* The options, in --help's sections: the modes, then the rest. */
@@ -74,6 +81,14 @@ static const struct ct_opt_use modes[] = {
 };
 static const struct ct_opt_use observe[] = {
 	{ CT_O_OBSERVE, NULL },
+};
+static const struct ct_opt_use bench[] = {
+	{ CT_O_BENCH, NULL },
+	{ CT_O_IGNORE_FAILURE, NULL },
+	{ CT_O_PREPARE, NULL },
+	{ CT_O_SHELL, NULL },
+	{ CT_O_SHOW_OUTPUT, NULL },
+	{ CT_O_WARMUP, NULL },
 };
 static const struct ct_opt_use opts[] = {
 	{ CT_O_ADDS, "the clock's adds per sample (default 50000000, 10000000 with -q)" },
@@ -91,7 +106,8 @@ static const struct ct_opt_use opts[] = {
 	{ CT_O_PRECISION, NULL },
 	{ CT_O_MAX_TIME, NULL },
 	{ CT_O_QUICK, NULL },
-	{ CT_O_REPS, NULL },
+	{ CT_O_REPS, "timed samples per kernel (default 15; also REPS=N); with --bench, runs "
+		     "of CMD per placement (default 10)" },
 	{ CT_O_PROGRESS, NULL },
 	{ CT_O_NO_PROGRESS, NULL },
 	{ CT_O_SAMPLES, NULL },
@@ -113,6 +129,9 @@ static void usage(void)
 	       "       %s {-p process-background | -k KIND | -c CPULIST} -- CMD [ARG...]\n"
 	       "       %s [-p process-background | -k KIND | -c CPULIST] --observe [-f FMT]\n"
 	       "                [-o DIR] -- CMD [ARG...]\n"
+	       "       %s --bench [-p LIST | -k KIND | -c CPULIST] [-r RUNS] [--warmup N]\n"
+	       "                [--prepare CMD] [--shell SHELL] [-i] [--show-output] [-f FMT]\n"
+	       "                [-o DIR] -- CMD [ARG...]\n"
 	       "\n"
 	       "The kinds of core of this machine, the placements a thread can be given on\n"
 	       "them, and what each placement gets: with no mode, the add-chain clock, FMA\n"
@@ -124,6 +143,10 @@ static void usage(void)
 	ct_opts_help(stdout, modes, CT_ARRAY_SIZE(modes));
 	printf("  -- CMD [ARG...]      run CMD under a process placement (-p, -k or -c)\n");
 	ct_opts_help(stdout, observe, CT_ARRAY_SIZE(observe));
+	printf("\n"
+	       "A command under every placement (--bench; default placements: main,\n"
+	       "process-background and each pin-KIND that applies):\n");
+	ct_opts_help(stdout, bench, CT_ARRAY_SIZE(bench));
 	printf("\n"
 	       "Options:\n");
 	ct_opts_help(stdout, opts, CT_ARRAY_SIZE(opts));
@@ -170,12 +193,16 @@ static void parse_options(struct place_opts *o, int argc, char **argv)
 	ct_getopt_init(&g, 1);
 	ct_getopt_add(&g, modes, CT_ARRAY_SIZE(modes));
 	ct_getopt_add(&g, observe, CT_ARRAY_SIZE(observe));
+	ct_getopt_add(&g, bench, CT_ARRAY_SIZE(bench));
 	ct_getopt_add(&g, opts, CT_ARRAY_SIZE(opts));
 	while ((c = ct_getopt_next(&g, argc, argv)) != -1) {
 		o->fmt_given |= c == 'f';
 		switch (c) {
 		case 'c':
 			o->cpus_arg = optarg;
+			break;
+		case 'i':
+			o->ignore_failure = o->bench_only = 1;
 			break;
 		case 'k':
 			o->kind_arg = optarg;
@@ -191,6 +218,26 @@ static void parse_options(struct place_opts *o, int argc, char **argv)
 			break;
 		case 'p':
 			o->placements = optarg;
+			break;
+		case CT_OPT_BENCH:
+			o->bench = 1;
+			break;
+		case CT_OPT_PREPARE:
+			o->prepare = optarg;
+			o->bench_only = 1;
+			break;
+		case CT_OPT_SHELL:
+			if (!*optarg)
+				ct_usage_error("--shell needs a shell, or none");
+			o->shell = strcmp(optarg, "none") == 0 ? NULL : optarg;
+			o->bench_only = 1;
+			break;
+		case CT_OPT_SHOW_OUTPUT:
+			o->show_output = o->bench_only = 1;
+			break;
+		case CT_OPT_WARMUP:
+			o->warmup = optarg;
+			o->bench_only = 1;
 			break;
 		case CT_OPT_CHILD_RUN:
 			o->mode = MODE_CHILD;
@@ -236,7 +283,18 @@ static void parse_options(struct place_opts *o, int argc, char **argv)
 	if (optind < argc && (!dashdash || o->mode != MODE_DEFAULT))
 		ct_usage_error("unexpected argument '%s'%s", argv[optind],
 			       dashdash ? "" : " (a command goes after --)");
-	if (optind < argc) {
+	if (o->bench_only && !o->bench)
+		ct_usage_error("-i, --prepare, --shell, --show-output and --warmup apply to --bench");
+	if (o->bench && optind == argc)
+		ct_usage_error("--bench runs a command: ct-place --bench ... -- CMD [ARG...]");
+	if (o->bench && o->observe)
+		ct_usage_error("--bench observes every run already: leave out --observe");
+	if (o->bench && o->mode != MODE_DEFAULT)
+		ct_usage_error("--bench is a mode of its own: leave out -l, --cpus-of and --dry-run");
+	if (optind < argc && o->bench) {
+		o->mode = MODE_BENCH;
+		o->cmd = argv + optind;
+	} else if (optind < argc) {
 		o->mode = MODE_EXEC;
 		o->cmd = argv + optind;
 		if (!o->kind_arg && !o->cpus_arg && !o->placements && !o->observe)
@@ -247,8 +305,8 @@ static void parse_options(struct place_opts *o, int argc, char **argv)
 		ct_usage_error("%s applies to a command: ct-place %s ... -- CMD [ARG...]",
 			       o->kind_arg ? "-k" : "-c", o->kind_arg ? "-k KIND" : "-c CPULIST");
 	}
-	if (o->outdir && o->mode != MODE_DEFAULT && !o->observe)
-		ct_usage_error("-o applies to the comparison and to --observe only");
+	if (o->outdir && o->mode != MODE_DEFAULT && o->mode != MODE_BENCH && !o->observe)
+		ct_usage_error("-o applies to the comparison, --bench and --observe only");
 	if ((o->cli.precision || o->cli.max_time) && o->mode != MODE_DEFAULT)
 		ct_usage_error("%s applies to the comparison only",
 			       o->cli.precision ? "--precision" : "--max-time");
@@ -256,7 +314,8 @@ static void parse_options(struct place_opts *o, int argc, char **argv)
 		ct_usage_error("--measure applies to the listing: ct-place -l --measure");
 	if (o->measure && o->sysroot)
 		ct_usage_error("--measure needs the live machine: --sysroot reads a recorded one");
-	if (o->sysroot && (o->outdir || o->mode == MODE_EXEC || o->mode == MODE_CHILD))
+	if (o->sysroot && (o->outdir || o->mode == MODE_EXEC || o->mode == MODE_BENCH ||
+			   o->mode == MODE_CHILD))
 		ct_usage_error("--sysroot reads a recorded machine: only -l, --cpus-of and --dry-run apply");
 	/* A recorded machine cannot be measured: listing it is the default. */
 	if (o->sysroot && o->mode == MODE_DEFAULT)
@@ -309,6 +368,32 @@ static int mode_exec(const struct place_opts *o, const struct ct_topo *t)
 	return o->observe ? ct_place_cmd_observe(&pc, t) : ct_place_cmd_exec(&pc, t);
 }
 
+/* --bench -- CMD: the command under every placement, compared to main. */
+static int mode_bench(const struct place_opts *o, const struct ct_topo *t)
+{
+	struct ct_bench_opts bo;
+
+	memset(&bo, 0, sizeof(bo));
+	bo.cmd = o->cmd;
+	bo.placements = o->placements;
+	bo.kind_arg = o->kind_arg;
+	bo.cpus_arg = o->cpus_arg;
+	bo.runs = o->cli.reps ? (unsigned)ct_u64_or_usage("--reps", o->cli.reps, 1,
+							  CT_BENCH_RUNS_MAX)
+			      : CT_BENCH_RUNS_DEFAULT;
+	bo.warmup = o->warmup ? (unsigned)ct_u64_or_usage("--warmup", o->warmup, 0,
+							  CT_BENCH_RUNS_MAX)
+			      : CT_BENCH_WARMUP_DEFAULT;
+	bo.prepare = o->prepare;
+	bo.shell = o->shell;
+	bo.ignore_failure = o->ignore_failure;
+	bo.show_output = o->show_output;
+	bo.outdir = o->outdir;
+	bo.fmt = o->fmt;
+	bo.progress = o->progress;
+	return ct_place_bench(&bo, t);
+}
+
 /* --child-run: process-background's re-run, samples to the parent. */
 static int mode_child(const struct place_opts *o)
 {
@@ -336,7 +421,7 @@ int main(int argc, char **argv)
 		return mode_child(&o);
 	}
 	if (ct_topo_load(&t, o.sysroot, why, sizeof(why)) < 0)
-		errx(o.mode == MODE_EXEC ? CT_EXIT_CANCELED : CT_EXIT_FAIL, "%s", why);
+		errx(o.mode == MODE_EXEC || o.mode == MODE_BENCH ? CT_EXIT_CANCELED : CT_EXIT_FAIL, "%s", why);
 	switch (o.mode) {
 	case MODE_DEFAULT:
 		rc = mode_compare(&o, &t);
@@ -352,6 +437,9 @@ int main(int argc, char **argv)
 		break;
 	case MODE_EXEC:
 		rc = mode_exec(&o, &t);
+		break;
+	case MODE_BENCH:
+		rc = mode_bench(&o, &t);
 		break;
 	case MODE_CHILD:
 		break;

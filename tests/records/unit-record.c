@@ -17,6 +17,7 @@
 
 #include "core/common.h"
 #include "measure/allcore.h"
+#include "placements/bench.h"
 #include "placements/placements.h"
 #include "place/observe.h"
 #include "measure/report.h"
@@ -428,6 +429,8 @@ int main(void)
 	check_kind(&ct_rec_plan, "ct-place.1");
 	check_kind(&ct_rec_observe, "coretype.7");
 	check_kind(&ct_rec_observe_command, "coretype.7");
+	check_kind(&ct_rec_bench_run, "coretype.7");
+	check_kind(&ct_rec_bench_summary, "coretype.7");
 	check_kind(&ct_rec_input, "ct-compare.1");
 	check_kind(&ct_rec_compare, "ct-compare.1");
 	return unit_done();

@@ -105,6 +105,23 @@ const struct ct_opt ct_opts[CT_O_COUNT] = {
 		"the smallest change a verdict calls, in percent of base (default 3)" },
 	[CT_O_VERSION] = { 'V', 'V', "version", NULL,
 		"print the version and the ISAs built and usable" },
+	/* ct-place --bench's own, with hyperfine's names where ct-place's letters allow. */
+	[CT_O_BENCH] = { 0, CT_OPT_BENCH, "bench", NULL,
+		"run CMD -r times under every placement that applies, in interleaved rounds, "
+		"and compare its wall and CPU time to the unplaced runs" },
+	[CT_O_IGNORE_FAILURE] = { 'i', 'i', "ignore-failure", NULL,
+		"with --bench: keep going when CMD exits non-zero (the status is recorded)" },
+	[CT_O_PREPARE] = { 0, CT_OPT_PREPARE, "prepare", "CMD",
+		"with --bench: run CMD before every run, unplaced and untimed: its words executed "
+		"directly, or through SHELL -c with --shell" },
+	[CT_O_SHELL] = { 0, CT_OPT_SHELL, "shell", "SHELL",
+		"with --bench: run the command as SHELL -c 'CMD ARG...'; none (the default) "
+		"executes CMD directly" },
+	[CT_O_SHOW_OUTPUT] = { 0, CT_OPT_SHOW_OUTPUT, "show-output", NULL,
+		"with --bench: leave the command's output on the terminal (default: "
+		"/dev/null)" },
+	[CT_O_WARMUP] = { 0, CT_OPT_WARMUP, "warmup", "N",
+		"with --bench: untimed runs of CMD under each placement first (default 1)" },
 };
 
 /*

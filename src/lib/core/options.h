@@ -42,6 +42,12 @@ enum {
 	CT_OPT_SYSROOT,
 	CT_OPT_THREADS,
 	CT_OPT_THRESHOLD,
+	/* ct-place --bench's own (src/lib/placements/bench.c). */
+	CT_OPT_BENCH,
+	CT_OPT_PREPARE,
+	CT_OPT_SHELL,
+	CT_OPT_SHOW_OUTPUT,
+	CT_OPT_WARMUP,
 	CT_OPT_END			/* one past the last code */
 };
 
@@ -83,6 +89,13 @@ enum ct_opt_id {
 	CT_O_THREADS,			/* --threads N|all */
 	CT_O_THRESHOLD,			/* --threshold PCT (ct-compare) */
 	CT_O_VERSION,			/* -V, --version */
+	/* ct-place --bench's own. */
+	CT_O_BENCH,			/* --bench */
+	CT_O_IGNORE_FAILURE,		/* -i, --ignore-failure */
+	CT_O_PREPARE,			/* --prepare CMD */
+	CT_O_SHELL,			/* --shell SHELL|none */
+	CT_O_SHOW_OUTPUT,		/* --show-output */
+	CT_O_WARMUP,			/* --warmup N */
 	CT_O_COUNT
 };
 

@@ -417,3 +417,8 @@ int ct_sample_disturbed(const struct ct_sample *s)
 	       part_disturbed(s->pre_wall_ns, s->pre_cpu_ns) ||
 	       part_disturbed(s->post_wall_ns, s->post_cpu_ns);
 }
+
+int ct_share_disturbed(uint64_t wall_ns, uint64_t cpu_ns)
+{
+	return part_disturbed(wall_ns, cpu_ns);
+}

@@ -106,6 +106,12 @@ struct ct_harness {
  */
 #define CT_DESCHEDULED_SHARE 0.9
 /*
+ * The rule itself, for anything timed on both clocks (a kernel's call or
+ * bracket, a run of ct-place --bench's command): CPU time under
+ * CT_DESCHEDULED_SHARE of a non-zero wall time.
+ */
+int ct_share_disturbed(uint64_t wall_ns, uint64_t cpu_ns);
+/*
  * A cpu share above this cannot happen (a thread cannot run for longer
  * than the time that passed): the two clocks disagree, the share is a
  * measurement error and is never printed as a figure.  The margin covers

@@ -212,3 +212,8 @@ void ct_results_ratio_to(struct ct_results *r, const struct ct_results *ref, dou
 		r->ratio[b] = m > 0 ? r->b[b].rate.median / m : none;
 	}
 }
+
+double ct_results_median_ratio(double median, double ref_median)
+{
+	return ref_median > 0 ? median / ref_median : NAN;
+}

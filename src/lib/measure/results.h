@@ -109,5 +109,11 @@ void ct_results_series(const struct ct_series *ser, struct ct_results *r);
  * are built from these two.
  */
 void ct_results_ratio_to(struct ct_results *r, const struct ct_results *ref, double none);
+/*
+ * The same for two medians that are not a series' (ct-place --bench's
+ * times of a command's runs, placements/bench-results.c): median over
+ * ref_median, NaN where ref_median is not positive.
+ */
+double ct_results_median_ratio(double median, double ref_median);
 
 #endif

@@ -1,0 +1,433 @@
+/*
+ * placements/bench-report.c - ct-place --bench written out: a record per
+ * run (bench_run, JSON Lines) and a record per placement and basis
+ * (bench_summary: the table, TSV, JSON Lines, summary.md), each kind
+ * described once in its field table and written by records/record.c.
+ */
+#include "config.h"
+
+#include <err.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/common.h"
+#include "measure/harness.h"
+#include "measure/report.h"
+#include "placements/bench.h"
+
+/* --- bench_run: one timed run of CMD. --- */
+
+struct run_rec {
+	const struct ct_bench_row *row;
+	const struct ct_bench_run *r;
+};
+
+enum run_field {
+	U_TOOL, U_PLACEMENT, U_ROUND, U_ORDER, U_WALL, U_CPU, U_USER, U_SYS, U_SHARE,
+	U_DISTURBED, U_STATUS, U_KIND_P, U_KIND_E, U_KIND_LP, U_METHOD
+};
+
+static const struct ct_rec_field run_fields[] = {
+	{ U_TOOL, "tool", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+	{ U_PLACEMENT, "placement", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+	{ U_ROUND, "round", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
+	{ U_ORDER, "order_in_round", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
+	{ U_WALL, "wall_s", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
+	{ U_CPU, "cpu_s", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
+	{ U_USER, "user_s", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
+	{ U_SYS, "sys_s", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
+	{ U_SHARE, "cpu_share", NULL, CT_REC_NUM, "%.4g", NULL, CT_REC_DATA },
+	{ U_DISTURBED, "disturbed", NULL, CT_REC_BOOL, NULL, NULL, CT_REC_DATA },
+	{ U_STATUS, "exit_status", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
+	{ U_KIND_P, "performance_cpu_s", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
+	{ U_KIND_E, "efficiency_cpu_s", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
+	{ U_KIND_LP, "low_power_cpu_s", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
+	{ U_METHOD, "kinds_method", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+};
+
+static void run_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
+{
+	const struct run_rec *x = rec;
+	const struct ct_bench_run *r = x->r;
+
+	(void)out;
+	switch ((enum run_field)id) {
+	case U_TOOL:
+		v->str = "ct-place";
+		break;
+	case U_PLACEMENT:
+		v->str = x->row->p.name;
+		break;
+	case U_ROUND:
+		v->i = r->round;
+		break;
+	case U_ORDER:
+		v->i = r->order;
+		break;
+	case U_WALL:
+		v->num = (double)r->wall_ns / 1e9;
+		break;
+	case U_CPU:
+		v->num = (double)(r->user_ns + r->sys_ns) / 1e9;
+		break;
+	case U_USER:
+		v->num = (double)r->user_ns / 1e9;
+		break;
+	case U_SYS:
+		v->num = (double)r->sys_ns / 1e9;
+		break;
+	case U_SHARE:
+		v->num = r->wall_ns ? (double)(r->user_ns + r->sys_ns) / (double)r->wall_ns : NAN;
+		break;
+	case U_DISTURBED:
+		v->i = r->disturbed;
+		break;
+	case U_STATUS:
+		v->i = r->status;
+		break;
+	case U_KIND_P:
+	case U_KIND_E:
+	case U_KIND_LP:
+		v->num = (double)r->kind_ns[id - U_KIND_P] / 1e9;
+		break;
+	case U_METHOD:
+		v->str = r->method;
+		break;
+	}
+}
+
+const struct ct_rec_kind ct_rec_bench_run = {
+	"bench_run", run_fields, CT_ARRAY_SIZE(run_fields), run_value, 0
+};
+
+/* --- bench_summary: a placement's runs on one basis. --- */
+
+struct sum_rec {
+	const struct ct_bench_doc *d;
+	size_t row;
+	enum ct_bench_basis basis;
+};
+
+enum sum_field {
+	S_TOOL, S_PLACEMENT, S_BASIS, S_RUNS, S_MEDIAN, S_MIN, S_CV, S_CI_LOW, S_CI_HIGH,
+	S_INTERVAL, S_SHARE, S_DISTURBED, S_FAILED, S_RATIO, S_RATIO_LOW, S_RATIO_HIGH,
+	S_RATIO_INTERVAL, S_P, S_VERDICT, S_KINDS, S_SPLIT, S_KIND_P, S_KIND_E, S_KIND_LP,
+	S_COMMAND, S_HOW
+};
+
+static const struct ct_rec_field sum_fields[] = {
+	{ S_TOOL, "tool", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+	{ S_PLACEMENT, "placement", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
+	{ S_BASIS, "basis", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+	{ S_RUNS, "runs", NULL, CT_REC_INT, NULL, NULL, CT_REC_ALL },
+	{ S_MEDIAN, "median_s", "median s", CT_REC_NUM, "%.6g", "%.4f", CT_REC_ALL },
+	{ S_MIN, "min_s", "min s", CT_REC_NUM, "%.6g", "%.4f", CT_REC_ALL },
+	{ S_CV, "cv_pct", "cv%", CT_REC_NUM, "%.3g", "%.2f", CT_REC_ALL },
+	{ S_CI_LOW, "ci_low_s", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
+	{ S_CI_HIGH, "ci_high_s", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
+	{ S_INTERVAL, NULL, "95% interval s", CT_REC_STR, NULL, NULL, CT_REC_TEXT | CT_REC_FIT(2) },
+	{ S_SHARE, "cpu_share", "share", CT_REC_NUM, "%.4g", "%s", CT_REC_ALL },
+	{ S_DISTURBED, "disturbed", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
+	{ S_FAILED, "failed", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
+	{ S_RATIO, "ratio_to_main", "x main", CT_REC_NUM, "%.6g", "%.3f", CT_REC_ALL },
+	{ S_RATIO_LOW, "ratio_ci_low", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
+	{ S_RATIO_HIGH, "ratio_ci_high", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
+	{ S_RATIO_INTERVAL, NULL, "x interval", CT_REC_STR, NULL, NULL,
+	  CT_REC_TEXT | CT_REC_FIT(1) },
+	{ S_P, "p_value", "p", CT_REC_NUM, "%.6g", "%.3f", CT_REC_ALL | CT_REC_FIT(3) },
+	{ S_VERDICT, "verdict", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
+	{ S_KINDS, "kinds", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+	{ S_SPLIT, "kinds_split", "ran on", CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
+	{ S_KIND_P, "performance_cpu_s", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
+	{ S_KIND_E, "efficiency_cpu_s", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
+	{ S_KIND_LP, "low_power_cpu_s", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
+	{ S_COMMAND, "command", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ S_HOW, "placement_how", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+};
+
+static void sum_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
+{
+	const struct sum_rec *x = rec;
+	const struct ct_bench_results *res = x->d->res;
+	const struct ct_bench_row *row = &res->rows[x->row];
+	const struct ct_bench_summary *s = &res->s[x->row];
+	const struct ct_bench_figures *f = &s->b[x->basis];
+
+	switch ((enum sum_field)id) {
+	case S_TOOL:
+		v->str = "ct-place";
+		break;
+	case S_PLACEMENT:
+		v->str = row->p.name;
+		break;
+	case S_BASIS:
+		v->str = ct_bench_basis_name(x->basis);
+		break;
+	case S_RUNS:
+		v->i = row->n;
+		break;
+	case S_MEDIAN:
+		v->num = f->st.median;
+		break;
+	case S_MIN:
+		v->num = f->st.min;
+		break;
+	case S_CV:
+		v->num = f->st.cv_pct;
+		break;
+	case S_CI_LOW:
+		v->num = f->ci_lo;
+		break;
+	case S_CI_HIGH:
+		v->num = f->ci_hi;
+		break;
+	case S_INTERVAL:
+		v->omit = isnan(f->ci_lo);
+		snprintf(v->buf, sizeof(v->buf), "%.4f .. %.4f", f->ci_lo, f->ci_hi);
+		v->str = v->buf;
+		break;
+	case S_SHARE:
+		v->num = s->share;
+		/* A placement with a disturbed run is marked, as every share is. */
+		if (out & CT_REC_TEXT) {
+			snprintf(v->buf, sizeof(v->buf), "%.3f%s", s->share, s->disturbed ? "*" : "");
+			v->str = v->buf;
+		}
+		break;
+	case S_DISTURBED:
+		v->i = s->disturbed;
+		break;
+	case S_FAILED:
+		v->i = s->failed;
+		break;
+	case S_RATIO:
+		v->num = f->ratio;
+		break;
+	case S_RATIO_LOW:
+		v->num = f->ratio_lo;
+		break;
+	case S_RATIO_HIGH:
+		v->num = f->ratio_hi;
+		break;
+	case S_RATIO_INTERVAL:
+		v->omit = isnan(f->ratio_lo);
+		snprintf(v->buf, sizeof(v->buf), "%.3f .. %.3f", f->ratio_lo, f->ratio_hi);
+		v->str = v->buf;
+		break;
+	case S_P:
+		v->num = f->p;
+		if ((out & CT_REC_TEXT) && f->p < 0.001)
+			v->str = "<0.001";
+		break;
+	case S_VERDICT:
+		v->null = f->verdict == CT_BENCH_NO_VERDICT;
+		v->str = ct_bench_verdict_name(f->verdict);
+		break;
+	case S_KINDS:
+		v->str = s->kinds;
+		break;
+	case S_SPLIT:
+		v->str = s->split[0] ? s->split : "unknown";
+		break;
+	case S_KIND_P:
+	case S_KIND_E:
+	case S_KIND_LP:
+		v->num = s->kind_s[id - S_KIND_P];
+		break;
+	case S_COMMAND:
+		v->str = x->d->command;
+		break;
+	case S_HOW:
+		v->str = row->p.note;
+		break;
+	}
+}
+
+const struct ct_rec_kind ct_rec_bench_summary = {
+	"bench_summary", sum_fields, CT_ARRAY_SIZE(sum_fields), sum_value, 0
+};
+
+/* The rows of one basis, as out (the table, Markdown, TSV). */
+static void basis_rows(FILE *f, unsigned out, const struct ct_bench_doc *d,
+		       enum ct_bench_basis b)
+{
+	struct ct_rec_writer w;
+	struct sum_rec rec = { d, 0, b };
+
+	ct_rec_begin(&w, f, out, &ct_rec_bench_summary);
+	for (rec.row = 0; rec.row < d->res->n; rec.row++)
+		ct_rec_write(&w, &rec);
+	ct_rec_end(&w);
+}
+
+/* The machine's lines, as every tool's table has them; pre indents them. */
+static void machine_lines(FILE *f, const char *pre, const struct ct_machine *m)
+{
+	struct ct_out_machine_rec rec = { "ct-place", m };
+	struct ct_rec_writer w;
+	char *buf = NULL, *line, *nl;
+	size_t len = 0;
+	FILE *mf = *pre ? open_memstream(&buf, &len) : f;
+
+	if (!mf)
+		err(CT_EXIT_FAIL, "open_memstream");
+	ct_rec_begin(&w, mf, CT_REC_TABLE, &ct_rec_machine);
+	ct_rec_hide(&w, CT_MF_WARNINGS);
+	ct_rec_write(&w, &rec);
+	ct_rec_end(&w);
+	if (mf == f)
+		return;
+	if (fclose(mf) != 0)
+		err(CT_EXIT_FAIL, "open_memstream");
+	for (line = buf; (nl = strchr(line, '\n')) != NULL; line = nl + 1)
+		fprintf(f, "%s%.*s\n", pre, (int)(nl - line), line);
+	free(buf);
+}
+
+static const char *const titles[CT_BENCH_NBASES] = {
+	"wall: elapsed time from the start of CMD to its reaping (CLOCK_MONOTONIC_RAW)",
+	"cpu: the user and system time of CMD's process tree (rusage of the reaped children)"
+};
+
+/* What was run and how, in a line or two. */
+static void run_lines(FILE *f, const char *pre, const struct ct_bench_doc *d)
+{
+	fprintf(f, "%scommand: %s%s%s\n", pre, d->shell ? d->shell : "", d->shell ? " -c " : "",
+		d->command);
+	fprintf(f, "%sruns: %u per placement in interleaved rounds (the order rotated each "
+		"round), after %u warm-up run%s each%s%s\n", pre, d->runs, d->warmup,
+		d->warmup == 1 ? "" : "s", d->prepare ? "; --prepare " : "",
+		d->prepare ? d->prepare : "");
+}
+
+static void legend(FILE *f, const char *pre)
+{
+	fprintf(f, "%sx main = the median over main's median; x interval: Hodges-Lehmann (Moses) 95%% "
+		"on the log ratios;\n", pre);
+	fprintf(f, "%sp: two-sided Mann-Whitney U against main; verdict slower or faster where "
+		"p < %g, '~' where not;\n", pre, CT_BENCH_ALPHA);
+	fprintf(f, "%sshare: CPU time over wall time of all runs, * some runs under %.0f%% "
+		"(disturbed); ran on: the tree's CPU time by kind\n", pre,
+		100 * CT_DESCHEDULED_SHARE);
+}
+
+static void print_table(FILE *f, const struct ct_bench_doc *d)
+{
+	size_t r;
+	int b;
+
+	machine_lines(f, "", d->m);
+	run_lines(f, "", d);
+	for (b = 0; b < CT_BENCH_NBASES; b++) {
+		fprintf(f, "\nbasis %s\n", titles[b]);
+		basis_rows(f, CT_REC_TABLE, d, (enum ct_bench_basis)b);
+	}
+	fputc('\n', f);
+	legend(f, "");
+	fprintf(f, "\nplacements:\n");
+	for (r = 0; r < d->res->n; r++)
+		fprintf(f, "  %-18s %s\n", d->res->rows[r].p.name, d->res->rows[r].p.note);
+	if (d->m->nwarnings) {
+		fprintf(f, "\nwarnings:\n");
+		for (r = 0; r < d->m->nwarnings; r++)
+			fprintf(f, "  %s\n", ct_machine_warning(d->m, r));
+	}
+}
+
+static void print_tsv(FILE *f, const struct ct_bench_doc *d)
+{
+	struct ct_rec_writer w;
+	struct sum_rec rec = { d, 0, CT_BENCH_WALL };
+
+	ct_rec_begin(&w, f, CT_REC_TSV, &ct_rec_bench_summary);
+	for (rec.row = 0; rec.row < d->res->n; rec.row++)
+		for (rec.basis = 0; rec.basis < CT_BENCH_NBASES; rec.basis++)
+			ct_rec_write(&w, &rec);
+	ct_rec_end(&w);
+}
+
+/* Runs in the order they ran: by round, then by their place in it. */
+static int run_order(const void *pa, const void *pb)
+{
+	const struct ct_bench_run *a = ((const struct run_rec *)pa)->r;
+	const struct ct_bench_run *b = ((const struct run_rec *)pb)->r;
+
+	if (a->round != b->round)
+		return a->round < b->round ? -1 : 1;
+	return a->order < b->order ? -1 : a->order > b->order;
+}
+
+/* The machine record, every run in the order of the rounds, then the summaries. */
+static void print_json(FILE *f, const struct ct_bench_doc *d)
+{
+	const struct ct_bench_results *res = d->res;
+	struct ct_rec_writer w;
+	struct ct_out o;
+	struct sum_rec rec = { d, 0, CT_BENCH_WALL };
+	struct run_rec *runs;
+	size_t r, k = 0, nruns = 0;
+	unsigned i;
+
+	ct_out_begin(&o, f, CT_FMT_JSON, "ct-place", 0);
+	ct_out_machine(&o, d->m);
+	for (r = 0; r < res->n; r++)
+		nruns += res->rows[r].n;
+	runs = ct_xcalloc(nruns ? nruns : 1, sizeof(*runs));
+	for (r = 0; r < res->n; r++)
+		for (i = 0; i < res->rows[r].n; i++) {
+			runs[k].row = &res->rows[r];
+			runs[k++].r = &res->rows[r].runs[i];
+		}
+	qsort(runs, nruns, sizeof(*runs), run_order);
+	ct_rec_begin(&w, f, CT_REC_JSON, &ct_rec_bench_run);
+	for (k = 0; k < nruns; k++)
+		ct_rec_write(&w, &runs[k]);
+	ct_rec_end(&w);
+	free(runs);
+	ct_rec_begin(&w, f, CT_REC_JSON, &ct_rec_bench_summary);
+	for (rec.row = 0; rec.row < res->n; rec.row++)
+		for (rec.basis = 0; rec.basis < CT_BENCH_NBASES; rec.basis++)
+			ct_rec_write(&w, &rec);
+	ct_rec_end(&w);
+}
+
+void ct_bench_print(FILE *f, enum ct_format fmt, const struct ct_bench_doc *d)
+{
+	switch (fmt) {
+	case CT_FMT_TABLE:
+		print_table(f, d);
+		break;
+	case CT_FMT_TSV:
+		print_tsv(f, d);
+		break;
+	case CT_FMT_JSON:
+		print_json(f, d);
+		break;
+	}
+}
+
+void ct_bench_markdown(FILE *f, const struct ct_bench_doc *d)
+{
+	size_t r;
+	int b;
+
+	fprintf(f, "# coretype: a command under every placement\n\n");
+	machine_lines(f, "    ", d->m);
+	run_lines(f, "    ", d);
+	for (b = 0; b < CT_BENCH_NBASES; b++) {
+		fprintf(f, "\n## Basis %s\n\n", titles[b]);
+		basis_rows(f, CT_REC_MD, d, (enum ct_bench_basis)b);
+	}
+	fputc('\n', f);
+	legend(f, "    ");
+	fprintf(f, "\n## Placements\n\n");
+	for (r = 0; r < d->res->n; r++)
+		fprintf(f, "- **%s**: %s\n", d->res->rows[r].p.name, d->res->rows[r].p.note);
+	fprintf(f, "\n## Warnings\n\n");
+	if (!d->m->nwarnings)
+		fprintf(f, "None.\n");
+	for (r = 0; r < d->m->nwarnings; r++)
+		fprintf(f, "- %s\n", ct_machine_warning(d->m, r));
+}
