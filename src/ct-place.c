@@ -139,7 +139,7 @@ static void usage(void)
 	       "\n"
 	       "Modes:\n",
 	       ct_progname(), ct_progname(), ct_progname(), ct_progname(), ct_progname(),
-	       ct_progname(), ct_progname());
+	       ct_progname(), ct_progname(), ct_progname());
 	ct_opts_help(stdout, modes, CT_ARRAY_SIZE(modes));
 	printf("  -- CMD [ARG...]      run CMD under a process placement (-p, -k or -c)\n");
 	ct_opts_help(stdout, observe, CT_ARRAY_SIZE(observe));
