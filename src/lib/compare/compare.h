@@ -71,6 +71,7 @@ void ct_run_free(struct ct_run *r);
 /* What is compared of a series. */
 enum ct_figure { CT_FIG_RATE, CT_FIG_PER_CYCLE, CT_FIG_SHARE };
 const char *ct_figure_name(enum ct_figure f);
+const char *ct_figure_label(enum ct_figure f, const char *unit);
 
 /* How the two sides of a row were compared. */
 enum ct_compare_test {

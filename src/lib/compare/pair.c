@@ -35,6 +35,15 @@ const char *ct_figure_name(enum ct_figure f)
 	return "?";
 }
 
+/*
+ * A figure as a row names it: a rate in seconds is a time (ct-place
+ * --bench's runs), where a ratio above 1 is slower, not faster.
+ */
+const char *ct_figure_label(enum ct_figure f, const char *unit)
+{
+	return f == CT_FIG_RATE && unit && strcmp(unit, "s") == 0 ? "time" : ct_figure_name(f);
+}
+
 const char *ct_compare_basis_name(const struct ct_compare_row *r)
 {
 	return r->basis < 0 ? "cpu/wall" : ct_basis_name((enum ct_basis)r->basis);

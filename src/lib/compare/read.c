@@ -24,6 +24,8 @@
 #include "core/common.h"
 #include "measure/allcore.h"
 #include "placements/placements.h"
+#include "placements/bench.h"
+#include "place/measure.h"
 #include "workloads/fma.h"
 #include "workloads/stream.h"
 #include "measure/harness.h"
@@ -240,6 +242,23 @@ static int same_series(const struct ct_run_series *s, const char *tool, const ch
 	       strcmp(s->isa, isa) == 0 && strcmp(s->placement, placement) == 0;
 }
 
+/* The series of this key, size and unit, the most recent first; NULL: none yet. */
+static struct ct_run_series *find_series(struct ct_run *r, const char *tool, const char *kernel,
+					 const char *isa, const char *placement, const char *unit,
+					 double size)
+{
+	size_t i;
+
+	for (i = r->nser; i-- > 0;) {
+		struct ct_run_series *t = &r->ser[i];
+
+		if (same_series(t, tool, kernel, isa, placement) &&
+		    (isnan(t->size) ? isnan(size) : t->size == size) && strcmp(t->unit, unit) == 0)
+			return t;
+	}
+	return NULL;
+}
+
 static struct ct_run_series *new_series(struct ct_run *r, const char *tool,
 					const char *kernel, const char *isa,
 					const char *placement, const char *unit, long line)
@@ -315,7 +334,6 @@ static int summary(struct reader *rd)
 	double median = NAN, size = num(rd, &ct_rec_stream_fields, "size_bytes"), share = NAN;
 	double reps = 0;
 	struct ct_run_series *s = NULL;
-	size_t i;
 	int b;
 
 	if (need_key(rd, &ct_rec_summary, &tool, &kernel, &isa, &placement) < 0 ||
@@ -337,16 +355,7 @@ static int summary(struct reader *rd)
 	if (reps < 0 || reps > UINT_MAX || reps != floor(reps))
 		return bad(rd, "summary record with \"reps\" %g: not a number of samples", reps);
 	pcu = str(rd, &ct_rec_summary, "per_cycle_unit");
-	/* The series of this key, most recent first. */
-	for (i = r->nser; i-- > 0;) {
-		struct ct_run_series *t = &r->ser[i];
-
-		if (same_series(t, tool, kernel, isa, placement) &&
-		    (isnan(t->size) ? isnan(size) : t->size == size) && strcmp(t->unit, unit) == 0) {
-			s = t;
-			break;
-		}
-	}
+	s = find_series(r, tool, kernel, isa, placement, unit, size);
 	if (!s)
 		s = new_series(r, tool, kernel, isa, placement, unit, rd->line);
 	else if (s->has_sum[b] && !s->dup_line)
@@ -404,6 +413,25 @@ static void push(double **v, size_t cap, size_t n, double x)
 	(*v)[n] = x;
 }
 
+/* One sample of series s: its values on both bases, per cycle, its work, its times. */
+static void add_sample(struct ct_run *r, struct ct_run_series *s, double vw, double vc,
+		       double pcw, double pcc, double work, const struct ct_sample *smp)
+{
+	if (s->n == s->cap)
+		s->cap = s->cap ? 2 * s->cap : 16;
+	push(&s->v[0], s->cap, s->n, vw);
+	push(&s->v[1], s->cap, s->n, vc);
+	push(&s->pc[0], s->cap, s->n, pcw);
+	push(&s->pc[1], s->cap, s->n, pcc);
+	push(&s->work, s->cap, s->n, work);
+	s->smp = ct_xrealloc(s->smp, s->cap * sizeof(*s->smp));
+	s->smp[s->n] = *smp;
+	s->n++;
+	s->block_n++;
+	r->samples++;
+	r->disturbed += ct_sample_disturbed(smp);
+}
+
 static int sample(struct reader *rd)
 {
 	struct ct_run *r = rd->r;
@@ -436,14 +464,7 @@ static int sample(struct reader *rd)
 	pcu = str(rd, &ct_rec_sample, "per_cycle_unit");
 	if (!s->pc_unit && pcu)
 		s->pc_unit = ct_xstrdup(pcu);
-	if (s->n == s->cap)
-		s->cap = s->cap ? 2 * s->cap : 16;
-	push(&s->v[0], s->cap, s->n, vw);
-	push(&s->v[1], s->cap, s->n, vc);
-	push(&s->pc[0], s->cap, s->n, num(rd, &ct_rec_sample, "per_cycle_wall"));
-	push(&s->pc[1], s->cap, s->n, num(rd, &ct_rec_sample, "per_cycle_cpu"));
 	calls = num(rd, &ct_rec_sample, "calls");
-	push(&s->work, s->cap, s->n, vw * wall / (calls > 0 ? calls : 1));
 	/* The brackets as the harness kept them: the total and the first. */
 	memset(&smp, 0, sizeof(smp));
 	smp.wall_ns = wall > 0 ? (uint64_t)wall : 0;
@@ -455,12 +476,93 @@ static int sample(struct reader *rd)
 	if (ns_member(rd, "bracket_wall_ns") < smp.pre_wall_ns ||
 	    ns_member(rd, "bracket_cpu_ns") < smp.pre_cpu_ns)
 		return bad(rd, "sample whose first bracket is longer than both together");
-	s->smp = ct_xrealloc(s->smp, s->cap * sizeof(*s->smp));
-	s->smp[s->n] = smp;
-	s->n++;
-	s->block_n++;
-	r->samples++;
-	r->disturbed += ct_sample_disturbed(&smp);
+	add_sample(r, s, vw, vc, num(rd, &ct_rec_sample, "per_cycle_wall"),
+		   num(rd, &ct_rec_sample, "per_cycle_cpu"), vw * wall / (calls > 0 ? calls : 1),
+		   &smp);
+	return 0;
+}
+
+/*
+ * ct-place --bench: a command's runs under each placement.  A run is a
+ * sample of the series (tool, "bench", no ISA, placement) in seconds, its
+ * values the run's wall and CPU time; it has no brackets, so the share and
+ * the disturbance rule (ct_sample_disturbed) are the run's CPU time over
+ * its wall time, as --bench marks its own runs.  The runs come before
+ * their summaries (a bench interleaves placements round by round), so a
+ * summary counts the runs read for its series so far.
+ */
+#define CT_BENCH_KERNEL "bench"
+#define CT_BENCH_ISA "-"
+
+static int bench_run(struct reader *rd)
+{
+	const struct ct_rec_kind *k = &ct_rec_bench_run;
+	const char *tool, *placement;
+	double wall = NAN, cpu = NAN;
+	struct ct_run_series *s;
+	struct ct_sample smp;
+
+	if (need_str(rd, k, "tool", &tool) < 0 || need_str(rd, k, "placement", &placement) < 0 ||
+	    need_num(rd, k, "wall_s", &wall) < 0 || need_num(rd, k, "cpu_s", &cpu) < 0)
+		return -1;
+	if (!(wall > 0) || !(cpu >= 0))
+		return bad(rd, "bench_run record with wall_s %g and cpu_s %g: not times of a run",
+			   wall, cpu);
+	s = find_series(rd->r, tool, CT_BENCH_KERNEL, CT_BENCH_ISA, placement, "s", NAN);
+	if (!s)
+		s = new_series(rd->r, tool, CT_BENCH_KERNEL, CT_BENCH_ISA, placement, "s", rd->line);
+	memset(&smp, 0, sizeof(smp));
+	smp.wall_ns = (uint64_t)(wall * 1e9);
+	smp.cpu_ns = (uint64_t)(cpu * 1e9);
+	/* The work of a run is the command's: one run, whatever it took. */
+	add_sample(rd->r, s, wall, cpu, NAN, NAN, 1, &smp);
+	return 0;
+}
+
+static int bench_summary(struct reader *rd)
+{
+	const struct ct_rec_kind *k = &ct_rec_bench_summary;
+	const char *tool, *placement, *basis, *kinds;
+	double median = NAN, runs = NAN, share = NAN, disturbed;
+	struct ct_run_series *s;
+	int b;
+
+	if (need_str(rd, k, "tool", &tool) < 0 || need_str(rd, k, "placement", &placement) < 0 ||
+	    need_str(rd, k, "basis", &basis) < 0 || need_num(rd, k, "median_s", &median) < 0 ||
+	    need_num(rd, k, "runs", &runs) < 0 || need_num(rd, k, "cpu_share", &share) < 0)
+		return -1;
+	if (strcmp(basis, "wall") == 0)
+		b = CT_BASIS_WALL;
+	else if (strcmp(basis, "cpu") == 0)
+		b = CT_BASIS_CPU;
+	else
+		return bad(rd, "bench_summary record of an unknown basis '%s'", basis);
+	if (!(runs >= 1) || runs > UINT_MAX || runs != floor(runs))
+		return bad(rd, "bench_summary record with \"runs\" %g: not a number of runs", runs);
+	s = find_series(rd->r, tool, CT_BENCH_KERNEL, CT_BENCH_ISA, placement, "s", NAN);
+	if (!s)
+		s = new_series(rd->r, tool, CT_BENCH_KERNEL, CT_BENCH_ISA, placement, "s", rd->line);
+	else if (s->has_sum[b] && !s->dup_line)
+		s->dup_line = rd->line;
+	/* Runs written with it (-f json) must all be there: a cut file pools wrongly. */
+	if (s->n && s->n != (size_t)runs)
+		return bad(rd, "ct-place --bench at %s: %zu run%s before a summary of %.0f runs: "
+			   "a file cut short or edited", placement, s->n, s->n == 1 ? "" : "s", runs);
+	s->has_sum[b] = 1;
+	s->sum_median[b] = median;
+	s->sum_share = share;
+	s->sum_reps = (unsigned)runs;
+	if (b == CT_BASIS_WALL) {
+		disturbed = num(rd, k, "disturbed");
+		s->reps_total += (unsigned)runs;
+		s->sum_disturbed += isfinite(disturbed) && disturbed > 0 ? (unsigned)disturbed : 0;
+		s->block_reps = (unsigned)runs;
+		s->block_n = s->n;
+	}
+	kinds = str(rd, k, "kinds");
+	if (kinds && !s->kinds)
+		s->kinds = ct_xstrdup(kinds);
+	add_kinds(rd->r, kinds);
 	return 0;
 }
 
@@ -485,6 +587,13 @@ static int record(struct reader *rd)
 		return 0;
 	/* --threads: each kind's figures, compared as its allcore-KIND summaries. */
 	if (strcmp(rec, ct_rec_allcore.name) == 0)
+		return 0;
+	if (strcmp(rec, ct_rec_bench_run.name) == 0)
+		return bench_run(rd);
+	if (strcmp(rec, ct_rec_bench_summary.name) == 0)
+		return bench_summary(rd);
+	/* ct-place -l --measure: the kinds checked, no series to compare. */
+	if (strcmp(rec, ct_rec_measured.name) == 0 || strcmp(rec, ct_rec_kinds_check.name) == 0)
 		return 0;
 	if (strcmp(rec, ct_rec_compare.name) == 0 || strcmp(rec, ct_rec_input.name) == 0)
 		return bad(rd, "a \"%s\" record: this is ct-compare's output, not a run", rec);

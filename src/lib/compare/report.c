@@ -365,7 +365,7 @@ static void row_value(const void *rec, int id, unsigned out, struct ct_rec_value
 		v->str = ct_compare_basis_name(r);
 		break;
 	case W_FIGURE:
-		v->str = ct_figure_name(r->fig);
+		v->str = ct_figure_label(r->fig, r->unit);
 		break;
 	case W_UNIT:
 		v->str = r->unit;
@@ -500,7 +500,7 @@ static void geo_value(const void *rec, int id, unsigned out, struct ct_rec_value
 		v->str = gr->c->runs[g->newi + 1].file;
 		break;
 	case G_FIGURE:
-		v->str = ct_figure_name(g->fig);
+		v->str = ct_figure_label(g->fig, g->unit);
 		break;
 	case G_BASIS:
 		v->str = g->basis < 0 ? "cpu/wall" : ct_basis_name((enum ct_basis)g->basis);
