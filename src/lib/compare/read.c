@@ -544,10 +544,6 @@ static int bench_summary(struct reader *rd)
 		s = new_series(rd->r, tool, CT_BENCH_KERNEL, CT_BENCH_ISA, placement, "s", rd->line);
 	else if (s->has_sum[b] && !s->dup_line)
 		s->dup_line = rd->line;
-	/* Runs written with it (-f json) must all be there: a cut file pools wrongly. */
-	if (s->n && s->n != (size_t)runs)
-		return bad(rd, "ct-place --bench at %s: %zu run%s before a summary of %.0f runs: "
-			   "a file cut short or edited", placement, s->n, s->n == 1 ? "" : "s", runs);
 	s->has_sum[b] = 1;
 	s->sum_median[b] = median;
 	s->sum_share = share;
@@ -556,6 +552,10 @@ static int bench_summary(struct reader *rd)
 		disturbed = num(rd, k, "disturbed");
 		s->reps_total += (unsigned)runs;
 		s->sum_disturbed += isfinite(disturbed) && disturbed > 0 ? (unsigned)disturbed : 0;
+		/*
+		 * The runs came before it: the end of the file holds their
+		 * count to its runs as every summary's samples (cut()).
+		 */
 		s->block_reps = (unsigned)runs;
 		s->block_n = s->n;
 	}
