@@ -292,3 +292,12 @@ int ct_ratio_ci(const double *x, size_t m, const double *y, size_t n, double alp
 	free(ly);
 	return rc;
 }
+
+int ct_ratio_beyond(double ratio, double lo, double hi, double threshold)
+{
+	if (isnan(lo))
+		lo = ratio;
+	if (isnan(hi))
+		hi = ratio;
+	return lo >= 1 + threshold || hi <= 1 / (1 + threshold);
+}

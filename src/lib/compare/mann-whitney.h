@@ -61,4 +61,14 @@ int ct_shift_ci(const double *x, size_t m, const double *y, size_t n, double alp
 int ct_ratio_ci(const double *x, size_t m, const double *y, size_t n, double alpha,
 		double *est, double *lo, double *hi);
 
+/*
+ * The minimum effect of every verdict here (ct-compare's rows, ct-place
+ * --bench's placements): a ratio is a change only when it is at least
+ * 1 + threshold or at most 1 / (1 + threshold) over its whole interval
+ * [lo, hi] (NaN bounds: the ratio itself), so that run-to-run drift as
+ * noisy as a shared host makes it is not called one.  With p < alpha it
+ * is the verdict; alone it is not.
+ */
+int ct_ratio_beyond(double ratio, double lo, double hi, double threshold);
+
 #endif

@@ -240,10 +240,7 @@ static void kinds_differ(struct ct_compare_row *r)
  */
 static int beyond(const struct ct_compare_row *r, double threshold)
 {
-	double lo = isnan(r->verdict_lo) ? r->ratio : r->verdict_lo;
-	double hi = isnan(r->verdict_hi) ? r->ratio : r->verdict_hi;
-
-	return lo >= 1 + threshold || hi <= 1 / (1 + threshold);
+	return ct_ratio_beyond(r->ratio, r->verdict_lo, r->verdict_hi, threshold);
 }
 
 static void test_row(struct ct_compare_row *r, struct ct_compare *c)

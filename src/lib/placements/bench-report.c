@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compare/compare.h"
 #include "core/common.h"
 #include "measure/harness.h"
 #include "measure/report.h"
@@ -307,7 +308,8 @@ static void legend(FILE *f, const char *pre)
 	fprintf(f, "%sx main = the median over main's median; x interval: Hodges-Lehmann (Moses) 95%% "
 		"on the log ratios;\n", pre);
 	fprintf(f, "%sp: two-sided Mann-Whitney U against main; verdict slower or faster where "
-		"p < %g, '~' where not;\n", pre, CT_BENCH_ALPHA);
+		"p < %g and the x interval is beyond 1 +- %.0f%%, '~' where not;\n", pre, CT_BENCH_ALPHA,
+		100 * CT_COMPARE_THRESHOLD);
 	fprintf(f, "%sshare: CPU time over wall time of all runs, * some runs under %.0f%% "
 		"(disturbed); ran on: the tree's CPU time by kind\n", pre,
 		100 * CT_DESCHEDULED_SHARE);

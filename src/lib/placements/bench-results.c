@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compare/compare.h"
 #include "compare/mann-whitney.h"
 #include "core/common.h"
 #include "measure/results.h"
@@ -57,8 +58,10 @@ static double *times(const struct ct_bench_row *row, enum ct_bench_basis b)
 
 /*
  * The verdict on times y against main's x, as ct-compare gives it: the U
- * test two-sided at CT_BENCH_ALPHA, the direction from the ratio of the
- * medians (a time: above 1 is slower).  The one place it is decided.
+ * test two-sided at CT_BENCH_ALPHA and the ratio's interval beyond
+ * ct-compare's default minimum effect (ct_ratio_beyond), the direction
+ * from the ratio of the medians (a time: above 1 is slower).  The one
+ * place it is decided.
  */
 static void verdict(const double *x, size_t m, const double *y, size_t n,
 		    struct ct_bench_figures *f)
@@ -72,8 +75,9 @@ static void verdict(const double *x, size_t m, const double *y, size_t n,
 	if (ct_utest(x, m, y, n, &u) < 0)
 		return;
 	f->p = u.p;
-	ct_ratio_ci(x, m, y, n, 0.05, &est, &f->ratio_lo, &f->ratio_hi);
-	if (!(u.p < CT_BENCH_ALPHA))
+	ct_ratio_ci(x, m, y, n, CT_BENCH_ALPHA, &est, &f->ratio_lo, &f->ratio_hi);
+	if (!(u.p < CT_BENCH_ALPHA) ||
+	    !ct_ratio_beyond(f->ratio, f->ratio_lo, f->ratio_hi, CT_COMPARE_THRESHOLD))
 		f->verdict = CT_BENCH_SAME;
 	else
 		f->verdict = f->ratio > 1 ? CT_BENCH_SLOWER : CT_BENCH_FASTER;
