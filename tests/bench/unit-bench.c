@@ -54,7 +54,7 @@ static int near(double a, double b, double rel)
 
 int main(void)
 {
-	struct ct_bench_row rows[5];
+	struct ct_bench_row rows[6];
 	struct ct_bench_results res;
 	const struct ct_bench_summary *s;
 	struct ct_bench_doc d;
@@ -72,8 +72,15 @@ int main(void)
 	fill(&rows[3], "cpus-1", 0, 0.5, 0.005, 1.0, 1);
 	/* A slip of a few percent, but every run longer. */
 	fill(&rows[4], "process-background", 0, 1.1, 0.01, 1.0, 0);
+	/*
+	 * One run 50 % longer: too few for the interval (NaN) and for the U
+	 * test against 10 (p 0.18 at best), so no change is called on the
+	 * ratio alone.
+	 */
+	fill(&rows[5], "cpus-0", 0, 1.5, 0.01, 1.0, 1);
+	rows[5].n = 1;
 	rows[3].runs[4].status = 3;
-	ct_bench_results(rows, 5, &res);
+	ct_bench_results(rows, 6, &res);
 
 	CHECK(res.ref == &rows[0]);
 	s = &res.s[0];
@@ -118,6 +125,11 @@ int main(void)
 	CHECK(s->b[CT_BENCH_WALL].ratio > 1.05 && s->b[CT_BENCH_WALL].ratio < 1.1);
 	CHECK(s->b[CT_BENCH_WALL].verdict == CT_BENCH_SLOWER);
 
+	s = &res.s[5];
+	CHECK(s->b[CT_BENCH_WALL].ratio > 1.4);
+	CHECK(isnan(s->b[CT_BENCH_WALL].ratio_lo) && s->b[CT_BENCH_WALL].p > 0.05);
+	CHECK(s->b[CT_BENCH_WALL].verdict == CT_BENCH_SAME);
+
 	/* Through the writer: the summary record in TSV, and the table's cells. */
 	memset(&m, 0, sizeof(m));
 	memset(&d, 0, sizeof(d));
@@ -140,7 +152,7 @@ int main(void)
 	CHECK(strstr(unit_held, "| 0.500* ") != NULL);
 
 	ct_bench_results_free(&res);
-	for (i = 0; i < 5; i++)
+	for (i = 0; i < 6; i++)
 		free(rows[i].runs);
 	return unit_done();
 }
