@@ -51,6 +51,11 @@ struct ct_placements_kernels *ct_placements_kernels_new(const struct ct_placemen
 	}
 	/* Its own name: the child's samples and the records tell the two apart by it. */
 	k[CT_JOB_CHAINS].name = CT_PLACEMENTS_CHAINS_NAME;
+	/*
+	 * The lines in flight are a ratio of two rates and need no cycles:
+	 * no brackets around the chains, which would cost half their call.
+	 */
+	k[CT_JOB_CHAINS].per_cycle_unit = NULL;
 	return ck;
 }
 

@@ -30,11 +30,12 @@ enum { CT_JOB_CLOCK, CT_JOB_FMA, CT_JOB_STREAM, CT_JOB_LATENCY, CT_JOB_CHAINS, C
 #define CT_PLACEMENTS_CHAINS 16u
 #define CT_PLACEMENTS_CHAINS_NAME "chase-16"
 /*
- * The loads of one chase call: about 25 ms from memory, a quarter of
- * ct-latency's, so that 15 samples of it under every placement keep the
- * full run near its time target; QUICK takes ct-latency's QUICK call.
+ * The loads of one chase call: about 7 ms from memory at 100 ns a load,
+ * a sixteenth of ct-latency's, so that 15 samples of it and of the
+ * chains under every placement keep the full run near its time target
+ * (about 10 s); QUICK takes ct-latency's QUICK call.
  */
-#define CT_PLACEMENTS_CHASE_LOADS (1ull << 18)
+#define CT_PLACEMENTS_CHASE_LOADS (1ull << 16)
 
 struct ct_placements_opts {
 	struct ct_harness h;
