@@ -131,6 +131,23 @@ int main(int argc, char **argv)
 	co.stream_bytes = 1 << 20;
 	snprintf(co.stream_reason, sizeof(co.stream_reason), "unit test");
 	ck = ct_placements_kernels_new(&co, k);
+	/*
+	 * The chase's calls: QUICK ct-latency's QUICK call, 16384 loads (in
+	 * whole odd numbers of unrolled iterations a chain); the full run's
+	 * 65536; the chains unbracketed, the one chain bracketed.
+	 */
+	CHECK(k[CT_JOB_LATENCY].work == 16388 && k[CT_JOB_CHAINS].work == 16 * 1028);
+	CHECK(k[CT_JOB_LATENCY].per_cycle_unit != NULL && k[CT_JOB_CHAINS].per_cycle_unit == NULL);
+	{
+		struct ct_placements_opts full = co;
+		struct ct_job fk[CT_NJOBS];
+		struct ct_placements_kernels *fck;
+
+		full.quick = 0;
+		fck = ct_placements_kernels_new(&full, fk);
+		CHECK(fk[CT_JOB_LATENCY].work == 65540 && fk[CT_JOB_CHAINS].work == 16 * 4100);
+		ct_placements_kernels_free(fck);
+	}
 
 	/* A good re-run: every sample back, all of them on the clamp's cpu. */
 	unsetenv("UNIT_PLACE_CHILD");
