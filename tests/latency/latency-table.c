@@ -3,8 +3,10 @@
  * tests/latency/table.sh to hold byte for byte: two placements, an array
  * in L1 and one in memory, chains 1, 2, 4, 8 (in memory the lines in
  * flight rise to a knee at 4; in L1 none beyond one), the second
- * placement's samples disturbed, then the lines after the table; then
- * the array line above a --threads run.
+ * placement's samples disturbed, then the lines after the table (with
+ * --stream-gbs 14.2, the lines in flight it implies at each memory row:
+ * 14.2 x 112.16 ns / 64 B = 24.9); then the array line above a --threads
+ * run.
  *
  *   latency-table
  *   latency-table records tsv|json
@@ -132,12 +134,14 @@ int main(int argc, char **argv)
 	t.chains = chains;
 	t.nchains = 4;
 	t.warned = 0;
+	t.stream_gbs = 14.2;
 	ct_latency_table_begin(&t, stdout, 1);
 	for (p = 0; p < 2; p++)
 		for (z = 0; z < 2; z++) {
 			for (i = 0; i < 4; i++)
 				series(&ser[i], s[i], &k[i], z ? mem_ns[i] : l1_ns[i], (int)p);
 			ct_latency_results(ser, chains, 4, &r);
+			ct_latency_stream(&r, t.stream_gbs);
 			memset(&row, 0, sizeof(row));
 			row.placement = places[p];
 			row.in.bytes = z ? 67108864 : 16384;

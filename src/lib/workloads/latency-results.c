@@ -37,6 +37,12 @@ void ct_latency_figures(const struct ct_results *one, const struct ct_results *m
 	f->in_flight = m.ratio[b];
 }
 
+void ct_latency_stream(struct ct_latency_results *r, double gbs)
+{
+	r->stream_gbs = gbs;
+	r->stream_in_flight = gbs > 0 ? gbs * r->ns_per_load / CT_LATENCY_LINE : NAN;
+}
+
 void ct_latency_results(const struct ct_series *ser, const unsigned *chains, size_t n,
 			struct ct_latency_results *r)
 {
@@ -49,7 +55,7 @@ void ct_latency_results(const struct ct_series *ser, const unsigned *chains, siz
 		n = CT_LATENCY_CHAINS_LIST_MAX;
 	r->n = n;
 	r->verified = n > 0;
-	r->ns_per_load = r->cycles_per_load = r->mlp = NAN;
+	r->ns_per_load = r->cycles_per_load = r->mlp = r->stream_in_flight = NAN;
 	for (i = 0; i < n; i++) {
 		r->chains[i] = chains[i];
 		ct_results_series(&ser[i], &r->res[i]);

@@ -152,6 +152,8 @@ struct ct_latency_results {
 	unsigned knee;
 	double mlp;				/* in_flight at the knee */
 	int verified;				/* every series */
+	/* --stream-gbs (0: none) and the lines in flight it implies (NaN: none). */
+	double stream_gbs, stream_in_flight;
 };
 /* Pure over the series: the tests feed it made-up ones. */
 void ct_latency_results(const struct ct_series *ser, const unsigned *chains, size_t n,
@@ -168,6 +170,13 @@ struct ct_latency_figures {
 };
 void ct_latency_figures(const struct ct_results *one, const struct ct_results *many,
 			enum ct_basis b, struct ct_latency_figures *f);
+/*
+ * Little's law at the memory level: a single stream of gbs GB/s (bytes
+ * per ns) whose lines each take the latency ns_per_load implies gbs x
+ * ns_per_load / CT_LATENCY_LINE lines in flight, beside the mlp the
+ * chains measured.  Into r (gbs 0: none).
+ */
+void ct_latency_stream(struct ct_latency_results *r, double gbs);
 /* The results into the job's fields (its summary records carry them). */
 void ct_latency_set_results(struct ct_latency *l, const struct ct_latency_results *r);
 
