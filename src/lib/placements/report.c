@@ -200,11 +200,15 @@ static const struct ct_rec_field cmp_fields[] = {
 	  CT_REC_TSV | CT_REC_TEXT | CT_REC_FIT(3) },
 	{ R_BYTES_PC_CV, "bytes_per_cycle_cv_pct", "cv%", CT_REC_NUM, "%.6g", "%.2f",
 	  CT_REC_TSV | CT_REC_TEXT | CT_REC_FIT(1) },
-	/* The chase's columns in the table; TSV has them last. */
-	{ R_NS_PER_LOAD, NULL, "ns/load", CT_REC_NUM, NULL, "%.1f", CT_REC_TEXT },
+	/*
+	 * The chase's columns in the table (TSV has them last), left out to
+	 * fit before the clock's median.
+	 */
+	{ R_NS_PER_LOAD, NULL, "ns/load", CT_REC_NUM, NULL, "%.1f", CT_REC_TEXT | CT_REC_FIT(4) },
 	{ R_LATENCY_CV, NULL, "cv%", CT_REC_NUM, NULL, "%.2f", CT_REC_TEXT | CT_REC_FIT(2) },
-	{ R_CYCLES_PER_LOAD, NULL, "cyc/load", CT_REC_NUM, NULL, "%.1f", CT_REC_TEXT },
-	{ R_IN_FLIGHT, NULL, "in-flight", CT_REC_NUM, NULL, "%.1f", CT_REC_TEXT },
+	{ R_CYCLES_PER_LOAD, NULL, "cyc/load", CT_REC_NUM, NULL, "%.1f",
+	  CT_REC_TEXT | CT_REC_FIT(3) },
+	{ R_IN_FLIGHT, NULL, "in-flight", CT_REC_NUM, NULL, "%.1f", CT_REC_TEXT | CT_REC_FIT(4) },
 	{ R_SHARE, "cpu_share", "share", CT_REC_NUM, "%.4g", "%s", CT_REC_TSV | CT_REC_TEXT },
 	{ R_MIGRATED, "migrated", NULL, CT_REC_INT, NULL, NULL, CT_REC_TSV },
 	{ R_CLOCK_RATIO, "clock_ratio", "x clock", CT_REC_NUM, "%.4g", "%.3f",
@@ -377,6 +381,9 @@ static void cmp_value(const void *rec, int id, unsigned out, struct ct_rec_value
 		break;
 	case R_CYCLES_PER_LOAD:
 		v->num = r->c.lat.cycles_per_load;
+		/* No figure: too few undisturbed samples, as the per-cycle cells say. */
+		if ((out & CT_REC_TEXT) && !isfinite(v->num) && isfinite(r->c.lat.ns_per_load))
+			v->marks |= CT_MARK_PER_CYCLE_NONE;
 		break;
 	case R_IN_FLIGHT:
 		v->num = r->c.lat.in_flight;
