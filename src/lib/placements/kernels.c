@@ -53,7 +53,7 @@ struct ct_placements_kernels *ct_placements_kernels_new(const struct ct_placemen
 	k[CT_JOB_CHAINS].name = CT_PLACEMENTS_CHAINS_NAME;
 	/*
 	 * The lines in flight are a ratio of two rates and need no cycles:
-	 * no brackets around the chains, which would cost half their call.
+	 * no brackets around the chains, which would cost more than their call.
 	 */
 	k[CT_JOB_CHAINS].per_cycle_unit = NULL;
 	return ck;
