@@ -27,6 +27,7 @@ static const struct ct_opt_use opts[] = {
 		     "-q)" },
 	{ CT_O_CHAINS, NULL },
 	{ CT_O_SMALL_PAGES, NULL },
+	{ CT_O_STREAM_GBS, NULL },
 	CT_CLI_OPTS
 };
 
@@ -55,6 +56,7 @@ struct latency_arg {
 struct latency_tool {
 	const char *size_arg;		/* --size */
 	const char *chains_arg;		/* --chains */
+	double stream_gbs;		/* --stream-gbs, 0: none */
 	unsigned flags;			/* CT_STREAM_SMALL_PAGES, CT_STREAM_QUICK */
 	uint64_t sizes[CT_STREAM_SIZES_MAX];
 	size_t nsize;
@@ -98,6 +100,9 @@ static int latency_option(void *self, int c, const char *arg)
 		lt->chains_arg = arg;
 	else if (c == CT_OPT_SMALL_PAGES)
 		lt->flags |= CT_STREAM_SMALL_PAGES;
+	else if (c == CT_OPT_STREAM_GBS)
+		/* A terabyte a second is far past any one thread's stream. */
+		lt->stream_gbs = ct_cli_positive_or_usage("--stream-gbs", arg, 1000);
 	else
 		return 0;
 	return 1;
@@ -150,10 +155,14 @@ static void latency_plan(void *self, struct ct_kernel_run *run)
 						      lt->reason, sizeof(lt->reason));
 	if (run->allcore && lt->nsize > 1)
 		ct_usage_error("--threads takes one --size, not %zu", lt->nsize);
+	/* Its line is one thread's, at a row of the table. */
+	if (lt->stream_gbs > 0 && run->allcore)
+		ct_usage_error("--stream-gbs applies to one thread's table, not to --threads");
 	run->nsteps = lt->nsize;
 	lt->table.caches = &lt->caches;
 	lt->table.chains = lt->chains;
 	lt->table.nchains = lt->nchains;
+	lt->table.stream_gbs = lt->stream_gbs;
 }
 
 /* --threads: every thread's latency beside one thread's alone, each its own array. */
@@ -227,6 +236,7 @@ static void latency_step_done(void *self, struct ct_kernel_run *run, size_t z, v
 
 	(void)z;
 	ct_latency_results(ser, lt->chains, nk, &r);
+	ct_latency_stream(&r, lt->stream_gbs);
 	for (i = 0; i < nk; i++)
 		ct_latency_set_results(state[i], &r);
 	if (cli->fmt != CT_FMT_TABLE || cli->samples) {

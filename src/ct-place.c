@@ -135,7 +135,8 @@ static void usage(void)
 	       "\n"
 	       "The kinds of core of this machine, the placements a thread can be given on\n"
 	       "them, and what each placement gets: with no mode, the add-chain clock, FMA\n"
-	       "in L1 and the streaming sum side by side for every placement.\n"
+	       "in L1, the streaming sum and the memory latency side by side for every\n"
+	       "placement.\n"
 	       "\n"
 	       "Modes:\n",
 	       ct_progname(), ct_progname(), ct_progname(), ct_progname(), ct_progname(),
@@ -326,7 +327,7 @@ static void parse_options(struct place_opts *o, int argc, char **argv)
 		ct_usage_error("-n applies to the comparison only");
 }
 
-/* The main job: every selected placement, the three kernels in each. */
+/* The main job: every selected placement, the four kernels in each. */
 static int mode_compare(const struct place_opts *o, const struct ct_topo *t)
 {
 	struct ct_place_compare pc;

@@ -139,7 +139,7 @@ mkdir "$tmp/p" "$tmp/q" "$tmp/res"
 CT_ISA=scalar CT_STREAM_LOOP=plain REPS=5 "$CT_PLACE" -q -S 0 -p main,thread -o "$tmp/p" >/dev/null 2>&1 || fail "ct-place -o failed"
 CT_ISA=scalar CT_STREAM_LOOP=plain REPS=5 "$CT_PLACE" -q -S 0 -p main -o "$tmp/q" >/dev/null 2>&1 || fail "ct-place -o failed"
 expect_status 0 "$CT_COMPARE" -o "$tmp/res" "$tmp/p" "$tmp/p"
-for k in addchain fma stream; do
+for k in addchain fma stream chase chase-16; do
 	grep -q "^ct-place $k (" "$tmp/out" || fail "ct-place dir: no $k group"
 done
 grep -q 'base only\|new only' "$tmp/out" && fail "a directory against itself has one-sided rows"
@@ -152,13 +152,13 @@ grep -q '"kernel":"stream".*"size_bytes":[1-9][0-9]*,' "$tmp/res/raw.txt" || fai
 grep -q '^## ct-place fma (' "$tmp/res/summary.md" || fail "summary.md has no fma table"
 "$top_builddir/tests/xml-check" "$tmp/res/summary.svg" || fail "summary.svg is not well-formed"
 # One bar per kernel and placement, on the wall basis.
-[ "$(grep -c 'class="bar"' "$tmp/res/summary.svg")" -eq 6 ] || fail "not 6 bars (3 kernels x 2 placements)"
+[ "$(grep -c 'class="bar"' "$tmp/res/summary.svg")" -eq 10 ] || fail "not 10 bars (5 kernels x 2 placements)"
 grep -q 'class="err"' "$tmp/res/summary.svg" || fail "no interval drawn"
 
 # Rows on one side only are listed, never dropped.
 expect_status 0 "$CT_COMPARE" -f json "$tmp/p/raw.txt" "$tmp/q"
-[ "$(field compare present "$tmp/out" | sort | uniq -c | awk '{ print $2 $1 }' | tr '\n' ' ')" = "base13 both13 " ] ||
+[ "$(field compare present "$tmp/out" | sort | uniq -c | awk '{ print $2 $1 }' | tr '\n' ' ')" = "base21 both21 " ] ||
 	fail "thread in base only: $(field compare present "$tmp/out" | sort | uniq -c)"
 expect_status 0 "$CT_COMPARE" "$tmp/q" "$tmp/p"
-[ "$(grep -c '^thread .* new only ' "$tmp/out")" -eq 13 ] || fail "new-only rows not in the table"
+[ "$(grep -c '^thread .* new only ' "$tmp/out")" -eq 21 ] || fail "new-only rows not in the table"
 exit 0

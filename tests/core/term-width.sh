@@ -48,7 +48,7 @@ tr '\r' '\n' <"$tmp/tty" | grep 'placement 1 of 1' | awk 'length($0) > 40 { exit
 
 # Not a terminal: every column, COLUMNS or not, and no note.
 COLUMNS=80 REPS=3 expect_status 0 "$CT_PLACE" -q -S 0 -p main
-grep -q '^placement .*cv% .*FMA/cyc .*B/cyc .*share  *x clock  *x fma  *x stream$' "$tmp/out" ||
+grep -q '^placement .*cv% .*FMA/cyc .*B/cyc .*ns/load .*cyc/load  *in-flight  *share  *x clock  *x fma  *x stream  *x lat$' "$tmp/out" ||
 	fail "a pipe lost a column: $(grep '^placement' "$tmp/out")"
 grep -q 'left out to fit' "$tmp/out" && fail "a note of columns left out on a pipe"
 [ "$(widest "$tmp/out")" -gt 100 ] || fail "a pipe's table was narrowed"

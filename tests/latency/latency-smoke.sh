@@ -6,7 +6,8 @@
 # same in every record of a size, lines in flight 1 for one chain, the
 # knee one of the counts; the table has one row per size with a column
 # per count above one; --small-pages refuses huge pages; --threads runs
-# one chain per thread.  No figure is held to a speed.
+# one chain per thread; --stream-gbs without a size in memory says so.
+# No figure is held to a speed.
 . "${top_srcdir:-..}/tests/lib.sh"
 
 expect_status 0 "$CT_LATENCY" -q -r 3 -S 0 --no-progress -b 16K,64K,2M --chains 2,4 -f tsv
@@ -58,4 +59,8 @@ awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) { h = $i; sub(/^#/, "", h); c[h]
 expect_status 0 "$CT_LATENCY" -q -r 3 -S 0 --no-progress -b 16K --threads 1
 grep -q '^array: *16 KiB per thread (requested), one chain, 1 threads$' "$tmp/out" ||
 	fail "--threads: $(cat "$tmp/out")"
+# --stream-gbs with no size in memory: its line says there is nothing to meet.
+expect_status 0 "$CT_LATENCY" -q -r 2 -S 0 --no-progress -b 16K --chains 1 --stream-gbs 3
+grep -q '^stream: *no size at the memory level: --stream-gbs has nothing to meet$' "$tmp/out" ||
+	fail "--stream-gbs without memory: $(cat "$tmp/out")"
 exit 0

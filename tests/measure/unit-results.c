@@ -3,7 +3,7 @@
  * whose medians are known: the summaries on each basis, ct-place's ratios
  * to main (and to the first placement measured without main), the
  * all-core ratios to the thread alone, the counter table's instructions
- * per cycle.
+ * per cycle, ct-place's memory latency and lines in flight.
  */
 #include "config.h"
 
@@ -128,6 +128,7 @@ static void placements(void)
 	static struct ct_sample s[4][CT_NJOBS][NS];
 	struct ct_placements_row rows[4];
 	struct ct_placements_results res;
+	unsigned i;
 	int k;
 
 	rows_made(rows, s, 1);
@@ -154,6 +155,29 @@ static void placements(void)
 		CHECK(near(res.r[3][k].ratio[CT_BASIS_WALL], 0.5));
 		CHECK(near(res.r[3][k].ratio[CT_BASIS_CPU], 0.25));
 	}
+	ct_placements_results_free(&res);
+
+	/*
+	 * The chase's figures: main's chains four times as fast as its one
+	 * chain, 4 lines in flight on each basis; a load takes one over the
+	 * one chain's median rate (wall 0.5 a ns, cpu 2); no brackets, no
+	 * cycles.  The ratio to main stays one of rates.
+	 */
+	rows_made(rows, s, 1);
+	for (i = 0; i < NS; i++) {
+		s[0][CT_JOB_CHAINS][i].wall_ns /= 4;
+		s[0][CT_JOB_CHAINS][i].cpu_ns /= 4;
+	}
+	ct_placements_results(rows, 4, &res);
+	CHECK(near(res.lat[0][CT_BASIS_WALL].in_flight, 4));
+	CHECK(near(res.lat[0][CT_BASIS_CPU].in_flight, 4));
+	CHECK(near(res.lat[0][CT_BASIS_WALL].ns_per_load, 2));
+	CHECK(near(res.lat[0][CT_BASIS_CPU].ns_per_load, 0.5));
+	CHECK(isnan(res.lat[0][CT_BASIS_WALL].cycles_per_load));
+	CHECK(near(res.lat[3][CT_BASIS_CPU].ns_per_load, 2));
+	CHECK(near(res.lat[3][CT_BASIS_WALL].in_flight, 1));
+	CHECK(near(res.r[3][CT_JOB_CHAINS].ratio[CT_BASIS_WALL], 0.25));
+	CHECK(near(res.r[3][CT_JOB_LATENCY].ratio[CT_BASIS_WALL], 1));
 	ct_placements_results_free(&res);
 
 	/* Nothing measured: no reference, and nothing to read. */

@@ -57,8 +57,8 @@ static int fake(const struct ct_placements_opts *co, const unsigned n[CT_NJOBS],
 
 static int child(const char *spec)
 {
-	static const unsigned one[CT_NJOBS] = { 1, 0, 0 }, uneven[CT_NJOBS] = { 1, 2, 0 },
-		each[CT_NJOBS] = { 1, 1, 1 };
+	static const unsigned one[CT_NJOBS] = { 1, 0, 0, 0, 0 },
+		uneven[CT_NJOBS] = { 1, 1, 1, 2, 0 }, each[CT_NJOBS] = { 1, 1, 1, 1, 1 };
 	const char *how = getenv("UNIT_PLACE_CHILD");
 	struct ct_placements_opts co;
 
@@ -73,7 +73,7 @@ static int child(const char *spec)
 		return 1;
 	if (how && strcmp(how, "short") == 0)
 		return fake(&co, one, CT_STOP_REPS, 0);
-	/* Three samples, as the end says, but two of one kernel and none of another. */
+	/* Five samples, as the end says, but two of one kernel and none of another. */
 	if (how && strcmp(how, "uneven") == 0)
 		return fake(&co, uneven, CT_STOP_MAX_TIME, 0);
 	/* A sample said to be counted, with no cycles. */
@@ -131,6 +131,23 @@ int main(int argc, char **argv)
 	co.stream_bytes = 1 << 20;
 	snprintf(co.stream_reason, sizeof(co.stream_reason), "unit test");
 	ck = ct_placements_kernels_new(&co, k);
+	/*
+	 * The chase's calls: QUICK ct-latency's QUICK call, 16384 loads (in
+	 * whole odd numbers of unrolled iterations a chain); the full run's
+	 * 65536; the chains unbracketed, the one chain bracketed.
+	 */
+	CHECK(k[CT_JOB_LATENCY].work == 16388 && k[CT_JOB_CHAINS].work == 16 * 1028);
+	CHECK(k[CT_JOB_LATENCY].per_cycle_unit != NULL && k[CT_JOB_CHAINS].per_cycle_unit == NULL);
+	{
+		struct ct_placements_opts full = co;
+		struct ct_job fk[CT_NJOBS];
+		struct ct_placements_kernels *fck;
+
+		full.quick = 0;
+		fck = ct_placements_kernels_new(&full, fk);
+		CHECK(fk[CT_JOB_LATENCY].work == 65540 && fk[CT_JOB_CHAINS].work == 16 * 4100);
+		ct_placements_kernels_free(fck);
+	}
 
 	/* A good re-run: every sample back, all of them on the clamp's cpu. */
 	unsetenv("UNIT_PLACE_CHILD");
@@ -149,6 +166,10 @@ int main(int argc, char **argv)
 		}
 	}
 	CHECK(row.ser[CT_JOB_FMA].s[0].bracket_ghz_wall > 0);
+	/* The chase's two jobs came back apart, each to its own series. */
+	CHECK(row.ser[CT_JOB_LATENCY].k == &row.k[CT_JOB_LATENCY]);
+	CHECK(strcmp(row.ser[CT_JOB_CHAINS].k->name, CT_PLACEMENTS_CHAINS_NAME) == 0);
+	CHECK(row.ser[CT_JOB_LATENCY].s[0].bracket_ghz_wall > 0);
 	CHECK(strcmp(row.kinds, "performance") == 0 || strchr(row.kinds, ',') == NULL);
 	ct_series_free(row.ser, CT_NJOBS);
 

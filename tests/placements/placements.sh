@@ -21,8 +21,8 @@ awk -F'\t' 'NR > 1 { print $1, $2 }' "$tmp/plan" | while read -r name applies; d
 		grep -q "^  $name *not applicable" "$tmp/table" || fail "$name does not say it does not apply"
 	fi
 done || exit 1
-# The main row's ratios are 1 by definition.
-awk '/^main / { if ($(NF) != "1.000" || $(NF-1) != "1.000" || $(NF-2) != "1.000") exit 1 }' "$tmp/table" ||
+# The main row's ratios (x clock, x fma, x stream, x lat) are 1 by definition.
+awk '/^main / { for (i = 0; i < 4; i++) if ($(NF-i) != "1.000") exit 1 }' "$tmp/table" ||
 	fail "main's ratios are not 1.000"
 
 REPS=3 expect_status 0 "$CT_PLACE" -q -S 0 -f tsv -p main,thread
@@ -40,6 +40,15 @@ awk -F'\t' 'NR > 1 { for (i = 5; i <= 17; i++) {
 	fail "a tsv figure is not positive: $(cat "$tmp/out")"
 awk -F'\t' 'NR > 1 && $1 == "main" && ($19 != 1 || $20 != 1 || $21 != 1) { exit 1 }' "$tmp/out" ||
 	fail "main's tsv ratios are not 1"
+# The chase's columns, by name: its latency and lines in flight positive
+# (cycles per load '-' exactly when under 3 of its samples were
+# undisturbed), main's latency ratio 1.
+awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	!($c["ns_per_load"] > 0 && $c["lines_in_flight"] > 0 && $c["latency_cv_pct"] >= 0) { exit 1 }
+	($c["cycles_per_load"] == "-") != ($c["latency_per_cycle_samples"] < 3) { exit 1 }
+	$c["cycles_per_load"] != "-" && !($c["cycles_per_load"] > 0) { exit 1 }
+	$1 == "main" && $c["latency_ratio"] != 1 { exit 1 }' "$tmp/out" ||
+	fail "the chase's tsv columns: $(cat "$tmp/out")"
 
 REPS=3 expect_status 0 "$CT_PLACE" -q -S 0 -f json --samples -p main,thread
 "$JSONL" "$tmp/out" || fail "json does not parse"
@@ -47,7 +56,17 @@ REPS=3 expect_status 0 "$CT_PLACE" -q -S 0 -f json --samples -p main,thread
 [ "$("$JSONL" -r summary -f kernel "$tmp/out" | sort | uniq -c | awk '{ print $1 }' | sort -u)" = 4 ] ||
 	fail "not 4 summaries (2 placements x 2 bases) per kernel"
 [ "$("$JSONL" -r summary -f verified "$tmp/out" | sort -u)" = true ] || fail "a summary is not verified"
-[ "$("$JSONL" -r sample -f rep "$tmp/out" | wc -l)" -eq 18 ] || fail "not 18 samples (3 kernels x 2 x 3)"
+[ "$("$JSONL" -r sample -f rep "$tmp/out" | wc -l)" -eq 30 ] || fail "not 30 samples (5 kernels x 2 x 3)"
+# The chase's summaries carry its results: the one chain its latency, the
+# chains their lines in flight, no other kernel either.
+grep '"record":"summary"' "$tmp/out" >"$tmp/sums"
+[ "$(grep -c '"ns_per_load":[0-9]' "$tmp/sums")" -eq 4 ] &&
+	[ "$(grep -c '"ns_per_load"' "$tmp/sums")" -eq 4 ] &&
+	[ "$(grep '"ns_per_load"' "$tmp/sums" | grep -c '"kernel":"chase"')" -eq 4 ] ||
+	fail "ns_per_load is not in the 4 chase summaries alone"
+[ "$(grep '"lines_in_flight":[0-9]' "$tmp/sums" | grep -c '"kernel":"chase-16".*"chains":16')" -eq 4 ] &&
+	[ "$(grep -c '"lines_in_flight"' "$tmp/sums")" -eq 4 ] ||
+	fail "lines_in_flight is not in the 4 chase-16 summaries alone"
 "$JSONL" -r summary -f kinds "$tmp/out" | grep -qv '^[a-z,-]*$' && fail "bad kinds field"
 "$JSONL" -r summary -f ratio_to_main_wall "$tmp/out" >/dev/null || fail "no ratio_to_main_wall"
 
@@ -57,9 +76,11 @@ REPS=2 expect_status 0 "$CT_PLACE" -q -S 0 -p main -o "$tmp/res"
 [ "$(ls -A "$tmp/res" | tr '\n' ' ')" = "raw.txt summary.md summary.svg " ] || fail "-o left: $(ls -A "$tmp/res")"
 "$JSONL" "$tmp/res/raw.txt" || fail "raw.txt does not parse"
 [ "$(head -1 "$tmp/res/raw.txt" | "$JSONL" -r machine -f record -)" = machine ] || fail "raw.txt does not start with the machine"
-[ "$("$JSONL" -r sample -f rep "$tmp/res/raw.txt" | wc -l)" -eq 6 ] || fail "raw.txt lacks the samples"
+[ "$("$JSONL" -r sample -f rep "$tmp/res/raw.txt" | wc -l)" -eq 10 ] || fail "raw.txt lacks the samples"
 grep -q '^## Basis wall' "$tmp/res/summary.md" || fail "summary.md has no wall table"
 grep -q '^| main | ' "$tmp/res/summary.md" || fail "summary.md has no main row"
+grep -q '| ns/load | cv% | cyc/load | in-flight | .* | x lat |' "$tmp/res/summary.md" ||
+	fail "summary.md has not the chase's columns"
 
 # -o into a directory that is not there: made with its parents, as mkdir -p.
 REPS=2 expect_status 0 "$CT_PLACE" -q -S 0 -p main -o "$tmp/new/deeper"

@@ -49,6 +49,18 @@ static const struct ct_field stream_fields[] = {
 	{ "huge_pct", NULL, 37.5 },
 };
 
+static const struct ct_field chase_fields[] = {
+	{ "size_bytes", NULL, 67108864 },
+	{ "level", "memory", 0 },
+	{ "chains", NULL, 1 },
+};
+
+static const struct ct_field chains_fields[] = {
+	{ "size_bytes", NULL, 67108864 },
+	{ "level", "memory", 0 },
+	{ "chains", NULL, 16 },
+};
+
 static struct ct_job kernels[] = {
 	{ "fma", "avx2", "GFLOP/s", 2.4e6, "flop/cycle", 2.4e6, "fma/cycle", 1.2e6, NULL, NULL,
 	  NULL, fma_fields, 4, 0, 0 },
@@ -59,6 +71,11 @@ static struct ct_job kernels[] = {
 	/* An FMA above what any avx2 core does per cycle: implausible. */
 	{ "fma", "scalar", "GFLOP/s", 4e7, "flop/cycle", 4e7, "fma/cycle", 2e7, NULL,
 	  NULL, NULL, fma_fields + 1, 2, 0, 0 },
+	/* ct-place's chase: 262144 loads a call, alone and as 16 chains (not bracketed). */
+	{ "chase", "scalar", "load/ns", 262144, "load/cycle", 262144, NULL, 0, NULL, NULL, NULL,
+	  chase_fields, 3, 0, 1 },
+	{ "chase-16", "scalar", "load/ns", 262144, NULL, 0, NULL, 0, NULL, NULL, NULL,
+	  chains_fields, 3, 0, 1 },
 };
 
 enum how { PLAIN = 0, DISTURBED = 1, COUNTED = 2, SHARE_ERROR = 4 };
@@ -201,6 +218,16 @@ static int out_main(int argc, char **argv)
 	return 0;
 }
 
+/* Swaps the generator's state with the chase's own. */
+static void chase_turn(void)
+{
+	static unsigned long long other = 54321;
+	unsigned long long t = lcg_state;
+
+	lcg_state = other;
+	other = t;
+}
+
 static void row(struct ct_placements_row *r, enum ct_place_kind kind, const char *name, int ran,
 		double scale, double precision)
 {
@@ -218,9 +245,22 @@ static void row(struct ct_placements_row *r, enum ct_place_kind kind, const char
 	r->k[CT_JOB_CLOCK] = kernels[2];
 	r->k[CT_JOB_FMA] = kernels[0];
 	r->k[CT_JOB_STREAM] = kernels[1];
-	for (k = 0; k < CT_NJOBS; k++)
+	r->k[CT_JOB_LATENCY] = kernels[4];
+	r->k[CT_JOB_CHAINS] = kernels[5];
+	for (k = 0; k < CT_JOB_LATENCY; k++)
 		series(&r->ser[k], &r->k[k], 6, k == CT_JOB_STREAM ? 1.5e7 : 1e6,
 		       scale > 1 ? DISTURBED : PLAIN, scale, precision);
+	/*
+	 * The chase, 100 ns a load and 10 lines in flight at main, from a
+	 * generator of its own: the other series stay those of the goldens
+	 * before the chase was in them.
+	 */
+	chase_turn();
+	series(&r->ser[CT_JOB_LATENCY], &r->k[CT_JOB_LATENCY], 6, 2.62144e7,
+	       scale > 1 ? DISTURBED : PLAIN, scale, precision);
+	series(&r->ser[CT_JOB_CHAINS], &r->k[CT_JOB_CHAINS], 6, 2.62144e6 * scale,
+	       scale > 1 ? DISTURBED : PLAIN, scale, precision);
+	chase_turn();
 	snprintf(r->kinds, sizeof(r->kinds), scale > 1 ? "performance,efficiency" : "performance");
 	snprintf(r->how, sizeof(r->how), "%s, as asked", name);
 }

@@ -37,7 +37,7 @@ for t in clock fma stream place; do
 	place) tool=$CT_PLACE ;;
 	esac
 	kernels=1
-	[ $t = place ] && kernels=3
+	[ $t = place ] && kernels=5
 
 	# JSON: as many sample records as the series' reps, each after its summaries.
 	run $t json $tool

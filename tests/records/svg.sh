@@ -30,10 +30,10 @@ check_svg() {
 	fi
 }
 
-# expect_bars PLACEMENT...: exactly clock, fma and stream bars of each.
+# expect_bars PLACEMENT...: exactly clock, fma, stream, latency and chains bars of each.
 expect_bars() {
 	for p in "$@"; do
-		for k in clock fma stream; do
+		for k in clock fma stream latency chains; do
 			echo "bar-$k-$p"
 		done
 	done | sort >"$tmp/want"
@@ -56,12 +56,12 @@ grep -q '>median rate relative to main</text>' "$svg" || fail "no axis title"
 grep -q 'class="reference"' "$svg" || fail "no reference line"
 [ "$(grep -c '<text class="label"' "$svg")" -eq "$(wc -l <"$tmp/placements")" ] || fail "not one label per placement"
 # main's bars: 1.000, with their value label.
-[ "$(grep -A4 'id="bar-[a-z]*-main"' "$svg" | grep -c '<text class="value" [^>]*>1.000</text>')" -eq 3 ] ||
+[ "$(grep -A4 'id="bar-[a-z]*-main"' "$svg" | grep -c '<text class="value" [^>]*>1.000</text>')" -eq 5 ] ||
 	fail "main's bars are not labelled 1.000"
 # Every value label is a number; as many as bars.
 [ "$(grep -c '<text class="value"' "$svg")" -eq "$(wc -l <"$tmp/bars")" ] || fail "not one value per bar"
 # Ticks: the axis is labelled at 0 in each panel.
-[ "$(grep -c 'text-anchor="middle">0</text>' "$svg")" -eq 3 ] || fail "no 0 tick in each panel"
+[ "$(grep -c 'text-anchor="middle">0</text>' "$svg")" -eq 5 ] || fail "no 0 tick in each panel"
 
 # Two placements only.
 rm -f "$tmp/res"/*

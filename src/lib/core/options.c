@@ -94,6 +94,9 @@ const struct ct_opt ct_opts[CT_O_COUNT] = {
 		"the ISA; --isa and --loop together pin the choice)" },
 	[CT_O_SMALL_PAGES] = { 0, CT_OPT_SMALL_PAGES, "small-pages", NULL,
 		"refuse transparent huge pages for the array" },
+	[CT_O_STREAM_GBS] = { 0, CT_OPT_STREAM_GBS, "stream-gbs", "GBS",
+		"the single-stream bandwidth ct-stream measured on the same cpu, in GB/s: the "
+		"table adds the lines in flight it implies at the memory level" },
 	[CT_O_SYSROOT] = { 0, CT_OPT_SYSROOT, "sysroot", "DIR",
 		"read the machine recorded under DIR instead of this one; nothing is pinned "
 		"or run" },

@@ -39,6 +39,7 @@ enum {
 	CT_OPT_PRECISION,
 	CT_OPT_PROGRESS,
 	CT_OPT_SMALL_PAGES,
+	CT_OPT_STREAM_GBS,
 	CT_OPT_SYSROOT,
 	CT_OPT_THREADS,
 	CT_OPT_THRESHOLD,
@@ -85,6 +86,7 @@ enum ct_opt_id {
 	CT_O_SETTLE,			/* -S, --settle MS */
 	CT_O_SIZE,			/* -b, --size SIZE[,SIZE...] (ct-stream) */
 	CT_O_SMALL_PAGES,		/* --small-pages */
+	CT_O_STREAM_GBS,		/* --stream-gbs GBS (ct-latency) */
 	CT_O_SYSROOT,			/* --sysroot DIR */
 	CT_O_THREADS,			/* --threads N|all */
 	CT_O_THRESHOLD,			/* --threshold PCT (ct-compare) */

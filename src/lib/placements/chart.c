@@ -28,10 +28,28 @@ static void row_where(const struct ct_placements_row *row, char *buf, size_t len
 }
 
 static const char *const kernel_titles[CT_NJOBS] = {
-	"clock", "FMA in L1", "stream read",
+	"clock", "FMA in L1", "stream read", "memory latency (one chain)",
+	"memory parallelism (" CT_PLACEMENTS_CHAINS_NAME ")",
 };
 
-static const char *const kernel_ids[CT_NJOBS] = { "clock", "fma", "stream" };
+static const char *const kernel_ids[CT_NJOBS] = { "clock", "fma", "stream", "latency", "chains" };
+
+/*
+ * The chase's figures after a bar's tip: the latency under the one
+ * chain, the lines in flight under the chains (both on the wall basis).
+ */
+static void chase_tip(char *tip, size_t len, int k, const struct ct_latency_figures *lat)
+{
+	size_t l = strlen(tip);
+
+	if (k == CT_JOB_LATENCY && isfinite(lat->cycles_per_load))
+		snprintf(tip + l, len - l, "; %.1f ns, %.1f cycles per load", lat->ns_per_load,
+			 lat->cycles_per_load);
+	else if (k == CT_JOB_LATENCY)
+		snprintf(tip + l, len - l, "; %.1f ns per load", lat->ns_per_load);
+	else if (k == CT_JOB_CHAINS)
+		snprintf(tip + l, len - l, "; %.1f lines in flight", lat->in_flight);
+}
 
 void ct_placements_svg(FILE *f, const struct ct_machine *m, const struct ct_topo *t,
 		    const struct ct_placements_results *res)
@@ -64,13 +82,18 @@ void ct_placements_svg(FILE *f, const struct ct_machine *m, const struct ct_topo
 	for (i = 0; i < n; i++)
 		if (rows[i].ran)
 			break;
-	if (i < n)
-		snprintf(run, sizeof(run), "Kernels %s (%s), %s (%s), %s (%s): %u samples of each "
-			 "per placement, round-robin, every one verified.",
-			 rows[i].k[0].name, rows[i].k[0].isa, rows[i].k[1].name, rows[i].k[1].isa,
-			 rows[i].k[2].name, rows[i].k[2].isa, rows[i].ser[0].n);
-	else
+	if (i < n) {
+		used = (size_t)snprintf(run, sizeof(run), "Kernels ");
+		for (k = 0; k < CT_NJOBS && used < sizeof(run); k++)
+			used += (size_t)snprintf(run + used, sizeof(run) - used, "%s%s (%s)",
+						 k ? ", " : "", rows[i].k[k].name, rows[i].k[k].isa);
+		if (used < sizeof(run))
+			snprintf(run + used, sizeof(run) - used, ": %u samples of each per placement, "
+				 "round-robin, every one verified.", rows[i].ser[0].n);
+		used = 0;
+	} else {
 		snprintf(run, sizeof(run), "No placement was measured.");
+	}
 	c.lines[1] = run;
 	snprintf(basis, sizeof(basis), "Bars: median rate on the wall basis (elapsed time) over "
 		 "%s's; diamonds: the same on the cpu basis (the thread's CPU time).%s",
@@ -107,6 +130,7 @@ void ct_placements_svg(FILE *f, const struct ct_machine *m, const struct ct_topo
 				 rows[r].p.name, rows[r].k[k].name, rows[r].k[k].isa, sw->rate.median,
 				 rows[r].k[k].unit, b->value, base->p.name, sw->rate.cv_pct,
 				 sc->rate.median, rows[r].k[k].unit, b->marker, base->p.name, sw->reps);
+			chase_tip(tip, 320, k, &res->lat[r][CT_BASIS_WALL]);
 			b->disturbed = sw->descheduled > 0;
 			if (b->disturbed) {
 				size_t l = strlen(tip);

@@ -1,6 +1,7 @@
 /*
- * placements/jobs.c - ct-place's main job: the add-chain clock, FMA in L1 and the
- * streaming sum (placements/kernels.c), round-robin under each placement.
+ * placements/jobs.c - ct-place's main job: the add-chain clock, FMA in L1, the
+ * streaming sum and the memory-sized chase (placements/kernels.c),
+ * round-robin under each placement.
  *
  * Thread-level placements run in this process.  process-background cannot:
  * it clamps the whole process, so it runs in a re-run of this tool

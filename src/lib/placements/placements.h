@@ -1,7 +1,10 @@
 /*
- * placements/placements.h - ct-place's main job: the three kernels (add-chain clock, FMA
- * in L1, streaming sum) side by side under every placement, each sample
- * verified, the FMA and stream samples bracketed for per-cycle figures.
+ * placements/placements.h - ct-place's main job: the four kernels (add-chain clock, FMA
+ * in L1, streaming sum, memory latency) side by side under every
+ * placement, each sample verified, the FMA, stream and chase samples
+ * bracketed for per-cycle figures.  The latency kernel is two jobs over
+ * one array: one chain (ns and cycles per load) and CT_PLACEMENTS_CHAINS
+ * chains (the lines in flight, their loads per ns over one chain's).
  */
 #ifndef CT_PLACEMENTS_PLACEMENTS_H
 #define CT_PLACEMENTS_PLACEMENTS_H
@@ -11,12 +14,28 @@
 #include "measure/harness.h"
 #include "workloads/stream.h"
 #include "workloads/isa.h"
+#include "workloads/latency.h"
 #include "measure/context.h"
 #include "measure/report.h"
 #include "place/place.h"
 #include "machine/topo.h"
 
-enum { CT_JOB_CLOCK, CT_JOB_FMA, CT_JOB_STREAM, CT_NJOBS };
+enum { CT_JOB_CLOCK, CT_JOB_FMA, CT_JOB_STREAM, CT_JOB_LATENCY, CT_JOB_CHAINS, CT_NJOBS };
+
+/*
+ * The chains of the lines-in-flight job: more than the misses a current
+ * core keeps in flight from memory (about 10 to 16 on x86, fewer on an
+ * efficiency core), so that the core, not the count, is what binds.
+ */
+#define CT_PLACEMENTS_CHAINS 16u
+#define CT_PLACEMENTS_CHAINS_NAME "chase-16"
+/*
+ * The loads of one chase call: about 7 ms from memory at 100 ns a load,
+ * a sixteenth of ct-latency's, so that 15 samples of it and of the
+ * chains under every placement keep the full run near its time target
+ * (about 10 s); QUICK takes ct-latency's QUICK call.
+ */
+#define CT_PLACEMENTS_CHASE_LOADS (1ull << 16)
 
 struct ct_placements_opts {
 	struct ct_harness h;
@@ -26,7 +45,8 @@ struct ct_placements_opts {
 	char stream_isa_reason[200];	/* why that one when given ("": the choice's own) */
 	uint64_t clock_adds;
 	uint64_t fma_passes;
-	uint64_t stream_bytes;		/* the array, from ct_stream_default_size() */
+	uint64_t stream_bytes;		/* the array, from ct_stream_default_size(); the
+					   chase's too, both past the last cache */
 	char stream_reason[160];	/* why that size */
 	int quick;
 	const char *const *child_args;	/* options the child run repeats */
@@ -41,7 +61,7 @@ struct ct_placements_row {
 	char how[160];			/* what the OS was asked, as it turned out */
 };
 
-/* Set up the three kernels (exits on failure); free them after use (kernels.c). */
+/* Set up the kernels' jobs (exits on failure); free them after use (kernels.c). */
 struct ct_placements_kernels;
 struct ct_placements_kernels *ct_placements_kernels_new(const struct ct_placements_opts *o,
 						  struct ct_job k[CT_NJOBS]);
@@ -74,6 +94,8 @@ struct ct_placements_results {
 	const struct ct_placements_row *ref;	/* NULL: no row measured */
 	int ref_main;				/* ref is main */
 	struct ct_results (*r)[CT_NJOBS];
+	/* Each measured row's latency and lines in flight, on each basis. */
+	struct ct_latency_figures (*lat)[2];
 };
 void ct_placements_results(const struct ct_placements_row *rows, size_t n,
 			   struct ct_placements_results *res);
@@ -94,7 +116,8 @@ void ct_placements_markdown(FILE *f, const struct ct_machine *m, const struct ct
 			 const struct ct_placements_results *res);
 
 /*
- * ct-place's comparison as a chart: for each kernel (clock, FMA, stream)
+ * ct-place's comparison as a chart: for each job (clock, FMA, stream,
+ * the one chase and the chase of CT_PLACEMENTS_CHAINS chains)
  * the median rate of every placement relative to main's (or, without
  * main, to the first placement measured), on the wall basis, the cv as
  * the error bar, the cpu basis as a diamond, bars coloured by the kinds

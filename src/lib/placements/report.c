@@ -19,6 +19,7 @@
 struct cells {
 	struct ct_summary s[CT_NJOBS];
 	double ratio[CT_NJOBS];	/* median rate / main's; NAN without main */
+	struct ct_latency_figures lat;	/* the chase's */
 };
 
 /* A row's cells on one basis; the tables' x columns are to main only, empty without it. */
@@ -31,6 +32,7 @@ static void row_cells(const struct ct_placements_results *res, size_t r, enum ct
 		c->s[k] = res->r[r][k].b[b];
 		c->ratio[k] = res->ref_main ? res->r[r][k].ratio[b] : NAN;
 	}
+	c->lat = res->lat[r][b];
 }
 
 const char *ct_placements_kind_letters(const char *kinds, char *buf, size_t len)
@@ -82,7 +84,12 @@ static unsigned row_migrated(const struct cells *c)
 
 static int row_verified(const struct cells *c)
 {
-	return c->s[0].verified && c->s[1].verified && c->s[2].verified;
+	int k;
+
+	for (k = 0; k < CT_NJOBS; k++)
+		if (!c->s[k].verified)
+			return 0;
+	return 1;
 }
 
 /*
@@ -152,7 +159,9 @@ enum cmp_field {
 	R_CLOCK_CV, R_FMA_MEDIAN, R_FMA_CV, R_STREAM_MEDIAN, R_STREAM_CV, R_FMA_PC, R_FMA_PC_CV,
 	R_FLOPS_PC, R_BYTES_PC, R_BYTES_PC_CV, R_SHARE, R_MIGRATED, R_CLOCK_RATIO, R_FMA_RATIO,
 	R_STREAM_RATIO, R_VERIFIED, R_CLOCK_SHARE, R_FMA_SHARE, R_STREAM_SHARE, R_DISTURBED,
-	R_FMA_PC_SAMPLES, R_STREAM_PC_SAMPLES, R_CI, R_PRECISION_REACHED
+	R_FMA_PC_SAMPLES, R_STREAM_PC_SAMPLES, R_CI, R_PRECISION_REACHED, R_NS_PER_LOAD,
+	R_LATENCY_CV, R_CYCLES_PER_LOAD, R_IN_FLIGHT, R_LATENCY_RATIO, R_LATENCY_SHARE,
+	R_CHAINS_SHARE, R_LATENCY_PC_SAMPLES
 };
 
 /*
@@ -191,6 +200,15 @@ static const struct ct_rec_field cmp_fields[] = {
 	  CT_REC_TSV | CT_REC_TEXT | CT_REC_FIT(3) },
 	{ R_BYTES_PC_CV, "bytes_per_cycle_cv_pct", "cv%", CT_REC_NUM, "%.6g", "%.2f",
 	  CT_REC_TSV | CT_REC_TEXT | CT_REC_FIT(1) },
+	/*
+	 * The chase's columns in the table (TSV has them last), left out to
+	 * fit before the clock's median.
+	 */
+	{ R_NS_PER_LOAD, NULL, "ns/load", CT_REC_NUM, NULL, "%.1f", CT_REC_TEXT | CT_REC_FIT(4) },
+	{ R_LATENCY_CV, NULL, "cv%", CT_REC_NUM, NULL, "%.2f", CT_REC_TEXT | CT_REC_FIT(2) },
+	{ R_CYCLES_PER_LOAD, NULL, "cyc/load", CT_REC_NUM, NULL, "%.1f",
+	  CT_REC_TEXT | CT_REC_FIT(3) },
+	{ R_IN_FLIGHT, NULL, "in-flight", CT_REC_NUM, NULL, "%.1f", CT_REC_TEXT | CT_REC_FIT(4) },
 	{ R_SHARE, "cpu_share", "share", CT_REC_NUM, "%.4g", "%s", CT_REC_TSV | CT_REC_TEXT },
 	{ R_MIGRATED, "migrated", NULL, CT_REC_INT, NULL, NULL, CT_REC_TSV },
 	{ R_CLOCK_RATIO, "clock_ratio", "x clock", CT_REC_NUM, "%.4g", "%.3f",
@@ -199,6 +217,7 @@ static const struct ct_rec_field cmp_fields[] = {
 	  CT_REC_TSV | CT_REC_TEXT | CT_REC_FIT(4) },
 	{ R_STREAM_RATIO, "stream_ratio", "x stream", CT_REC_NUM, "%.4g", "%.3f",
 	  CT_REC_TSV | CT_REC_TEXT | CT_REC_FIT(4) },
+	{ R_LATENCY_RATIO, NULL, "x lat", CT_REC_NUM, NULL, "%.3f", CT_REC_TEXT | CT_REC_FIT(4) },
 	{ R_VERIFIED, "verified", NULL, CT_REC_BOOL, NULL, NULL, CT_REC_TSV },
 	{ R_CLOCK_SHARE, "clock_cpu_share", NULL, CT_REC_NUM, "%.4g", NULL, CT_REC_TSV },
 	{ R_FMA_SHARE, "fma_cpu_share", NULL, CT_REC_NUM, "%.4g", NULL, CT_REC_TSV },
@@ -210,6 +229,15 @@ static const struct ct_rec_field cmp_fields[] = {
 	{ R_CI, "ci_halfwidth_pct", "ci%", CT_REC_NUM, "%.3g", "%s",
 	  CT_REC_TSV | CT_REC_TEXT | CT_REC_FIT(3) },
 	{ R_PRECISION_REACHED, "precision_reached", NULL, CT_REC_BOOL, NULL, NULL, CT_REC_TSV },
+	{ R_NS_PER_LOAD, "ns_per_load", NULL, CT_REC_NUM, "%.4g", NULL, CT_REC_TSV },
+	{ R_LATENCY_CV, "latency_cv_pct", NULL, CT_REC_NUM, "%.3g", NULL, CT_REC_TSV },
+	{ R_CYCLES_PER_LOAD, "cycles_per_load", NULL, CT_REC_NUM, "%.4g", NULL, CT_REC_TSV },
+	{ R_IN_FLIGHT, "lines_in_flight", NULL, CT_REC_NUM, "%.4g", NULL, CT_REC_TSV },
+	{ R_LATENCY_RATIO, "latency_ratio", NULL, CT_REC_NUM, "%.4g", NULL, CT_REC_TSV },
+	{ R_LATENCY_SHARE, "latency_cpu_share", NULL, CT_REC_NUM, "%.4g", NULL, CT_REC_TSV },
+	{ R_CHAINS_SHARE, "chains_cpu_share", NULL, CT_REC_NUM, "%.4g", NULL, CT_REC_TSV },
+	{ R_LATENCY_PC_SAMPLES, "latency_per_cycle_samples", NULL, CT_REC_INT, NULL, NULL,
+	  CT_REC_TSV },
 };
 
 /* A share in TSV: "error" where it is one. */
@@ -344,6 +372,33 @@ static void cmp_value(const void *rec, int id, unsigned out, struct ct_rec_value
 	case R_PRECISION_REACHED:
 		v->omit = !(r->ci.precision_pct > 0);
 		v->i = !ct_summary_precision_missed(&r->ci);
+		break;
+	case R_NS_PER_LOAD:
+		v->num = r->c.lat.ns_per_load;
+		break;
+	case R_LATENCY_CV:
+		v->num = s[CT_JOB_LATENCY].rate.cv_pct;
+		break;
+	case R_CYCLES_PER_LOAD:
+		v->num = r->c.lat.cycles_per_load;
+		/* No figure: too few undisturbed samples, as the per-cycle cells say. */
+		if ((out & CT_REC_TEXT) && !isfinite(v->num) && isfinite(r->c.lat.ns_per_load))
+			v->marks |= CT_MARK_PER_CYCLE_NONE;
+		break;
+	case R_IN_FLIGHT:
+		v->num = r->c.lat.in_flight;
+		break;
+	case R_LATENCY_RATIO:
+		v->num = r->c.ratio[CT_JOB_LATENCY];
+		break;
+	case R_LATENCY_SHARE:
+		share_value(v, out, &s[CT_JOB_LATENCY]);
+		break;
+	case R_CHAINS_SHARE:
+		share_value(v, out, &s[CT_JOB_CHAINS]);
+		break;
+	case R_LATENCY_PC_SAMPLES:
+		v->i = s[CT_JOB_LATENCY].per_cycle_used;
 		break;
 	}
 }
@@ -655,15 +710,24 @@ static void print_tsv(FILE *f, const struct ct_placements_results *res)
 struct extra_rec {
 	const struct ct_placements_row *row;
 	double ratio[2];		/* on the wall and cpu bases */
+	int job;			/* CT_JOB_* */
+	const struct ct_latency_figures *lat;	/* the row's chase, wall basis */
 };
 
-enum extra_field { X_KINDS, X_HOW, X_RATIO_WALL, X_RATIO_CPU };
+enum extra_field {
+	X_KINDS, X_HOW, X_RATIO_WALL, X_RATIO_CPU, X_NS_PER_LOAD, X_CYCLES_PER_LOAD,
+	X_IN_FLIGHT
+};
 
 static const struct ct_rec_field extra_fields[] = {
 	{ X_KINDS, "kinds", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
 	{ X_HOW, "placement_how", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
 	{ X_RATIO_WALL, "ratio_to_main_wall", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
 	{ X_RATIO_CPU, "ratio_to_main_cpu", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	/* The chase's results, on the wall basis as ct-latency's. */
+	{ X_NS_PER_LOAD, "ns_per_load", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ X_CYCLES_PER_LOAD, "cycles_per_load", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ X_IN_FLIGHT, "lines_in_flight", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
 };
 
 static void extra_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
@@ -681,6 +745,18 @@ static void extra_value(const void *rec, int id, unsigned out, struct ct_rec_val
 	case X_RATIO_WALL:
 	case X_RATIO_CPU:
 		v->num = x->ratio[id - X_RATIO_WALL];
+		break;
+	case X_NS_PER_LOAD:
+		v->omit = x->job != CT_JOB_LATENCY;
+		v->num = x->lat->ns_per_load;
+		break;
+	case X_CYCLES_PER_LOAD:
+		v->omit = x->job != CT_JOB_LATENCY;
+		v->num = x->lat->cycles_per_load;
+		break;
+	case X_IN_FLIGHT:
+		v->omit = x->job != CT_JOB_CHAINS;
+		v->num = x->lat->in_flight;
 		break;
 	}
 }
@@ -708,7 +784,8 @@ static void print_json(FILE *f, int samples, const struct ct_machine *m,
 		row_cells(res, r, CT_BASIS_WALL, &c[0]);
 		row_cells(res, r, CT_BASIS_CPU, &c[1]);
 		for (k = 0; k < CT_NJOBS; k++) {
-			struct extra_rec x = { &rows[r], { c[0].ratio[k], c[1].ratio[k] } };
+			struct extra_rec x = { &rows[r], { c[0].ratio[k], c[1].ratio[k] }, k,
+					       &c[0].lat };
 			struct ct_field extra[CT_ARRAY_SIZE(extra_fields)];
 
 			ct_out_results(&o, rows[r].p.name, &res->r[r][k], extra,

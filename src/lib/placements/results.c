@@ -2,7 +2,8 @@
  * placements/results.c - ct-place's results, from the results step
  * (measure/results.c): every placement's series summarised, and each one's
  * ratio to the reference, main (or without main the first placement
- * measured, which only the chart uses).  The table, summary.md, JSON and
+ * measured, which only the chart uses), and each one's memory latency and
+ * lines in flight (workloads/latency.h).  The table, summary.md, JSON and
  * the chart (report.c, chart.c) only format them.
  */
 #include "config.h"
@@ -19,12 +20,13 @@ void ct_placements_results(const struct ct_placements_row *rows, size_t n,
 			   struct ct_placements_results *res)
 {
 	size_t i, r;
-	int k;
+	int k, b;
 
 	memset(res, 0, sizeof(*res));
 	res->rows = rows;
 	res->n = n;
 	res->r = ct_xcalloc(n ? n : 1, sizeof(*res->r));
+	res->lat = ct_xcalloc(n ? n : 1, sizeof(*res->lat));
 	for (i = 0; i < n && !res->ref; i++)
 		if (rows[i].ran && rows[i].p.kind == CT_PLACE_MAIN)
 			res->ref = &rows[i];
@@ -33,9 +35,14 @@ void ct_placements_results(const struct ct_placements_row *rows, size_t n,
 		if (rows[i].ran)
 			res->ref = &rows[i];
 	for (r = 0; r < n; r++)
-		if (rows[r].ran)
+		if (rows[r].ran) {
 			for (k = 0; k < CT_NJOBS; k++)
 				ct_results_series(&rows[r].ser[k], &res->r[r][k]);
+			/* The chase's latency and lines in flight, on both bases. */
+			for (b = CT_BASIS_WALL; b <= CT_BASIS_CPU; b++)
+				ct_latency_figures(&res->r[r][CT_JOB_LATENCY], &res->r[r][CT_JOB_CHAINS],
+						   (enum ct_basis)b, &res->lat[r][b]);
+		}
 	if (!res->ref)
 		return;
 	for (r = 0; r < n; r++)
@@ -47,5 +54,7 @@ void ct_placements_results(const struct ct_placements_row *rows, size_t n,
 void ct_placements_results_free(struct ct_placements_results *res)
 {
 	free(res->r);
+	free(res->lat);
 	res->r = NULL;
+	res->lat = NULL;
 }

@@ -1,7 +1,7 @@
 /*
  * placements/run.c - ct-place's main job (src/lib/placements/run.h):
- * every selected placement in turn, the clock, FMA and stream kernels in
- * each (src/lib/placements/jobs.c runs one), with the progress line on stderr,
+ * every selected placement in turn, the clock, FMA, stream and chase
+ * kernels in each (src/lib/placements/jobs.c runs one), with the progress line on stderr,
  * then the files of -o DIR and the tables or records on stdout.
  */
 #include "config.h"
@@ -170,9 +170,10 @@ int ct_place_compare(const struct ct_place_compare *o, const struct ct_topo *t)
 	pp.precision_pct = co.h.precision_pct;
 	pp.max_s = (double)co.h.max_ns / 1e9;
 	if (pp.pr.on) {
-		fprintf(stderr, "%s: %zu placement%s x %s (%s), %s (%s), %s (%s); %u reps each%s\n",
-			ct_progname(), n, n == 1 ? "" : "s", k[0].name, k[0].isa, k[1].name,
-			k[1].isa, k[2].name, k[2].isa, co.h.reps,
+		fprintf(stderr, "%s: %zu placement%s x ", ct_progname(), n, n == 1 ? "" : "s");
+		for (j = 0; j < CT_NJOBS; j++)
+			fprintf(stderr, "%s%s (%s)", j ? ", " : "", k[j].name, k[j].isa);
+		fprintf(stderr, "; %u reps each%s\n", co.h.reps,
 			co.h.precision_pct > 0 ? " at least, until the precision" : "");
 		co.h.progress = place_progress;
 		co.h.progress_arg = &pp;

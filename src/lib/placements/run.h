@@ -1,6 +1,7 @@
 /*
  * placements/run.h - ct-place's main job (src/lib/placements/run.c): the
- * placements side by side, each with the clock, FMA in L1 and the stream.
+ * placements side by side, each with the clock, FMA in L1, the stream and
+ * the memory latency.
  */
 #ifndef CT_PLACEMENTS_RUN_H
 #define CT_PLACEMENTS_RUN_H

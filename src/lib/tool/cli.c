@@ -153,8 +153,7 @@ int ct_cli_option(struct ct_cli *cli, int c, const char *arg,
 	}
 }
 
-/* A decimal number in (lo, hi]: percent and seconds may have fractions. */
-static double positive_or_usage(const char *opt, const char *arg, double hi)
+double ct_cli_positive_or_usage(const char *opt, const char *arg, double hi)
 {
 	char *end = (char *)arg;
 	double v = 0;
@@ -178,12 +177,13 @@ void ct_cli_harness(const struct ct_cli *cli, struct ct_harness *h)
 	if (cli->settle)
 		h->settle_ns = 1000000ull * ct_u64_or_usage("--settle", cli->settle, 0, 60000);
 	if (cli->precision) {
-		h->precision_pct = positive_or_usage("--precision", cli->precision, 100);
+		h->precision_pct = ct_cli_positive_or_usage("--precision", cli->precision, 100);
 		h->max_ns = CT_PRECISION_MAX_TIME_DEFAULT_S * 1000000000ull;
 	}
 	/* A day at most: a cap that cannot be reached is no cap. */
 	if (cli->max_time)
-		h->max_ns = (uint64_t)(positive_or_usage("--max-time", cli->max_time, 86400) * 1e9);
+		h->max_ns = (uint64_t)(ct_cli_positive_or_usage("--max-time", cli->max_time, 86400) *
+				       1e9);
 }
 
 void ct_cli_cpulist(const char *arg, struct ct_cpuset *cpus)

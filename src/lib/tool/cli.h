@@ -112,6 +112,11 @@ size_t ct_cli_rows(const struct ct_cli *cli);
  */
 void ct_cli_run_row(struct ct_cli *cli, size_t i, void (*fn)(void *arg), void *arg);
 /*
+ * A decimal number above 0 and at most hi (percent, seconds, GB/s may
+ * have fractions); anything else a usage error naming opt.
+ */
+double ct_cli_positive_or_usage(const char *opt, const char *arg, double hi);
+/*
  * -c's argument as a set: a cpulist as taskset -c takes it ("0-3,8"); a
  * malformed or empty one is a usage error naming --cpu.
  */

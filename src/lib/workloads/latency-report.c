@@ -98,6 +98,7 @@ void ct_latency_table_begin(struct ct_latency_table *t, FILE *f, int several)
 	t->places[0] = '\0';
 	t->reason[0] = '\0';
 	t->mixed = 0;
+	t->nstream = 0;
 	memset(&t->in, 0, sizeof(t->in));
 	/* The fixed columns up to share, a column per count above 1, then the rest. */
 	for (i = 0; i <= R_SHARE; i++)
@@ -118,13 +119,15 @@ void ct_latency_table_begin(struct ct_latency_table *t, FILE *f, int several)
 
 /* The lines around the table, described once: the table's only. */
 enum line_field {
-	L_CACHES, L_SAMPLES, L_FIGURES, L_ARRAY, L_THREADS_ARRAY, L_KERNEL, L_LOAD, L_WARNINGS
+	L_CACHES, L_SAMPLES, L_FIGURES, L_STREAM, L_ARRAY, L_THREADS_ARRAY, L_KERNEL, L_LOAD,
+	L_WARNINGS
 };
 
 static const struct ct_rec_field line_fields[] = {
 	{ L_CACHES, NULL, "caches", CT_REC_STR, NULL, NULL, CT_REC_TABLE },
 	{ L_SAMPLES, NULL, "samples", CT_REC_STR, NULL, NULL, CT_REC_TABLE },
 	{ L_FIGURES, NULL, "figures", CT_REC_LIST, NULL, NULL, CT_REC_TABLE | CT_REC_HANG },
+	{ L_STREAM, NULL, "stream", CT_REC_LIST, NULL, NULL, CT_REC_TABLE | CT_REC_HANG },
 	{ L_ARRAY, NULL, "array", CT_REC_STR, NULL, NULL, CT_REC_TABLE },
 	{ L_THREADS_ARRAY, NULL, "array", CT_REC_STR, NULL, NULL, CT_REC_TABLE },
 	{ L_KERNEL, NULL, "kernel", CT_REC_STR, NULL, NULL, CT_REC_TABLE },
@@ -175,6 +178,14 @@ static void line_value(const void *rec, int id, unsigned out, struct ct_rec_valu
 				  "step(k)";
 		v->ptrs[v->n++] = "knee: the count past which the next adds under 10 % loads per "
 				  "ns; mlp: the lines in flight there";
+		v->list = v->ptrs;
+		break;
+	case L_STREAM:
+		for (i = 0; i < t->nstream && v->n < CT_ARRAY_SIZE(v->ptrs); i++)
+			v->ptrs[v->n++] = t->stream[i];
+		if (!v->n)
+			v->ptrs[v->n++] = "no size at the memory level: --stream-gbs has nothing to "
+					  "meet";
 		v->list = v->ptrs;
 		break;
 	case L_ARRAY:
@@ -245,6 +256,17 @@ void ct_latency_table_add(struct ct_latency_table *t, const struct ct_latency_ro
 		t->mixed = 1;
 	snprintf(t->reason, sizeof(t->reason), "%s", row->in.reason);
 	t->in = row->in;
+	/* Little's law where a single stream's bandwidth is bound: the memory level. */
+	if (t->stream_gbs > 0 && strcmp(row->in.level, "memory") == 0 &&
+	    t->nstream < CT_ARRAY_SIZE(t->stream)) {
+		char size[32];
+
+		snprintf(t->stream[t->nstream++], sizeof(t->stream[0]), "%s at %s: %.3g GB/s x "
+			 "%.2f ns / %u B = %.1f lines in flight a single stream implies; the "
+			 "chains' mlp %.1f (knee %u)", ct_stream_human_size(row->in.bytes, size,
+			 sizeof(size)), row->placement, row->r->stream_gbs, row->r->ns_per_load,
+			 CT_LATENCY_LINE, row->r->stream_in_flight, row->r->mlp, row->r->knee);
+	}
 	if (!t->w.rows) {
 		fputc('\n', t->f);
 		lines_out(t->f, &lr, ids, CT_ARRAY_SIZE(ids));
@@ -255,12 +277,17 @@ void ct_latency_table_add(struct ct_latency_table *t, const struct ct_latency_ro
 
 void ct_latency_table_end(struct ct_latency_table *t, const struct ct_machine *m)
 {
+	static const int stream_ids[] = { L_STREAM };
 	static const int run_ids[] = { L_ARRAY, L_KERNEL };
 	static const int end_ids[] = { L_LOAD, L_WARNINGS };
 	struct latency_lines lr = { t, m, 0, NULL, 0 };
 
 	ct_rec_end(&t->w);
 	ct_out_footnotes(t->f, "", t->w.marks & ~(unsigned)CT_MARK_IMPRECISE, 0);
+	if (t->stream_gbs > 0) {
+		fputc('\n', t->f);
+		lines_out(t->f, &lr, stream_ids, CT_ARRAY_SIZE(stream_ids));
+	}
 	fputc('\n', t->f);
 	lines_out(t->f, &lr, run_ids, CT_ARRAY_SIZE(run_ids));
 	fputc('\n', t->f);

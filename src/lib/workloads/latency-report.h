@@ -22,6 +22,7 @@ struct ct_latency_table {
 	const unsigned *chains;			/* the counts, chains[0] = 1 */
 	size_t nchains;
 	size_t warned;				/* the machine's warnings shown at the start */
+	double stream_gbs;			/* --stream-gbs, 0: none */
 	/* private */
 	FILE *f;
 	struct ct_rec_writer w;
@@ -35,6 +36,9 @@ struct ct_latency_table {
 	struct ct_latency_info in;		/* the last row's */
 	char reason[160];			/* the last row's size reason */
 	int mixed;				/* rows of different reasons */
+	/* The memory-level rows' Little's-law lines (--stream-gbs), as they came. */
+	char stream[8][200];
+	size_t nstream;
 };
 
 /* A row: one size at one placement. */

@@ -16,11 +16,38 @@ static double positive(double v)
 	return isfinite(v) && v > 0 ? v : NAN;
 }
 
+void ct_latency_figures(const struct ct_results *one, const struct ct_results *many,
+			enum ct_basis b, struct ct_latency_figures *f)
+{
+	struct ct_results m;
+
+	/*
+	 * One chain: a load's whole latency, in ns and in the brackets'
+	 * cycles, one over its rate (a time per load, not a ratio of two
+	 * medians).
+	 */
+	f->ns_per_load = 1 / positive(one->b[b].rate.median);
+	f->cycles_per_load = 1 / positive(one->b[b].per_cycle.median);
+	f->in_flight = NAN;
+	if (!many)
+		return;
+	/* N x latency(1) / time per step(N): the results step's ratio of medians. */
+	m = *many;
+	ct_results_ratio_to(&m, one, NAN);
+	f->in_flight = m.ratio[b];
+}
+
+void ct_latency_stream(struct ct_latency_results *r, double gbs)
+{
+	r->stream_gbs = gbs;
+	r->stream_in_flight = gbs > 0 ? gbs * r->ns_per_load / CT_LATENCY_LINE : NAN;
+}
+
 void ct_latency_results(const struct ct_series *ser, const unsigned *chains, size_t n,
 			struct ct_latency_results *r)
 {
 	const struct ct_summary *w;
-	double one;
+	struct ct_latency_figures f;
 	size_t i;
 
 	memset(r, 0, sizeof(*r));
@@ -28,7 +55,7 @@ void ct_latency_results(const struct ct_series *ser, const unsigned *chains, siz
 		n = CT_LATENCY_CHAINS_LIST_MAX;
 	r->n = n;
 	r->verified = n > 0;
-	r->ns_per_load = r->cycles_per_load = r->mlp = NAN;
+	r->ns_per_load = r->cycles_per_load = r->mlp = r->stream_in_flight = NAN;
 	for (i = 0; i < n; i++) {
 		r->chains[i] = chains[i];
 		ct_results_series(&ser[i], &r->res[i]);
@@ -38,15 +65,9 @@ void ct_latency_results(const struct ct_series *ser, const unsigned *chains, siz
 	}
 	if (n == 0 || chains[0] != 1)
 		return;
-	/*
-	 * One chain: a load's whole latency, in ns and in the brackets'
-	 * cycles, one over its rate (a time per load, not a ratio of two
-	 * medians).
-	 */
-	w = &r->res[0].b[CT_BASIS_WALL];
-	one = r->loads_per_ns[0];
-	r->ns_per_load = 1 / one;
-	r->cycles_per_load = 1 / positive(w->per_cycle.median);
+	ct_latency_figures(&r->res[0], NULL, CT_BASIS_WALL, &f);
+	r->ns_per_load = f.ns_per_load;
+	r->cycles_per_load = f.cycles_per_load;
 	/*
 	 * N x latency(1) / time per step(N): a step of N chains takes N loads,
 	 * so it is N's median loads per ns over one chain's, the results

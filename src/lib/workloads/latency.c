@@ -255,6 +255,18 @@ static int latency_verify(void *ctx, uint64_t ret, char *why, size_t len)
 	return 0;
 }
 
+/*
+ * Whole unrolled iterations for one chain, about the same loads a call
+ * for every count; an odd number of iterations, so that a call is never
+ * a whole number of laps of a power-of-two cycle (after which any cycle
+ * of a length dividing it, a sequential one included, would land back
+ * where it started, as the true one does).
+ */
+static uint64_t call_steps(uint64_t loads, unsigned chains)
+{
+	return (loads / chains / CT_CHASE_UNROLL | 1) * CT_CHASE_UNROLL;
+}
+
 static struct ct_latency *latency_new(struct array *arr, unsigned chains, struct ct_job *k)
 {
 	struct ct_latency *l = ct_xcalloc(1, sizeof(*l));
@@ -265,14 +277,7 @@ static struct ct_latency *latency_new(struct array *arr, unsigned chains, struct
 		errx(CT_EXIT_FAIL, "%u chains: the chase takes 1 to %u", chains, CT_LATENCY_CHAINS_MAX);
 	l->arr = arr;
 	l->chains = chains;
-	/*
-	 * Whole unrolled iterations for one chain, about the same loads a call
-	 * for every count; an odd number of iterations, so that a call is
-	 * never a whole number of laps of a power-of-two cycle (after which
-	 * any cycle of a length dividing it, a sequential one included, would
-	 * land back where it started, as the true one does).
-	 */
-	l->steps = (loads / chains / CT_CHASE_UNROLL | 1) * CT_CHASE_UNROLL;
+	l->steps = call_steps(loads, chains);
 	for (j = 0; j < chains; j++) {
 		l->pos[j] = (uint64_t)arr->lines * j / chains;
 		l->p[j] = &arr->words[(size_t)arr->order[l->pos[j]] * WORDS];
@@ -309,8 +314,16 @@ static struct ct_latency *latency_new(struct array *arr, unsigned chains, struct
 	k->verify = latency_verify;
 	k->ctx = l;
 	k->fields = l->fields;
-	k->nfields = F_NFIELDS;
+	k->nfields = arr->flags & CT_LATENCY_NO_RESULTS ? F_NS_PER_LOAD : F_NFIELDS;
 	return l;
+}
+
+void ct_latency_call_loads(struct ct_latency *l, uint64_t loads, struct ct_job *k)
+{
+	l->steps = call_steps(loads, l->chains);
+	l->fields[F_STEPS].num = (double)l->steps;
+	k->work = (double)l->steps * l->chains;
+	k->per_cycle_work = k->work;
 }
 
 struct ct_latency *ct_latency_new(uint64_t bytes, const char *reason, unsigned flags,

@@ -81,7 +81,13 @@ int ct_latency_order(const uint32_t *next, size_t lines, uint32_t *order, char *
  */
 int ct_latency_check_random(const uint32_t *next, size_t lines, char *why, size_t len);
 
-/* ct_latency_new() flags (CT_STREAM_QUICK, CT_STREAM_SMALL_PAGES as stream.h). */
+/*
+ * ct_latency_new() flags: CT_STREAM_QUICK and CT_STREAM_SMALL_PAGES as
+ * stream.h, and CT_LATENCY_NO_RESULTS: the job's fields are its array's
+ * only, for a caller that writes the results in fields of its own
+ * (ct-place, each placement's beside its ratios).
+ */
+#define CT_LATENCY_NO_RESULTS 4u
 
 struct ct_latency;
 
@@ -98,6 +104,11 @@ struct ct_latency *ct_latency_new(uint64_t bytes, const char *reason, unsigned f
 				  uint64_t seed, unsigned chains, struct ct_job *k);
 /* Another chain count over the same array. */
 struct ct_latency *ct_latency_share(struct ct_latency *l, unsigned chains, struct ct_job *k);
+/*
+ * A call of about loads loads over all its chains in place of
+ * CT_LATENCY_CALL_LOADS (ct-place's shorter samples); k is l's job.
+ */
+void ct_latency_call_loads(struct ct_latency *l, uint64_t loads, struct ct_job *k);
 /* Frees the array with the last object that uses it. */
 void ct_latency_free(struct ct_latency *l);
 
@@ -141,10 +152,31 @@ struct ct_latency_results {
 	unsigned knee;
 	double mlp;				/* in_flight at the knee */
 	int verified;				/* every series */
+	/* --stream-gbs (0: none) and the lines in flight it implies (NaN: none). */
+	double stream_gbs, stream_in_flight;
 };
 /* Pure over the series: the tests feed it made-up ones. */
 void ct_latency_results(const struct ct_series *ser, const unsigned *chains, size_t n,
 			struct ct_latency_results *r);
+/*
+ * One basis's figures of a chase: ns and cycles per load from the one
+ * chain's results one, and the lines in flight of a run of chains (its
+ * median loads per ns over one's; NaN when many is NULL).  NaN where a
+ * median is not positive.  ct_latency_results() takes its latency from
+ * here, ct-place every placement's on both bases.
+ */
+struct ct_latency_figures {
+	double ns_per_load, cycles_per_load, in_flight;
+};
+void ct_latency_figures(const struct ct_results *one, const struct ct_results *many,
+			enum ct_basis b, struct ct_latency_figures *f);
+/*
+ * Little's law at the memory level: a single stream of gbs GB/s (bytes
+ * per ns) whose lines each take the latency ns_per_load implies gbs x
+ * ns_per_load / CT_LATENCY_LINE lines in flight, beside the mlp the
+ * chains measured.  Into r (gbs 0: none).
+ */
+void ct_latency_stream(struct ct_latency_results *r, double gbs);
 /* The results into the job's fields (its summary records carry them). */
 void ct_latency_set_results(struct ct_latency *l, const struct ct_latency_results *r);
 
