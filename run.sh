@@ -2,8 +2,9 @@
 # run.sh - the front door.
 #
 #   ./run.sh          build, then run the main job: ct-place's comparison of
-#                     every placement, its raw.txt and summary.md kept
-#                     under results/
+#                     every placement, its raw.txt, summary.md and
+#                     summary.svg kept in results/HOST-TIME/ (a directory
+#                     per run: ct-compare results/* compares them)
 #   ./run.sh check    build, then run the test suite (make check)
 #   QUICK=1 ./run.sh  the smoke run; its files go to a fresh temporary
 #                     directory and results/ is left alone
@@ -62,7 +63,8 @@ run)
 	if [ -n "$q" ] && [ "$q" != 0 ]; then
 		out=$(mktemp -d "${TMPDIR:-/tmp}/coretype.XXXXXX")
 	else
-		out=results
+		host=$(uname -n 2>/dev/null | sed 's/[^A-Za-z0-9._-]/_/g')
+		out=results/${host:-host}-$(date -u +%Y%m%dT%H%M%SZ)
 		mkdir -p "$out"
 	fi
 	./ct-place -o "$out"

@@ -150,7 +150,15 @@ done
 expect_status 0 "$CT_COMPARE" -f json "$tmp"/r1/* "$tmp"/r2/*
 [ "$(field input file "$tmp/out" | tr '\n' ' ')" = "$tmp/r1/raw.txt $tmp/r2/raw.txt " ] ||
 	fail "not raw.txt alone of each directory: $(field input file "$tmp/out")"
-# ./run.sh's results/ alone: one run, which has nothing to be compared with, and said so.
+# ./run.sh's results/: a directory per run, each read as its raw.txt.
+mkdir "$tmp/results"
+mv "$tmp/r1" "$tmp/r2" "$tmp/results/"
+expect_status 0 "$CT_COMPARE" -f json "$tmp"/results/*
+[ "$(field input file "$tmp/out" | tr '\n' ' ')" = "$tmp/results/r1 $tmp/results/r2 " ] ||
+	fail "results/* of two runs: not the two run directories: $(field input file "$tmp/out")"
+[ "$(grep -c '"record":"compare"' "$tmp/out")" -gt 0 ] || fail "results/* of two runs: no rows compared"
+mv "$tmp/results/r1" "$tmp/results/r2" "$tmp/"
+# One run's files alone: nothing to be compared with, and said so.
 expect_status 2 "$CT_COMPARE" "$tmp"/r1/*
 grep -q "^ct-compare: a NEW input is missing: give BASE and at least one NEW (2 skipped: the Markdown and chart beside a raw.txt)$" \
 	"$tmp/err" || fail "results/* of one run: $(cat "$tmp/err")"
