@@ -326,6 +326,16 @@ static int cut(struct reader *rd, const struct ct_run_series *s)
 		   s->block_n, s->block_n == 1 ? "" : "s", s->block_reps);
 }
 
+/* A summary's basis, CT_BASIS_WALL or CT_BASIS_CPU; -1 (said) for another. */
+static int basis_of(struct reader *rd, const struct ct_rec_kind *k, const char *basis)
+{
+	if (strcmp(basis, "wall") == 0)
+		return CT_BASIS_WALL;
+	if (strcmp(basis, "cpu") == 0)
+		return CT_BASIS_CPU;
+	return bad(rd, "%s record of an unknown basis '%s'", k->name, basis);
+}
+
 static int summary(struct reader *rd)
 {
 	struct ct_run *r = rd->r;
@@ -343,12 +353,8 @@ static int summary(struct reader *rd)
 	    need_num(rd, &ct_rec_summary, "reps", &reps) < 0 ||
 	    need_num(rd, &ct_rec_summary, "cpu_share", &share) < 0)
 		return -1;
-	if (strcmp(basis, "wall") == 0)
-		b = CT_BASIS_WALL;
-	else if (strcmp(basis, "cpu") == 0)
-		b = CT_BASIS_CPU;
-	else
-		return bad(rd, "summary record of an unknown basis '%s'", basis);
+	if ((b = basis_of(rd, &ct_rec_summary, basis)) < 0)
+		return -1;
 	/* A count of samples: a number beyond one is no count (a double cast to unsigned). */
 	if (isnan(reps))
 		reps = 0;
@@ -531,12 +537,8 @@ static int bench_summary(struct reader *rd)
 	    need_str(rd, k, "basis", &basis) < 0 || need_num(rd, k, "median_s", &median) < 0 ||
 	    need_num(rd, k, "runs", &runs) < 0 || need_num(rd, k, "cpu_share", &share) < 0)
 		return -1;
-	if (strcmp(basis, "wall") == 0)
-		b = CT_BASIS_WALL;
-	else if (strcmp(basis, "cpu") == 0)
-		b = CT_BASIS_CPU;
-	else
-		return bad(rd, "bench_summary record of an unknown basis '%s'", basis);
+	if ((b = basis_of(rd, k, basis)) < 0)
+		return -1;
 	if (!(runs >= 1) || runs > UINT_MAX || runs != floor(runs))
 		return bad(rd, "bench_summary record with \"runs\" %g: not a number of runs", runs);
 	s = find_series(rd->r, tool, CT_BENCH_KERNEL, CT_BENCH_ISA, placement, "s", NAN);
