@@ -950,3 +950,20 @@ size_t ct_rec_members(const struct ct_rec_kind *k, const void *rec, struct ct_fi
 	free(v);
 	return n;
 }
+
+void ct_rec_lines_only(FILE *f, const struct ct_rec_kind *k, const void *rec, const int *ids,
+		       size_t n)
+{
+	struct ct_rec_writer w;
+	size_t i, j;
+
+	ct_rec_begin(&w, f, CT_REC_TABLE, k);
+	for (i = 0; i < k->nfields; i++) {
+		for (j = 0; j < n && ids[j] != k->fields[i].id; j++)
+			;
+		if (j == n)
+			ct_rec_hide(&w, k->fields[i].id);
+	}
+	ct_rec_write(&w, rec);
+	ct_rec_end(&w);
+}

@@ -237,6 +237,13 @@ void ct_rec_write(struct ct_rec_writer *w, const void *rec);
 void ct_rec_end(struct ct_rec_writer *w);
 /* Free what the writer holds without writing it. */
 void ct_rec_discard(struct ct_rec_writer *w);
+/*
+ * One record of a lines kind (CT_REC_LINES) as a table on f, only its
+ * fields of the ids ids[0, n), in the kind's order: a header's lines one
+ * group at a time.
+ */
+void ct_rec_lines_only(FILE *f, const struct ct_rec_kind *k, const void *rec, const int *ids,
+		       size_t n);
 
 /*
  * The text of field f of rec as output out shows it ('-' for none), in

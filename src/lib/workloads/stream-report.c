@@ -305,18 +305,7 @@ static const struct ct_rec_kind stream_lines = {
 /* The lines ids[0, n) of r on f, in the table's order, through the writer. */
 static void lines_out(FILE *f, const struct stream_lines *r, const int *ids, size_t n)
 {
-	struct ct_rec_writer w;
-	size_t i, j;
-
-	ct_rec_begin(&w, f, CT_REC_TABLE, &stream_lines);
-	for (i = 0; i < CT_ARRAY_SIZE(line_fields); i++) {
-		for (j = 0; j < n && ids[j] != line_fields[i].id; j++)
-			;
-		if (j == n)
-			ct_rec_hide(&w, line_fields[i].id);
-	}
-	ct_rec_write(&w, r);
-	ct_rec_end(&w);
+	ct_rec_lines_only(f, &stream_lines, r, ids, n);
 }
 
 /*
