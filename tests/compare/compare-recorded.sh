@@ -128,6 +128,15 @@ grep -q 'A row without a bar is in one input only, or has no ratio' "$tmp/chart/
 	fail "the legend does not say what a missing bar means"
 expect_status 0 "$CT_COMPARE" -o "$tmp/chart2" "$in/stream-quiet.json" "$in/stream-quiet.json"
 grep -q 'class="disturbed"\|class="caveat"' "$tmp/chart2/summary.svg" && fail "an undisturbed bar is marked"
+# Rows keyed as the table's: a stream's size is in its panel, not in the
+# placement's row, so the FMA panel has no "cpu0 16M" row it never measured.
+cat "$in/fma-full.json" "$in/stream-quiet.json" >"$tmp/both.json"
+expect_status 0 "$CT_COMPARE" -o "$tmp/chart3" "$tmp/both.json" "$tmp/both.json"
+[ "$(grep -c 'class="label"' "$tmp/chart3/summary.svg")" -eq 1 ] ||
+	fail "not one row (cpu0) in the chart of an FMA and a stream series: $(grep -o 'class="label"[^<]*' "$tmp/chart3/summary.svg")"
+[ "$(grep -c 'class="panel"' "$tmp/chart3/summary.svg")" -eq 2 ] || fail "not a panel each for FMA and the 16M stream"
+grep -q '>[^<]*stream[^<]* 16M<' "$tmp/chart3/summary.svg" || fail "the stream panel does not name its size"
+grep -q 'not measured' "$tmp/chart3/summary.svg" && fail "a panel has a row it never measured"
 
 # --- A file cut short; a trailing blank line. ---
 cat "$in/fma-full.json" "$in/fma-full.json" >"$tmp/two.json"

@@ -669,9 +669,32 @@ void ct_compare_markdown(FILE *f, const struct ct_compare *c)
 /* --- The chart. --- */
 
 /*
- * One panel per kernel, one bar row per placement (and size, and NEW with
- * several): the rate's ratio on the wall basis, its interval as the error
- * bar, the cpu basis's ratio as the diamond.
+ * A row's place in the chart: its panel, the kernel and its size (a stream
+ * of 16M is a panel of its own), and its bar row, the placement (and the
+ * NEW, with several), so that every panel has the same rows as the
+ * table's keys: a size in the row would give the other kernels' panels
+ * rows they never measured.
+ */
+static void chart_keys(const struct ct_compare *c, const struct ct_compare_row *cr,
+		       char *panel, size_t plen, char *row, size_t rlen)
+{
+	const struct ct_run_series *s = ct_compare_side(cr);
+	char title[160], size[32];
+
+	kernel_title(title, sizeof(title), s);
+	size_text(size, sizeof(size), s->size);
+	snprintf(panel, plen, "%.120s%s%s", title, isnan(s->size) ? "" : " ",
+		 isnan(s->size) ? "" : size);
+	if (c->nruns > 2)
+		snprintf(row, rlen, "%.60s: %.90s", c->runs[cr->newi + 1].file, s->placement);
+	else
+		snprintf(row, rlen, "%s", s->placement);
+}
+
+/*
+ * One panel per kernel (and size), one bar row per placement (and NEW
+ * with several): the rate's ratio on the wall basis, its interval as the
+ * error bar, the cpu basis's ratio as the diamond.
  */
 void ct_compare_svg(FILE *f, const struct ct_compare *c)
 {
@@ -692,26 +715,19 @@ void ct_compare_svg(FILE *f, const struct ct_compare *c)
 	for (i = 0; i < c->nrows; i++) {
 		const struct ct_compare_row *cr = &c->rows[i];
 		const struct ct_run_series *s = ct_compare_side(cr);
-		char label[160], size[32];
+		char label[160], size[32], ktitle[160];
 
 		if (cr->fig != CT_FIG_RATE || cr->basis != CT_BASIS_WALL)
 			continue;
-		kernel_title(label, sizeof(label), s);
-		for (p = 0; p < npanels && strcmp(ptitles[p], label) != 0; p++)
+		chart_keys(c, cr, ktitle, sizeof(ktitle), label, sizeof(label));
+		for (p = 0; p < npanels && strcmp(ptitles[p], ktitle) != 0; p++)
 			;
 		if (p == npanels) {
-			snprintf(ptitles[p], sizeof(ptitles[p]), "%s", label);
-			snprintf(pids[p], sizeof(pids[p]), "%s-%s", s->kernel, s->isa);
+			snprintf(ptitles[p], sizeof(ptitles[p]), "%s", ktitle);
+			size_text(size, sizeof(size), s->size);
+			snprintf(pids[p], sizeof(pids[p]), "%s-%s%s%s", s->kernel, s->isa,
+				 isnan(s->size) ? "" : "-", isnan(s->size) ? "" : size);
 			npanels++;
-		}
-		size_text(size, sizeof(size), s->size);
-		snprintf(label, sizeof(label), "%s%s%s", s->placement, isnan(s->size) ? "" : " ",
-			 isnan(s->size) ? "" : size);
-		if (c->nruns > 2) {
-			char with[160];
-
-			snprintf(with, sizeof(with), "%s", label);
-			snprintf(label, sizeof(label), "%.60s: %.90s", c->runs[cr->newi + 1].file, with);
 		}
 		for (r = 0; r < nrows && strcmp(labels[r], label) != 0; r++)
 			;
@@ -730,23 +746,14 @@ void ct_compare_svg(FILE *f, const struct ct_compare *c)
 	for (i = 0; i < c->nrows; i++) {
 		const struct ct_compare_row *cr = &c->rows[i];
 		const struct ct_run_series *s = ct_compare_side(cr);
-		char label[160], size[32], ktitle[160], v[64];
+		char label[160], ktitle[160], v[64];
 		struct ct_svg_bar *b;
 
 		if (cr->fig != CT_FIG_RATE)
 			continue;
-		kernel_title(ktitle, sizeof(ktitle), s);
+		chart_keys(c, cr, ktitle, sizeof(ktitle), label, sizeof(label));
 		for (p = 0; p < npanels && strcmp(ptitles[p], ktitle) != 0; p++)
 			;
-		size_text(size, sizeof(size), s->size);
-		snprintf(label, sizeof(label), "%s%s%s", s->placement, isnan(s->size) ? "" : " ",
-			 isnan(s->size) ? "" : size);
-		if (c->nruns > 2) {
-			char with[160];
-
-			snprintf(with, sizeof(with), "%s", label);
-			snprintf(label, sizeof(label), "%.60s: %.90s", c->runs[cr->newi + 1].file, with);
-		}
 		for (r = 0; r < nrows && strcmp(labels[r], label) != 0; r++)
 			;
 		if (p == npanels || r == nrows)
