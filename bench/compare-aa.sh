@@ -20,6 +20,14 @@
 #   slower ROWS FOUND SHARE
 #   sweep-aa T% ROWS CALLED SHARE, sweep-slow T% ...  (the same rows at --threshold T)
 #
+# Then a real change: ct-stream from memory (64 MiB, -r 11) alone, then
+# again while another ct-stream reads memory on the other cpu (a busier
+# machine: the memory bandwidth is shared, the cpu is not, so no sample is
+# disturbed), BUSY pairs of them; ct-compare must call the cpu-basis rate
+# rows, and the lines say by how much the rate fell:
+#
+#   busier ROWS FOUND SHARE   busier-ratio MEDIAN
+#
 # Usage: bench/compare-aa.sh [PAIRS]   (run from the build directory, default
 # 10 pairs; CPU=N picks the cpu, default the last one)
 set -eu
@@ -34,6 +42,9 @@ case $pairs in
 ''|*[!0-9]*|0) echo "bench/compare-aa.sh: PAIRS must be a positive number" >&2; exit 2 ;;
 esac
 cpu=${CPU:-$(( $(getconf _NPROCESSORS_ONLN) - 1 ))}
+other=$(( cpu == 0 ? 1 : 0 ))
+stream=${CT_STREAM:-./ct-stream}
+busy_pairs=${BUSY:-5}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/compare-aa.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 
@@ -123,3 +134,27 @@ for what in aa slow; do
 			"$tmp/sweep-$what"
 	done
 done
+
+# The busier machine, for real.
+if [ "$busy_pairs" -gt 0 ] && [ -x "$stream" ] && [ "$(getconf _NPROCESSORS_ONLN)" -gt 1 ]; then
+	: >"$tmp/busy"; : >"$tmp/busy-ratio"
+	i=1
+	while [ "$i" -le "$busy_pairs" ]; do
+		"$stream" -c "$cpu" -b 64M -r 11 -s -f json >"$tmp/sa.json" 2>/dev/null
+		"$stream" -c "$other" -b 256M -r 100000 -S 0 -f json >/dev/null 2>&1 &
+		bg=$!
+		sleep 0.3
+		"$stream" -c "$cpu" -b 64M -r 11 -s -f json >"$tmp/sb.json" 2>/dev/null
+		kill "$bg" 2>/dev/null
+		wait "$bg" 2>/dev/null || :
+		"$compare" -f json "$tmp/sa.json" "$tmp/sb.json" >"$tmp/sab.json"
+		rows "$tmp/sab.json" '"basis":"cpu","figure":"rate"' >>"$tmp/busy"
+		grep '"basis":"cpu","figure":"rate"' "$tmp/sab.json" | grep -o '"ratio":[0-9.eE+-]*' |
+			cut -d: -f2 >>"$tmp/busy-ratio"
+		printf 'busy %d: %s found of %s, ratio %s\n' "$i" "$(tail -n 1 "$tmp/busy" | cut -d' ' -f2)" \
+			"$(tail -n 1 "$tmp/busy" | cut -d' ' -f1)" "$(tail -n 1 "$tmp/busy-ratio")"
+		i=$((i + 1))
+	done
+	sum "$tmp/busy" busier
+	sort -g "$tmp/busy-ratio" | awk '{ v[NR] = $1 } END { if (NR) printf "busier-ratio %.3f\n", v[int((NR + 1) / 2)] }'
+fi

@@ -223,7 +223,7 @@ static const struct ser st_1m = { "ct-stream", "stream", "main", "GB/s", "byte/c
 static void test_reordered(void)
 {
 	struct ct_run runs[2];
-	struct ct_compare c = { runs, 2, 0.05, NULL, 0, 0 };
+	struct ct_compare c = { .runs = runs, .nruns = 2, .alpha = 0.05 };
 	FILE *a = open_run("ct-clock"), *b = open_run("ct-clock");
 	const struct ct_compare_row *r;
 	char buf[2048];
@@ -281,7 +281,7 @@ static void test_reordered(void)
 static void test_one_sided(void)
 {
 	struct ct_run runs[2];
-	struct ct_compare c = { runs, 2, 0.05, NULL, 0, 0 };
+	struct ct_compare c = { .runs = runs, .nruns = 2, .alpha = 0.05 };
 	FILE *a = open_run("ct-clock"), *b = open_run("ct-clock");
 	const struct ct_compare_row *r;
 	char buf[2048];
@@ -358,7 +358,7 @@ static void test_one_sided(void)
 static void test_sizes(void)
 {
 	struct ct_run runs[2];
-	struct ct_compare c = { runs, 2, 0.05, NULL, 0, 0 };
+	struct ct_compare c = { .runs = runs, .nruns = 2, .alpha = 0.05 };
 	FILE *a = open_run("ct-stream"), *b = open_run("ct-stream");
 	const struct ct_compare_row *r;
 	char buf[2048];
@@ -399,7 +399,7 @@ static void test_sizes(void)
 static void test_fleet(void)
 {
 	struct ct_run runs[3];
-	struct ct_compare c = { runs, 3, 0.05, NULL, 0, 0 };
+	struct ct_compare c = { .runs = runs, .nruns = 3, .alpha = 0.05 };
 	FILE *a = open_run("ct-clock"), *b = open_run("ct-clock"), *d = open_run("ct-clock");
 	const struct ct_compare_row *r;
 	size_t i;
@@ -439,7 +439,7 @@ static void test_fleet(void)
 static void test_summaries(void)
 {
 	struct ct_run runs[2];
-	struct ct_compare c = { runs, 2, 0.05, NULL, 0, 0 };
+	struct ct_compare c = { .runs = runs, .nruns = 2, .alpha = 0.05 };
 	FILE *a = open_run("ct-fma"), *b = open_run("ct-fma");
 	const struct ct_compare_row *r;
 	char buf[2048];
@@ -541,7 +541,7 @@ static void test_alpha(void)
 
 	for (k = 0; k < 3; k++) {
 		struct ct_run runs[2];
-		struct ct_compare c = { runs, 2, alphas[k], NULL, 0, 0 };
+		struct ct_compare c = { .runs = runs, .nruns = 2, .alpha = alphas[k] };
 		FILE *a = open_run("ct-clock"), *b = open_run("ct-clock");
 		const struct ct_compare_row *r;
 
@@ -566,7 +566,7 @@ static void test_alpha(void)
 	{
 		static const double xn[5] = { 10, NAN, 12, 13, 14 };
 		struct ct_run runs[2];
-		struct ct_compare c = { runs, 2, 0.05, NULL, 0, 0 };
+		struct ct_compare c = { .runs = runs, .nruns = 2, .alpha = 0.05 };
 		FILE *a = open_run("ct-clock"), *b = open_run("ct-clock");
 		const struct ct_compare_row *r;
 
