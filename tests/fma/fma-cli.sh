@@ -62,11 +62,11 @@ awk -F'\t' 'NR == 1 { n = NF } NF != n { exit 1 } END { exit NR < 3 }' "$tmp/out
 [ "$("$JSONL" -r summary -f checksum "$tmp/all" | sort -u | wc -l)" -eq 1 ] ||
 	fail "the ISAs disagree: $("$JSONL" -r summary -f checksum "$tmp/all" | sort -u | tr '\n' ' ')"
 "$JSONL" -r summary -f checksum "$tmp/all" | grep -q '^[0-9][0-9]*\.[0-9][0-9]$' || fail "checksum is not a sum"
-# The checksum scales with the passes: 256 (QUICK) vs 512 passes.
-REPS=1 expect_status 0 "$CT_FMA" -q --isa scalar -f json --passes 512
-c512=$("$JSONL" -r summary -f checksum "$tmp/out" | head -1)
-c256=$("$JSONL" -r summary -f checksum "$tmp/all" | head -1)
-awk -v a="$c512" -v b="$c256" 'BEGIN { exit !(a == 2 * b) }' || fail "checksum $c512 at 512 passes is not twice $c256"
+# The checksum scales with the passes: 1024 (QUICK) vs 2048 passes.
+REPS=1 expect_status 0 "$CT_FMA" -q --isa scalar -f json --passes 2048
+c2048=$("$JSONL" -r summary -f checksum "$tmp/out" | head -1)
+c1024=$("$JSONL" -r summary -f checksum "$tmp/all" | head -1)
+awk -v a="$c2048" -v b="$c1024" 'BEGIN { exit !(a == 2 * b) }' || fail "checksum $c2048 at 2048 passes is not twice $c1024"
 
 expect_status 0 "$CT_FMA" -V
 grep -q '^ct-fma (coretype) ' "$tmp/out" || fail "--version line"

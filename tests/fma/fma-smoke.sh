@@ -42,7 +42,7 @@ for isa in $usable; do
 		fail "$isa: summaries are not wall then cpu"
 	[ "$("$JSONL" -r summary -f isa "$tmp/json" | sort -u)" = "$isa" ] || fail "$isa: wrong isa in records"
 	[ "$("$JSONL" -r summary -f verified "$tmp/json" | sort -u)" = true ] || fail "$isa: not verified"
-	[ "$("$JSONL" -r summary -f passes "$tmp/json" | sort -u)" = 256 ] || fail "$isa: QUICK passes not 256"
+	[ "$("$JSONL" -r summary -f passes "$tmp/json" | sort -u)" = 1024 ] || fail "$isa: QUICK passes not 1024"
 	[ "$("$JSONL" -r summary -f array_bytes "$tmp/json" | sort -u)" = 16384 ] || fail "$isa: array not 16384 bytes"
 	[ "$("$JSONL" -r sample -f rep "$tmp/json" | tr '\n' ' ')" = "1 2 3 " ] || fail "$isa: samples not 1-3"
 	for f in tool kernel isa placement basis unit min median max cv_pct reps cpus verified \

@@ -69,7 +69,7 @@ const struct ct_opt ct_opts[CT_O_COUNT] = {
 		"also write DIR/raw.txt (JSON Lines), DIR/summary.md and the chart "
 		"DIR/summary.svg" },
 	[CT_O_PASSES] = { 0, CT_OPT_PASSES, "passes", "N",
-		"passes over the array per sample (default 2048, 256 with -q; at most 4095)" },
+		"passes over the array per sample (default 2048, 1024 with -q; at most 4095)" },
 	[CT_O_PLACEMENTS] = { 'p', 'p', "placements", "LIST",
 		"comma-separated: main, thread, thread-background, process-background, "
 		"pin-KIND (default: all that apply)" },

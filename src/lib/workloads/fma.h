@@ -33,7 +33,7 @@
  */
 #define CT_FMA_ARRAY_BYTES 16384u
 #define CT_FMA_PASSES_DEFAULT 2048u
-#define CT_FMA_PASSES_QUICK 256u
+#define CT_FMA_PASSES_QUICK 1024u
 /*
  * The most passes that keep every sum exact on every ISA: the narrowest
  * kernel (neon, 4 lanes) adds 1024 elements into each lane per pass, each
@@ -42,7 +42,7 @@
  */
 #define CT_FMA_PASSES_MAX 4095u
 /* The --passes help (src/lib/core/options.c) states the default and bounds. */
-_Static_assert(CT_FMA_PASSES_DEFAULT == 2048 && CT_FMA_PASSES_QUICK == 256 &&
+_Static_assert(CT_FMA_PASSES_DEFAULT == 2048 && CT_FMA_PASSES_QUICK == 1024 &&
 	       CT_FMA_PASSES_MAX == 4095, "--passes help states the default and bounds");
 
 /*
