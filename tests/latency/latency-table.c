@@ -150,7 +150,7 @@ int main(int argc, char **argv)
 			row.in.steps = 1048580;
 			row.in.level = z ? "memory" : "L1";
 			row.in.reason = "requested";
-			row.in.thp = "madvise";
+			snprintf(row.in.thp, sizeof(row.in.thp), "madvise");
 			row.in.huge_asked = 1;
 			row.in.huge_pct = z ? 100 : -1;
 			row.in.caches = &caches;

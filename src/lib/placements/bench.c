@@ -356,6 +356,7 @@ int ct_place_bench(const struct ct_bench_opts *o, const struct ct_topo *t)
 	struct ct_bench_results res;
 	struct ct_bench_doc d;
 	struct ct_machine m;
+	int status = CT_EXIT_OK;
 	struct outputs w;
 	struct bench b;
 	size_t n, i, done = 0, total;
@@ -435,7 +436,8 @@ int ct_place_bench(const struct ct_bench_opts *o, const struct ct_topo *t)
 				ct_progress_clear(&b.pr);
 				warnx("exit status %d in round %u under %s, the bench stops (-i keeps "
 				      "going): %s", r->status, r->round, row->p.name, b.shown);
-				return r->status;
+				status = r->status;
+				goto out;
 			}
 		}
 	ct_progress_clear(&b.pr);
@@ -458,6 +460,7 @@ int ct_place_bench(const struct ct_bench_opts *o, const struct ct_topo *t)
 	}
 	ct_bench_print(stdout, o->fmt, &d);
 	ct_bench_results_free(&res);
+out:
 	for (i = 0; i < n; i++)
 		free(rows[i].runs);
 	free(rows);
@@ -469,5 +472,5 @@ int ct_place_bench(const struct ct_bench_opts *o, const struct ct_topo *t)
 	free(b.prep_argv);
 	if (b.devnull >= 0)
 		close(b.devnull);
-	return CT_EXIT_OK;
+	return status;
 }

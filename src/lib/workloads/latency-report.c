@@ -190,9 +190,9 @@ static void line_value(const void *rec, int id, unsigned out, struct ct_rec_valu
 		break;
 	case L_ARRAY:
 		snprintf(v->buf, sizeof(v->buf), "%s; one pointer per %u-byte line, one random "
-			 "cycle; THP %s, huge pages %s; placement%s %s",
+			 "cycle; THP %.31s, huge pages %s; placement%s %.200s",
 			 t->mixed ? "sizes of different reasons" : t->reason, CT_LATENCY_LINE,
-			 t->in.thp ? t->in.thp : "none", t->in.huge_asked ? "asked for" : "refused",
+			 t->in.thp[0] ? t->in.thp : "none", t->in.huge_asked ? "asked for" : "refused",
 			 t->several ? "s" : "", t->places);
 		v->str = v->buf;
 		break;

@@ -358,7 +358,7 @@ void ct_latency_info(const struct ct_latency *l, struct ct_latency_info *in)
 	in->steps = l->steps;
 	in->level = l->arr->level;
 	in->reason = l->arr->reason;
-	in->thp = l->arr->thp;
+	snprintf(in->thp, sizeof(in->thp), "%s", l->arr->thp);
 	in->huge_asked = l->arr->huge_asked;
 	in->huge_pct = l->arr->huge_pct;
 	in->caches = &l->arr->caches;

@@ -119,8 +119,8 @@ struct ct_latency_info {
 	unsigned chains;
 	uint64_t steps;			/* per chain and call */
 	const char *level;		/* "L1" ... "memory" */
-	const char *reason;		/* why this size */
-	const char *thp;
+	const char *reason;		/* why this size (the array's: copy it to keep it) */
+	char thp[32];			/* a copy: the table outlives the array */
 	int huge_asked;
 	double huge_pct;		/* of the array on huge pages, -1 unknown */
 	const struct ct_stream_caches *caches;
