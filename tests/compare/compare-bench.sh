@@ -69,6 +69,11 @@ awk '/"record":"bench_run".*"placement":"main","round":9,/ { next } { print }' "
 expect_status 1 "$CT_COMPARE" "$in/bench-base.json" "$tmp/cut.json"
 grep -q 'cut short' "$tmp/err" || fail "a cut bench file is not refused as one: $(cat "$tmp/err")"
 
+# --- A run's times that are no times: refused, not cast. ---
+sed '0,/"wall_s":[0-9.e-]*/s//"wall_s":1e300/' "$in/bench-base.json" >"$tmp/huge.json"
+expect_status 1 "$CT_COMPARE" "$in/bench-base.json" "$tmp/huge.json"
+grep -q 'not times of a run' "$tmp/err" || fail "a run of 1e300 s is not refused: $(cat "$tmp/err")"
+
 # --- Two live --bench runs. ---
 expect_status 0 "$CT_PLACE" --bench -r 3 --warmup 0 -f json -- true
 cp "$tmp/out" "$tmp/live-a.json"

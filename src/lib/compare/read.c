@@ -511,7 +511,8 @@ static int bench_run(struct reader *rd)
 	if (need_str(rd, k, "tool", &tool) < 0 || need_str(rd, k, "placement", &placement) < 0 ||
 	    need_num(rd, k, "wall_s", &wall) < 0 || need_num(rd, k, "cpu_s", &cpu) < 0)
 		return -1;
-	if (!(wall > 0) || !(cpu >= 0))
+	/* A run of more than a year is no run (and would not fit the nanoseconds). */
+	if (!(wall > 0 && wall < 3.2e7) || !(cpu >= 0 && cpu < 3.2e7))
 		return bad(rd, "bench_run record with wall_s %g and cpu_s %g: not times of a run",
 			   wall, cpu);
 	s = find_series(rd->r, tool, CT_BENCH_KERNEL, CT_BENCH_ISA, placement, "s", NAN);
