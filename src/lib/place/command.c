@@ -31,6 +31,19 @@
 /* How a command is placed: not at all, limited to cpus, or under taskpolicy. */
 enum exec_place { EXEC_NONE, EXEC_CLAMP, EXEC_BACKGROUND };
 
+void ct_place_cpus_usable_or_exit(const struct ct_topo *t, const struct ct_cpuset *cpus)
+{
+	struct ct_cpuset bad;
+
+	ct_cpuset_andnot(&bad, cpus, &t->online);
+	if (!ct_cpuset_empty(&bad))
+		errx(CT_EXIT_CANCELED, "cpu %d is not online", ct_cpuset_next(&bad, 0));
+	ct_cpuset_andnot(&bad, cpus, &t->allowed);
+	if (!ct_cpuset_empty(&bad))
+		errx(CT_EXIT_CANCELED, "cpu %d is not allowed to this process",
+		     ct_cpuset_next(&bad, 0));
+}
+
 /*
  * The process placement -p, -k or -c asks for, checked against this
  * machine: a kind without usable cpus or a cpu that cannot be used is an
@@ -39,7 +52,6 @@ enum exec_place { EXEC_NONE, EXEC_CLAMP, EXEC_BACKGROUND };
 static enum exec_place exec_placement(const struct ct_place_cmd *o, const struct ct_topo *t,
 				      struct ct_cpuset *cpus)
 {
-	struct ct_cpuset bad;
 	enum ct_kind kind;
 
 	if (o->kind_arg) {
@@ -53,13 +65,7 @@ static enum exec_place exec_placement(const struct ct_place_cmd *o, const struct
 						   : ": its cpus are not allowed to this process");
 	} else if (o->cpus_arg) {
 		ct_cli_cpulist(o->cpus_arg, cpus);
-		ct_cpuset_andnot(&bad, cpus, &t->online);
-		if (!ct_cpuset_empty(&bad))
-			errx(CT_EXIT_CANCELED, "cpu %d is not online", ct_cpuset_next(&bad, 0));
-		ct_cpuset_andnot(&bad, cpus, &t->allowed);
-		if (!ct_cpuset_empty(&bad))
-			errx(CT_EXIT_CANCELED, "cpu %d is not allowed to this process",
-			     ct_cpuset_next(&bad, 0));
+		ct_place_cpus_usable_or_exit(t, cpus);
 	} else if (o->placements) {
 		struct ct_placement plan[CT_PLACE_MAX];
 		size_t n = ct_place_plan(t, plan, CT_PLACE_MAX);

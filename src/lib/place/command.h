@@ -34,6 +34,8 @@ struct ct_place_cmd {
  * never; exits 125, 126 or 127 when it cannot.
  */
 int ct_place_cmd_exec(const struct ct_place_cmd *o, const struct ct_topo *t);
+/* A cpu set this process may use whole (-c), or exit 125 naming the cpu that is not. */
+void ct_place_cpus_usable_or_exit(const struct ct_topo *t, const struct ct_cpuset *cpus);
 /*
  * --observe: run CMD (placed as asked, or not), wait for it, then report
  * (stderr; stdout with -f) and write the files of -o.  Returns CMD's

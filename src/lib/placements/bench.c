@@ -34,20 +34,6 @@
 
 #define LIST_LEN (6 * CT_CPUSET_MAX)
 
-/* A cpu set that this process may use whole, or exit 125 naming the cpu that is not. */
-static void usable_or_exit(const struct ct_topo *t, const struct ct_cpuset *cpus)
-{
-	struct ct_cpuset bad;
-
-	ct_cpuset_andnot(&bad, cpus, &t->online);
-	if (!ct_cpuset_empty(&bad))
-		errx(CT_EXIT_CANCELED, "cpu %d is not online", ct_cpuset_next(&bad, 0));
-	ct_cpuset_andnot(&bad, cpus, &t->allowed);
-	if (!ct_cpuset_empty(&bad))
-		errx(CT_EXIT_CANCELED, "cpu %d is not allowed to this process",
-		     ct_cpuset_next(&bad, 0));
-}
-
 static void place_main(struct ct_bench_place *b)
 {
 	memset(b, 0, sizeof(*b));
@@ -100,7 +86,7 @@ static size_t bench_places(const struct ct_bench_opts *o, const struct ct_topo *
 			place_clamp(&out[k++], name, &cpus, "-k");
 		} else {
 			ct_cli_cpulist(o->cpus_arg, &cpus);
-			usable_or_exit(t, &cpus);
+			ct_place_cpus_usable_or_exit(t, &cpus);
 			snprintf(name, sizeof(name), "cpus-%s",
 				 ct_cpuset_format(&cpus, list, sizeof(list)));
 			place_clamp(&out[k++], name, &cpus, "-c");
