@@ -42,7 +42,7 @@ static void series(struct ct_series *ser, struct ct_sample *s, const struct ct_j
 		s[i].cpu_ns = disturbed && i % 2 ? s[i].wall_ns / 2 : s[i].wall_ns;
 		s[i].pre_wall_ns = s[i].post_wall_ns = 1000000;
 		s[i].pre_cpu_ns = s[i].post_cpu_ns = 1000000;
-		s[i].bracket_ghz_wall = s[i].bracket_ghz_cpu = 4.0;
+		s[i].clock_ghz = s[i].bracket_ghz_wall = s[i].bracket_ghz_cpu = 4.0;
 	}
 }
 

@@ -4,11 +4,11 @@
  * the link takes this one instead of src/kernels/addchain-*.c, as
  * unit-harness-fake.c does for the harness):
  *
- * - every thread's chain burns BRACKET_SHORT_NS on its even calls and
- *   BRACKET_LONG_NS on its odd ones, so each sample's leading bracket is
- *   the short one: the samples must keep both brackets' own times and
- *   read the clock as the mean of the two periods, 2 x adds / (short +
- *   long), not either bracket alone;
+ * - every thread's chain burns BRACKET_SHORT_NS over its even brackets and
+ *   BRACKET_LONG_NS over its odd ones, the difference lost in one chunk
+ *   (unit-fake-chain.h), so each sample's leading bracket is the short
+ *   one: the samples must keep both brackets' own times and read the
+ *   clock from the chunks that lost nothing;
  * - one thread's first trailing bracket also sleeps (wall time with no
  *   CPU time, as a bracket that lost its cpu): that sample, and only it,
  *   is disturbed, the per-cycle figures leave it out and the cpu share
@@ -41,15 +41,16 @@ static _Thread_local int sleeper;	/* this thread's bracket sleeps once */
 
 uint64_t ct_addchain(uint64_t iters)
 {
-	int odd = chain_calls++ % 2 == 1;
+	unsigned long c = chain_calls++;
+	int last = FAKE_BRACKET(c) % 2 == 1 && FAKE_CHUNK(c) == CT_BRACKET_CHUNKS - 1;
 
-	burn(odd ? BRACKET_LONG_NS : BRACKET_SHORT_NS);
+	burn(FAKE_CHUNK_NS(c));
 	/*
-	 * The second trailing bracket: the first is the single thread's
-	 * sample (one thread here is its own reference), the second the
-	 * first all-core sample's.
+	 * The last chunk of the second trailing bracket: the first is the
+	 * single thread's sample (one thread here is its own reference), the
+	 * second the first all-core sample's.
 	 */
-	if (sleeper && odd && sleeper++ == 2) {
+	if (sleeper && last && sleeper++ == 2) {
 		struct timespec ts = { 0, (long)SLEEP_NS };
 
 		nanosleep(&ts, NULL);
@@ -127,7 +128,7 @@ static void brackets(void)
 	struct ct_cpuset cpus;
 	struct ct_summary sum;
 	double want = 2.0 * BRACKET_ADDS / (double)(BRACKET_SHORT_NS + BRACKET_LONG_NS);
-	double ghz[REPS], pre[REPS];
+	double ghz[REPS], pre[REPS], clock[REPS];
 	char why[640];
 	size_t i;
 	unsigned s;
@@ -164,12 +165,18 @@ static void brackets(void)
 			CHECK(x->pre_cpu_ns >= BRACKET_SHORT_NS && x->post_cpu_ns >= BRACKET_LONG_NS);
 			pre[s] = (double)x->pre_cpu_ns;
 			ghz[s] = x->bracket_ghz_cpu;
+			clock[s] = x->clock_ghz;
 			/* Their wall times too (the CPU time's reads lie just outside). */
 			CHECK(x->pre_wall_ns * 1.05 >= x->pre_cpu_ns &&
 			      x->post_wall_ns * 1.05 >= x->post_cpu_ns);
 			CHECK(x->bracket_ghz_wall <= want * 1.02);
 		}
-		/* 1.5 adds/ns; the leading bracket alone says 3, the trailing 1. */
+		/*
+		 * The clock 3 adds/ns, the chunks that lost nothing; the
+		 * brackets' adds over their CPU time 1.5.
+		 */
+		CHECK(median_of(clock, REPS) <= FAKE_CLOCK_GHZ * 1.02 &&
+		      median_of(clock, REPS) >= FAKE_CLOCK_GHZ * 0.95);
 		CHECK(fabs(median_of(ghz, REPS) / want - 1) < 0.1);
 		CHECK(median_of(pre, REPS) < BRACKET_LONG_NS);
 		/* The sleeping bracket was seen: disturbed, and left out per cycle. */
@@ -196,6 +203,7 @@ static void brackets(void)
 
 		CHECK(x->pre_cpu_ns >= BRACKET_SHORT_NS && x->post_cpu_ns >= BRACKET_LONG_NS);
 		CHECK(x->bracket_ghz_cpu > 0 && x->bracket_ghz_cpu <= want * 1.02);
+		CHECK(x->clock_ghz > 0 && x->clock_ghz <= FAKE_CLOCK_GHZ * 1.02);
 	}
 	ct_allcore_free(&a);
 }
@@ -220,7 +228,8 @@ static void unbracketed(void)
 	for (s = 0; s < a.t[0].ser[0].n; s++) {
 		const struct ct_sample *x = &a.t[0].ser[0].s[s];
 
-		CHECK(x->pre_wall_ns == 0 && x->post_cpu_ns == 0 && x->bracket_ghz_cpu == 0);
+		CHECK(x->pre_wall_ns == 0 && x->post_cpu_ns == 0 && x->bracket_ghz_cpu == 0 &&
+		      x->clock_ghz == 0);
 		CHECK(x->wall_ns >= x->calls * 1000000);
 		if (s < REPS)
 			share[s] = (double)x->cpu_ns / (double)x->wall_ns;

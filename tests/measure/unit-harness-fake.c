@@ -4,11 +4,13 @@
  * description), so the link takes this one instead of src/kernels/addchain-*.c,
  * as unit-counters-fake.c does for the counters:
  *
- * - the stand-in chain burns a known amount of thread CPU time per call,
- *   alternating BRACKET_SHORT_NS and BRACKET_LONG_NS, so the leading
- *   bracket of every sample is the short one: the sample's clock must be
- *   the mean of the two periods (2 x adds / (short + long)), not either
- *   bracket alone;
+ * - the stand-in chain burns a known amount of thread CPU time per call
+ *   (a chunk of a bracket, unit-fake-chain.h): the leading bracket of
+ *   every sample takes BRACKET_SHORT_NS, the trailing one BRACKET_LONG_NS
+ *   with the difference lost in one chunk and counted as CPU time, so the
+ *   sample keeps both brackets' own times and its clock must be the rate
+ *   of the chunks that lost nothing, not the brackets' adds over their
+ *   time;
  * - a kernel whose first call is slow: the warm-up call is made and
  *   discarded, so no sample is that slow and there is one call more than
  *   samples;
@@ -37,7 +39,8 @@ static unsigned long chain_calls;
 
 uint64_t ct_addchain(uint64_t iters)
 {
-	burn(chain_calls++ % 2 == 0 ? BRACKET_SHORT_NS : BRACKET_LONG_NS);
+	burn(FAKE_CHUNK_NS(chain_calls));
+	chain_calls++;
 	return iters * CT_ADDCHAIN_UNROLL;
 }
 
@@ -101,7 +104,7 @@ static void bracket_mean(void)
 	struct fake f = { 0, 200000, 200000, 0 };
 	struct ct_job k;
 	struct ct_series ser;
-	double ghz_cpu[5], ghz_wall[5], want;
+	double ghz_cpu[5], clock[5], pc[5], want;
 	char why[256];
 	unsigned i;
 
@@ -110,18 +113,27 @@ static void bracket_mean(void)
 	CHECK(ct_harness_run(&h, &k, 1, &ser, why, sizeof(why)) == 0);
 	CHECK(ser.n == 5);
 	/* Two brackets per sample and per warm-up call, nothing else. */
-	CHECK(chain_calls == 2 * (5 + 1));
+	CHECK(chain_calls == 2 * CT_BRACKET_CHUNKS * (5 + 1));
 	for (i = 0; i < ser.n && i < 5; i++) {
 		ghz_cpu[i] = ser.s[i].bracket_ghz_cpu;
-		ghz_wall[i] = ser.s[i].bracket_ghz_wall;
+		clock[i] = ser.s[i].clock_ghz;
+		pc[i] = ct_sample_per_cycle(&k, k.per_cycle_work, &ser.s[i], CT_BASIS_CPU);
 		CHECK(ser.s[i].pre_cpu_ns >= BRACKET_SHORT_NS && ser.s[i].pre_cpu_ns < BRACKET_LONG_NS);
 		CHECK(ser.s[i].post_cpu_ns >= BRACKET_LONG_NS);
 	}
-	/* 1.5 adds/ns; the leading bracket alone would say 3, the trailing 1. */
+	/*
+	 * The clock: 3 adds/ns.  Wall time only grows under preemption (a
+	 * busy machine): never above it, and the median chunk of the 16 is
+	 * one that lost nothing unless 8 did.
+	 */
+	CHECK(median_of(clock, 5) <= FAKE_CLOCK_GHZ * 1.02);
+	CHECK(median_of(clock, 5) >= FAKE_CLOCK_GHZ * 0.95);
+	/* Over their whole CPU time the brackets say 1.5. */
 	want = 2.0 * (double)BRACKET_ADDS / (double)(BRACKET_SHORT_NS + BRACKET_LONG_NS);
 	CHECK(fabs(median_of(ghz_cpu, 5) / want - 1) < 0.1);
-	/* Wall time only grows under preemption (a busy machine): never above it. */
-	CHECK(median_of(ghz_wall, 5) <= want * 1.02);
+	/* The per-cycle figure divides by the clock: 32 / (0.2 ms x 3 GHz). */
+	CHECK(median_of(pc, 5) <= 32 / (200000 * FAKE_CLOCK_GHZ) * 1.1 &&
+	      median_of(pc, 5) >= 32 / (200000 * FAKE_CLOCK_GHZ) * 0.9);
 	ct_series_free(&ser, 1);
 }
 
@@ -227,7 +239,8 @@ static void warm_up_discarded(void)
 	/* A kernel without a per-cycle figure gets no brackets. */
 	CHECK(chain_calls == 0);
 	CHECK(ser.s[0].pre_wall_ns == 0 && ser.s[0].post_cpu_ns == 0);
-	CHECK(ser.s[0].bracket_ghz_wall == 0 && ser.s[0].bracket_ghz_cpu == 0);
+	CHECK(ser.s[0].clock_ghz == 0 && ser.s[0].bracket_ghz_wall == 0 &&
+	      ser.s[0].bracket_ghz_cpu == 0);
 	for (i = 0; i < ser.n; i++)
 		CHECK(ser.s[i].cpu_ns < 10000000);
 	ct_series_free(&ser, 1);
@@ -242,7 +255,7 @@ static void sample(struct ct_sample *s, unsigned rep, int disturbed, double ghz)
 	s->pre_wall_ns = s->pre_cpu_ns = s->post_wall_ns = s->post_cpu_ns = 2000000;
 	if (disturbed)
 		s->pre_wall_ns = 4000000;	/* the leading bracket had half its time */
-	s->bracket_ghz_wall = s->bracket_ghz_cpu = ghz;
+	s->clock_ghz = ghz;
 }
 
 static void given_samples(void)
@@ -324,17 +337,19 @@ static void given_samples(void)
 }
 
 /*
- * One bracket: its adds rounded down to the chain's unroll, its own wall
- * and cpu times; the settle spin runs the chain until its time is up.
+ * One bracket: CT_BRACKET_CHUNKS chunks, each timed, its adds rounded down
+ * to the chain's unroll, its own wall and cpu times; the settle spin runs
+ * the chain until its time is up.
  */
 static void bracket_and_settle(void)
 {
 	struct ct_bracket b;
 	uint64_t t0;
+	unsigned i;
 
 	chain_calls = 0;
 	CHECK(ct_bracket_run(BRACKET_ADDS + 1, &b) == 0);
-	CHECK(b.adds == BRACKET_ADDS);
+	CHECK(b.adds == BRACKET_ADDS && b.chunks == CT_BRACKET_CHUNKS);
 	CHECK(b.cpu_ns >= BRACKET_SHORT_NS && b.cpu_ns < BRACKET_LONG_NS);
 	/*
 	 * Its own wall time too, not the cpu time twice: about as long.  Not
@@ -342,7 +357,13 @@ static void bracket_and_settle(void)
 	 * twentyfold the thread clock was seen 5 % ahead of the wall.
 	 */
 	CHECK(b.wall_ns > 0 && b.wall_ns * 1.5 >= b.cpu_ns);
-	CHECK(chain_calls == 1);
+	CHECK(chain_calls == CT_BRACKET_CHUNKS);
+	/* Each chunk timed: its adds over its share of the bracket's time. */
+	for (i = 0; i < b.chunks && i < CT_BRACKET_CHUNKS; i++)
+		CHECK(b.chunk_ghz[i] > 0 && b.chunk_ghz[i] <= FAKE_CLOCK_GHZ * 1.02);
+	/* Too few adds for the chunks: one chunk of them all. */
+	CHECK(ct_bracket_run(CT_ADDCHAIN_UNROLL * (CT_BRACKET_CHUNKS - 1), &b) == 0);
+	CHECK(b.chunks == 1 && b.adds == CT_ADDCHAIN_UNROLL * (CT_BRACKET_CHUNKS - 1));
 	t0 = ct_now_ns();
 	ct_settle(5000000);
 	CHECK(ct_now_ns() - t0 >= 5000000);

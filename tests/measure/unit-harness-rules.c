@@ -28,21 +28,42 @@ static int near(double a, double b)
 
 static void brackets(void)
 {
-	struct ct_bracket pre = { 1000, 1000, 900 }, post = { 5000, 3000, 2000 };
+	struct ct_bracket pre = { 1000, 1000, 900, 4, { 2, 2, 2, 0.5 } };
+	struct ct_bracket post = { 5000, 3000, 2000, 4, { 3, 3, 1, 3 } };
 	struct ct_sample s;
 
 	memset(&s, 0, sizeof(s));
 	ct_sample_set_brackets(&s, &pre, &post);
 	CHECK(s.pre_wall_ns == 1000 && s.pre_cpu_ns == 900);
 	CHECK(s.post_wall_ns == 3000 && s.post_cpu_ns == 2000);
+	/*
+	 * The clock: the median of both brackets' chunks, 0.5 1 2 2 2 3 3 3
+	 * (the slow chunks, a slice lost in each, left out), not either
+	 * bracket's alone (2 and 3), nor their adds over their time (1.5).
+	 */
+	CHECK(near(s.clock_ghz, 2));
 	/* Both brackets' adds over both brackets' time, on each basis. */
 	CHECK(near(s.bracket_ghz_wall, 6000.0 / 4000.0));
 	CHECK(near(s.bracket_ghz_cpu, 6000.0 / 2900.0));
+
+	/* An odd count: the middle chunk; a chunk that read no time is left out. */
+	post.chunk_ghz[3] = 0;
+	post.chunk_ghz[1] = 5;
+	ct_sample_set_brackets(&s, &pre, &post);
+	CHECK(near(s.clock_ghz, 2));
+	pre.chunk_ghz[0] = 4;
+	pre.chunk_ghz[1] = 4;
+	ct_sample_set_brackets(&s, &pre, &post);
+	CHECK(near(s.clock_ghz, 3));
 
 	/* No time on a basis: no clock on it (0), not a division by zero. */
 	pre.cpu_ns = post.cpu_ns = 0;
 	ct_sample_set_brackets(&s, &pre, &post);
 	CHECK(s.bracket_ghz_cpu == 0 && near(s.bracket_ghz_wall, 1.5));
+	/* No chunk timed: no clock. */
+	pre.chunks = post.chunks = 0;
+	ct_sample_set_brackets(&s, &pre, &post);
+	CHECK(s.clock_ghz == 0);
 }
 
 static void floor_time(void)
@@ -215,21 +236,25 @@ static void rates(void)
 	s.calls = 3;
 	s.wall_ns = 60;
 	s.cpu_ns = 30;
-	s.bracket_ghz_wall = 2;
+	s.clock_ghz = 2;
+	/* What the brackets read over their whole times is not the clock. */
+	s.bracket_ghz_wall = 3;
 	s.bracket_ghz_cpu = 4;
 	/* work x calls over the basis's time. */
 	CHECK(near(ct_sample_rate(&k, &s, CT_BASIS_WALL), 0.5));
 	CHECK(near(ct_sample_rate(&k, &s, CT_BASIS_CPU), 1.0));
-	/* work x calls over the basis's time x its clock. */
+	/* work x calls over the basis's time x the one clock. */
 	CHECK(near(ct_sample_per_cycle(&k, 8, &s, CT_BASIS_WALL), 24.0 / 120.0));
-	CHECK(near(ct_sample_per_cycle(&k, 8, &s, CT_BASIS_CPU), 24.0 / 120.0 * 1.0));
+	CHECK(near(ct_sample_per_cycle(&k, 8, &s, CT_BASIS_CPU), 24.0 / 60.0));
 	s.cpu_ns = 40;
-	CHECK(near(ct_sample_per_cycle(&k, 8, &s, CT_BASIS_CPU), 24.0 / 160.0));
+	CHECK(near(ct_sample_per_cycle(&k, 8, &s, CT_BASIS_CPU), 24.0 / 80.0));
 	CHECK(near(ct_sample_cycles_est(&k, &s, CT_BASIS_WALL), 120));
-	CHECK(near(ct_sample_cycles_est(&k, &s, CT_BASIS_CPU), 160));
-	/* No clock on a basis: no per-cycle figure. */
-	s.bracket_ghz_cpu = 0;
+	CHECK(near(ct_sample_cycles_est(&k, &s, CT_BASIS_CPU), 80));
+	/* No clock: no per-cycle figure on either basis. */
+	s.clock_ghz = 0;
 	CHECK(ct_sample_per_cycle(&k, 8, &s, CT_BASIS_CPU) == 0);
+	CHECK(ct_sample_per_cycle(&k, 8, &s, CT_BASIS_WALL) == 0);
+	s.clock_ghz = 2;
 	/* The harness's samples say 0 calls: one. */
 	s.calls = 0;
 	CHECK(near(ct_sample_rate(&k, &s, CT_BASIS_WALL), 10.0 / 60.0));
@@ -264,7 +289,7 @@ static void summary(void)
 		part(&s[i], (int)i % 3, i < 3 ? 10000000 : 1000000, i < 3 ? 5000000 : 1000000);
 		s[i].rep = i;
 		s[i].calls = 1;
-		s[i].bracket_ghz_wall = s[i].bracket_ghz_cpu = i < 3 ? 0.1 : 0.5;
+		s[i].clock_ghz = i < 3 ? 0.1 : 0.5;
 		s[i].cpu_start = s[i].cpu_end = 2;
 	}
 	s[4].cpu_end = 5;

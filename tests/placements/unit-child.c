@@ -57,6 +57,7 @@ static void made_up(struct ct_series ser[CT_NJOBS], unsigned n, int counters)
 			x->wall_ns = 1000003 + b;
 			x->cpu_ns = 990017 + b;
 			x->calls = 1;
+			x->clock_ghz = pc ? 4.3456789012 + s : 0;
 			x->bracket_ghz_wall = pc ? 4.5123456789 + s : 0;
 			x->bracket_ghz_cpu = pc ? 4.6987654321 + s : 0;
 			x->pre_wall_ns = pc ? 50011 + b : 0;
@@ -90,6 +91,7 @@ static void same(const struct ct_series *a, const struct ct_series *b)
 		CHECK(x->wall_ns == y->wall_ns);
 		CHECK(x->cpu_ns == y->cpu_ns);
 		CHECK(x->calls == y->calls);
+		CHECK(near(y->clock_ghz, x->clock_ghz));
 		CHECK(near(y->bracket_ghz_wall, x->bracket_ghz_wall));
 		CHECK(near(y->bracket_ghz_cpu, x->bracket_ghz_cpu));
 		CHECK(x->pre_wall_ns == y->pre_wall_ns);

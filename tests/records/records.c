@@ -110,7 +110,8 @@ static void series(struct ct_series *ser, const struct ct_job *k, unsigned n, do
 		if (k->per_cycle_unit) {
 			s->pre_wall_ns = s->post_wall_ns = 1000000 + (uint64_t)(1000 * next());
 			s->pre_cpu_ns = s->post_cpu_ns = 990000;
-			s->bracket_ghz_wall = 4.5 + 0.1 * next();
+			s->clock_ghz = 4.5 + 0.1 * next();
+			s->bracket_ghz_wall = s->clock_ghz * 0.99;
 			s->bracket_ghz_cpu = s->bracket_ghz_wall * 1.01;
 		}
 		if (how & COUNTED) {

@@ -17,6 +17,7 @@
 #include "measure/counters.h"
 #include "measure/floor.h"
 #include "measure/harness.h"
+#include "measure/stats.h"
 #include "kernels/kernels.h"
 #include "platform/os.h"
 #include "core/parse.h"
@@ -65,16 +66,25 @@ const char *ct_stop_name(enum ct_stop s)
 
 int ct_bracket_run(uint64_t adds, struct ct_bracket *b)
 {
-	uint64_t iters = adds / CT_ADDCHAIN_UNROLL, c0, t0, t1, c1, got;
+	uint64_t iters = adds / CT_ADDCHAIN_UNROLL / CT_BRACKET_CHUNKS, c0, t0, t, now, got = 0;
+	unsigned i, chunks = CT_BRACKET_CHUNKS;
 
+	if (!iters) {
+		chunks = 1;
+		iters = adds / CT_ADDCHAIN_UNROLL;
+	}
 	c0 = ct_thread_cpu_ns();
-	t0 = ct_now_ns();
-	got = ct_addchain(iters);
-	t1 = ct_now_ns();
-	c1 = ct_thread_cpu_ns();
-	b->adds = iters * CT_ADDCHAIN_UNROLL;
-	b->wall_ns = t1 - t0;
-	b->cpu_ns = c1 - c0;
+	t0 = t = ct_now_ns();
+	for (i = 0; i < chunks; i++) {
+		got += ct_addchain(iters);
+		now = ct_now_ns();
+		b->chunk_ghz[i] = now > t ? (double)(iters * CT_ADDCHAIN_UNROLL) / (double)(now - t) : 0;
+		t = now;
+	}
+	b->cpu_ns = ct_thread_cpu_ns() - c0;
+	b->wall_ns = t - t0;
+	b->chunks = chunks;
+	b->adds = chunks * iters * CT_ADDCHAIN_UNROLL;
 	return got == b->adds ? 0 : -1;
 }
 
@@ -83,7 +93,21 @@ void ct_sample_set_brackets(struct ct_sample *s, const struct ct_bracket *pre,
 {
 	double adds = (double)pre->adds + (double)post->adds;
 	uint64_t wall = pre->wall_ns + post->wall_ns, cpu = pre->cpu_ns + post->cpu_ns;
+	double rate[2 * CT_BRACKET_CHUNKS];
+	struct ct_stats st;
+	unsigned i, n = 0;
 
+	for (i = 0; i < pre->chunks && i < CT_BRACKET_CHUNKS; i++)
+		if (pre->chunk_ghz[i] > 0)
+			rate[n++] = pre->chunk_ghz[i];
+	for (i = 0; i < post->chunks && i < CT_BRACKET_CHUNKS; i++)
+		if (post->chunk_ghz[i] > 0)
+			rate[n++] = post->chunk_ghz[i];
+	s->clock_ghz = 0;
+	if (n) {
+		ct_stats_compute(rate, n, &st);
+		s->clock_ghz = st.median;
+	}
 	s->pre_wall_ns = pre->wall_ns;
 	s->pre_cpu_ns = pre->cpu_ns;
 	s->post_wall_ns = post->wall_ns;
@@ -141,7 +165,7 @@ static int take_sample(const struct ct_harness *h, const struct ct_job *k,
 	s->calls = 1;
 	s->wall_ns = t1 - t0 ? t1 - t0 : 1;
 	s->cpu_ns = c1 - c0 ? c1 - c0 : 1;
-	s->bracket_ghz_wall = s->bracket_ghz_cpu = 0;
+	s->clock_ghz = s->bracket_ghz_wall = s->bracket_ghz_cpu = 0;
 	s->pre_wall_ns = s->pre_cpu_ns = s->post_wall_ns = s->post_cpu_ns = 0;
 	s->count_status = CT_COUNT_NONE;
 	s->cycles = s->instructions = 0;
@@ -371,21 +395,19 @@ double ct_sample_rate(const struct ct_job *k, const struct ct_sample *s,
 double ct_sample_per_cycle(const struct ct_job *k, double work,
 			   const struct ct_sample *s, enum ct_basis b)
 {
-	double ghz = b == CT_BASIS_WALL ? s->bracket_ghz_wall : s->bracket_ghz_cpu;
 	double ns = (double)(b == CT_BASIS_WALL ? s->wall_ns : s->cpu_ns);
 
 	(void)k;
-	return ghz > 0 ? work * sample_calls(s) / (ns * ghz) : 0;
+	return s->clock_ghz > 0 ? work * sample_calls(s) / (ns * s->clock_ghz) : 0;
 }
 
 double ct_sample_cycles_est(const struct ct_job *k, const struct ct_sample *s,
 			    enum ct_basis b)
 {
-	double ghz = b == CT_BASIS_WALL ? s->bracket_ghz_wall : s->bracket_ghz_cpu;
 	double ns = (double)(b == CT_BASIS_WALL ? s->wall_ns : s->cpu_ns);
 
-	if (k->per_cycle_unit && ghz > 0)
-		return ns * ghz;
+	if (k->per_cycle_unit && s->clock_ghz > 0)
+		return ns * s->clock_ghz;
 	if (k->cycles_work > 0)
 		return k->cycles_work * sample_calls(s);
 	return NAN;

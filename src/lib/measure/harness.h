@@ -133,8 +133,17 @@ struct ct_sample {
 	unsigned rep;			/* 0-based */
 	int cpu_start, cpu_end;		/* -1 where unknown */
 	uint64_t wall_ns, cpu_ns;
-	double bracket_ghz_wall;	/* adds per ns over both brackets, 0 if none */
-	double bracket_ghz_cpu;
+	/*
+	 * The clock the sample ran at (adds per ns, 0 without brackets):
+	 * the median rate of both brackets' chunks (ct_sample_set_brackets),
+	 * the per-cycle figures' divisor on both bases.
+	 */
+	double clock_ghz;
+	/*
+	 * Both brackets' adds over their whole wall and thread CPU times:
+	 * what they read with every lost slice included, kept as evidence.
+	 */
+	double bracket_ghz_wall, bracket_ghz_cpu;
 	/*
 	 * The brackets' own times (0 without brackets): whether each had
 	 * its cpu (ct_sample_disturbed) and the sample's cpu share.
@@ -167,20 +176,35 @@ struct ct_series {
 };
 
 /*
- * One bracket: a short dependent add chain of about adds adds (rounded
- * down to the chain's unroll), its adds, wall ns and thread cpu ns; the
+ * One bracket: a short dependent add chain of about adds adds, run as
+ * CT_BRACKET_CHUNKS chunks of equal length (each rounded down to the
+ * chain's unroll; one chunk when adds are too few for that), each timed
+ * on the wall clock; its adds, wall ns and thread cpu ns in all.  The
  * clock a sample ran at is read from the brackets before and after it.
  * Returns 0, or -1 when the chain miscounted.
+ *
+ * Why chunks: a slice the thread loses slows only the chunks it falls in,
+ * and the median chunk does not see it.  A slice lost to the scheduler
+ * shows in the thread's CPU time, but one a hypervisor takes from its
+ * vCPU need not: on a KVM guest, 200 us chunks of the chain read 3.20
+ * adds/ns with one in ten near 2.4 (a 50 us loss), and thread CPU time
+ * counted those losses as run time, so a clock read over a whole bracket
+ * came out up to 20 % slow and the figure over it that much too fast.
  */
+#define CT_BRACKET_CHUNKS 8
 struct ct_bracket {
 	uint64_t adds, wall_ns, cpu_ns;
+	unsigned chunks;			/* timed chunks, at most CT_BRACKET_CHUNKS */
+	double chunk_ghz[CT_BRACKET_CHUNKS];	/* each chunk's adds per wall ns */
 };
 int ct_bracket_run(uint64_t adds, struct ct_bracket *b);
 /*
- * A sample's brackets: their times kept (pre_*, post_*) and the clock it
- * ran at on each basis, the adds of both over the time of both (the mean
- * of the two periods); 0 where a basis's time is 0.  The harness and the
- * all-core runner both record their brackets through this.
+ * A sample's brackets: their times kept (pre_*, post_*), the clock it ran
+ * at (clock_ghz: the median of both brackets' chunk rates, which is the
+ * mean of the two where the clock stepped between them), and their rates
+ * over their whole times (bracket_ghz_*, 0 where a basis's time is 0).
+ * The harness and the all-core runner both record their brackets through
+ * this.
  */
 void ct_sample_set_brackets(struct ct_sample *s, const struct ct_bracket *pre,
 			    const struct ct_bracket *post);

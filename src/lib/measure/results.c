@@ -116,7 +116,7 @@ static void summarize_per_cycle(const struct ct_series *ser, enum ct_basis b,
 			continue;
 		pc[n] = ct_sample_per_cycle(k, k->per_cycle_work, s, b);
 		ipc[n] = ct_sample_per_cycle(k, k->insn_work, s, b);
-		ghz[n] = b == CT_BASIS_WALL ? s->bracket_ghz_wall : s->bracket_ghz_cpu;
+		ghz[n] = s->clock_ghz;
 		n++;
 	}
 	sum->per_cycle_used = n;

@@ -140,6 +140,7 @@ static const struct member {
 	{ "wall_ns", M_U64, offsetof(struct ct_sample, wall_ns), 1 },
 	{ "cpu_ns", M_U64, offsetof(struct ct_sample, cpu_ns), 1 },
 	{ "calls", M_U64, offsetof(struct ct_sample, calls), 1 },
+	{ "clock_ghz", M_DBL, offsetof(struct ct_sample, clock_ghz), 0 },
 	{ "bracket_ghz_wall", M_DBL, offsetof(struct ct_sample, bracket_ghz_wall), 0 },
 	{ "bracket_ghz_cpu", M_DBL, offsetof(struct ct_sample, bracket_ghz_cpu), 0 },
 	{ "pre_bracket_wall_ns", M_U64, offsetof(struct ct_sample, pre_wall_ns), 0 },
