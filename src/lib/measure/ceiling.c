@@ -19,16 +19,17 @@
  * its flops per FMA (harness.c).
  *
  * The margin: a per-cycle figure is work / (time x clock), the clock read
- * from add-chain brackets around the call.  The chain gives adds per ns,
+ * from add-chain brackets around the call (the median of their timed
+ * chunks, harness.h).  The chain gives adds per ns,
  * the core's clock only as far as it retires exactly one add a cycle and
  * the clock does not step between a bracket and the call; neither can be
  * seen without cycle counters, and a core measured at its exact limit
  * reads a little above it (Zen 4, avx2, 32.18-32.47 flop/cycle at a limit
- * of 32 on the wall basis: up to 1.5 %).  That is the fixed 2 %.  What
- * the run does see is the brackets' spread: a bracket that lost time to
- * an interrupt or a steal reads a slower clock, so the figure over it
- * reads high by as much; the fastest clock over the median clock says by
- * how much in this run.  The cap (5 %) keeps a figure 10 % over its
+ * of 32 on the wall basis, with the clock of whole brackets: up to
+ * 1.5 %).  That is the fixed 2 %.  What the run does see is the clocks'
+ * spread: a sample most of whose chunks lost time reads a slower clock,
+ * so the figure over it reads high by as much; the fastest clock over
+ * the median clock says by how much in this run.  The cap (5 %) keeps a figure 10 % over its
  * ceiling implausible however noisy the run: beyond it the clock under
  * the figure is not known well enough to print it plainly.
  */
