@@ -947,6 +947,30 @@ void ct_out_machine(struct ct_out *o, const struct ct_machine *m)
 	ct_rec_end(&w);
 }
 
+void ct_out_machine_lines(FILE *f, const char *tool, const char *pre,
+			  const struct ct_machine *m)
+{
+	struct ct_out_machine_rec rec = { tool, m };
+	struct ct_rec_writer w;
+	char *buf = NULL, *line, *nl;
+	size_t len = 0;
+	FILE *mf = *pre ? open_memstream(&buf, &len) : f;
+
+	if (!mf)
+		err(CT_EXIT_FAIL, "open_memstream");
+	ct_rec_begin(&w, mf, CT_REC_TABLE, &ct_rec_machine);
+	ct_rec_hide(&w, CT_MF_WARNINGS);
+	ct_rec_write(&w, &rec);
+	ct_rec_end(&w);
+	if (mf == f)
+		return;
+	if (fclose(mf) != 0)
+		err(CT_EXIT_FAIL, "open_memstream");
+	for (line = buf; (nl = strchr(line, '\n')) != NULL; line = nl + 1)
+		fprintf(f, "%s%.*s\n", pre, (int)(nl - line), line);
+	free(buf);
+}
+
 static void samples_out(struct ct_out *o, const char *placement,
 			const struct ct_series *ser)
 {

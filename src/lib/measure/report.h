@@ -58,6 +58,13 @@ struct ct_out_machine_rec {
 	const struct ct_machine *m;
 };
 extern const struct ct_rec_kind ct_rec_machine;
+/*
+ * The machine record's table lines without its warnings (a tool that
+ * prints them later, after its own header lines: ct-place), each line
+ * after pre (summary.md's indented block).
+ */
+void ct_out_machine_lines(FILE *f, const char *tool, const char *pre,
+			  const struct ct_machine *m);
 /* The summary records, and the counter table's rows (struct ct_out_summary_rec). */
 struct ct_out_summary_rec {
 	const char *tool, *placement;

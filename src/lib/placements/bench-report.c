@@ -263,30 +263,6 @@ static void basis_rows(FILE *f, unsigned out, const struct ct_bench_doc *d,
 	ct_rec_end(&w);
 }
 
-/* The machine's lines, as every tool's table has them; pre indents them. */
-static void machine_lines(FILE *f, const char *pre, const struct ct_machine *m)
-{
-	struct ct_out_machine_rec rec = { "ct-place", m };
-	struct ct_rec_writer w;
-	char *buf = NULL, *line, *nl;
-	size_t len = 0;
-	FILE *mf = *pre ? open_memstream(&buf, &len) : f;
-
-	if (!mf)
-		err(CT_EXIT_FAIL, "open_memstream");
-	ct_rec_begin(&w, mf, CT_REC_TABLE, &ct_rec_machine);
-	ct_rec_hide(&w, CT_MF_WARNINGS);
-	ct_rec_write(&w, &rec);
-	ct_rec_end(&w);
-	if (mf == f)
-		return;
-	if (fclose(mf) != 0)
-		err(CT_EXIT_FAIL, "open_memstream");
-	for (line = buf; (nl = strchr(line, '\n')) != NULL; line = nl + 1)
-		fprintf(f, "%s%.*s\n", pre, (int)(nl - line), line);
-	free(buf);
-}
-
 static const char *const titles[CT_BENCH_NBASES] = {
 	"wall: elapsed time from the start of CMD to its reaping (CLOCK_MONOTONIC_RAW)",
 	"cpu: the user and system time of CMD's process tree (rusage of the reaped children)"
@@ -320,7 +296,7 @@ static void print_table(FILE *f, const struct ct_bench_doc *d)
 	size_t r;
 	int b;
 
-	machine_lines(f, "", d->m);
+	ct_out_machine_lines(f, "ct-place", "", d->m);
 	run_lines(f, "", d);
 	for (b = 0; b < CT_BENCH_NBASES; b++) {
 		fprintf(f, "\nbasis %s\n", titles[b]);
@@ -416,7 +392,7 @@ void ct_bench_markdown(FILE *f, const struct ct_bench_doc *d)
 	int b;
 
 	fprintf(f, "# coretype: a command under every placement\n\n");
-	machine_lines(f, "    ", d->m);
+	ct_out_machine_lines(f, "ct-place", "    ", d->m);
 	run_lines(f, "    ", d);
 	for (b = 0; b < CT_BENCH_NBASES; b++) {
 		fprintf(f, "\n## Basis %s\n\n", titles[b]);

@@ -443,35 +443,6 @@ static void basis_rows(FILE *f, unsigned out, const struct ct_placements_results
 }
 
 /*
- * The machine's lines, as every tool's table has them: the machine record
- * (measure/report.c), so that ct-place's cannot drift from ct-clock's.
- * Its warnings come last (warning_lines).  pre indents each line
- * (summary.md's block).
- */
-static void machine_lines(FILE *f, const char *pre, const struct ct_machine *m)
-{
-	struct ct_out_machine_rec rec = { "ct-place", m };
-	struct ct_rec_writer w;
-	char *buf = NULL, *line, *nl;
-	size_t len = 0;
-	FILE *mf = *pre ? open_memstream(&buf, &len) : f;
-
-	if (!mf)
-		err(CT_EXIT_FAIL, "open_memstream");
-	ct_rec_begin(&w, mf, CT_REC_TABLE, &ct_rec_machine);
-	ct_rec_hide(&w, CT_MF_WARNINGS);
-	ct_rec_write(&w, &rec);
-	ct_rec_end(&w);
-	if (mf == f)
-		return;
-	if (fclose(mf) != 0)
-		err(CT_EXIT_FAIL, "open_memstream");
-	for (line = buf; (nl = strchr(line, '\n')) != NULL; line = nl + 1)
-		fprintf(f, "%s%.*s\n", pre, (int)(nl - line), line);
-	free(buf);
-}
-
-/*
  * ct-place's own header lines, after the machine's: a line per kind of
  * cpu and the clock at main and under the process clamp, one kind of
  * lines (table and summary.md; JSON and TSV have the topology and summary
@@ -576,7 +547,7 @@ static void header_lines(FILE *f, const char *pre, const struct ct_machine *m,
 	struct head_rec h = { t, res };
 	struct ct_rec_writer w;
 
-	machine_lines(f, pre, m);
+	ct_out_machine_lines(f, "ct-place", pre, m);
 	ct_rec_begin(&w, f, *pre ? CT_REC_MD : CT_REC_TABLE, &head_lines);
 	ct_rec_write(&w, &h);
 	ct_rec_end(&w);
