@@ -81,3 +81,21 @@ messages() {
 is_positive() {
 	awk -v x="$1" 'BEGIN { exit !(x ~ /^[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?$/ && x + 0 > 0) }'
 }
+
+# start_busy CPU SECONDS: tests/spin pinned to CPU for SECONDS in the
+# background, its pid in $busy, killed when the test exits; returns once
+# it says it is pinned (fails if it ends or takes 10 s).
+start_busy() {
+	[ -x "$top_builddir/tests/spin" ] || fail "no $top_builddir/tests/spin"
+	: >"$tmp/busy"
+	"$top_builddir/tests/spin" -p "$1" "$2" >"$tmp/busy" 2>&1 &
+	busy=$!
+	trap 'kill "$busy" 2>/dev/null; rm -rf "$tmp"' EXIT
+	i=0
+	until grep -q "^pinned $1\$" "$tmp/busy"; do
+		kill -0 "$busy" 2>/dev/null || fail "the busy process ended: $(cat "$tmp/busy")"
+		i=$((i + 1))
+		[ "$i" -lt 100 ] || fail "the busy process did not start"
+		sleep 0.1
+	done
+}

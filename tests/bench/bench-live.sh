@@ -14,8 +14,6 @@
 . "${top_srcdir:-..}/tests/lib.sh"
 
 [ "$(uname -s)" = Linux ] || skip "uses cpu affinity"
-SPIN=$top_builddir/tests/spin
-[ -x "$SPIN" ] || fail "no $SPIN"
 unset CT_KINDS CT_OBSERVE
 
 "$CT_PLACE" -l -f tsv >"$tmp/detected" || fail "ct-place -l failed"
@@ -30,16 +28,7 @@ if [ "$ncpu" -gt 2 ]; then
 fi
 K="--kinds efficiency=$E --kinds performance=$P"
 
-"$SPIN" -p "$E" 900 >"$tmp/busy" 2>&1 &
-busy=$!
-trap 'kill "$busy" 2>/dev/null; rm -rf "$tmp"' EXIT
-i=0
-until grep -q "^pinned $E\$" "$tmp/busy"; do
-	kill -0 "$busy" 2>/dev/null || fail "the busy process ended: $(cat "$tmp/busy")"
-	i=$((i + 1))
-	[ "$i" -lt 100 ] || fail "the busy process did not start"
-	sleep 0.1
-done
+start_busy "$E" 900
 
 # sum PLACEMENT BASIS KEY: a field of one bench_summary record.
 sum() {

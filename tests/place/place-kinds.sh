@@ -17,8 +17,6 @@
 . "${top_srcdir:-..}/tests/lib.sh"
 
 [ "$(uname -s)" = Linux ] || skip "uses /proc and cpu affinity"
-SPIN=$top_builddir/tests/spin
-[ -x "$SPIN" ] || fail "no $SPIN"
 unset CT_KINDS
 
 # --- The two cpus. ---
@@ -209,19 +207,9 @@ done
 # --- The full comparison, with a busy process sharing cpu E. ---
 for attempt in 1 2 3; do
 	clock_off=
-	: >"$tmp/busy"
 	# Long enough for the whole run on a loaded machine (a run took over
 	# 120 s under a load of 15); killed as soon as the run ends.
-	"$SPIN" -p "$E" 1200 >"$tmp/busy" 2>&1 &
-	busy=$!
-	trap 'kill "$busy" 2>/dev/null; rm -rf "$tmp"' EXIT
-	i=0
-	until grep -q "^pinned $E\$" "$tmp/busy"; do
-		kill -0 "$busy" 2>/dev/null || fail "the busy process ended: $(cat "$tmp/busy")"
-		i=$((i + 1))
-		[ "$i" -lt 100 ] || fail "the busy process did not start"
-		sleep 0.1
-	done
+	start_busy "$E" 1200
 	[ "$(allowed "$busy")" = "$E" ] || fail "the busy process is allowed $(allowed "$busy"), not cpu $E"
 	rm -rf "$tmp/res" && mkdir "$tmp/res" || exit 99
 	# QUICK, with 10 samples so that the fastest (the clock estimate) is one
