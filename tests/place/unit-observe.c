@@ -256,6 +256,62 @@ static void test_fold(void)
 	      strcmp(r.kind[P].source, "perf_event task-clock per cpu; cycles:u from cpu") == 0);
 }
 
+/*
+ * The sampler's pace: the first passes at the floor, then 200 times the
+ * least of the last three costs, so that one costly pass does not stretch
+ * the interval and a lasting cost does within three passes.
+ */
+static void test_interval(void)
+{
+	uint64_t cost[CT_OBSERVE_PACE] = { 0 };
+
+	CHECK(ct_observe_interval(cost, 300000) == CT_OBSERVE_FLOOR_NS);
+	CHECK(ct_observe_interval(cost, 250000) == CT_OBSERVE_FLOOR_NS);
+	CHECK(ct_observe_interval(cost, 200000) == 40000000);		/* 200 x 0.2 ms */
+	CHECK(ct_observe_interval(cost, 10000000) == 40000000);		/* a 10 ms pass */
+	CHECK(ct_observe_interval(cost, 400000) == 40000000);		/* 0.2 ms still in */
+	CHECK(ct_observe_interval(cost, 500000) == 80000000);		/* 0.4 ms the least */
+	CHECK(ct_observe_interval(cost, 20000) == CT_OBSERVE_FLOOR_NS);	/* 4 ms: the floor */
+	CHECK(ct_observe_interval(cost, 1000000) == CT_OBSERVE_FLOOR_NS);
+	CHECK(ct_observe_interval(cost, 1000000) == CT_OBSERVE_FLOOR_NS);
+	CHECK(ct_observe_interval(cost, 1000000) == 200000000);		/* it lasted: 1 ms */
+}
+
+/*
+ * Steal: the tree's part of a cpu's busy time takes that part of its
+ * steal, at most its own time; nothing without steal or busy time.  A kind
+ * that lost some says so, the others keep their time and source.
+ */
+static void test_steal(void)
+{
+	uint64_t stolen[CT_KIND_COUNT] = { 0 };
+	struct ct_observe r;
+
+	CHECK(ct_observe_stolen(600000000, 150000000, 750000000) == 120000000);
+	CHECK(ct_observe_stolen(300000000, 100000000, 1200000000) == 25000000);
+	CHECK(ct_observe_stolen(800000000, 100000000, 750000000) == 100000000);	/* part 1 */
+	CHECK(ct_observe_stolen(10000000, 500000000, 10000000) == 10000000);	/* its time */
+	CHECK(ct_observe_stolen(600000000, 0, 750000000) == 0);
+	CHECK(ct_observe_stolen(600000000, 150000000, 0) == 0);
+
+	init(&r);
+	r.kind[CT_KIND_PERFORMANCE].present = 1;
+	r.kind[CT_KIND_PERFORMANCE].ns = 747000000;
+	r.kind[CT_KIND_EFFICIENCY].present = 1;
+	r.kind[CT_KIND_EFFICIENCY].ns = 5000000;
+	stolen[CT_KIND_PERFORMANCE] = 147000000;
+	stolen[CT_KIND_EFFICIENCY] = 0;
+	ct_observe_unsteal(&r, stolen);
+	CHECK(r.kind[CT_KIND_PERFORMANCE].ns == 600000000);
+	CHECK(strcmp(r.kind[CT_KIND_PERFORMANCE].source, "made up; less 0.147 s of hypervisor "
+		     "steal (its part of the cpus' busy time, /proc/stat)") == 0);
+	CHECK(r.kind[CT_KIND_EFFICIENCY].ns == 5000000);
+	CHECK(strcmp(r.kind[CT_KIND_EFFICIENCY].source, "made up") == 0);
+	stolen[CT_KIND_EFFICIENCY] = 9000000;
+	ct_observe_unsteal(&r, stolen);
+	CHECK(r.kind[CT_KIND_EFFICIENCY].ns == 0);
+}
+
 int main(void)
 {
 	static char *const argv[] = { "make", "-j8", NULL };
@@ -340,5 +396,7 @@ int main(void)
 	test_scale();
 	test_account();
 	test_fold();
+	test_interval();
+	test_steal();
 	return unit_done();
 }

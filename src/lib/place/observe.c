@@ -227,6 +227,50 @@ uint64_t ct_observe_account(struct ct_observe *r, const int *kind_of, int ncpu,
 	return delta;
 }
 
+uint64_t ct_observe_interval(uint64_t cost[CT_OBSERVE_PACE], uint64_t cost_ns)
+{
+	uint64_t least = cost_ns;
+	int i;
+
+	for (i = CT_OBSERVE_PACE - 1; i > 0; i--)
+		cost[i] = cost[i - 1];
+	cost[0] = cost_ns;
+	for (i = 1; i < CT_OBSERVE_PACE; i++)
+		if (cost[i] < least)
+			least = cost[i];
+	return 200 * least > CT_OBSERVE_FLOOR_NS ? 200 * least : CT_OBSERVE_FLOOR_NS;
+}
+
+uint64_t ct_observe_stolen(uint64_t on_ns, uint64_t steal_ns, uint64_t busy_ns)
+{
+	double part;
+
+	if (steal_ns == 0 || busy_ns == 0)
+		return 0;
+	part = (double)on_ns / (double)busy_ns;
+	if (part > 1)
+		part = 1;
+	return part * (double)steal_ns < (double)on_ns ? (uint64_t)(part * (double)steal_ns)
+							 : on_ns;
+}
+
+void ct_observe_unsteal(struct ct_observe *r, const uint64_t stolen[CT_KIND_COUNT])
+{
+	int k;
+
+	for (k = 0; k < CT_KIND_COUNT; k++) {
+		struct ct_observe_kind *x = &r->kind[k];
+		char s[128];
+
+		if (!x->present || stolen[k] == 0)
+			continue;
+		x->ns = x->ns > stolen[k] ? x->ns - stolen[k] : 0;
+		snprintf(s, sizeof(s), "; less %.3f s of hypervisor steal (its part of the cpus' "
+			 "busy time, /proc/stat)", (double)stolen[k] / 1e9);
+		append(x->source, sizeof(x->source), "", s);
+	}
+}
+
 /* The command line as one string, its words joined by spaces. */
 static void command_text(char *const *argv, char *buf, size_t len)
 {

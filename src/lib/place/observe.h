@@ -191,6 +191,39 @@ uint64_t ct_observe_account(struct ct_observe *r, const int *kind_of, int ncpu,
 			    struct ct_observe_thread *t, unsigned long long start,
 			    uint64_t run_ns, int cpu, uint64_t *lost_ns);
 
+/*
+ * The sampler's pace.  A pass over the tree costs the observer some CPU
+ * time; the next pass comes 200 times the least cost of the last
+ * CT_OBSERVE_PACE passes later (CT_OBSERVE_FLOOR_NS at least), so that
+ * the observer stays near 0.5% of one cpu.  The least, not the last: one
+ * pass made costly by what the kernel charged to it (an interrupt, a page
+ * reclaim) would otherwise stretch the next interval 200-fold, and a
+ * thread that ended in it would go unseen whole; a tree that grew costs
+ * more on every pass and slows the pace within CT_OBSERVE_PACE passes.
+ * cost[] holds the last costs, 0 before the first passes (their intervals
+ * are the floor); cost_ns is the pass just made.  Returns the interval, ns.
+ */
+#define CT_OBSERVE_PACE 3
+#define CT_OBSERVE_FLOOR_NS 10000000ULL
+uint64_t ct_observe_interval(uint64_t cost[CT_OBSERVE_PACE], uint64_t cost_ns);
+
+/*
+ * The task-clock is perf's clock while the task is on a cpu: on a virtual
+ * cpu it counts on while the hypervisor runs something else (steal), which
+ * the tree's CPU time (rusage, schedstat) leaves out.  The tree's part of
+ * a cpu's steal over the run, steal_ns, is taken as its part of that cpu's
+ * busy time (busy_ns: not idle, the steal included; the hypervisor steals
+ * only from a cpu that has work): on_ns x steal_ns / busy_ns, at most
+ * on_ns.  0 where there was no steal or no busy time.
+ */
+uint64_t ct_observe_stolen(uint64_t on_ns, uint64_t steal_ns, uint64_t busy_ns);
+/*
+ * Take stolen[k] (ns, the sum of ct_observe_stolen over kind k's cpus)
+ * out of each kind's time, after ct_observe_fold_finish(); a kind that
+ * lost some says how much in its source.
+ */
+void ct_observe_unsteal(struct ct_observe *r, const uint64_t stolen[CT_KIND_COUNT]);
+
 /* --- Spawning held at a gate (src/lib/place/spawn.c). --- */
 
 struct ct_spawn {

@@ -9,7 +9,11 @@
  * child is reaped.  Per cpu:
  *   - the software task-clock: ns the tree ran on that cpu, kernel time
  *     included (a software clock counts while the task runs, whatever
- *     exclude_kernel says, so it opens under perf_event_paranoid 2);
+ *     exclude_kernel says, so it opens under perf_event_paranoid 2).  It
+ *     is perf's clock, which runs on while a hypervisor has taken the
+ *     virtual cpu (steal, which CPU time leaves out): the tree's part of
+ *     each cpu's steal in /proc/stat over the run is taken out
+ *     (ct_observe_stolen() in src/lib/place/observe.c);
  *   - the software cpu-migrations: a thread arriving on that cpu from
  *     another; it is raised in the kernel, so it needs exclude_kernel 0,
  *     which perf_event_paranoid 2 refuses to the unprivileged;
@@ -26,8 +30,9 @@
  * /proc/PID/task/TID/children from this process (made a child subreaper,
  * so orphans stay in the tree) and each thread's stat (field 39, the cpu
  * it last ran on) and schedstat (its run time in ns) are read at an
- * interval of 200 times the observer's CPU time per pass (the walk and
- * the wake-up), 10 ms at least, which keeps it near 0.5% of one cpu.  The
+ * interval of 200 times the least of the observer's CPU times over its
+ * last three passes (the walk and the wake-up), 10 ms at least, which
+ * keeps it near 0.5% of one cpu (ct_observe_interval()).  The
  * run time between two samples is given to the cpu seen at the second, a
  * thread's time before its first sample to the cpu it is on then; a
  * thread that lived between two passes, or the last interval of one that
@@ -109,6 +114,7 @@ struct perf {
 	int n;
 	char mig_why[160];		/* why migrations are not counted */
 	char cyc_why[160];		/* why cycles are not counted */
+	uint64_t *steal0, *busy0;	/* per cpu at the start (cpu_times) */
 };
 
 static int perf_open(uint32_t type, uint64_t config, pid_t pid, int cpu, int user_only)
@@ -184,6 +190,36 @@ static int hybrid_pmus(struct hybrid_pmu *h)
 	return n;
 }
 
+/*
+ * Each cpu's steal and busy time so far (ns, /proc/stat in clock ticks):
+ * busy is user, nice, system, irq, softirq and steal (guest time is in
+ * user); idle and iowait are not.  A cpu /proc/stat lacks reads 0.
+ */
+static void cpu_times(int ncpu, uint64_t *steal, uint64_t *busy)
+{
+	long hz = sysconf(_SC_CLK_TCK) > 0 ? sysconf(_SC_CLK_TCK) : 100;
+	char line[512];
+	FILE *f = fopen("/proc/stat", "re");
+
+	memset(steal, 0, (size_t)ncpu * sizeof(*steal));
+	memset(busy, 0, (size_t)ncpu * sizeof(*busy));
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		unsigned long long v[8];
+		int cpu;
+
+		if (sscanf(line, "cpu%d %llu %llu %llu %llu %llu %llu %llu %llu", &cpu, &v[0],
+			   &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]) != 9 || cpu < 0 ||
+		    cpu >= ncpu)
+			continue;
+		steal[cpu] = v[7] * (1000000000ULL / (unsigned long long)hz);
+		busy[cpu] = (v[0] + v[1] + v[2] + v[5] + v[6] + v[7]) *
+			    (1000000000ULL / (unsigned long long)hz);
+	}
+	fclose(f);
+}
+
 static void perf_close(struct perf *p)
 {
 	int i;
@@ -199,7 +235,10 @@ static void perf_close(struct perf *p)
 			close(p->c[i].ins);
 	}
 	free(p->c);
+	free(p->steal0);
+	free(p->busy0);
 	p->c = NULL;
+	p->steal0 = p->busy0 = NULL;
 	p->n = 0;
 }
 
@@ -292,6 +331,10 @@ static int perf_attach(pid_t pid, const struct ct_observe_opts *o, struct perf *
 		if (i < p->n)
 			snprintf(p->mig_why, sizeof(p->mig_why), "migrations: not counted");
 	}
+	/* Attached: CMD starts next, the steal counts from here. */
+	p->steal0 = ct_xcalloc((size_t)o->ncpu, sizeof(*p->steal0));
+	p->busy0 = ct_xcalloc((size_t)o->ncpu, sizeof(*p->busy0));
+	cpu_times(o->ncpu, p->steal0, p->busy0);
 	return 0;
 }
 
@@ -303,13 +346,20 @@ static int perf_read(int fd, uint64_t v[3])
 	return read(fd, v, 3 * sizeof(uint64_t)) == (ssize_t)(3 * sizeof(uint64_t)) ? 0 : -1;
 }
 
-/* After the child is reaped: the counts, per kind (folded by observe.c). */
+/*
+ * After the child is reaped: the counts, per kind (folded by observe.c),
+ * less the tree's part of each cpu's steal since CMD started.
+ */
 static int perf_collect(struct perf *p, const struct ct_observe_opts *o, struct ct_observe *r,
 			char *why, size_t len)
 {
+	uint64_t *steal = ct_xcalloc((size_t)o->ncpu, sizeof(*steal));
+	uint64_t *busy = ct_xcalloc((size_t)o->ncpu, sizeof(*busy));
+	uint64_t stolen[CT_KIND_COUNT] = { 0 };
 	struct ct_observe_fold f;
 	int i;
 
+	cpu_times(o->ncpu, steal, busy);
 	ct_observe_fold_init(&f);
 	for (i = 0; i < p->n; i++) {
 		const struct percpu *q = &p->c[i];
@@ -320,14 +370,23 @@ static int perf_collect(struct perf *p, const struct ct_observe_opts *o, struct 
 		if (perf_read(q->tc, tc) < 0) {
 			snprintf(why, len, "cannot read the task-clock of cpu %d: %s", q->cpu,
 				 strerror(errno));
+			free(steal);
+			free(busy);
 			return -1;
 		}
 		mig = perf_read(q->mig, v) == 0 ? (long long)v[0] : -1;
 		have_cyc = perf_read(q->cyc, v) == 0 && perf_read(q->ins, w) == 0;
 		ct_observe_fold_cpu(&f, r, o->kind_of[q->cpu], q->cpu, tc[0], mig,
 				    have_cyc ? v : NULL, have_cyc ? w : NULL, q->pmu);
+		if (steal[q->cpu] > p->steal0[q->cpu] && busy[q->cpu] > p->busy0[q->cpu])
+			stolen[o->kind_of[q->cpu]] +=
+				ct_observe_stolen(tc[0], steal[q->cpu] - p->steal0[q->cpu],
+						  busy[q->cpu] - p->busy0[q->cpu]);
 	}
+	free(steal);
+	free(busy);
 	ct_observe_fold_finish(&f, r, p->mig_why, p->cyc_why);
+	ct_observe_unsteal(r, stolen);
 	snprintf(r->method, sizeof(r->method), "perf_event");
 	snprintf(r->unseen_why, sizeof(r->unseen_why),
 		 "what the inherited task-clock leaves out of each process's life "
@@ -357,7 +416,8 @@ struct sampler {
 	int no_children;		/* the kernel has no .../children files */
 	long hz;
 	uint64_t passes;
-	uint64_t iv_min, iv_max;	/* the intervals used, ns */
+	uint64_t cost[CT_OBSERVE_PACE];	/* the last passes' costs, ns (ct_observe_interval) */
+	uint64_t gap_min, gap_max;	/* the times between passes, ns */
 	uint64_t lost_ns;		/* run time on a cpu of no known kind */
 };
 
@@ -531,17 +591,21 @@ static uint64_t process_cpu_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-/* Sample until CMD ends, then reap it. */
+/*
+ * Sample until CMD ends, then reap it.  The times between passes, from
+ * CMD's start, are kept: a thread's last interval, which goes unseen,
+ * is at most the longest of them.
+ */
 static int sampler_run(struct sampler *s, pid_t cmd, int *status)
 {
-	const uint64_t floor_ns = 10000000;	/* 10 ms */
-	uint64_t iv = floor_ns, next = ct_now_ns() + iv, last = process_cpu_ns();
+	uint64_t iv = CT_OBSERVE_FLOOR_NS, start = ct_now_ns(), next = start + iv;
+	uint64_t last = process_cpu_ns();
 	sigset_t chld;
 	int done = 0;
 
 	sigemptyset(&chld);
 	sigaddset(&chld, SIGCHLD);
-	s->iv_min = s->iv_max = iv;
+	s->gap_min = UINT64_MAX;
 	while (!done) {
 		uint64_t now = ct_now_ns(), cost;
 		siginfo_t si;
@@ -560,6 +624,10 @@ static int sampler_run(struct sampler *s, pid_t cmd, int *status)
 			done = 1;	/* a zombie: one last pass reads its final time */
 		else if (ct_now_ns() < next)
 			continue;	/* another child ended: not time yet */
+		now = ct_now_ns();
+		s->gap_min = now - start < s->gap_min ? now - start : s->gap_min;
+		s->gap_max = now - start > s->gap_max ? now - start : s->gap_max;
+		start = now;
 		walk(s, cmd);
 		/* Orphans adopted by this subreaper that ended: sampled, now reaped. */
 		for (i = 0; i < s->mlen; i++)
@@ -567,17 +635,13 @@ static int sampler_run(struct sampler *s, pid_t cmd, int *status)
 				waitpid(s->mine[i], NULL, WNOHANG);
 		/*
 		 * The observer's CPU time since the last pass: this walk, the
-		 * wake-ups and waits in between.  The next interval is 200 times
-		 * that, so the observer stays near 0.5% of one cpu.
+		 * wake-ups and waits in between; the pace follows the least of
+		 * the last few (ct_observe_interval).
 		 */
 		now = process_cpu_ns();
 		cost = now - last;
 		last = now;
-		iv = 200 * cost > floor_ns ? 200 * cost : floor_ns;
-		if (!done) {
-			s->iv_min = iv < s->iv_min ? iv : s->iv_min;
-			s->iv_max = iv > s->iv_max ? iv : s->iv_max;
-		}
+		iv = ct_observe_interval(s->cost, cost);
 		next = ct_now_ns() + iv;
 	}
 	return wait_child(cmd, status);
@@ -588,11 +652,11 @@ static void sampler_finish(struct sampler *s, const char *why_not_perf)
 	char iv[64], how[400];
 	int k;
 
-	if (s->iv_max - s->iv_min < 1000000)
-		snprintf(iv, sizeof(iv), "%.0f ms", (double)s->iv_min / 1e6);
+	if (s->gap_max - s->gap_min < 1000000)
+		snprintf(iv, sizeof(iv), "%.0f ms", (double)s->gap_max / 1e6);
 	else
-		snprintf(iv, sizeof(iv), "%.0f-%.0f ms", (double)s->iv_min / 1e6,
-			 (double)s->iv_max / 1e6);
+		snprintf(iv, sizeof(iv), "%.0f-%.0f ms", (double)s->gap_min / 1e6,
+			 (double)s->gap_max / 1e6);
 	snprintf(how, sizeof(how), "sampled /proc every %s (%llu passes; %s)", iv,
 		 (unsigned long long)s->passes, why_not_perf);
 	for (k = 0; k < CT_KIND_COUNT; k++) {
@@ -642,6 +706,7 @@ int ct_observe_run(const struct ct_observe_opts *o, struct ct_observe *r, int *f
 		if (!have_perf)
 			snprintf(why_not_perf, sizeof(why_not_perf), "%s", e);
 	}
+
 #else
 	if (!o->sampled)
 		snprintf(why_not_perf, sizeof(why_not_perf), "built without perf_event_open");
