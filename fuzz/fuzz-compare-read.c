@@ -57,7 +57,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			const struct ct_run_series *s = &r.ser[i];
 
 			FUZZ_ASSERT(s->n <= s->cap);
-			FUZZ_ASSERT(s->n == 0 || (s->v[0] && s->v[1] && s->share));
+			FUZZ_ASSERT(s->n == 0 || (s->v[0] && s->v[1] && s->pc[0] && s->pc[1] && s->work && s->smp));
 			if (s->n)
 				test_pair(s->v[0], s->n, s->v[1], s->n);
 		}
