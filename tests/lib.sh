@@ -99,3 +99,21 @@ start_busy() {
 		sleep 0.1
 	done
 }
+
+# two_cpus: the first two usable cpus (ct-place -l, in $tmp/detected) as
+# E and P, the --kinds that declare them efficiency and performance in
+# $K, and in $lim a taskset that keeps a command to them where there are
+# more (empty where there are two); skips with one usable cpu.
+two_cpus() {
+	"$CT_PLACE" -l -f tsv >"$tmp/detected" || fail "ct-place -l failed"
+	ncpu=$(grep -vc '^#' "$tmp/detected")
+	[ "$ncpu" -ge 2 ] || skip "one usable cpu: nothing to declare two kinds on"
+	E=$(awk -F'\t' 'NR == 2 { print $1 }' "$tmp/detected")
+	P=$(awk -F'\t' 'NR == 3 { print $1 }' "$tmp/detected")
+	lim=
+	if [ "$ncpu" -gt 2 ]; then
+		command -v taskset >/dev/null || skip "more than two usable cpus and no taskset to keep two"
+		lim="taskset -c $E,$P"
+	fi
+	K="--kinds efficiency=$E --kinds performance=$P"
+}

@@ -16,17 +16,7 @@
 [ "$(uname -s)" = Linux ] || skip "uses cpu affinity"
 unset CT_KINDS CT_OBSERVE
 
-"$CT_PLACE" -l -f tsv >"$tmp/detected" || fail "ct-place -l failed"
-ncpu=$(grep -vc '^#' "$tmp/detected")
-[ "$ncpu" -ge 2 ] || skip "one usable cpu: nothing to declare two kinds on"
-E=$(awk -F'\t' 'NR == 2 { print $1 }' "$tmp/detected")
-P=$(awk -F'\t' 'NR == 3 { print $1 }' "$tmp/detected")
-lim=
-if [ "$ncpu" -gt 2 ]; then
-	command -v taskset >/dev/null || skip "more than two usable cpus and no taskset to keep two"
-	lim="taskset -c $E,$P"
-fi
-K="--kinds efficiency=$E --kinds performance=$P"
+two_cpus
 
 start_busy "$E" 900
 

@@ -20,18 +20,11 @@
 unset CT_KINDS
 
 # --- The two cpus. ---
-"$CT_PLACE" -l -f tsv >"$tmp/detected" || fail "ct-place -l failed"
-ncpu=$(grep -vc '^#' "$tmp/detected")
-[ "$ncpu" -ge 2 ] || skip "one usable cpu: nothing to declare two kinds on"
-E=$(awk -F'\t' 'NR == 2 { print $1 }' "$tmp/detected")
-P=$(awk -F'\t' 'NR == 3 { print $1 }' "$tmp/detected")
-lim=
-if [ "$ncpu" -gt 2 ]; then
-	command -v taskset >/dev/null || skip "more than two usable cpus and no taskset to keep two"
-	lim="taskset -c $E,$P"
+two_cpus
+# The listing the later checks read: the two cpus only, under $lim.
+if [ -n "$lim" ]; then
 	$lim "$CT_PLACE" -l -f tsv >"$tmp/detected" || fail "ct-place -l under $lim failed"
 fi
-K="--kinds efficiency=$E --kinds performance=$P"
 canon="performance=$P;efficiency=$E"
 echo "declared: efficiency $E, performance $P${lim:+ (under $lim)}"
 
