@@ -148,6 +148,17 @@ grep -q "cut.json:$(($(wc -l <"$tmp/two.json") - 2)): ct-fma fma (avx2) at cpu0:
 { cat "$in/fma-full.json"; echo; echo; } >"$tmp/blank.json"
 expect_status 0 "$CT_COMPARE" "$in/fma-full.json" "$tmp/blank.json"
 
+# --- Counts and nanoseconds that no C type holds: refused, not cast (fuzz-compare-read's find). ---
+for f in '"wall_ns":1948413/"wall_ns":4.77778e+30' '"bracket_cpu_ns":3176041/"bracket_cpu_ns":-5' \
+	'"cpus_online":2/"cpus_online":1e300' '"descheduled":1/"descheduled":2.5'; do
+	sed "0,/${f%%/*}/s//${f#*/}/" "$in/fma-full.json" >"$tmp/huge.json"
+	cmp -s "$in/fma-full.json" "$tmp/huge.json" && fail "the edit ${f%%/*} matched nothing"
+	expect_status 1 "$CT_COMPARE" "$in/fma-full.json" "$tmp/huge.json"
+	name=${f%%\":*}
+	grep -q "huge.json:[0-9]*: .* record with ${name}\" .*: not a count$" "$tmp/err" ||
+		fail "${f#*/} not refused as no count: $(cat "$tmp/err")"
+done
+
 # --- What -o and ./run.sh leave: raw.txt read, summary.md and summary.svg beside it skipped. ---
 mkdir "$tmp/r1" "$tmp/r2"
 cp "$in/fma-full.json" "$tmp/r1/raw.txt"

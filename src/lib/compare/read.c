@@ -127,6 +127,31 @@ static double opt_num(const struct reader *rd, const char *name, double dflt)
 	return m && m->type == CT_JNUM ? m->num : dflt;
 }
 
+/*
+ * A count or a time in nanoseconds, read from a file: a number beyond what
+ * the C type holds would be cast to garbage (undefined behaviour), so a
+ * member that is there and is no whole number in [min, max] refuses the
+ * record.  *out keeps dflt where the member is absent or null.
+ */
+static int whole_num(struct reader *rd, const struct ct_rec_kind *k, const char *name,
+		     double min, double max, double dflt, double *out)
+{
+	const struct ct_jmember *m = ct_jobject_get(rd->o, key(k, name, 1));
+
+	*out = dflt;
+	if (!m || m->type != CT_JNUM)
+		return 0;
+	if (!(m->num >= min && m->num <= max && m->num == floor(m->num)))
+		return bad(rd, "%s record with \"%s\" %g: not a count", k->name, name, m->num);
+	*out = m->num;
+	return 0;
+}
+
+/* Nanoseconds that fit a uint64_t with room to add: under 2^62 (146 years). */
+#define CT_READ_NS_MAX 0x1p62
+/* More cpus than any machine has, and well within a long. */
+#define CT_READ_CPUS_MAX 1e7
+
 /* A machine record's string, or NULL. */
 static const char *mstr(const struct reader *rd, const char *name)
 {
@@ -189,6 +214,7 @@ static int machine(struct reader *rd)
 	struct ct_run_machine *rm;
 	struct ct_machine *m;
 	const char *version;
+	double online, allowed, desched;
 
 	if (need_str(rd, &ct_rec_machine, "version", &version) < 0)
 		return -1;
@@ -196,6 +222,11 @@ static int machine(struct reader *rd)
 		return bad(rd, "written by coretype %s, newer than this ct-compare (%s): "
 			   "its records may mean what this one cannot tell", version,
 			   PACKAGE_VERSION);
+	/* -1: not known to the writer. */
+	if (whole_num(rd, &ct_rec_machine, "cpus_online", -1, CT_READ_CPUS_MAX, -1, &online) < 0 ||
+	    whole_num(rd, &ct_rec_machine, "cpus_allowed", -1, CT_READ_CPUS_MAX, -1, &allowed) < 0 ||
+	    whole_num(rd, &ct_rec_machine, "descheduled_samples", 0, UINT_MAX, 0, &desched) < 0)
+		return -1;
 	r->mach = ct_xrealloc(r->mach, (r->nmach + 1) * sizeof(*r->mach));
 	rm = &r->mach[r->nmach++];
 	memset(rm, 0, sizeof(*rm));
@@ -219,8 +250,8 @@ static int machine(struct reader *rd)
 	m->compiler = rm->compiler = dup_or(mstr(rd, "compiler"), "-");
 	m->cflags = rm->cflags = dup_or(mstr(rd, "cflags"), "-");
 	m->isas = rm->isas = dup_or(mstr(rd, "isas"), "-");
-	m->cpus_online = (long)opt_num(rd, "cpus_online", -1);
-	m->cpus_allowed = (long)opt_num(rd, "cpus_allowed", -1);
+	m->cpus_online = (long)online;
+	m->cpus_allowed = (long)allowed;
 	m->load[0] = opt_num(rd, "load_1m", -1);
 	m->load[1] = opt_num(rd, "load_5m", -1);
 	m->load[2] = opt_num(rd, "load_15m", -1);
@@ -231,7 +262,7 @@ static int machine(struct reader *rd)
 	m->run_s = opt_num(rd, "run_s", -1);
 	m->cpu_quota = opt_num(rd, "cpu_quota", -1);
 	m->other_load = opt_num(rd, "other_load", NAN);
-	m->descheduled = (unsigned)opt_num(rd, "descheduled_samples", 0);
+	m->descheduled = (unsigned)desched;
 	return 0;
 }
 
@@ -383,11 +414,12 @@ static int summary(struct reader *rd)
 			return -1;
 		s->block_reps = (unsigned)reps;
 		s->block_n = 0;
-		d = num(rd, &ct_rec_summary, "descheduled");
+		if (whole_num(rd, &ct_rec_summary, "descheduled", 0, UINT_MAX, 0, &d) < 0)
+			return -1;
 		why = str(rd, &ct_rec_summary, "per_cycle_why");
 
 		s->reps_total += (unsigned)reps;
-		s->sum_disturbed += isfinite(d) && d > 0 ? (unsigned)d : 0;
+		s->sum_disturbed += (unsigned)d;
 		if (why && !s->sum_pc_why)
 			s->sum_pc_why = ct_xstrdup(why);
 		work_fields(rd, s);
@@ -406,11 +438,14 @@ static int summary(struct reader *rd)
 }
 
 /* A sample's nanoseconds member, 0 where it has none (a kernel without brackets). */
-static uint64_t ns_member(const struct reader *rd, const char *name)
+static int ns_member(struct reader *rd, const char *name, uint64_t *out)
 {
-	double v = num(rd, &ct_rec_sample, name);
+	double v;
 
-	return isfinite(v) && v > 0 ? (uint64_t)v : 0;
+	if (whole_num(rd, &ct_rec_sample, name, 0, CT_READ_NS_MAX, 0, &v) < 0)
+		return -1;
+	*out = (uint64_t)v;
+	return 0;
 }
 
 static void push(double **v, size_t cap, size_t n, double x)
@@ -445,6 +480,7 @@ static int sample(struct reader *rd)
 	double vw = NAN, vc = NAN, wall = NAN, cpu = NAN, calls;
 	struct ct_run_series *s = NULL;
 	struct ct_sample smp;
+	uint64_t both_wall, both_cpu;
 	size_t i;
 
 	if (need_key(rd, &ct_rec_sample, &tool, &kernel, &isa, &placement) < 0 ||
@@ -473,15 +509,16 @@ static int sample(struct reader *rd)
 	calls = num(rd, &ct_rec_sample, "calls");
 	/* The brackets as the harness kept them: the total and the first. */
 	memset(&smp, 0, sizeof(smp));
-	smp.wall_ns = wall > 0 ? (uint64_t)wall : 0;
-	smp.cpu_ns = cpu > 0 ? (uint64_t)cpu : 0;
-	smp.pre_wall_ns = ns_member(rd, "pre_bracket_wall_ns");
-	smp.pre_cpu_ns = ns_member(rd, "pre_bracket_cpu_ns");
-	smp.post_wall_ns = ns_member(rd, "bracket_wall_ns") - smp.pre_wall_ns;
-	smp.post_cpu_ns = ns_member(rd, "bracket_cpu_ns") - smp.pre_cpu_ns;
-	if (ns_member(rd, "bracket_wall_ns") < smp.pre_wall_ns ||
-	    ns_member(rd, "bracket_cpu_ns") < smp.pre_cpu_ns)
+	if (ns_member(rd, "wall_ns", &smp.wall_ns) < 0 || ns_member(rd, "cpu_ns", &smp.cpu_ns) < 0 ||
+	    ns_member(rd, "pre_bracket_wall_ns", &smp.pre_wall_ns) < 0 ||
+	    ns_member(rd, "pre_bracket_cpu_ns", &smp.pre_cpu_ns) < 0 ||
+	    ns_member(rd, "bracket_wall_ns", &both_wall) < 0 ||
+	    ns_member(rd, "bracket_cpu_ns", &both_cpu) < 0)
+		return -1;
+	if (both_wall < smp.pre_wall_ns || both_cpu < smp.pre_cpu_ns)
 		return bad(rd, "sample whose first bracket is longer than both together");
+	smp.post_wall_ns = both_wall - smp.pre_wall_ns;
+	smp.post_cpu_ns = both_cpu - smp.pre_cpu_ns;
 	add_sample(r, s, vw, vc, num(rd, &ct_rec_sample, "per_cycle_wall"),
 		   num(rd, &ct_rec_sample, "per_cycle_cpu"), vw * wall / (calls > 0 ? calls : 1),
 		   &smp);
@@ -552,9 +589,10 @@ static int bench_summary(struct reader *rd)
 	s->sum_share = share;
 	s->sum_reps = (unsigned)runs;
 	if (b == CT_BASIS_WALL) {
-		disturbed = num(rd, k, "disturbed");
+		if (whole_num(rd, k, "disturbed", 0, UINT_MAX, 0, &disturbed) < 0)
+			return -1;
 		s->reps_total += (unsigned)runs;
-		s->sum_disturbed += isfinite(disturbed) && disturbed > 0 ? (unsigned)disturbed : 0;
+		s->sum_disturbed += (unsigned)disturbed;
 		/*
 		 * The runs came before it: the end of the file holds their
 		 * count to its runs as every summary's samples (cut()).
