@@ -155,8 +155,8 @@ for f in '"wall_ns":1948413/"wall_ns":4.77778e+30' '"bracket_cpu_ns":3176041/"br
 	cmp -s "$in/fma-full.json" "$tmp/huge.json" && fail "the edit ${f%%/*} matched nothing"
 	expect_status 1 "$CT_COMPARE" "$in/fma-full.json" "$tmp/huge.json"
 	name=${f%%\":*}
-	grep -q "huge.json:[0-9]*: .* record with ${name}\" .*: not a count$" "$tmp/err" ||
-		fail "${f#*/} not refused as no count: $(cat "$tmp/err")"
+	grep -Eq "huge.json:[0-9]+: .* record with ${name}\" .*: not a (count|time)$" "$tmp/err" ||
+		fail "${f#*/} not refused as no count or time: $(cat "$tmp/err")"
 done
 
 # --- What -o and ./run.sh leave: raw.txt read, summary.md and summary.svg beside it skipped. ---

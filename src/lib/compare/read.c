@@ -128,21 +128,24 @@ static double opt_num(const struct reader *rd, const char *name, double dflt)
 }
 
 /*
- * A count or a time in nanoseconds, read from a file: a number beyond what
- * the C type holds would be cast to garbage (undefined behaviour), so a
- * member that is there and is no whole number in [min, max] refuses the
- * record.  *out keeps dflt where the member is absent or null.
+ * A count or a time in nanoseconds, read from a file to be cast to an
+ * integer type: a number beyond what the type holds would be cast to
+ * garbage (undefined behaviour), so a member that is there and is outside
+ * [min, max] refuses the record, and so does a count (whole) with a
+ * fraction.  A time may have one (a file scaled by a script).  *out keeps
+ * dflt where the member is absent or null.
  */
 static int whole_num(struct reader *rd, const struct ct_rec_kind *k, const char *name,
-		     double min, double max, double dflt, double *out)
+		     double min, double max, int whole, double dflt, double *out)
 {
 	const struct ct_jmember *m = ct_jobject_get(rd->o, key(k, name, 1));
 
 	*out = dflt;
 	if (!m || m->type != CT_JNUM)
 		return 0;
-	if (!(m->num >= min && m->num <= max && m->num == floor(m->num)))
-		return bad(rd, "%s record with \"%s\" %g: not a count", k->name, name, m->num);
+	if (!(m->num >= min && m->num <= max) || (whole && m->num != floor(m->num)))
+		return bad(rd, "%s record with \"%s\" %g: not a %s", k->name, name, m->num,
+			   whole ? "count" : "time");
 	*out = m->num;
 	return 0;
 }
@@ -223,9 +226,9 @@ static int machine(struct reader *rd)
 			   "its records may mean what this one cannot tell", version,
 			   PACKAGE_VERSION);
 	/* -1: not known to the writer. */
-	if (whole_num(rd, &ct_rec_machine, "cpus_online", -1, CT_READ_CPUS_MAX, -1, &online) < 0 ||
-	    whole_num(rd, &ct_rec_machine, "cpus_allowed", -1, CT_READ_CPUS_MAX, -1, &allowed) < 0 ||
-	    whole_num(rd, &ct_rec_machine, "descheduled_samples", 0, UINT_MAX, 0, &desched) < 0)
+	if (whole_num(rd, &ct_rec_machine, "cpus_online", -1, CT_READ_CPUS_MAX, 1, -1, &online) < 0 ||
+	    whole_num(rd, &ct_rec_machine, "cpus_allowed", -1, CT_READ_CPUS_MAX, 1, -1, &allowed) < 0 ||
+	    whole_num(rd, &ct_rec_machine, "descheduled_samples", 0, UINT_MAX, 1, 0, &desched) < 0)
 		return -1;
 	r->mach = ct_xrealloc(r->mach, (r->nmach + 1) * sizeof(*r->mach));
 	rm = &r->mach[r->nmach++];
@@ -414,7 +417,7 @@ static int summary(struct reader *rd)
 			return -1;
 		s->block_reps = (unsigned)reps;
 		s->block_n = 0;
-		if (whole_num(rd, &ct_rec_summary, "descheduled", 0, UINT_MAX, 0, &d) < 0)
+		if (whole_num(rd, &ct_rec_summary, "descheduled", 0, UINT_MAX, 1, 0, &d) < 0)
 			return -1;
 		why = str(rd, &ct_rec_summary, "per_cycle_why");
 
@@ -442,7 +445,7 @@ static int ns_member(struct reader *rd, const char *name, uint64_t *out)
 {
 	double v;
 
-	if (whole_num(rd, &ct_rec_sample, name, 0, CT_READ_NS_MAX, 0, &v) < 0)
+	if (whole_num(rd, &ct_rec_sample, name, 0, CT_READ_NS_MAX, 0, 0, &v) < 0)
 		return -1;
 	*out = (uint64_t)v;
 	return 0;
@@ -589,7 +592,7 @@ static int bench_summary(struct reader *rd)
 	s->sum_share = share;
 	s->sum_reps = (unsigned)runs;
 	if (b == CT_BASIS_WALL) {
-		if (whole_num(rd, k, "disturbed", 0, UINT_MAX, 0, &disturbed) < 0)
+		if (whole_num(rd, k, "disturbed", 0, UINT_MAX, 1, 0, &disturbed) < 0)
 			return -1;
 		s->reps_total += (unsigned)runs;
 		s->sum_disturbed += (unsigned)disturbed;
