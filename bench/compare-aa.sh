@@ -32,6 +32,7 @@
 # 10 pairs; CPU=N picks the cpu, default the last one)
 set -eu
 pairs=${1:-10}
+here=$(cd "$(dirname "$0")" && pwd)
 clock=${CT_CLOCK:-./ct-clock}
 fma=${CT_FMA:-./ct-fma}
 compare=${CT_COMPARE:-./ct-compare}
@@ -56,27 +57,7 @@ run() {
 
 # slower FILE: the same run 10% slower, its work per sample unchanged.
 slower() {
-	awk '
-	function scale(line, key, f,    re, out, v) {
-		re = "\"" key "\":-?[0-9][0-9.eE+-]*"
-		out = ""
-		while (match(line, re)) {
-			v = substr(line, RSTART + length(key) + 3, RLENGTH - length(key) - 3) * f
-			out = out substr(line, 1, RSTART - 1) "\"" key "\":" sprintf("%.9g", v)
-			line = substr(line, RSTART + RLENGTH)
-		}
-		return out line
-	}
-	{
-		n = split("min median max mean ci_low ci_high value_wall value_cpu " \
-			  "per_cycle_wall per_cycle_cpu per_cycle_median", k, " ")
-		for (i = 1; i <= n; i++)
-			$0 = scale($0, k[i], 0.9)
-		n = split("wall_ns cpu_ns", k, " ")
-		for (i = 1; i <= n; i++)
-			$0 = scale($0, k[i], 1 / 0.9)
-		print
-	}' "$1"
+	awk -v rate=0.9 -f "$here/../tests/scale-json.awk" "$1"
 }
 
 # sweep FILE FILTER: "ratio significant" of the rows with a verdict at --threshold 0.

@@ -8,25 +8,7 @@
 
 # slow FILE: every rate 10% slower, every time 10% longer.
 slow() {
-	awk '
-	function scale(line, key, f,    re, out, v) {
-		re = "\"" key "\":-?[0-9][0-9.eE+-]*"
-		out = ""
-		while (match(line, re)) {
-			v = substr(line, RSTART + length(key) + 3, RLENGTH - length(key) - 3) * f
-			out = out substr(line, 1, RSTART - 1) "\"" key "\":" sprintf("%.9g", v)
-			line = substr(line, RSTART + RLENGTH)
-		}
-		return out line
-	}
-	{
-		n = split("min median max mean ci_low ci_high value_wall value_cpu", k, " ")
-		for (i = 1; i <= n; i++)
-			$0 = scale($0, k[i], 1 / 1.1)
-		$0 = scale($0, "wall_ns", 1.1)
-		$0 = scale($0, "cpu_ns", 1.1)
-		print
-	}' "$1"
+	awk -v rate="$(awk 'BEGIN { printf "%.12g", 1 / 1.1 }')" -f "$top_srcdir/tests/scale-json.awk" "$1"
 }
 
 # field REC KEY FILE: KEY of every REC record (jsonl-check).
