@@ -312,6 +312,27 @@ static void test_steal(void)
 	CHECK(r.kind[CT_KIND_EFFICIENCY].ns == 0);
 }
 
+/*
+ * /proc/stat: steal is the 8th column, busy the user, nice, system, irq,
+ * softirq and steal columns (not idle, iowait or guest); the total line
+ * and the others are no cpu's.  Each column its own value, so that a
+ * column read in another's place changes a sum.
+ */
+static void test_stat_line(void)
+{
+	uint64_t st = 0, bu = 0;
+
+	CHECK(ct_observe_stat_line("cpu1 11 22 33 44 55 66 77 88 99 1010\n", &st, &bu) == 1);
+	CHECK(st == 88);
+	CHECK(bu == 11 + 22 + 33 + 66 + 77 + 88);
+	CHECK(ct_observe_stat_line("cpu17 1 2 4 8 16 32 64 128\n", &st, &bu) == 17);
+	CHECK(st == 128 && bu == 1 + 2 + 4 + 32 + 64 + 128);
+	CHECK(ct_observe_stat_line("cpu  4516676 622 2160208 2920704 35122 0 21136 109059 0 0\n",
+				   &st, &bu) == -1);
+	CHECK(ct_observe_stat_line("intr 38950458 0 0 0 0 0 0 0 0\n", &st, &bu) == -1);
+	CHECK(ct_observe_stat_line("cpu2 1 2 3 4 5 6 7\n", &st, &bu) == -1);	/* no steal column */
+}
+
 int main(void)
 {
 	static char *const argv[] = { "make", "-j8", NULL };
@@ -398,5 +419,6 @@ int main(void)
 	test_fold();
 	test_interval();
 	test_steal();
+	test_stat_line();
 	return unit_done();
 }

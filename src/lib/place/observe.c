@@ -254,6 +254,22 @@ uint64_t ct_observe_stolen(uint64_t on_ns, uint64_t steal_ns, uint64_t busy_ns)
 							 : on_ns;
 }
 
+int ct_observe_stat_line(const char *line, uint64_t *steal, uint64_t *busy)
+{
+	unsigned long long v[8];
+	int cpu;
+
+	/* "cpu  4516676 ...", the total: %d would skip the blanks and take a count. */
+	if (strncmp(line, "cpu", 3) != 0 || line[3] < '0' || line[3] > '9')
+		return -1;
+	if (sscanf(line, "cpu%d %llu %llu %llu %llu %llu %llu %llu %llu", &cpu, &v[0], &v[1],
+		   &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]) != 9 || cpu < 0)
+		return -1;
+	*steal = v[7];
+	*busy = v[0] + v[1] + v[2] + v[5] + v[6] + v[7];
+	return cpu;
+}
+
 void ct_observe_unsteal(struct ct_observe *r, const uint64_t stolen[CT_KIND_COUNT])
 {
 	int k;

@@ -218,6 +218,14 @@ uint64_t ct_observe_interval(uint64_t cost[CT_OBSERVE_PACE], uint64_t cost_ns);
  */
 uint64_t ct_observe_stolen(uint64_t on_ns, uint64_t steal_ns, uint64_t busy_ns);
 /*
+ * One line of Linux's /proc/stat, "cpuN user nice system idle iowait irq
+ * softirq steal [guest guest_nice]" in clock ticks: returns N and sets
+ * the cpu's steal and busy ticks (user, nice, system, irq, softirq and
+ * steal; guest time is in user, idle and iowait are not busy); -1 for any
+ * other line (the "cpu" total, intr, ctxt, ...) or a kernel without steal.
+ */
+int ct_observe_stat_line(const char *line, uint64_t *steal, uint64_t *busy);
+/*
  * Take stolen[k] (ns, the sum of ct_observe_stolen over kind k's cpus)
  * out of each kind's time, after ct_observe_fold_finish(); a kind that
  * lost some says how much in its source.

@@ -191,9 +191,8 @@ static int hybrid_pmus(struct hybrid_pmu *h)
 }
 
 /*
- * Each cpu's steal and busy time so far (ns, /proc/stat in clock ticks):
- * busy is user, nice, system, irq, softirq and steal (guest time is in
- * user); idle and iowait are not.  A cpu /proc/stat lacks reads 0.
+ * Each cpu's steal and busy time so far (ns, /proc/stat in clock ticks,
+ * each line read by ct_observe_stat_line).  A cpu /proc/stat lacks reads 0.
  */
 static void cpu_times(int ncpu, uint64_t *steal, uint64_t *busy)
 {
@@ -206,16 +205,13 @@ static void cpu_times(int ncpu, uint64_t *steal, uint64_t *busy)
 	if (!f)
 		return;
 	while (fgets(line, sizeof(line), f)) {
-		unsigned long long v[8];
-		int cpu;
+		uint64_t st, bu;
+		int cpu = ct_observe_stat_line(line, &st, &bu);
 
-		if (sscanf(line, "cpu%d %llu %llu %llu %llu %llu %llu %llu %llu", &cpu, &v[0],
-			   &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]) != 9 || cpu < 0 ||
-		    cpu >= ncpu)
+		if (cpu < 0 || cpu >= ncpu)
 			continue;
-		steal[cpu] = v[7] * (1000000000ULL / (unsigned long long)hz);
-		busy[cpu] = (v[0] + v[1] + v[2] + v[5] + v[6] + v[7]) *
-			    (1000000000ULL / (unsigned long long)hz);
+		steal[cpu] = st * (1000000000ULL / (uint64_t)hz);
+		busy[cpu] = bu * (1000000000ULL / (uint64_t)hz);
 	}
 	fclose(f);
 }
