@@ -9,8 +9,11 @@
 #   bench/stream.sh   ct-stream's default / likwid-bench's best read kernel,
 #                     per row (16 KiB ... 64 MiB with 4 KiB pages)
 #   bench/observe.sh  the plain command's time / under ct-place --observe
+#   bench/latency.sh  bench/chase-ref.c's ns per load / ct-latency's, per
+#                     size (16KiB ... 256MiB): the better of the floors'
+#                     and the medians' ratio (a speed: above 1 is faster)
 #
-# clock.sh, fma.sh and observe.sh end with machine-readable lines,
+# clock.sh, fma.sh, observe.sh and latency.sh end with machine-readable lines,
 #   floor-ratio <TAB> BENCH <TAB> ROW <TAB> RATIO
 # and stream.sh's per-row summary lines are read as it prints them: a
 # row's name ("16 KiB", "64 MiB small") first, then ... med(r) r(med)
@@ -32,7 +35,7 @@
 # Run from the build directory.  Environment: FLOORS (default
 # floors.tsv beside this script), CT_CPU_ID ("VENDOR FAMILY MODEL",
 # default from /proc/cpuinfo), BENCHES (default "clock fma stream
-# observe"), CPU (passed on), LIKWID_SECONDS (stream.sh's, default 1
+# observe latency"), CPU (passed on), LIKWID_SECONDS (stream.sh's, default 1
 # here), COMMIT (the floors' commit for the lines to add, default git's),
 # KEEP (a directory that keeps each bench's output, BENCH.out and .err,
 # for --compare later).
@@ -150,7 +153,7 @@ awk -v n="$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)" '{ if ($1 + 0 > n 
 	/proc/loadavg >&2 2>/dev/null || :
 failed=0
 : >"$tmp/out"
-for b in ${BENCHES:-clock fma stream observe}; do
+for b in ${BENCHES:-clock fma stream observe latency}; do
 	if [ "$b" = stream ] && ! command -v likwid-bench >/dev/null 2>&1; then
 		echo "bench/floors.sh: stream skipped: no likwid-bench" >&2
 		continue

@@ -20,6 +20,7 @@
 # was taken away and the L2 refilled); the floors are the samples nobody
 # slowed, so a floor ratio within 3 % where the medians are not says the
 # two chases agree and the host did not hold still.
+# Last, a floor-ratio line per size for bench/floors.sh (see there).
 # BASIS=cpu compares the thread CPU time basis instead (ct-latency: one
 # over its cpu-basis median loads per ns; chase-ref: its CPU-time median),
 # for a loaded machine, where the wall basis counts other work's time.
@@ -88,4 +89,13 @@ for z in $sizes; do
 	fok=$(awk -v r="$fr" 'BEGIN { print (r >= 0.97 && r <= 1.03) ? "yes" : "NO" }')
 	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$z" "$(cat "$tmp/lv.$z")" "$a" "$b" "$r" \
 		"$rm" "$ok" "$fa" "$fb" "$fr" "$fok"
+	# For bench/floors.sh, as a speed (reference ns over ct-latency ns, so
+	# that a floor is a minimum as the other benches' are): the better of
+	# the floors' and the medians' (the lesser of med(r) and r(med)), each
+	# of which one kind of host noise spoils (module comment); a slower
+	# chase lowers both.
+	awk -v r="$r" -v m="$rm" -v f="$fr" -v z="$z" 'BEGIN {
+		x = r > m ? r : m; med = 1 / x; fl = 1 / f
+		row = z >= 1048576 ? z / 1048576 "MiB" : z / 1024 "KiB"
+		printf "floor-ratio\tlatency\t%s\t%.4f\n", row, (fl > med ? fl : med) }'
 done
