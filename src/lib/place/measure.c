@@ -191,6 +191,23 @@ size_t ct_place_probe_all(const struct ct_topo *t, struct ct_measured *m)
 	return n;
 }
 
+size_t ct_place_measure_check(const struct ct_topo *t, struct ct_measured *m, size_t *nm,
+			      double *tol, struct ct_kinds_verdict *v)
+{
+	size_t nv = 0, i;
+	int round, agree = 0;
+
+	for (round = 0; round < CT_CHECK_ROUNDS && !agree; round++) {
+		*nm = ct_place_probe_all(t, m);
+		*tol = ct_check_tolerance(m, *nm);
+		nv = ct_kinds_check(t, m, *nm, *tol, v);
+		for (i = 0, agree = 1; i < nv; i++)
+			if (!v[i].agrees)
+				agree = 0;
+	}
+	return nv;
+}
+
 int ct_place_kinds_quick(const struct ct_topo *t, char *why, size_t len)
 {
 	struct ct_topo q = *t;
@@ -198,6 +215,7 @@ int ct_place_kinds_quick(const struct ct_topo *t, char *why, size_t len)
 	struct ct_kinds_verdict *v = ct_xcalloc((size_t)t->nranks + 1, sizeof(*v));
 	struct ct_cpuset rank;
 	size_t nm, nv, i;
+	double tol;
 	int r, c, last, found = 0;
 
 	/* The same machine with only those cpus usable. */
@@ -213,8 +231,7 @@ int ct_place_kinds_quick(const struct ct_topo *t, char *why, size_t len)
 		if (last >= 0)
 			ct_cpuset_set(&q.usable, last);
 	}
-	nm = ct_place_probe_all(&q, m);
-	nv = ct_kinds_check(&q, m, nm, ct_check_tolerance(m, nm), v);
+	nv = ct_place_measure_check(&q, m, &nm, &tol, v);
 	for (i = 0; i < nv && !found; i++)
 		if (!v[i].agrees) {
 			snprintf(why, len, "%s", v[i].reason);
@@ -236,9 +253,7 @@ int ct_place_list_measure(const struct ct_topo *t, enum ct_format fmt)
 	struct check_rec cr = { NULL, 0 };
 
 	/* Measured first, so that the listing and the figures come out together. */
-	nm = ct_place_probe_all(t, m);
-	cr.tol = ct_check_tolerance(m, nm);
-	nv = ct_kinds_check(t, m, nm, cr.tol, v);
+	nv = ct_place_measure_check(t, m, &nm, &cr.tol, v);
 	ct_place_list(t, fmt);
 	if (fmt == CT_FMT_TABLE)
 		putchar('\n');
