@@ -54,6 +54,7 @@ int main(int argc, char **argv)
 	size_t bytes = argc > 1 ? strtoull(argv[1], NULL, 0) : 0;
 	uint64_t steps = argc > 2 ? strtoull(argv[2], NULL, 0) : 1048576, t[RUNS], c[RUNS], s = 42, n;
 	int small = argc > 3 && strcmp(argv[3], "small") == 0;
+	double loads;
 	size_t lines = bytes / LINE, i, j, *perm;
 	char *a;
 	void **p;
@@ -109,8 +110,8 @@ int main(int argc, char **argv)
 	}
 	qsort(t, RUNS, sizeof(t[0]), cmp);
 	qsort(c, RUNS, sizeof(c[0]), cmp);
-	printf("%.4f %.4f %.4f %.4f\n", (double)t[RUNS / 2] / (double)(steps / 16 * 16),
-	       (double)c[RUNS / 2] / (double)(steps / 16 * 16),
-	       (double)t[0] / (double)(steps / 16 * 16), (double)c[0] / (double)(steps / 16 * 16));
+	loads = (double)(steps / 16 * 16);
+	printf("%.4f %.4f %.4f %.4f\n", (double)t[RUNS / 2] / loads, (double)c[RUNS / 2] / loads,
+	       (double)t[0] / loads, (double)c[0] / loads);
 	return 0;
 }

@@ -197,6 +197,7 @@ static int hybrid_pmus(struct hybrid_pmu *h)
 static void cpu_times(int ncpu, uint64_t *steal, uint64_t *busy)
 {
 	long hz = sysconf(_SC_CLK_TCK) > 0 ? sysconf(_SC_CLK_TCK) : 100;
+	uint64_t tick_ns = 1000000000ULL / (uint64_t)hz;
 	char line[512];
 	FILE *f = fopen("/proc/stat", "re");
 
@@ -210,8 +211,8 @@ static void cpu_times(int ncpu, uint64_t *steal, uint64_t *busy)
 
 		if (cpu < 0 || cpu >= ncpu)
 			continue;
-		steal[cpu] = st * (1000000000ULL / (uint64_t)hz);
-		busy[cpu] = bu * (1000000000ULL / (uint64_t)hz);
+		steal[cpu] = st * tick_ns;
+		busy[cpu] = bu * tick_ns;
 	}
 	fclose(f);
 }
