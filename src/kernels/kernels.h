@@ -72,6 +72,16 @@ struct ct_kernel {
 	uint64_t (*fn_short)(const uint64_t *a, size_t n, uint64_t passes);
 	const char *symbol_short;
 	/*
+	 * A fourth loop beside fn (the avx512 stream kernel): xor_loads lines
+	 * an iteration, folded two at a time into an accumulator by one
+	 * three-input XOR, the accumulators folded and added into the sum at
+	 * the end of every pass.  It returns what ct_stream_xor_ref says, not
+	 * passes x the sum; 0, NULL, NULL for none.
+	 */
+	unsigned xor_loads;
+	uint64_t (*fn_xor)(const uint64_t *a, size_t n, uint64_t passes);
+	const char *symbol_xor;
+	/*
 	 * The pointer chase's interleaved loop (chase.c): n chains, one step
 	 * of each per trip; NULL, NULL for every other kernel.
 	 */
@@ -146,13 +156,16 @@ void ct_fma_neon(const float *data, size_t n, uint64_t passes, float *out);
  * one pass to the next: a call and a reduction per pass cost a small
  * array a third of its L1 bandwidth (bench/NOTES).  The _pf loops also prefetch every line
  * CT_STREAM_PREFETCH bytes ahead (reading up to that far past the end of
- * a: a prefetch never faults).
+ * a: a prefetch never faults).  The _xor loop returns passes x the sum
+ * (mod 2^64) of the eight lanes of one pass's XOR, lane l the XOR of
+ * every word i with i mod 8 = l: what ct_stream_xor_ref computes.
  */
 uint64_t ct_stream_scalar(const uint64_t *a, size_t n, uint64_t passes);
 uint64_t ct_stream_avx2(const uint64_t *a, size_t n, uint64_t passes);
 uint64_t ct_stream_avx2_pf(const uint64_t *a, size_t n, uint64_t passes);
 uint64_t ct_stream_avx512(const uint64_t *a, size_t n, uint64_t passes);
 uint64_t ct_stream_avx512_pf(const uint64_t *a, size_t n, uint64_t passes);
+uint64_t ct_stream_avx512_xor(const uint64_t *a, size_t n, uint64_t passes);
 uint64_t ct_stream_avx512_short(const uint64_t *a, size_t n, uint64_t passes);
 uint64_t ct_stream_neon(const uint64_t *a, size_t n, uint64_t passes);
 

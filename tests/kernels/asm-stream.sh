@@ -27,6 +27,12 @@
 #   - the short loop, where the description names one (avx512): as the
 #     plain loop, with short_loads loads an iteration, each into its own
 #     accumulator;
+#   - the xor loop, where the description names one (avx512): xor_loads
+#     zmm lines an iteration, in address order, every byte read once, half
+#     by plain vector loads and half as the memory operands of vpternlogq
+#     $0x96 (a three-way XOR), each loaded register folded by exactly one
+#     of them into an accumulator (xor_loads / 2 of them), and no other
+#     vector operation;
 #   - no store, no stack access (a spill), no call;
 #   - ct-stream's record gives the described accumulators and load width
 #     when the ISA can run here.
@@ -57,6 +63,7 @@ acc=$(fact accumulators) width=$(fact load_bytes) d_loads=$(fact loads) d_bytes=
 d_ops=$(fact ops) d_pf=$(fact prefetches) re=$(fact mnemonic) reg=$(fact reg)
 as_compiled=$(fact as_compiled) sym=$(fact symbol) sym_pf=$(fact symbol_pf)
 short=$(fact short_loads) sym_short=$(fact symbol_short)
+xorl=$(fact xor_loads) sym_xor=$(fact symbol_xor)
 facts_are_counts acc width d_loads d_bytes d_ops
 [ -n "$sym" ] || fail "the $isa stream kernel's description names no function"
 pfloop=no
@@ -68,11 +75,12 @@ if [ "$as_compiled" = no ]; then
 	[ -n "$re" ] && [ -n "$reg" ] || fail "the $isa stream kernel's description lacks mnemonic or reg"
 fi
 [ -z "$sym_short" ] || facts_are_counts short
+[ -z "$sym_xor" ] || facts_are_counts xorl
 # ct-stream's record says of the kernel what its file says, where it runs.
 # (A run that fails is reported after the loops' own checks.)
 run_failed=
 if [ "$usable" = yes ]; then
-	if run_stream -q --isa "$isa" -f tsv -r 1 -S 0 -b 4K >"$tmp/rec" 2>"$tmp/rec.err"; then
+	if run_stream -q --isa "$isa" --loop plain -f tsv -r 1 -S 0 -b 4K >"$tmp/rec" 2>"$tmp/rec.err"; then
 		field() {
 			awk -F'\t' -v f="$1" 'NR == 1 { for (i = 1; i <= NF; i++) { h = $i; sub(/^#/, "", h); c[h] = i } }
 				NR == 2 { print $c[f] }' "$tmp/rec"
@@ -264,6 +272,99 @@ check_loop() {
 	esac
 	return $bad
 }
+
+# check_xor_loop LOOPFILE: 0 when the xor loop has its shape, else 1 with
+# reasons (x86-64: the one ISA with a three-input logic instruction).
+check_xor_loop() {
+	asm_stats "$arch" <"$1" >"$tmp/stats"
+	awk '
+	function x86_off(m,   d, r, k, t) {
+		d = m; sub(/\(.*$/, "", d); d = d + 0
+		r = m; sub(/^[^(]*\(/, "", r); sub(/\).*$/, "", r)
+		k = split(r, t, /,/)
+		if (k >= 1 && t[1] != "") d += imm[t[1]]
+		if (k >= 2) d += imm[t[2]] * (k >= 3 ? t[3] + 0 : 1)
+		return d
+	}
+	function at(m,   off) {
+		off = x86_off(m); addr[off]++
+		if (nord && off <= last) unordered++
+		if (nord < 24) ord = ord (nord ? "," : "") off
+		nord++; last = off; lbytes += 64
+		b = m; sub(/^[^(]*\(/, "", b); sub(/[,)].*$/, "", b); bases[b] = 1
+	}
+	BEGIN { plain = folds = badimm = extra = unordered = nord = lbytes = pf = 0 }
+	{
+		sp = index($0, " "); mn = sp ? substr($0, 1, sp - 1) : $0; ops = sp ? substr($0, sp + 1) : ""
+		n = split(ops, o, /, */)
+	}
+	mn ~ /^(add|sub)q?$/ && o[1] ~ /^\$-?[0-9]+$/ && o[2] ~ /^%r/ {
+		v = substr(o[1], 2) + 0; imm[o[2]] += mn ~ /^add/ ? v : -v; next
+	}
+	mn ~ /^prefetch/ { pf++; next }
+	mn ~ /^vmovdq[au]64$/ && o[1] ~ /\(/ && o[2] ~ /^%zmm/ { plain++; at(o[1]); kind[o[2]] = "L"; next }
+	mn == "vpternlogq" && n == 4 {
+		if (o[1] != "$150" && o[1] != "$0x96") badimm++
+		if (o[2] !~ /\(/ || kind[o[3]] != "L" || o[4] !~ /^%zmm/) { extra++; next }
+		folds++; at(o[2]); kind[o[3]] = "used"; acc[o[4]] = 1; kind[o[4]] = "acc"
+		next
+	}
+	mn ~ /^(cmp|test|j|nop)/ { next }
+	ops ~ /%[xyz]mm/ { extra++ }
+	END {
+		dup = 0; for (a in addr) if (addr[a] > 1) dup++
+		stride = 0; for (r in bases) if (r in imm) stride = imm[r]
+		nacc = 0; for (r in acc) nacc++
+		left = 0; for (r in kind) if (kind[r] == "L") left++
+		printf "stride %d\nxor_bytes %d\nplain_loads %d\nfolds %d\nbadimm %d\nextra %d\n", stride, lbytes, plain, folds, badimm, extra
+		printf "dupaddr %d\nunordered %d\norder %s\naccumulators %d\nunfolded %d\nprefetch %d\n", dup, unordered, ord == "" ? "-" : ord, nacc, left, pf
+	}' "$1" >>"$tmp/stats"
+	asm_expect_none "$fn" calls stack stores dupaddr extra badimm unfolded prefetch
+	get() { asm_get "$1" "$tmp/stats"; }
+	[ "$(get unordered)" -eq 0 ] ||
+		why "lines out of address order within an iteration (byte offsets $(get order))"
+	stride=$(get stride)
+	[ "$stride" -gt 0 ] && [ $((stride % (xorl * 64))) -eq 0 ] ||
+		why "the pointer moves $stride bytes, not whole iterations of $((xorl * 64))"
+	k=$((stride / (xorl * 64)))
+	[ "$(get xor_bytes)" -eq "$stride" ] || why "the lines read $(get xor_bytes) bytes an iteration, the pointer moves $stride"
+	[ "$(get plain_loads)" -eq $((k * xorl / 2)) ] && [ "$(get folds)" -eq $((k * xorl / 2)) ] ||
+		why "$(get plain_loads) plain loads and $(get folds) folds, the kernel says $((xorl / 2)) of each per $((xorl * 64)) bytes"
+	[ "$(get accumulators)" -eq $((xorl / 2)) ] || why "$(get accumulators) accumulators, expected $((xorl / 2))"
+	return $bad
+}
+
+# The xor loop and the checker's failures on broken copies of it.
+if [ -n "$sym_xor" ]; then
+	fn=$sym_xor
+	[ "$arch" = x86_64 ] || fail "$fn: an xor loop on $arch (only x86-64's is checked)"
+	asm_inner_loop "$s" "$fn" >"$tmp/loop" || fail "no inner loop found in $fn ($s)"
+	echo "inner loop of $fn ($s):"
+	sed 's/^/  /' "$tmp/loop"
+	check_xor_loop "$tmp/loop" || fail "the inner loop of $fn does not have its shape"
+	sed 's/^/  /' "$tmp/stats"
+	l=$(grep -n '^vmovdqa64 .*(' "$tmp/loop" | tail -1 | cut -d: -f1)
+	sed "${l}d" "$tmp/loop" >"$tmp/x-load"
+	l=$(grep -n '^vpternlogq' "$tmp/loop" | tail -1 | cut -d: -f1)
+	sed "${l}d" "$tmp/loop" >"$tmp/x-fold"
+	sed '0,/^vpternlogq \$150/s//vpternlogq $102/' "$tmp/loop" >"$tmp/x-imm"
+	# The second and the fourth line (the first two folds) swapped.
+	awk 'NR == 2 { two = $0; getline three; getline; print; print three; print two; next } { print }' \
+		"$tmp/loop" >"$tmp/x-order"
+	sed '1i\
+vpsrlq $32, %zmm4, %zmm4' "$tmp/loop" >"$tmp/x-second"
+	sed '1i\
+vmovdqu64 %zmm0, (%rsi)' "$tmp/loop" >"$tmp/x-store"
+	sed '1i\
+prefetcht0 4096(%rax)' "$tmp/loop" >"$tmp/x-pf"
+	for m in x-load x-fold x-imm x-order x-second x-store x-pf; do
+		cmp -s "$tmp/$m" "$tmp/loop" && fail "no broken copy $m of $fn made"
+		if check_xor_loop "$tmp/$m" 2>"$tmp/why"; then
+			fail "the checker accepts a broken loop of $fn ($m)"
+		fi
+	done
+	echo "the checker rejects a loop of $fn with a line or a fold fewer, another logic function, two lines swapped, a second operation, a store, a prefetch"
+fi
 
 fns="$sym:no"
 [ "$pfloop" = yes ] && fns="$fns $sym_pf:yes"

@@ -201,6 +201,12 @@ static void stream_describe(const struct ct_kernel *d)
 	       (d->fn_short != NULL) == (d->symbol_short != NULL));
 	if (d->fn_short)
 		EXPECT(d->short_loads < d->loads && d->bytes % (d->short_loads * d->load_bytes) == 0);
+	/* The xor loop: pairs of whole lines, an iteration tiling a block. */
+	EXPECT((d->fn_xor != NULL) == (d->xor_loads > 0) &&
+	       (d->fn_xor != NULL) == (d->symbol_xor != NULL));
+	if (d->fn_xor)
+		EXPECT(d->xor_loads % 2 == 0 && d->load_bytes == 64 &&
+		       CT_STREAM_BLOCK % (d->xor_loads * d->load_bytes) == 0);
 	if (!(d->flags & CT_KERNEL_AS_COMPILED))
 		EXPECT(d->mnemonic && d->mnemonic[0] && d->reg && d->reg[0]);
 }
@@ -210,7 +216,10 @@ static void stream_describe(const struct ct_kernel *d)
  * three and an odd 129 (a loop that reads two blocks an iteration and
  * drops the last is caught), one pass and three (the passes are the
  * kernel's own loop, its accumulators carried across them): each must
- * return the scalar kernel's sum, and that must be the words' own.
+ * return the scalar kernel's sum, and that must be the words' own.  The
+ * xor loop, over the same, and two passes and four (an XOR carried across
+ * passes cancels to 0 there): passes x the sum of one pass's eight XOR
+ * lanes, computed here word by word.
  */
 static void stream_check(const struct ct_kernel *d)
 {
@@ -250,6 +259,22 @@ static void stream_check(const struct ct_kernel *d)
 					    ", the scalar kernel's 0x%016" PRIx64, loops[l].name, blocks[b],
 					    passes, got, want);
 			}
+		}
+	}
+	for (b = 0; d->fn_xor && b < sizeof(blocks) / sizeof(blocks[0]); b++) {
+		size_t n = blocks[b] * CT_STREAM_BLOCK / 8;
+		uint64_t lane[8] = { 0 }, one = 0;
+
+		for (i = 0; i < n; i++)
+			lane[i % 8] ^= a[i];
+		for (i = 0; i < 8; i++)
+			one += lane[i];
+		for (passes = 1; passes <= 4; passes++) {
+			uint64_t got = d->fn_xor(a, n, passes);
+
+			if (got != passes * one)
+				bad("xor loop, %zu blocks, %" PRIu64 " passes: 0x%016" PRIx64 ", the "
+				    "lanes' 0x%016" PRIx64, blocks[b], passes, got, passes * one);
 		}
 	}
 	free(a);
@@ -361,12 +386,14 @@ static const char *str(const char *s)
 
 static void fact_row(const struct ct_kernel *d)
 {
-	printf("%s\t%s\t%s\t%u\t%u\t%u\t%u\t%u\t%u\t%u\t%s\t%s\t%s\t%s\t%s\t%s\t%u\t%s\t%u\t%s\t%s\n",
+	printf("%s\t%s\t%s\t%u\t%u\t%u\t%u\t%u\t%u\t%u\t%s\t%s\t%s\t%s\t%s\t%s\t%u\t%s\t%u\t%s\t%s"
+	       "\t%u\t%s\n",
 	       d->kernel, d->isa, d->symbol, d->accumulators, d->lanes, d->loads,
 	       d->load_bytes, d->bytes, d->flops, d->ops, str(d->insn), str(d->mnemonic),
 	       str(d->reg), str(d->binds), d->flags & CT_KERNEL_SHARED_LOAD ? "yes" : "no",
 	       d->flags & CT_KERNEL_AS_COMPILED ? "yes" : "no", d->prefetches,
-	       str(d->symbol_pf), d->short_loads, str(d->symbol_short), str(d->symbol_chains));
+	       str(d->symbol_pf), d->short_loads, str(d->symbol_short), str(d->symbol_chains),
+	       d->xor_loads, str(d->symbol_xor));
 }
 
 /* --facts: empty cells for the strings a kernel leaves empty. */
@@ -377,7 +404,7 @@ static int facts(void)
 
 	printf("#kernel\tisa\tsymbol\taccumulators\tlanes\tloads\tload_bytes\tbytes\tflops\tops\t"
 	       "insn\tmnemonic\treg\tbinds\tshared_load\tas_compiled\tprefetches\tsymbol_pf\t"
-	       "short_loads\tsymbol_short\tsymbol_chains\n");
+	       "short_loads\tsymbol_short\tsymbol_chains\txor_loads\tsymbol_xor\n");
 	for (k = 0; k < NKERNELS; k++)
 		for (i = 0; i < (kernels[k].per_isa ? CT_ISA_COUNT : 1); i++) {
 			const struct ct_kernel *d = kernels[k].desc((enum ct_isa)i);

@@ -37,6 +37,16 @@ static const struct ct_kernel stream_both = {
 	.load_bytes = 64, .bytes = 512, .insn = "vpaddq zmm, one per load", .fn_pf = no_loop,
 	.short_loads = 4, .fn_short = no_loop,
 };
+static const struct ct_kernel stream_three = {
+	.kernel = "stream", .isa = "avx512", .accumulators = 8, .lanes = 8, .loads = 8,
+	.load_bytes = 64, .bytes = 512, .insn = "vpaddq zmm, one per load", .fn_pf = no_loop,
+	.short_loads = 4, .fn_short = no_loop, .xor_loads = 8, .fn_xor = no_loop,
+};
+static const struct ct_kernel stream_xor = {
+	.kernel = "stream", .isa = "avx512", .accumulators = 8, .lanes = 8, .loads = 8,
+	.load_bytes = 64, .bytes = 512, .insn = "vpaddq zmm, one per load", .xor_loads = 8,
+	.fn_xor = no_loop,
+};
 static const struct ct_kernel stream_short = {
 	.kernel = "stream", .isa = "neon", .accumulators = 4, .lanes = 2, .loads = 4,
 	.load_bytes = 16, .bytes = 64, .insn = "add v.2d", .short_loads = 2,
@@ -88,6 +98,14 @@ int main(void)
 	expect(CT_REC_TABLE, &r, "kernel:   stream avx512 64-byte loads, 8 accumulators, "
 	       "vpaddq zmm, one per load, 512 bytes an iteration; beside it a prefetching "
 	       "loop and a loop of 4 loads\n");
+	r.d = &stream_three;
+	expect(CT_REC_TABLE, &r, "kernel:   stream avx512 64-byte loads, 8 accumulators, "
+	       "vpaddq zmm, one per load, 512 bytes an iteration; beside it a prefetching "
+	       "loop, a loop of 4 loads and a loop folding two loads an XOR\n");
+	r.d = &stream_xor;
+	expect(CT_REC_TABLE, &r, "kernel:   stream avx512 64-byte loads, 8 accumulators, "
+	       "vpaddq zmm, one per load, 512 bytes an iteration; beside it a loop folding "
+	       "two loads an XOR\n");
 	r.d = &stream_short;
 	expect(CT_REC_TABLE, &r, "kernel:   stream neon   16-byte loads, 4 accumulators, "
 	       "add v.2d, 64 bytes an iteration; beside it a loop of 2 loads\n");

@@ -135,11 +135,12 @@ paste "$tmp/sweep" /dev/null | awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) {
 [ "$(col "$tmp/sweep" isa_reason | cut -c1-12 | sort -u)" = "calibrated: " ] ||
 	fail "sweep: isa_reason is not a calibration's"
 ncand=$(run_stream --list-isa | awk '$3 == "yes" && $1 == "scalar" { n += 1 } $3 == "yes" && $1 == "neon" { n += 1 }
-	$3 == "yes" && $1 == "avx2" { n += 2 } $3 == "yes" && $1 == "avx512" { n += 3 } END { print n }')
+	$3 == "yes" && $1 == "avx2" { n += 2 } $3 == "yes" && $1 == "avx512" { n += 4 } END { print n }')
 paste "$tmp/sweep" /dev/null | awk -F'\t' -v ncand="$ncand" 'NR == 1 { for (i = 1; i <= NF; i++) { h = $i; sub(/^#/, "", h); c[h] = i } next }
 	{ r = $c["isa_reason"]; ran = $c["isa"]
 	  if ($c["prefetch_bytes"] != 0) ran = ran "/prefetch"
 	  else if (index($c["loop_reason"], "the short loop")) ran = ran "/short"
+	  else if (index($c["loop_reason"], "the xor loop")) ran = ran "/xor"
 	  l = r; sub(/^calibrated: /, "", l); sub(/ GB\/s.*$/, "", l)
 	  k = split(l, cand, /, /)
 	  split(cand[1], first, / /)

@@ -189,6 +189,7 @@ static void test_candidates(void)
 		CHECK(d != NULL);
 		CHECK(c[i].loop != CT_STREAM_LOOP_SHORT || d->fn_short);
 		CHECK(c[i].loop != CT_STREAM_LOOP_PREFETCH || d->fn_pf);
+		CHECK(c[i].loop != CT_STREAM_LOOP_XOR || d->fn_xor);
 		printf("candidate %zu: %s\n", i, ct_stream_cand_name(&c[i], name, sizeof(name)));
 	}
 	/* A loop asked for: only the kernels that have it. */
@@ -197,8 +198,47 @@ static void test_candidates(void)
 	c[0].isa = CT_ISA_AVX512;
 	c[0].loop = CT_STREAM_LOOP_SHORT;
 	CHECK(strcmp(ct_stream_cand_name(&c[0], name, sizeof(name)), "avx512/short") == 0);
+	c[0].loop = CT_STREAM_LOOP_XOR;
+	CHECK(strcmp(ct_stream_cand_name(&c[0], name, sizeof(name)), "avx512/xor") == 0);
 	c[0].loop = CT_STREAM_LOOP_PLAIN;
 	CHECK(strcmp(ct_stream_cand_name(&c[0], name, sizeof(name)), "avx512") == 0);
+	/* An xor loop only where a kernel has one, and as the last of its ISA's loops. */
+	CHECK(ct_stream_candidates(1u << CT_ISA_SCALAR, 1u << CT_STREAM_LOOP_XOR, c) == 0);
+	CHECK(ct_stream_candidates(1u << CT_ISA_AVX2, 1u << CT_STREAM_LOOP_XOR, c) == 0);
+	if (ct_stream_desc(CT_ISA_AVX512)) {
+		CHECK(ct_stream_candidates(1u << CT_ISA_AVX512, ~0u, c) == 4);
+		CHECK(c[3].loop == CT_STREAM_LOOP_XOR);
+	}
+}
+
+/*
+ * The xor loops' reference: the eight lanes' XORs added, on words whose
+ * answer is known; a word in another lane, a lane left out or a second
+ * pass's cancelling would each give another.
+ */
+static void test_xor_ref(void)
+{
+	uint64_t a[24] = { 0 };
+	enum ct_stream_loop loop;
+	size_t i;
+
+	CHECK(ct_stream_xor_ref(a, 8) == 0);
+	/* Lane l: a[l] = 1 << l, a[8 + l] = 3 << l, a[16 + l] = 0: XOR 2 << l. */
+	for (i = 0; i < 8; i++) {
+		a[i] = 1ull << i;
+		a[8 + i] = 3ull << i;
+	}
+	CHECK(ct_stream_xor_ref(a, 8) == 0xff);
+	CHECK(ct_stream_xor_ref(a, 24) == 2 * 0xff);
+	/* XOR, not a sum: the same word twice in one lane cancels. */
+	a[16] = a[8];
+	CHECK(ct_stream_xor_ref(a, 24) == 2 * 0xff - 1);
+	/* High words wrap mod 2^64 across lanes. */
+	memset(a, 0, sizeof(a));
+	a[0] = a[1] = 1ull << 63;
+	CHECK(ct_stream_xor_ref(a, 8) == 0);
+	CHECK(ct_stream_loop_from_name("xor", &loop) == 0 && loop == CT_STREAM_LOOP_XOR);
+	CHECK(strcmp(ct_stream_loop_name(CT_STREAM_LOOP_XOR), "xor") == 0);
 }
 
 /*
@@ -433,6 +473,7 @@ int main(void)
 	check_rules();
 	test_decide();
 	test_candidates();
+	test_xor_ref();
 	test_prior_for();
 	test_reason();
 	test_trials_verified();

@@ -90,8 +90,8 @@ const struct ct_opt ct_opts[CT_O_COUNT] = {
 		"suffixes; A..B: every power of two from A to B; default max(64M, 4 x the "
 		"largest cache), 16M with -q)" },
 	[CT_O_LOOP] = { 0, CT_OPT_LOOP, "loop", "LOOP",
-		"the stream kernel's loop: plain, short or prefetch (default: calibrated with "
-		"the ISA; --isa and --loop together pin the choice)" },
+		"the stream kernel's loop: plain, short, prefetch or xor (default: calibrated "
+		"with the ISA; --isa and --loop together pin the choice)" },
 	[CT_O_SMALL_PAGES] = { 0, CT_OPT_SMALL_PAGES, "small-pages", NULL,
 		"refuse transparent huge pages for the array" },
 	[CT_O_STREAM_GBS] = { 0, CT_OPT_STREAM_GBS, "stream-gbs", "GBS",

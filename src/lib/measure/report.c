@@ -836,6 +836,14 @@ static size_t reps_text(char *buf, size_t len, size_t used, const struct ct_out_
 	return used;
 }
 
+/* Append item to the list in buf: "a", "a and b", "a, b and c" (last: no more follow). */
+static void list_item(char *buf, size_t len, const char *item, int last)
+{
+	size_t used = strlen(buf);
+
+	snprintf(buf + used, len - used, "%s%s", !used ? "" : last ? " and " : ", ", item);
+}
+
 /*
  * A loop in the form of its kind: an FMA loop (it counts flops) by its
  * accumulators and lanes, a streaming read (it loads, no flops) by its
@@ -846,7 +854,7 @@ static void loop_text(const struct ct_out_kernel_rec *r, char *buf, size_t len)
 {
 	const struct ct_kernel *d = r->d;
 	const char *per = r->per_call ? "per call" : "per sample";
-	char other[64] = "";
+	char other[128] = "", item[32];
 	size_t used;
 
 	if (d->flops) {
@@ -862,12 +870,16 @@ static void loop_text(const struct ct_out_kernel_rec *r, char *buf, size_t len)
 					d->accumulators, d->insn, d->bytes);
 		used = reps_text(buf, len, used, r, ", ", "", "");
 		/* The other loops a size may choose (ct_stream_choose). */
-		if (d->fn_short)
-			snprintf(other, sizeof(other), "%sa loop of %u loads", d->fn_pf ? " and " : "",
-				 d->short_loads);
-		if ((d->fn_pf || d->fn_short) && used < len)
-			snprintf(buf + used, len - used, "; beside it %s%s",
-				 d->fn_pf ? "a prefetching loop" : "", other);
+		if (d->fn_pf)
+			list_item(other, sizeof(other), "a prefetching loop", !d->fn_short && !d->fn_xor);
+		if (d->fn_short) {
+			snprintf(item, sizeof(item), "a loop of %u loads", d->short_loads);
+			list_item(other, sizeof(other), item, !d->fn_xor);
+		}
+		if (d->fn_xor)
+			list_item(other, sizeof(other), "a loop folding two loads an XOR", 1);
+		if (*other && used < len)
+			snprintf(buf + used, len - used, "; beside it %s", other);
 	} else {
 		used = (size_t)snprintf(buf, len, "%.0f dependent adds %s (%s, %s)", r->count, per,
 					d->isa, d->insn);

@@ -42,6 +42,7 @@ struct array {
 	struct ct_stream_caches caches;	/* of the cpus it was filled on */
 	const char *level;
 	uint64_t ref;			/* sum of one pass, mod 2^64 */
+	uint64_t xref;			/* the xor loops' (ct_stream_xor_ref) */
 	struct ct_os_mem mem;
 	unsigned users;
 	char reason[160];
@@ -135,7 +136,7 @@ const struct ct_kernel *ct_stream_desc(enum ct_isa isa)
 	return NULL;
 }
 
-static const char *const loop_names[CT_STREAM_LOOPS] = { "plain", "short", "prefetch" };
+static const char *const loop_names[CT_STREAM_LOOPS] = { "plain", "short", "prefetch", "xor" };
 
 const char *ct_stream_loop_name(enum ct_stream_loop loop)
 {
@@ -166,6 +167,8 @@ static stream_fn loop_fn(const struct ct_kernel *d, enum ct_stream_loop loop)
 		return d->fn_short;
 	case CT_STREAM_LOOP_PREFETCH:
 		return d->fn_pf;
+	case CT_STREAM_LOOP_XOR:
+		return d->fn_xor;
 	default:
 		return NULL;
 	}
@@ -175,7 +178,7 @@ static stream_fn loop_fn(const struct ct_kernel *d, enum ct_stream_loop loop)
  * The fixed order, which takes ties: the ISAs widest first (where two
  * readers cannot be told apart, the widest usable, as before the
  * calibration), within an ISA the plain loop, the short one, the
- * prefetching one.  ct_stream_trial_cands times them in the reverse order,
+ * prefetching one, the xor one.  ct_stream_trial_cands times them in the reverse order,
  * so that the 512-bit kernels, whose clock licence can outlast them, run
  * last.
  */
@@ -402,7 +405,7 @@ int ct_stream_ask_from(const char *isa_req, enum ct_isa chosen, const char *loop
 		const char *v = loop_req ? loop_req : lenv;
 
 		if (ct_stream_loop_from_name(v, &loop) < 0) {
-			snprintf(why, len, "invalid %s '%s': expected plain, short or prefetch",
+			snprintf(why, len, "invalid %s '%s': expected plain, short, prefetch or xor",
 				 loop_req ? "--loop" : "CT_STREAM_LOOP", v);
 			return -1;
 		}
@@ -538,6 +541,24 @@ static uint64_t fill(uint64_t *a, size_t n, uint64_t seed)
 	return sum;
 }
 
+uint64_t ct_stream_xor_ref(const uint64_t *a, size_t n)
+{
+	uint64_t lane[8] = { 0 }, sum = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		lane[i % 8] ^= a[i];
+	for (i = 0; i < 8; i++)
+		sum += lane[i];
+	return sum;
+}
+
+/* What one pass of loop over arr returns (mod 2^64). */
+static uint64_t loop_ref(const struct array *arr, enum ct_stream_loop loop)
+{
+	return loop == CT_STREAM_LOOP_XOR ? arr->xref : arr->ref;
+}
+
 static struct array *array_new(uint64_t bytes, const char *reason, unsigned flags)
 {
 	struct array *arr = ct_xcalloc(1, sizeof(*arr));
@@ -554,6 +575,7 @@ static struct array *array_new(uint64_t bytes, const char *reason, unsigned flag
 		    fmt_size(arr->bytes, buf, sizeof(buf)), arr->bytes);
 	arr->a = p;
 	arr->ref = fill(arr->a, arr->n, ct_now_ns() ^ ((uint64_t)getpid() << 40));
+	arr->xref = ct_stream_xor_ref(arr->a, arr->n);
 	huge = ct_os_huge_bytes(arr->a, (size_t)arr->bytes);
 	arr->huge_pct = huge < 0 ? -1 : 100.0 * (double)huge / (double)arr->bytes;
 	ct_os_thp(arr->thp, sizeof(arr->thp));
@@ -583,7 +605,7 @@ static uint64_t stream_run(void *ctx)
 static int stream_verify(void *ctx, uint64_t ret, char *why, size_t len)
 {
 	struct ct_stream *s = ctx;
-	uint64_t want = s->passes * s->arr->ref;
+	uint64_t want = s->passes * loop_ref(s->arr, s->loop);
 
 	if (ret != want) {
 		snprintf(why, len,
@@ -622,9 +644,13 @@ static void stream_init(struct ct_stream *s, enum ct_isa isa, enum ct_stream_loo
 	s->prefetch = loop == CT_STREAM_LOOP_PREFETCH ? CT_STREAM_PREFETCH : 0;
 	s->iteration_loads = s->d->loads;
 	s->accumulators = s->d->accumulators;
-	/* The short loop has an accumulator for each of its loads. */
+	/* The short loop has an accumulator for each of its loads, the xor loop one for two. */
 	if (loop == CT_STREAM_LOOP_SHORT)
 		s->iteration_loads = s->accumulators = s->d->short_loads;
+	if (loop == CT_STREAM_LOOP_XOR) {
+		s->iteration_loads = s->d->xor_loads;
+		s->accumulators = s->d->xor_loads / 2;
+	}
 	if (s->prefetch)
 		snprintf(s->prefetch_reason, sizeof(s->prefetch_reason), "%u bytes ahead: the "
 			 "prefetching loop (%s)", s->prefetch, why);
@@ -633,7 +659,8 @@ static void stream_init(struct ct_stream *s, enum ct_isa isa, enum ct_stream_loo
 			 loop_names[loop], why);
 	snprintf(s->loop_reason, sizeof(s->loop_reason), "%u loads an iteration: the %s loop%s (%s)",
 		 s->iteration_loads, loop == CT_STREAM_LOOP_PREFETCH ? "prefetching" : loop_names[loop],
-		 !s->d->fn_pf && !s->d->fn_short ? ", the kernel's one loop" : "", why);
+		 !s->d->fn_pf && !s->d->fn_short && !s->d->fn_xor ? ", the kernel's one loop" : "",
+		 why);
 	snprintf(s->isa_reason, sizeof(s->isa_reason), "chosen by the caller");
 	s->calibration_ns = 0;
 	s->arr = arr;
@@ -692,7 +719,7 @@ void ct_stream_trial_cands(struct ct_stream *s, const struct ct_stream_cand *c, 
 	const struct array *arr = s->arr;
 	uint64_t bytes = s->flags & CT_STREAM_QUICK ? CT_STREAM_TRIAL_BYTES_QUICK :
 			 CT_STREAM_TRIAL_BYTES;
-	uint64_t passes = (bytes + arr->bytes - 1) / arr->bytes, want = passes * arr->ref;
+	uint64_t passes = (bytes + arr->bytes - 1) / arr->bytes;
 	size_t i;
 	unsigned j;
 
@@ -701,6 +728,7 @@ void ct_stream_trial_cands(struct ct_stream *s, const struct ct_stream_cand *c, 
 	/* The reverse of the fixed order: the widest ISAs last. */
 	for (i = n; i-- > 0;) {
 		stream_fn fn = loop_fn(ct_stream_desc(c[i].isa), c[i].loop);
+		uint64_t want = passes * loop_ref(arr, c[i].loop);
 
 		memset(&t[i], 0, sizeof(t[i]));
 		if (!fn) {

@@ -13,6 +13,9 @@
  * The array is filled from a pseudo-random sequence seeded at run time,
  * and the reference sum is accumulated while filling, so no compiler can
  * know it; every call's sum must equal passes x reference (mod 2^64).
+ * The avx512 kernel's xor loop folds two lines an instruction by XOR
+ * within a pass (kernels.h): its reference is ct_stream_xor_ref's, kept
+ * beside the sum.
  */
 #ifndef CT_WORKLOADS_STREAM_H
 #define CT_WORKLOADS_STREAM_H
@@ -76,17 +79,26 @@ int ct_stream_size_ok(uint64_t bytes, char *why, size_t len);
 
 /*
  * The loops of a stream kernel: its plain loop (every kernel), its short
- * loop (kernels.h short_loads lines an iteration: avx512) and its
- * prefetching loop (CT_STREAM_PREFETCH bytes ahead: avx512, avx2).
+ * loop (kernels.h short_loads lines an iteration: avx512), its
+ * prefetching loop (CT_STREAM_PREFETCH bytes ahead: avx512, avx2) and its
+ * xor loop (two lines an instruction: avx512).
  */
 enum ct_stream_loop {
 	CT_STREAM_LOOP_PLAIN,
 	CT_STREAM_LOOP_SHORT,
 	CT_STREAM_LOOP_PREFETCH,
+	CT_STREAM_LOOP_XOR,
 	CT_STREAM_LOOPS
 };
-const char *ct_stream_loop_name(enum ct_stream_loop loop);	/* "plain", "short", "prefetch" */
+const char *ct_stream_loop_name(enum ct_stream_loop loop);	/* "plain", "short", "prefetch", "xor" */
 int ct_stream_loop_from_name(const char *name, enum ct_stream_loop *loop);
+
+/*
+ * What the xor loops return for one pass over a[0..n-1] (n a multiple of
+ * 8): the sum mod 2^64 of the eight lanes, lane l the XOR of every a[i]
+ * with i mod 8 = l.  A call of passes passes returns passes x this.
+ */
+uint64_t ct_stream_xor_ref(const uint64_t *a, size_t n);
 
 /*
  * The calibration.  ct-stream and ct-place find the fastest reader of the
@@ -112,7 +124,7 @@ struct ct_stream_cand {
 /*
  * The candidates of the ISAs isas (bits 1u << isa) and loops (bits 1u <<
  * loop) this build has, in the fixed order that takes ties: ISAs widest
- * first (avx512, avx2, neon, scalar), then plain, short, prefetch.  They
+ * first (avx512, avx2, neon, scalar), then plain, short, prefetch, xor.  They
  * are timed in the reverse order (the 512-bit ones, whose clock licence
  * outlasts them, last).  c has room for
  * CT_STREAM_CANDS_MAX.  _name: "avx2", "avx512/short", "avx2/prefetch".
