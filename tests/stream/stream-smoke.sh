@@ -158,6 +158,29 @@ REPS=2 expect_status 0 run_stream -q -b 4K -f tsv --isa scalar --loop plain
 REPS=2 expect_status 0 run_stream -q -b 4K -f tsv --loop plain
 col "$tmp/out" isa_reason | grep -q '^forced: --loop plain; calibrated: ' || fail "--loop: isa_reason $(col "$tmp/out" isa_reason)"
 [ "$(col "$tmp/out" prefetch_bytes | sort -u)" = 0 ] || fail "--loop plain: a prefetch"
+# Every loop of every usable ISA, forced: it runs and verifies (the xor
+# loop against its own reference), its loads an iteration and
+# accumulators as its loop has them (the xor loop one accumulator for two
+# lines), or the kernel lacks it and says so (exit 2).
+for isa in $usable; do
+	for loop in plain short prefetch xor; do
+		st=0
+		REPS=2 run_stream -q -b 4K -f tsv --isa "$isa" --loop "$loop" >"$tmp/out" 2>"$tmp/err" || st=$?
+		if [ "$st" -eq 2 ] && grep -q "the $isa stream kernel has no $loop loop" "$tmp/err"; then
+			continue
+		fi
+		[ "$st" -eq 0 ] || fail "--isa $isa --loop $loop: exit $st: $(cat "$tmp/err")"
+		[ "$(col "$tmp/out" verified | sort -u)" = true ] || fail "--isa $isa --loop $loop: not verified"
+		loads=$(col "$tmp/out" iteration_loads | sort -u) accs=$(col "$tmp/out" accumulators | sort -u)
+		col "$tmp/out" loop_reason | grep -q "^$loads loads an iteration: the .*$loop" ||
+			fail "--isa $isa --loop $loop: loop_reason $(col "$tmp/out" loop_reason | sort -u)"
+		case $loop in
+		xor) [ "$accs" -eq $((loads / 2)) ] || fail "--isa $isa --loop xor: $accs accumulators for $loads lines" ;;
+		short) [ "$accs" -eq "$loads" ] || fail "--isa $isa --loop short: $accs accumulators for $loads loads" ;;
+		esac
+		echo "--isa $isa --loop $loop: verified, $loads loads an iteration, $accs accumulators"
+	done
+done
 
 # A range: every power of two from one end to the other.
 REPS=2 expect_status 0 run_stream -q -b 16K..128K,1M -f tsv
