@@ -26,9 +26,9 @@
  * which some cores read faster beyond L1; ct_stream_avx512_xor folds two
  * lines into an accumulator with one instruction (below), for cores
  * whose vector registers cannot take a load and an add for every line
- * (Golden Cove and its successors in L1).  The measurements behind each
- * choice: bench/NOTES.  tests/kernels/asm-stream.sh checks the three loops as
- * compiled.
+ * (in L1, an Intel Xeon of Sapphire Rapids or later under KVM).  The
+ * measurements behind each choice: bench/NOTES.  tests/kernels/asm-stream.sh
+ * checks the four loops as compiled.
  */
 #include "config.h"
 
@@ -153,9 +153,10 @@ uint64_t ct_stream_avx512_short(const uint64_t *a, size_t n, uint64_t passes)
  * The folding loop.  Each vpternlogq $0x96 takes three inputs, an
  * accumulator, a line loaded by a plain vmovdqa64 and the next line as
  * its memory operand, and leaves their XOR: two lines for one vector
- * instruction, where the plain loop spends one on each.  Golden Cove (and
- * the cores after it) reads 512-bit lines in L1 at 0.85 of a bare load
- * loop this way, the plain loop at 0.65 (bench/NOTES): there a 512-bit
+ * instruction, where the plain loop spends one on each.  An Intel Xeon
+ * that KVM shows as family 6 model 167 (AMX, AVX512-FP16: Sapphire Rapids
+ * or later) reads 512-bit lines in L1 at 0.85-0.89 of a bare load loop
+ * this way, the plain loop at 0.65-0.7 (bench/NOTES): there a 512-bit
  * load and a 512-bit add cannot both go at the rate of the loads.
  *
  * XOR cancels what it sees twice, so the four accumulators hold one pass
