@@ -92,9 +92,22 @@ if [ "$usable" = yes ]; then
 	fi
 fi
 
+# The byte offset of an x86 memory operand in the iteration, for both
+# checkers' awk: "-64(%rdi,%rax,8)" is -64 + the increments of %rdi and
+# 8 x %rax (imm[]: what the loop added to each register so far).
+X86_OFF='
+	function x86_off(m,   d, r, k, t) {
+		d = m; sub(/\(.*$/, "", d); d = d + 0
+		r = m; sub(/^[^(]*\(/, "", r); sub(/\).*$/, "", r)
+		k = split(r, t, /,/)
+		if (k >= 1 && t[1] != "") d += imm[t[1]]
+		if (k >= 2) d += imm[t[2]] * (k >= 3 ? t[3] + 0 : 1)
+		return d
+	}'
+
 # loop_facts LOOPFILE: "key value" lines for what the generic stats lack.
 loop_facts() {
-	awk -v arch="$arch" -v width="${width:-0}" -v re="${re:-}" -v reg="${reg:-}" '
+	awk -v arch="$arch" -v width="${width:-0}" -v re="${re:-}" -v reg="${reg:-}" "$X86_OFF"'
 	function vbytes(s) {
 		if (s ~ /%zmm/) return 64
 		if (s ~ /%ymm/) return 32
@@ -110,15 +123,6 @@ loop_facts() {
 		if (nord && off <= last) unordered++
 		if (nord < 24) ord = ord (nord ? "," : "") off
 		nord++; last = off
-	}
-	# x86: "-64(%rdi,%rax,8)": -64 + the increments of %rdi and 8 x %rax.
-	function x86_off(m,   d, r, k, t) {
-		d = m; sub(/\(.*$/, "", d); d = d + 0
-		r = m; sub(/^[^(]*\(/, "", r); sub(/\).*$/, "", r)
-		k = split(r, t, /,/)
-		if (k >= 1 && t[1] != "") d += imm[t[1]]
-		if (k >= 2) d += imm[t[2]] * (k >= 3 ? t[3] + 0 : 1)
-		return d
 	}
 	# aarch64: "[x0, 32]", "[x0, #32]!" (pre-index), "[x0], 32" (post-index).
 	function arm_off(ops,   a, r, v, post) {
@@ -277,15 +281,7 @@ check_loop() {
 # reasons (x86-64: the one ISA with a three-input logic instruction).
 check_xor_loop() {
 	asm_stats "$arch" <"$1" >"$tmp/stats"
-	awk '
-	function x86_off(m,   d, r, k, t) {
-		d = m; sub(/\(.*$/, "", d); d = d + 0
-		r = m; sub(/^[^(]*\(/, "", r); sub(/\).*$/, "", r)
-		k = split(r, t, /,/)
-		if (k >= 1 && t[1] != "") d += imm[t[1]]
-		if (k >= 2) d += imm[t[2]] * (k >= 3 ? t[3] + 0 : 1)
-		return d
-	}
+	awk "$X86_OFF"'
 	function at(m,   off) {
 		off = x86_off(m); addr[off]++
 		if (nord && off <= last) unordered++
