@@ -163,7 +163,7 @@ uint64_t ct_stream_avx512_short(const uint64_t *a, size_t n, uint64_t passes)
  * only: at its end they are folded into one and added (mod 2^64) into the
  * sum, and start again at zero.  A call returns passes x the sum of the
  * eight lanes of one pass's XOR, the XOR of every word i with i mod 8 = l
- * in lane l (ct_stream_xor_ref): any one changed word changes it.  The
+ * in lane l (ct_stream_xor_ref): any one changed word changes a pass's.  The
  * fold costs three instructions a pass (of 16 KiB: a fortieth).
  */
 #define FOLD(s, p, off) do { \
