@@ -46,8 +46,8 @@ asm_loop_align() {
 # asm_inner_loop FILE FUNC [align]
 asm_inner_loop() {
 	awk -v fn="$2" -v mode="${3:-}" '
-	function flush_loop(   i, j, best, bl, inner, anycond) {
-		best = 0; bl = -1
+	function flush_loop(   i, j, best, bl, bm, m, inner, anycond) {
+		best = 0; bl = -1; bm = -1
 		# A loop the compiler closes with a conditional branch; an
 		# unconditional jump back (a shared exit block laid out after
 		# the loop) only when there is no such loop.
@@ -63,7 +63,17 @@ asm_inner_loop() {
 				if (j != i && ls[j] >= ls[i] && le[j] <= le[i] &&
 				    (ls[j] != ls[i] || le[j] != le[i]))
 					inner = 0
-			if (inner && le[i] - ls[i] > bl) { bl = le[i] - ls[i]; best = i }
+			# Of the innermost loops, the one with the most memory
+			# operands, then the longest: clang 14 lays out the tail of
+			# the passes of the xor stream loop (the fold of the
+			# accumulators) as a loop as long as the inner one, with no
+			# load in it.
+			if (!inner)
+				continue
+			m = 0
+			for (j = ls[i]; j <= le[i]; j++)
+				m += memop[j]
+			if (m > bm || (m == bm && le[i] - ls[i] > bl)) { bm = m; bl = le[i] - ls[i]; best = i }
 		}
 		if (!best)
 			exit 3
@@ -119,6 +129,7 @@ asm_inner_loop() {
 		ops = sp ? substr(line, sp + 1) : ""
 		gsub(/ +/, " ", ops)
 		insn[n] = mn (ops == "" ? "" : " " ops)
+		memop[n] = mn !~ /^(lea|nop|prefetch|prfm)/ && (ops ~ /\(/ || ops ~ /\[/)
 		# A branch: x86 j*, Arm b, b.cond, bcond, cbz, cbnz, tbz, tbnz.
 		if (mn ~ /^j[a-z]+$/ || mn ~ /^(b|b\.[a-z]+|b(eq|ne|cs|hs|cc|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le)|cbn?z|tbn?z)$/) {
 			k = split(ops, o, /, */)
