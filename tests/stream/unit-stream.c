@@ -213,8 +213,8 @@ static void test_candidates(void)
 
 /*
  * The xor loops' reference: the eight lanes' XORs added, on words whose
- * answer is known; a word in another lane, a lane left out or a second
- * pass's cancelling would each give another.
+ * answer is known; a word in another lane, a lane left out or a sum for
+ * the XOR would each give another.
  */
 static void test_xor_ref(void)
 {
