@@ -312,6 +312,15 @@ static void test_reason(void)
 	printf("reason: %s\n", buf);
 	CHECK(strcmp(buf, "calibrated: scalar 41.2, avx2/prefetch 33.1, avx2 17.6 GB/s, "
 		     "3 trials each, 52 ms") == 0);
+	/* What each trial read: whole passes, or one window of the array. */
+	t[0].bytes = t[1].bytes = t[2].bytes = 64ull << 20;
+	ct_stream_calibration_reason(c, t, 3, 0, 0, NULL, 52.4, buf, sizeof(buf));
+	CHECK(strcmp(buf, "calibrated: scalar 41.2, avx2/prefetch 33.1, avx2 17.6 GB/s, "
+		     "3 trials each of 64 MiB, 52 ms") == 0);
+	t[0].windowed = t[1].windowed = t[2].windowed = 1;
+	ct_stream_calibration_reason(c, t, 3, 0, 0, NULL, 125.2, buf, sizeof(buf));
+	CHECK(strcmp(buf, "calibrated: scalar 41.2, avx2/prefetch 33.1, avx2 17.6 GB/s, "
+		     "3 trials each over one 64 MiB window, 125 ms") == 0);
 	t[2] = trials(0, 3, 41.4, 41.4, 41.4);
 	ct_stream_calibration_reason(c, t, 3, 0, 1, NULL, 52.4, buf, sizeof(buf));
 	CHECK(strstr(buf, "; scalar within the trials' spread of the fastest: the fixed order"));
@@ -321,6 +330,94 @@ static void test_reason(void)
 	t[2] = trials(0, 3, 41.1, 41.1, 41.1);
 	ct_stream_calibration_reason(c, t, 3, 2, 1, "the rule", 52.4, buf, sizeof(buf));
 	CHECK(strstr(buf, "; avx2/prefetch within the trials' spread of the fastest: the rule"));
+}
+
+/*
+ * Windows only where no cache can hold the one a trial reads: the rest of
+ * the array, beyond it, at least twice the largest cache; at least two
+ * windows; never without a cache size.
+ */
+static void test_trial_window(void)
+{
+	const uint64_t M = 1ull << 20, W = CT_STREAM_TRIAL_BYTES;
+
+	CHECK(ct_stream_trial_window(1920 * M, W, 480 * M) == W);	/* the default: 4 x L3 */
+	CHECK(ct_stream_trial_window(960 * M + W, W, 480 * M) == W);	/* the edge */
+	CHECK(ct_stream_trial_window(960 * M + W - CT_STREAM_BLOCK, W, 480 * M) == 0);
+	CHECK(ct_stream_trial_window(600 * M, W, 480 * M) == 0);	/* mostly in L3 */
+	CHECK(ct_stream_trial_window(2 * W, W, W / 2) == W);		/* two windows */
+	CHECK(ct_stream_trial_window(2 * W - CT_STREAM_BLOCK, W, 1 * M) == 0);
+	CHECK(ct_stream_trial_window(64 * W, W, 0) == 0);		/* no cache size */
+	CHECK(ct_stream_trial_window(64 * W, 0, 32 * M) == 0);
+	CHECK(ct_stream_trial_window(64 * W, W + 8, 32 * M) == 0);	/* not whole blocks */
+	CHECK(ct_stream_trial_window(64 * M, CT_STREAM_TRIAL_BYTES_QUICK, 8 * M) ==
+	      CT_STREAM_TRIAL_BYTES_QUICK);
+}
+
+/*
+ * Trials over windows: each verified against its own window's references
+ * (a wrong one fails a clean array), each window read in turn (a change
+ * in the last window fails a candidate once the turns reach it, and the
+ * array's tail, beyond the last whole window, is read by none), and the
+ * reason says what a trial read.
+ */
+static void test_trials_windowed(void)
+{
+	struct ct_stream_cand c[CT_STREAM_CANDS_MAX];
+	struct ct_stream_trials t[CT_STREAM_CANDS_MAX];
+	struct ct_stream_ask ask = { -1, "", -1, "" };
+	const uint64_t win = 64 << 10;
+	struct ct_job k;
+	struct ct_stream *s;
+	size_t n, i, na, calls, turn;
+	uint32_t *a;
+	int failed;
+
+	n = ct_stream_ask_candidates(&ask, c);
+	CHECK(n >= 1);
+	/* 8 windows of 64 KiB and a tail of 3 blocks. */
+	s = ct_stream_new(CT_ISA_SCALAR, 8 * win + 3 * CT_STREAM_BLOCK, "unit test", CT_STREAM_QUICK,
+			  &k);
+	ct_stream_set_trial_window(s, win);
+	a = ct_stream_data(s, &na);
+	/* Enough turns for every window twice: each candidate makes 4 calls. */
+	for (calls = 0; calls < 16; calls += 4 * n) {
+		ct_stream_trial_cands(s, c, n, CT_STREAM_TRIALS, t);
+		for (i = 0; i < n; i++) {
+			CHECK(!t[i].failed && t[i].n == CT_STREAM_TRIALS);
+			CHECK(t[i].bytes == win && t[i].windowed);
+		}
+	}
+	/* The tail: no window's. */
+	a[na - 1] ^= 0x10;
+	for (calls = 0; calls < 16; calls += 4 * n) {
+		ct_stream_trial_cands(s, c, n, CT_STREAM_TRIALS, t);
+		for (i = 0; i < n; i++)
+			CHECK(!t[i].failed);
+	}
+	a[na - 1] ^= 0x10;
+	/* The last window's last word, and its first, each found within 8 turns. */
+	for (turn = 0; turn < 2; turn++) {
+		size_t at = turn ? 7 * win / 4 : 8 * win / 4 - 1;
+
+		ct_stream_set_trial_window(s, win);
+		a[at] += 1;
+		for (calls = 0, failed = 0; calls < 8; calls += 4 * n) {
+			ct_stream_trial_cands(s, c, n, CT_STREAM_TRIALS, t);
+			for (i = 0; i < n; i++)
+				failed |= t[i].failed;
+		}
+		CHECK(failed);
+		a[at] -= 1;
+	}
+	/* Whole passes again: at least the trial's bytes, whole passes of the array. */
+	ct_stream_set_trial_window(s, 0);
+	ct_stream_trial_cands(s, c, n, CT_STREAM_TRIALS, t);
+	for (i = 0; i < n; i++) {
+		CHECK(!t[i].failed && !t[i].windowed);
+		CHECK(t[i].bytes >= CT_STREAM_TRIAL_BYTES_QUICK && t[i].bytes % (8 * win + 3 * CT_STREAM_BLOCK) == 0);
+	}
+	ct_stream_free(s);
 }
 
 /*
@@ -477,6 +574,8 @@ int main(void)
 	test_prior_for();
 	test_reason();
 	test_trials_verified();
+	test_trial_window();
+	test_trials_windowed();
 
 	/* Every ISA over one shared array: one sum. */
 	{

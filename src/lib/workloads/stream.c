@@ -43,6 +43,11 @@ struct array {
 	const char *level;
 	uint64_t ref;			/* sum of one pass, mod 2^64 */
 	uint64_t xref;			/* the xor loops' (ct_stream_xor_ref) */
+	/* The calibration's windows (ct_stream_trial_window), 0: whole passes. */
+	uint64_t window;		/* bytes of each */
+	size_t nwin;
+	uint64_t *wref, *wxref;		/* each one's ref and xref */
+	size_t next;			/* the one the next trial reads */
 	struct ct_os_mem mem;
 	unsigned users;
 	char reason[160];
@@ -153,6 +158,20 @@ int ct_stream_loop_from_name(const char *name, enum ct_stream_loop *loop)
 			return 0;
 		}
 	return -1;
+}
+
+/* "16 KiB", "1040 MiB", "3 GiB": exact, in the largest unit that divides. */
+static char *fmt_size(uint64_t b, char *buf, size_t len)
+{
+	if (b && b % (1ull << 30) == 0)
+		snprintf(buf, len, "%" PRIu64 " GiB", b >> 30);
+	else if (b && b % (1ull << 20) == 0)
+		snprintf(buf, len, "%" PRIu64 " MiB", b >> 20);
+	else if (b && b % (1ull << 10) == 0)
+		snprintf(buf, len, "%" PRIu64 " KiB", b >> 10);
+	else
+		snprintf(buf, len, "%" PRIu64 " bytes", b);
+	return buf;
 }
 
 /* The function of isa's kernel for loop, NULL when the kernel has no such loop. */
@@ -353,7 +372,7 @@ void ct_stream_calibration_reason(const struct ct_stream_cand *c, const struct c
 {
 	double med[CT_STREAM_CANDS_MAX], spr;
 	int done[CT_STREAM_CANDS_MAX] = { 0 };
-	char name[32];
+	char name[32], size[32];
 	size_t used, k, i;
 	int j, first = -1;
 
@@ -376,8 +395,11 @@ void ct_stream_calibration_reason(const struct ct_stream_cand *c, const struct c
 						 ct_stream_cand_name(&c[j], name, sizeof(name)), med[j]);
 	}
 	if (used < len)
-		used += (size_t)snprintf(buf + used, len - used, " GB/s, %u trials each, %.0f ms",
-					 n ? t[0].n : 0, ms);
+		used += (size_t)snprintf(buf + used, len - used, " GB/s, %u trials each%s%s%s, %.0f ms",
+					 n ? t[0].n : 0, n && t[0].bytes ? t[0].windowed ?
+					 " over one " : " of " : "", n && t[0].bytes ?
+					 fmt_size(t[0].bytes, size, sizeof(size)) : "",
+					 n && t[0].windowed ? " window" : "", ms);
 	/* Why, when the winner is not the fastest listed. */
 	if (used < len && win >= 0 && tied && win != first)
 		snprintf(buf + used, len - used, "; %s within the trials' spread of the fastest: %s",
@@ -453,20 +475,6 @@ const char *ct_stream_level(uint64_t bytes, const struct ct_stream_caches *c)
 	return "memory";
 }
 
-/* "16 KiB", "1040 MiB", "3 GiB": exact, in the largest unit that divides. */
-static char *fmt_size(uint64_t b, char *buf, size_t len)
-{
-	if (b && b % (1ull << 30) == 0)
-		snprintf(buf, len, "%" PRIu64 " GiB", b >> 30);
-	else if (b && b % (1ull << 20) == 0)
-		snprintf(buf, len, "%" PRIu64 " MiB", b >> 20);
-	else if (b && b % (1ull << 10) == 0)
-		snprintf(buf, len, "%" PRIu64 " KiB", b >> 10);
-	else
-		snprintf(buf, len, "%" PRIu64 " bytes", b);
-	return buf;
-}
-
 uint64_t ct_stream_default_size(const struct ct_cpuset *cpus, int quick,
 				char *reason, size_t len)
 {
@@ -522,35 +530,92 @@ int ct_stream_size_ok(uint64_t bytes, char *why, size_t len)
 }
 
 /*
- * Fill with xorshift64 and return the sum of what was written, mod 2^64.
- * The seed is the time of the run: nothing about the data is known when
- * the program is compiled.
+ * Fill with xorshift64 from *x (left where it stopped, for the next
+ * part) and return the sum of what was written, mod 2^64.  The seed is
+ * the time of the run: nothing about the data is known when the program
+ * is compiled.
  */
-static uint64_t fill(uint64_t *a, size_t n, uint64_t seed)
+static uint64_t fill(uint64_t *a, size_t n, uint64_t *x)
 {
-	uint64_t x = seed ? seed : 0x9e3779b97f4a7c15ull, sum = 0;
+	uint64_t sum = 0;
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		x ^= x << 13;
-		x ^= x >> 7;
-		x ^= x << 17;
-		a[i] = x;
-		sum += x;
+		*x ^= *x << 13;
+		*x ^= *x >> 7;
+		*x ^= *x << 17;
+		a[i] = *x;
+		sum += *x;
 	}
+	return sum;
+}
+
+static uint64_t sum_words(const uint64_t *a, size_t n)
+{
+	uint64_t sum = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		sum += a[i];
+	return sum;
+}
+
+/* lane[l] ^= every a[i] with i mod 8 = l (a starts at a multiple of 8 words). */
+static void xor_lanes(const uint64_t *a, size_t n, uint64_t lane[8])
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		lane[i % 8] ^= a[i];
+}
+
+static uint64_t lanes_sum(const uint64_t lane[8])
+{
+	uint64_t sum = 0;
+	int l;
+
+	for (l = 0; l < 8; l++)
+		sum += lane[l];
 	return sum;
 }
 
 uint64_t ct_stream_xor_ref(const uint64_t *a, size_t n)
 {
-	uint64_t lane[8] = { 0 }, sum = 0;
-	size_t i;
+	uint64_t lane[8] = { 0 };
 
-	for (i = 0; i < n; i++)
-		lane[i % 8] ^= a[i];
-	for (i = 0; i < 8; i++)
-		sum += lane[i];
-	return sum;
+	xor_lanes(a, n, lane);
+	return lanes_sum(lane);
+}
+
+uint64_t ct_stream_trial_window(uint64_t bytes, uint64_t trial, uint64_t cache)
+{
+	if (!cache || !trial || trial % CT_STREAM_BLOCK || bytes < 2 * trial)
+		return 0;
+	return bytes - trial >= 2 * cache ? trial : 0;
+}
+
+/* Window i's references, read back (array_new: while the fill left it in the caches). */
+static void window_refs(struct array *arr, size_t i)
+{
+	size_t per = (size_t)(arr->window / sizeof(uint64_t));
+
+	arr->wref[i] = sum_words(arr->a + i * per, per);
+	arr->wxref[i] = ct_stream_xor_ref(arr->a + i * per, per);
+}
+
+/* Cut arr into windows of window bytes (0: none) for the calibration's trials. */
+static void array_set_windows(struct array *arr, uint64_t window)
+{
+	free(arr->wref);
+	free(arr->wxref);
+	arr->wref = arr->wxref = NULL;
+	arr->window = window;
+	arr->nwin = window ? (size_t)(arr->bytes / window) : 0;
+	arr->next = 0;
+	if (!arr->nwin)
+		return;
+	arr->wref = ct_xcalloc(arr->nwin, sizeof(*arr->wref));
+	arr->wxref = ct_xcalloc(arr->nwin, sizeof(*arr->wxref));
 }
 
 /* What one pass of loop over arr returns (mod 2^64). */
@@ -559,12 +624,24 @@ static uint64_t loop_ref(const struct array *arr, enum ct_stream_loop loop)
 	return loop == CT_STREAM_LOOP_XOR ? arr->xref : arr->ref;
 }
 
+/* The bytes of a calibration trial (CT_STREAM_TRIAL_BYTES, _QUICK). */
+static uint64_t trial_bytes(unsigned flags)
+{
+	return flags & CT_STREAM_QUICK ? CT_STREAM_TRIAL_BYTES_QUICK : CT_STREAM_TRIAL_BYTES;
+}
+
 static struct array *array_new(uint64_t bytes, const char *reason, unsigned flags)
 {
 	struct array *arr = ct_xcalloc(1, sizeof(*arr));
+	uint64_t x = ct_now_ns() ^ ((uint64_t)getpid() << 40), lane[8] = { 0 }, largest = 0;
+	size_t per, off, len;
 	char buf[32];
 	int64_t huge;
 	void *p;
+	int lv;
+
+	if (!x)
+		x = 0x9e3779b97f4a7c15ull;	/* xorshift64's one bad seed */
 
 	arr->bytes = (bytes + CT_STREAM_BLOCK - 1) / CT_STREAM_BLOCK * CT_STREAM_BLOCK;
 	arr->n = (size_t)(arr->bytes / sizeof(uint64_t));
@@ -574,8 +651,29 @@ static struct array *array_new(uint64_t bytes, const char *reason, unsigned flag
 		err(CT_EXIT_FAIL, "cannot allocate the %s array (%" PRIu64 " bytes)",
 		    fmt_size(arr->bytes, buf, sizeof(buf)), arr->bytes);
 	arr->a = p;
-	arr->ref = fill(arr->a, arr->n, ct_now_ns() ^ ((uint64_t)getpid() << 40));
-	arr->xref = ct_stream_xor_ref(arr->a, arr->n);
+	/* The caches of the cpus this thread may run on (the pinned one with -c). */
+	{
+		struct ct_cpuset cpus;
+
+		ct_stream_caches(ct_place_allowed(&cpus) == 0 ? &cpus : NULL, &arr->caches);
+	}
+	for (lv = 1; lv <= 3; lv++)
+		if (arr->caches.bytes[lv] > largest)
+			largest = arr->caches.bytes[lv];
+	array_set_windows(arr, ct_stream_trial_window(arr->bytes, trial_bytes(flags), largest));
+	/*
+	 * Filled a window at a time (or all at once), each window's
+	 * references read back while the caches still hold it.
+	 */
+	per = arr->nwin ? (size_t)(arr->window / sizeof(uint64_t)) : arr->n;
+	for (off = 0; off < arr->n; off += len) {
+		len = arr->n - off < per ? arr->n - off : per;
+		arr->ref += fill(arr->a + off, len, &x);
+		xor_lanes(arr->a + off, len, lane);
+		if (off / per < arr->nwin)
+			window_refs(arr, off / per);
+	}
+	arr->xref = lanes_sum(lane);
 	huge = ct_os_huge_bytes(arr->a, (size_t)arr->bytes);
 	arr->huge_pct = huge < 0 ? -1 : 100.0 * (double)huge / (double)arr->bytes;
 	ct_os_thp(arr->thp, sizeof(arr->thp));
@@ -584,12 +682,6 @@ static struct array *array_new(uint64_t bytes, const char *reason, unsigned flag
 			 reason ? reason : "requested", CT_STREAM_BLOCK);
 	else
 		snprintf(arr->reason, sizeof(arr->reason), "%s", reason ? reason : "requested");
-	/* The caches of the cpus this thread may run on (the pinned one with -c). */
-	{
-		struct ct_cpuset cpus;
-
-		ct_stream_caches(ct_place_allowed(&cpus) == 0 ? &cpus : NULL, &arr->caches);
-	}
 	arr->level = ct_stream_level(arr->bytes, &arr->caches);
 	arr->users = 1;
 	return arr;
@@ -713,13 +805,40 @@ static struct ct_stream *stream_new(enum ct_isa isa, struct array *arr,
 	return s;
 }
 
+/*
+ * One trial call of fn: over the array's next window (the one read least
+ * recently, as they are read in turn from the fill on) or whole passes
+ * of at least the trial's bytes; 0 when its sum is wrong.  *bytes: what
+ * it read.
+ */
+static int trial_call(struct array *arr, stream_fn fn, enum ct_stream_loop loop, uint64_t passes,
+		      uint64_t *ns, uint64_t *bytes)
+{
+	const uint64_t *a = arr->a;
+	size_t n = arr->n;
+	uint64_t want = passes * loop_ref(arr, loop), t0, r;
+
+	if (arr->nwin) {
+		size_t w = arr->next;
+
+		arr->next = (arr->next + 1) % arr->nwin;
+		n = (size_t)(arr->window / sizeof(uint64_t));
+		a += w * n;
+		passes = 1;
+		want = loop == CT_STREAM_LOOP_XOR ? arr->wxref[w] : arr->wref[w];
+	}
+	t0 = ct_now_ns();
+	r = fn(a, n, passes);
+	*ns = ct_now_ns() - t0;
+	*bytes = (uint64_t)n * sizeof(*a) * passes;
+	return r == want;
+}
+
 void ct_stream_trial_cands(struct ct_stream *s, const struct ct_stream_cand *c, size_t n,
 			   unsigned trials, struct ct_stream_trials *t)
 {
-	const struct array *arr = s->arr;
-	uint64_t bytes = s->flags & CT_STREAM_QUICK ? CT_STREAM_TRIAL_BYTES_QUICK :
-			 CT_STREAM_TRIAL_BYTES;
-	uint64_t passes = (bytes + arr->bytes - 1) / arr->bytes;
+	struct array *arr = s->arr;
+	uint64_t passes = (trial_bytes(s->flags) + arr->bytes - 1) / arr->bytes, ns, bytes;
 	size_t i;
 	unsigned j;
 
@@ -728,7 +847,6 @@ void ct_stream_trial_cands(struct ct_stream *s, const struct ct_stream_cand *c, 
 	/* The reverse of the fixed order: the widest ISAs last. */
 	for (i = n; i-- > 0;) {
 		stream_fn fn = loop_fn(ct_stream_desc(c[i].isa), c[i].loop);
-		uint64_t want = passes * loop_ref(arr, c[i].loop);
 
 		memset(&t[i], 0, sizeof(t[i]));
 		if (!fn) {
@@ -736,17 +854,28 @@ void ct_stream_trial_cands(struct ct_stream *s, const struct ct_stream_cand *c, 
 			continue;
 		}
 		/* The settle: this candidate's clock licence, its lines in the caches. */
-		if (fn(arr->a, arr->n, passes) != want)
+		if (!trial_call(arr, fn, c[i].loop, passes, &ns, &bytes))
 			t[i].failed = 1;
 		for (j = 0; j < trials; j++) {
-			uint64_t t0 = ct_now_ns(), r = fn(arr->a, arr->n, passes), t1 = ct_now_ns();
-
-			if (r != want)
+			if (!trial_call(arr, fn, c[i].loop, passes, &ns, &bytes))
 				t[i].failed = 1;
-			t[i].gbs[j] = (double)arr->bytes * (double)passes / (double)(t1 > t0 ? t1 - t0 : 1);
+			t[i].gbs[j] = (double)bytes / (double)(ns ? ns : 1);
 		}
 		t[i].n = trials;
+		t[i].bytes = bytes;
+		t[i].windowed = arr->nwin > 0;
 	}
+}
+
+void ct_stream_set_trial_window(struct ct_stream *s, uint64_t window)
+{
+	struct array *arr = s->arr;
+	size_t i;
+
+	array_set_windows(arr, window && arr->bytes >= window && window % CT_STREAM_BLOCK == 0 ?
+			  window : 0);
+	for (i = 0; i < arr->nwin; i++)
+		window_refs(arr, i);
 }
 
 void ct_stream_choose(struct ct_stream *s, const struct ct_stream_ask *a, struct ct_job *k)
@@ -842,6 +971,8 @@ void ct_stream_free(struct ct_stream *s)
 		return;
 	if (--s->arr->users == 0) {
 		ct_os_mem_free(&s->arr->mem);
+		free(s->arr->wref);
+		free(s->arr->wxref);
 		free(s->arr);
 	}
 	free(s);

@@ -105,10 +105,12 @@ uint64_t ct_stream_xor_ref(const uint64_t *a, size_t n);
  * array at hand on the thread that will measure it: every candidate (an
  * ISA usable here x one of its kernel's loops) is timed in a block of its
  * own (in the reverse of the fixed order below), a settle call then
- * CT_STREAM_TRIALS trials, each one call of
- * CT_STREAM_TRIAL_BYTES (whole passes), each sum verified; the fastest
+ * CT_STREAM_TRIALS trials, each one call, each sum verified; the fastest
  * median wins, a tie within the trials' spread going to what earlier
  * measurements preferred (ct_stream_prior_for) or else to the fixed order.
+ * A call makes whole passes of at least CT_STREAM_TRIAL_BYTES in all,
+ * or, over an array far larger than the caches, reads one window of
+ * that many bytes (ct_stream_trial_window).
  */
 #define CT_STREAM_TRIALS 3
 #define CT_STREAM_TRIALS_MAX 9
@@ -116,6 +118,20 @@ uint64_t ct_stream_xor_ref(const uint64_t *a, size_t n);
 #define CT_STREAM_TRIAL_BYTES_QUICK (4ull << 20)
 #define CT_STREAM_CANDS_MAX 12
 #define CT_STREAM_REASON_LEN 320
+
+/*
+ * The windows of the calibration's trials over an array of bytes, where
+ * the largest cache holds cache bytes (0: unknown): trial bytes each,
+ * or 0 for trials of whole passes.  A pass over a large array takes long
+ * (a 2 GiB array read at 17 GB/s: 0.12 s, 28 calls of it 3.4 s), so
+ * there each trial reads one window, the next in turn, each verified
+ * against its own references kept at fill time.  In turn from the fill
+ * on, the window a trial reads is always the one read least recently,
+ * the rest of the array read since: windows only where that rest is at
+ * least twice the largest cache (so no cache holds the window, as none
+ * holds a pass) and the array is at least two windows.  Pure.
+ */
+uint64_t ct_stream_trial_window(uint64_t bytes, uint64_t trial, uint64_t cache);
 
 struct ct_stream_cand {
 	enum ct_isa isa;
@@ -137,6 +153,8 @@ struct ct_stream_trials {
 	double gbs[CT_STREAM_TRIALS_MAX];
 	unsigned n;
 	int failed;
+	uint64_t bytes;			/* read by each trial */
+	int windowed;			/* each over one window of the array */
 };
 /* The median of the trials and their spread (the median absolute deviation). */
 void ct_stream_trials_stats(const struct ct_stream_trials *t, double *median, double *spread);
@@ -165,8 +183,9 @@ int ct_stream_prior_for(const struct ct_stream_cpu *id, const char *level,
 			const struct ct_stream_cand *c, size_t n, char *why, size_t len);
 /*
  * The record's words for a calibration: "calibrated: scalar 41.2, avx2
- * 17.6 GB/s, 3 trials each, 52 ms" (fastest first), and on a tie why the
- * winner won.  Pure.
+ * 17.6 GB/s, 3 trials each of 64 MiB, 52 ms" (fastest first; "each over
+ * one 64 MiB window" when windowed), and on a tie why the winner won.
+ * Pure.
  */
 void ct_stream_calibration_reason(const struct ct_stream_cand *c, const struct ct_stream_trials *t,
 				  size_t n, int win, int tied, const char *prior, double ms,
@@ -260,6 +279,13 @@ void ct_stream_set_isa_reason(struct ct_stream *s, const char *reason);
  * while filling), to corrupt it and watch the real verifier fail.
  */
 uint32_t *ct_stream_data(struct ct_stream *s, size_t *n);
+/*
+ * For tests only: cut s's array into windows of window bytes (a multiple
+ * of CT_STREAM_BLOCK, at most the array; else 0: whole passes) for the
+ * calibration's trials, each window's references read from the array as
+ * it is, the next trial reading window 0.
+ */
+void ct_stream_set_trial_window(struct ct_stream *s, uint64_t window);
 
 /* The kernel's own fields of its summaries, described once (ct-stream(1)). */
 extern const struct ct_rec_kind ct_rec_stream_fields;
