@@ -418,6 +418,22 @@ static void test_trials_windowed(void)
 		CHECK(t[i].bytes >= CT_STREAM_TRIAL_BYTES_QUICK && t[i].bytes % (8 * win + 3 * CT_STREAM_BLOCK) == 0);
 	}
 	ct_stream_free(s);
+
+	/*
+	 * The fill goes a trial's bytes at a time: an array of two and a
+	 * tail, every candidate's whole passes verified against the
+	 * references the parts added up to.
+	 */
+	s = ct_stream_new(CT_ISA_SCALAR, 2 * CT_STREAM_TRIAL_BYTES_QUICK + 3 * CT_STREAM_BLOCK,
+			  "unit test", CT_STREAM_QUICK, &k);
+	ct_stream_set_trial_window(s, 0);
+	ct_stream_trial_cands(s, c, n, 1, t);
+	for (i = 0; i < n; i++)
+		CHECK(!t[i].failed && !t[i].windowed);
+	/* One sequence through the parts, not one restarted in each (windows alike verify alike). */
+	a = ct_stream_data(s, &na);
+	CHECK(memcmp(a, a + CT_STREAM_TRIAL_BYTES_QUICK / 4, 4096) != 0);
+	ct_stream_free(s);
 }
 
 /*

@@ -662,10 +662,11 @@ static struct array *array_new(uint64_t bytes, const char *reason, unsigned flag
 			largest = arr->caches.bytes[lv];
 	array_set_windows(arr, ct_stream_trial_window(arr->bytes, trial_bytes(flags), largest));
 	/*
-	 * Filled a window at a time (or all at once), each window's
-	 * references read back while the caches still hold it.
+	 * Filled a trial's bytes at a time (the windows, where there are
+	 * any), each part's XOR lanes and window references read back while
+	 * the caches still hold it.
 	 */
-	per = arr->nwin ? (size_t)(arr->window / sizeof(uint64_t)) : arr->n;
+	per = (size_t)(trial_bytes(flags) / sizeof(uint64_t));
 	for (off = 0; off < arr->n; off += len) {
 		len = arr->n - off < per ? arr->n - off : per;
 		arr->ref += fill(arr->a + off, len, &x);
