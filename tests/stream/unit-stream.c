@@ -91,7 +91,7 @@ static void check_rules(void)
 /* t->gbs from a list, n trials. */
 static struct ct_stream_trials trials(int failed, unsigned n, double a, double b, double c)
 {
-	struct ct_stream_trials t = { { a, b, c }, n, failed };
+	struct ct_stream_trials t = { { a, b, c }, n, failed, 0, 0 };
 
 	return t;
 }
