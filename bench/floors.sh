@@ -7,7 +7,8 @@
 #   bench/clock.sh    ct-clock / a dependent multiply chain (and perf cycles)
 #   bench/fma.sh      ct-fma / likwid-bench's peak-FMA kernel, per ISA
 #   bench/stream.sh   ct-stream's default / likwid-bench's best read kernel,
-#                     per row (16 KiB ... 64 MiB with 4 KiB pages)
+#                     per row (16 KiB ... 64 MiB with 4 KiB pages, and
+#                     ct-stream's default size: "1920MiB-default")
 #   bench/observe.sh  the plain command's time / under ct-place --observe
 #   bench/latency.sh  bench/chase-ref.c's ns per load / ct-latency's, per
 #                     size (16KiB ... 256MiB): the better of the floors'
@@ -73,7 +74,7 @@ ratios() {
 	{
 		n = split($0, f, " ")
 		if (n >= 5 && f[1] ~ /^[0-9.]+$/ && f[2] ~ /^(KiB|MiB|GiB)$/ && f[n] ~ /^(yes|NO)$/) {
-			row = f[1] f[2] (f[3] == "small" ? "-small" : "")
+			row = f[1] f[2] (f[3] == "small" ? "-small" : f[3] == "default" ? "-default" : "")
 			mr = f[n - 2]; rm = f[n - 1]
 			r = (mr ~ /^[0-9.]+$/ && rm ~ /^[0-9.]+$/) ? (mr + 0 < rm + 0 ? mr : rm) : "-"
 			print "stream", row, r

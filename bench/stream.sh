@@ -4,13 +4,19 @@
 # interleaved round by round, on the same cpu.
 #
 # Rows: 16 KiB (L1), 256 KiB (L2), 8 MiB (L3), 64 MiB (memory, huge pages
-# asked for) and 64 MiB with --small-pages (4 KiB pages: likwid-bench's
-# arrays are malloc'd and get huge pages only when THP is "always").  For
+# asked for), 64 MiB with --small-pages (4 KiB pages: likwid-bench's
+# arrays are malloc'd and get huge pages only when THP is "always") and
+# "default": ct-stream with no --size, its default array (4 x the largest
+# cache, at least 64 MiB: where a cache of 480 MiB keeps 64 MiB in L3, the
+# one row from memory, and the one whose calibration reads windows of the
+# array), likwid-bench at the size ct-stream's record gives.  For
 # each round and row: ct-stream with its default, calibrated reader (wall
 # basis median GB/s over its samples, bytes per cycle from its add-chain
 # brackets), then every likwid-bench read kernel of load_avx, load_avx512,
 # sum_avx, sum_avx512, sum_sp_avx512 this likwid has, one thread, pinned
 # by taskset to the same cpu.  likwid reports MByte/s (10^6 bytes/s).
+# A round's line names the reader ct-stream ran as its calibration names
+# it: the ISA, and the loop unless plain (avx512/xor, avx2/prefetch).
 #
 # Then per row: the median over the rounds of ct-stream and of each likwid
 # kernel, the best likwid kernel (the best median), the median of the
@@ -23,7 +29,7 @@
 # at every row)
 # Environment: CPU (default the last cpu), KERNELS (likwid kernels, default
 # the five above that exist), ROWS (default "16384 262144 8388608 67108864
-# 67108864:small"), LIKWID_SECONDS (default 1), CT_REPS (ct-stream's
+# 67108864:small default"), LIKWID_SECONDS (default 1), CT_REPS (ct-stream's
 # samples per run, default 9), CT_STREAM, CT_ISAS (ct-stream runs with
 # --isa forced, each beside the default in every round and compared with
 # the same best likwid kernel, e.g. "avx2 avx512": how the calibration's
@@ -39,7 +45,7 @@ pin=""
 command -v taskset >/dev/null 2>&1 && pin="taskset -c $cpu"
 secs=${LIKWID_SECONDS:-1}
 reps=${CT_REPS:-9}
-rows=${ROWS:-"16384 262144 8388608 67108864 67108864:small"}
+rows=${ROWS:-"16384 262144 8388608 67108864 67108864:small default"}
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -68,18 +74,26 @@ while [ "$r" -le "$rounds" ]; do
 		size=${row%%:*}
 		opt=""
 		[ "$row" = "$size" ] || opt=--small-pages
+		sizeopt="-b $size"
+		[ "$row" != default ] || sizeopt=""
 		for v in auto ${CT_ISAS:-}; do
 			tool=ct-stream
 			[ "$v" = auto ] || tool="ct-stream --isa $v"
-			$pin "$stream" -c "$cpu" -b "$size" $opt --isa "$v" -r "$reps" -S 50 -f tsv \
+			$pin "$stream" -c "$cpu" $sizeopt $opt --isa "$v" -r "$reps" -S 50 -f tsv \
 				>"$tmp/ct" 2>"$tmp/ct.err" ||
 				{ cat "$tmp/ct.err" >&2; echo "bench/stream.sh: ct-stream failed" >&2; exit 1; }
+			# The reader that ran, as the calibration names it (avx512/xor).
+			kern=$(col isa <"$tmp/ct")
+			loop=$(col loop_reason <"$tmp/ct" | sed -n 's/.*: the \(short\|prefetching\|xor\) loop.*/\1/p')
+			[ -z "$loop" ] || kern="$kern/${loop%ing}"
 			# byte/cycle is "-" when too few samples had their cpu (busy machine).
 			printf '%s\t%s\t%s\t%s\t%.3f\t%s\t%s\t%s\t%s\t%s\n' "$r" "$row" "$tool" \
-				"$(col isa <"$tmp/ct")" "$(col median <"$tmp/ct")" "$(col per_cycle_median <"$tmp/ct")" \
+				"$kern" "$(col median <"$tmp/ct")" "$(col per_cycle_median <"$tmp/ct")" \
 				"$(col level <"$tmp/ct")" "$(col prefetch_bytes <"$tmp/ct")" "$(col verified <"$tmp/ct")" \
 				"$(col iteration_loads <"$tmp/ct")" |
 				tee -a "$tmp/rows"
+			# likwid-bench reads the array ct-stream chose.
+			[ "$row" != default ] || { size=$(col size_bytes <"$tmp/ct"); echo "$size" >"$tmp/default"; }
 		done
 		for lk in $kernels; do
 			mbs=$($pin likwid-bench -t "$lk" -W "N:${size}B:1" -s "$secs" 2>&1 |
@@ -100,13 +114,13 @@ awk -F'\t' '$3 ~ /^ct-stream/ && $9 != "true" { bad = 1 } END { exit !bad }' "$t
 	echo "bench/stream.sh: a ct-stream run was not verified" >&2
 
 echo
-echo "# medians over $rounds rounds, GB/s (10^9 bytes/s); ct-stream's default ISA and prefetch;"
+echo "# medians over $rounds rounds, GB/s (10^9 bytes/s); ct-stream's default (calibrated) reader, the last round's;"
 echo "# ratio = ct-stream / the likwid kernel with the best median: median of the per-round"
 echo "# ratios, and the ratio of the medians; target >= 0.97"
-printf '%-14s %-7s %-7s %9s %9s  %-14s %9s %8s %8s  %s\n' row level isa ct-GB/s byte/cyc \
+printf '%-18s %-7s %-15s %9s %9s  %-14s %9s %8s %8s  %s\n' row level isa ct-GB/s byte/cyc \
 	"best likwid" GB/s "med(r)" "r(med)" ok
 for row in $rows; do
-	awk -F'\t' -v s="$row" '
+	awk -F'\t' -v s="$row" -v dbytes="$(cat "$tmp/default" 2>/dev/null || echo 0)" '
 	function median(list,   n, v, i, j, t) {
 		n = split(list, v, " ")
 		for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (v[j] + 0 < v[i] + 0) { t = v[i]; v[i] = v[j]; v[j] = t }
@@ -114,7 +128,7 @@ for row in $rows; do
 	}
 	$2 == s && $5 != "failed" {
 		if ($3 == "ct-stream") { ct = ct " " $5; if ($6 != "-") bpc = bpc " " $6; isa = $4; lvl = $7; byr[$1] = $5 }
-		else if ($3 ~ /^ct-stream --isa /) { v = $4; vs[v] = 1; vct[v] = vct[v] " " $5; vby[$1, v] = $5 }
+		else if ($3 ~ /^ct-stream --isa /) { v = $3; sub(/^ct-stream --isa /, "", v); vs[v] = 1; vct[v] = vct[v] " " $5; vby[$1, v] = $5 }
 		else { lk[$4] = lk[$4] " " $5; by[$1, $4] = $5 }
 		rounds[$1] = 1
 	}
@@ -123,15 +137,17 @@ for row in $rows; do
 		for (k in lk) { m = median(lk[k]); if (m > bm) { bm = m; best = k } }
 		for (rr in rounds) if (by[rr, best] > 0 && byr[rr] > 0) ratios = ratios " " byr[rr] / by[rr, best]
 		b = s; sub(/:.*/, "", b)
-		name = (b >= 1048576 ? b / 1048576 " MiB" : b / 1024 " KiB") (s ~ /:small$/ ? " small" : "")
+		if (s == "default") b = dbytes
+		name = (b >= 1048576 ? b / 1048576 " MiB" : b / 1024 " KiB") (s ~ /:small$/ ? " small" : "") \
+		       (s == "default" ? " default" : "")
 		mr = median(ratios); rm = median(ct) / bm
-		printf "%-14s %-7s %-7s %9.2f %9s  %-14s %9.2f %8.3f %8.3f  %s\n", name, lvl, isa, median(ct),
+		printf "%-18s %-7s %-15s %9.2f %9s  %-14s %9.2f %8.3f %8.3f  %s\n", name, lvl, isa, median(ct),
 			bpc == "" ? "-" : sprintf("%.2f", median(bpc)), best, bm, mr, rm,
 			(mr >= 0.97 && rm >= 0.97) ? "yes" : "NO"
 		for (v in vs) {
 			vr = ""
 			for (rr in rounds) if (by[rr, best] > 0 && vby[rr, v] > 0) vr = vr " " vby[rr, v] / by[rr, best]
-			printf "%-14s %-7s %-7s %9.2f %9s  %-14s %9.2f %8.3f %8.3f  (--isa %s)\n", "", "", v,
+			printf "%-18s %-7s %-15s %9.2f %9s  %-14s %9.2f %8.3f %8.3f  (--isa %s)\n", "", "", v,
 				median(vct[v]), "", best, bm, median(vr), median(vct[v]) / bm, v
 		}
 	}' "$tmp/rows"

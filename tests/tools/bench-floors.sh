@@ -2,7 +2,7 @@
 # bench/floors.sh's comparison, fed a made-up floors file and bench output
 # (--compare; no benchmark runs, no likwid-bench needed): a ratio at its
 # floor passes and one under it fails; stream.sh's summary rows are read
-# by name, small pages apart, the lesser of med(r) and r(med), its --isa
+# by name, small pages and the default size apart, the lesser of med(r) and r(med), its --isa
 # lines left out; a row without a floor, and a kind without floors, give
 # the lines to add, which then pass; floors of another model (17 beside
 # 170 and 1) or family are never used.
@@ -16,6 +16,8 @@ AuthenticAMD${t}25${t}17${t}clock${t}mulchain${t}0.98${t}2026-12-01${t}abc1234${
 AuthenticAMD${t}25${t}17${t}fma${t}avx2${t}0.97${t}2026-12-01${t}abc1234${t}made up
 AuthenticAMD${t}25${t}17${t}stream${t}16KiB${t}0.97${t}2026-12-01${t}abc1234${t}made up
 AuthenticAMD${t}25${t}17${t}stream${t}64MiB-small${t}0.97${t}2026-12-01${t}abc1234${t}made up
+AuthenticAMD${t}25${t}17${t}stream${t}1920MiB-default${t}0.97${t}2026-12-01${t}abc1234${t}made up
+AuthenticAMD${t}25${t}17${t}stream${t}1920MiB${t}1.50${t}2026-12-01${t}abc1234${t}a size, not the default row
 AuthenticAMD${t}25${t}170${t}fma${t}avx2${t}0.20${t}2026-12-01${t}abc1234${t}another model
 AuthenticAMD${t}26${t}17${t}fma${t}avx2${t}0.20${t}2026-12-01${t}abc1234${t}another family
 GenuineIntel${t}25${t}17${t}fma${t}avx2${t}0.20${t}2026-12-01${t}abc1234${t}another vendor
@@ -34,6 +36,7 @@ row            level   isa         ct-GB/s  byte/cyc  best likwid         GB/s  
                                avx512       200.00            load_avx          214.00    0.100    0.100  (--isa avx512)
 64 MiB small   memory  avx2          30.00      8.10  sum_avx            30.00    $2    $3  yes
 8 MiB          L3      avx2          76.40      20.1  load_avx           98.70    0.810    0.774  NO
+1920 MiB default   memory  scalar              18.20      5.07  sum_avx            16.89    1.068    1.077  yes
 EOF2
 }
 
@@ -54,6 +57,7 @@ grep -q '^clock    mulchain        0.980  floor 0.98   ok ' "$tmp/out" || fail "
 grep -q '^stream   16KiB           1.040  floor 0.97   ok ' "$tmp/out" ||
 	fail "16 KiB: not the lesser of med(r) and r(med): $(cat "$tmp/out")"
 grep -q '^stream   64MiB-small     0.970  floor 0.97   ok ' "$tmp/out" || fail "64 MiB small: $(cat "$tmp/out")"
+grep -q '^stream   1920MiB-default    1.068  floor 0.97   ok ' "$tmp/out" || fail "the default row: $(cat "$tmp/out")"
 grep -q '^fma      avx512              -  no ratio' "$tmp/out" || fail "a '-' ratio: $(cat "$tmp/out")"
 grep -q 'avx512.*0.100' "$tmp/out" && fail "an --isa line was read as a row: $(cat "$tmp/out")"
 grep -q '^stream   8MiB            0.774  no floor for this row$' "$tmp/out" || fail "8 MiB: $(cat "$tmp/out")"
@@ -93,11 +97,11 @@ status 3 "a new kind"
 grep -q '^bench/floors.sh: no floors for GenuineIntel family 6 model 999: a new kind of cpu$' "$tmp/out" ||
 	fail "a new kind not said: $(cat "$tmp/out")"
 grep "^GenuineIntel${t}6${t}999${t}" "$tmp/out" >"$tmp/add"
-[ "$(wc -l <"$tmp/add")" -eq 5 ] || fail "not 5 lines to add: $(cat "$tmp/out")"
+[ "$(wc -l <"$tmp/add")" -eq 6 ] || fail "not 6 lines to add: $(cat "$tmp/out")"
 cat "$tmp/add" >>"$tmp/floors.tsv"
 run "GenuineIntel 6 999"
 status 0 "the new kind's lines, added"
-[ "$(grep -c ' ok ' "$tmp/out")" -eq 5 ] || fail "the added floors are not all met: $(cat "$tmp/out")"
+[ "$(grep -c ' ok ' "$tmp/out")" -eq 6 ] || fail "the added floors are not all met: $(cat "$tmp/out")"
 
 # Usage.
 sh "$FLOORS_SH" --compare >/dev/null 2>&1
