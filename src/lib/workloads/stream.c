@@ -372,7 +372,7 @@ void ct_stream_calibration_reason(const struct ct_stream_cand *c, const struct c
 {
 	double med[CT_STREAM_CANDS_MAX], spr;
 	int done[CT_STREAM_CANDS_MAX] = { 0 };
-	char name[32], size[32];
+	char name[32], size[32], read[48];
 	size_t used, k, i;
 	int j, first = -1;
 
@@ -394,12 +394,14 @@ void ct_stream_calibration_reason(const struct ct_stream_cand *c, const struct c
 			used += (size_t)snprintf(buf + used, len - used, "%s %s %.1f", k ? "," : "",
 						 ct_stream_cand_name(&c[j], name, sizeof(name)), med[j]);
 	}
+	/* What each trial read: whole passes, or one window of the array. */
+	read[0] = '\0';
+	if (n && t[0].bytes)
+		snprintf(read, sizeof(read), t[0].windowed ? " over one %s window" : " of %s",
+			 fmt_size(t[0].bytes, size, sizeof(size)));
 	if (used < len)
-		used += (size_t)snprintf(buf + used, len - used, " GB/s, %u trials each%s%s%s, %.0f ms",
-					 n ? t[0].n : 0, n && t[0].bytes ? t[0].windowed ?
-					 " over one " : " of " : "", n && t[0].bytes ?
-					 fmt_size(t[0].bytes, size, sizeof(size)) : "",
-					 n && t[0].windowed ? " window" : "", ms);
+		used += (size_t)snprintf(buf + used, len - used, " GB/s, %u trials each%s, %.0f ms",
+					 n ? t[0].n : 0, read, ms);
 	/* Why, when the winner is not the fastest listed. */
 	if (used < len && win >= 0 && tied && win != first)
 		snprintf(buf + used, len - used, "; %s within the trials' spread of the fastest: %s",
@@ -550,25 +552,6 @@ static uint64_t fill(uint64_t *a, size_t n, uint64_t *x)
 	return sum;
 }
 
-static uint64_t sum_words(const uint64_t *a, size_t n)
-{
-	uint64_t sum = 0;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		sum += a[i];
-	return sum;
-}
-
-/* lane[l] ^= every a[i] with i mod 8 = l (a starts at a multiple of 8 words). */
-static void xor_lanes(const uint64_t *a, size_t n, uint64_t lane[8])
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		lane[i % 8] ^= a[i];
-}
-
 static uint64_t lanes_sum(const uint64_t lane[8])
 {
 	uint64_t sum = 0;
@@ -582,8 +565,10 @@ static uint64_t lanes_sum(const uint64_t lane[8])
 uint64_t ct_stream_xor_ref(const uint64_t *a, size_t n)
 {
 	uint64_t lane[8] = { 0 };
+	size_t i;
 
-	xor_lanes(a, n, lane);
+	for (i = 0; i < n; i++)
+		lane[i % 8] ^= a[i];
 	return lanes_sum(lane);
 }
 
@@ -594,13 +579,30 @@ uint64_t ct_stream_trial_window(uint64_t bytes, uint64_t trial, uint64_t cache)
 	return bytes - trial >= 2 * cache ? trial : 0;
 }
 
-/* Window i's references, read back (array_new: while the fill left it in the caches). */
-static void window_refs(struct array *arr, size_t i)
+/*
+ * Read back the len words at off (a part of the fill, or a window; off a
+ * multiple of 8), in one pass: their XOR lanes into lane, and when they
+ * are window i, its references (their sum, and the sum of their lanes).
+ */
+static void part_refs(struct array *arr, size_t off, size_t len, uint64_t lane[8])
 {
-	size_t per = (size_t)(arr->window / sizeof(uint64_t));
+	const uint64_t *a = arr->a + off;
+	uint64_t part[8] = { 0 }, sum = 0;
+	size_t i, per;
 
-	arr->wref[i] = sum_words(arr->a + i * per, per);
-	arr->wxref[i] = ct_stream_xor_ref(arr->a + i * per, per);
+	for (i = 0; i < len; i++) {
+		sum += a[i];
+		part[i % 8] ^= a[i];
+	}
+	for (i = 0; i < 8; i++)
+		lane[i] ^= part[i];
+	if (!arr->nwin)
+		return;
+	per = (size_t)(arr->window / sizeof(uint64_t));
+	if (len == per && off / per < arr->nwin) {
+		arr->wref[off / per] = sum;
+		arr->wxref[off / per] = lanes_sum(part);
+	}
 }
 
 /* Cut arr into windows of window bytes (0: none) for the calibration's trials. */
@@ -670,9 +672,7 @@ static struct array *array_new(uint64_t bytes, const char *reason, unsigned flag
 	for (off = 0; off < arr->n; off += len) {
 		len = arr->n - off < per ? arr->n - off : per;
 		arr->ref += fill(arr->a + off, len, &x);
-		xor_lanes(arr->a + off, len, lane);
-		if (off / per < arr->nwin)
-			window_refs(arr, off / per);
+		part_refs(arr, off, len, lane);
 	}
 	arr->xref = lanes_sum(lane);
 	huge = ct_os_huge_bytes(arr->a, (size_t)arr->bytes);
@@ -871,12 +871,13 @@ void ct_stream_trial_cands(struct ct_stream *s, const struct ct_stream_cand *c, 
 void ct_stream_set_trial_window(struct ct_stream *s, uint64_t window)
 {
 	struct array *arr = s->arr;
-	size_t i;
+	uint64_t lane[8] = { 0 };
+	size_t i, per = (size_t)(window / sizeof(uint64_t));
 
 	array_set_windows(arr, window && arr->bytes >= window && window % CT_STREAM_BLOCK == 0 ?
 			  window : 0);
 	for (i = 0; i < arr->nwin; i++)
-		window_refs(arr, i);
+		part_refs(arr, i * per, per, lane);
 }
 
 void ct_stream_choose(struct ct_stream *s, const struct ct_stream_ask *a, struct ct_job *k)
