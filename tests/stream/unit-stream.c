@@ -237,6 +237,10 @@ static void test_xor_ref(void)
 	memset(a, 0, sizeof(a));
 	a[0] = a[1] = 1ull << 63;
 	CHECK(ct_stream_xor_ref(a, 8) == 0);
+	/* Eight lanes, a line's, not four (the loop's accumulators): a[l] and a[l + 4] stay apart. */
+	memset(a, 0, sizeof(a));
+	a[0] = a[4] = 1;
+	CHECK(ct_stream_xor_ref(a, 8) == 2);
 	CHECK(ct_stream_loop_from_name("xor", &loop) == 0 && loop == CT_STREAM_LOOP_XOR);
 	CHECK(strcmp(ct_stream_loop_name(CT_STREAM_LOOP_XOR), "xor") == 0);
 }
