@@ -362,8 +362,8 @@ static void test_trial_window(void)
  * Trials over windows: each verified against its own window's references
  * (a wrong one fails a clean array), each window read in turn (a change
  * in the last window fails a candidate once the turns reach it, and the
- * array's tail, beyond the last whole window, is read by none), and the
- * reason says what a trial read.
+ * array's tail, beyond the last whole window, is read by none); then an
+ * array of two fill parts and a tail, verified whole.
  */
 static void test_trials_windowed(void)
 {
