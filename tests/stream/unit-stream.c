@@ -98,8 +98,8 @@ static struct ct_stream_trials trials(int failed, unsigned n, double a, double b
 
 /*
  * The decision is a pure function of the trials: the fastest median; a
- * tie within the trials' spread (their median absolute deviations) to the
- * preferred candidate, else to the first in the fixed order; a candidate
+ * tie within the run's spread (the median of the verified candidates'
+ * median absolute deviations) to the preferred candidate, else to the first in the fixed order; a candidate
  * whose sum was wrong never wins, however fast.
  */
 static void test_decide(void)
@@ -122,24 +122,38 @@ static void test_decide(void)
 	CHECK(ct_stream_decide(t, 2, -1, &tied) == 1 && !tied);
 	/* A tie within the spread: the first in the order, whichever is faster. */
 	t[0] = trials(0, 3, 40.0, 40.5, 39.5);		/* median 40.0, spread 0.5 */
-	t[1] = trials(0, 3, 40.4, 40.3, 40.5);		/* median 40.4, spread 0.1 */
+	t[1] = trials(0, 3, 40.2, 40.1, 40.3);		/* median 40.2, spread 0.1: the run's 0.3 */
 	CHECK(ct_stream_decide(t, 2, -1, &tied) == 0 && tied);
 	/* ... and the same the other way round: stable. */
-	t[0] = trials(0, 3, 40.4, 40.3, 40.5);
+	t[0] = trials(0, 3, 40.2, 40.1, 40.3);
 	t[1] = trials(0, 3, 40.0, 40.5, 39.5);
 	CHECK(ct_stream_decide(t, 2, -1, &tied) == 0 && tied);
 	/* Just outside the spread: the faster. */
 	t[0] = trials(0, 3, 39.8, 39.9, 39.7);		/* 39.8, spread 0.1 */
 	t[1] = trials(0, 3, 40.0, 40.1, 39.9);		/* 40.0, spread 0.1 */
 	CHECK(ct_stream_decide(t, 2, -1, &tied) == 1 && !tied);
-	/* The spread is the larger of the two candidates'. */
-	t[0] = trials(0, 3, 39.8, 39.9, 39.7);		/* spread 0.1 */
-	t[1] = trials(0, 3, 40.0, 40.3, 39.7);		/* 40.0, spread 0.3 */
-	CHECK(ct_stream_decide(t, 2, -1, &tied) == 0 && tied);
-	/* On a tie, the preferred one if it ties; not if it does not. */
-	t[0] = trials(0, 3, 40.0, 40.5, 39.5);
-	t[1] = trials(0, 3, 40.4, 40.3, 40.5);
+	/*
+	 * The spread is the run's, the median of every verified candidate's:
+	 * one block disturbed (t[0]'s, spread 3) widens no tie, though it is
+	 * the larger of the two and the mean of the three is 1.07 ...
+	 */
+	t[0] = trials(0, 3, 40.0, 37.0, 43.0);
+	t[1] = trials(0, 3, 41.0, 41.1, 40.9);
 	t[2] = trials(0, 3, 30.0, 30.1, 29.9);
+	CHECK(ct_stream_decide(t, 3, -1, &tied) == 1 && !tied);
+	/* ... steady candidates tie within a wider spread of the run's ... */
+	t[0] = trials(0, 3, 40.0, 40.1, 39.9);		/* spread 0.1 */
+	t[1] = trials(0, 3, 40.25, 40.35, 40.15);	/* 0.25 faster, spread 0.1 */
+	t[2] = trials(0, 3, 30.0, 30.5, 29.5);		/* spread 0.5 */
+	t[3] = trials(0, 3, 20.0, 20.5, 19.5);		/* spread 0.5: the run's (0.1 + 0.5) / 2 */
+	CHECK(ct_stream_decide(t, 4, -1, &tied) == 0 && tied);
+	/* ... and a wrong sum's trials are no part of it. */
+	t[2].failed = t[3].failed = 1;
+	CHECK(ct_stream_decide(t, 4, -1, &tied) == 1 && !tied);
+	/* On a tie, the preferred one if it ties; not if it does not. */
+	t[0] = trials(0, 3, 40.0, 40.5, 39.5);		/* spread 0.5 */
+	t[1] = trials(0, 3, 40.2, 40.1, 40.3);		/* spread 0.1 */
+	t[2] = trials(0, 3, 30.0, 30.5, 29.5);		/* spread 0.5: the run's */
 	CHECK(ct_stream_decide(t, 3, 1, &tied) == 1 && tied);
 	CHECK(ct_stream_decide(t, 3, 2, &tied) == 0 && tied);
 	/* Exactly equal medians and no spread: the first. */

@@ -237,9 +237,12 @@ static int cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* Of a candidate's trials or of the candidates' spreads: at most this many. */
+#define MEDIAN_MAX (CT_STREAM_TRIALS_MAX > CT_STREAM_CANDS_MAX ? CT_STREAM_TRIALS_MAX : CT_STREAM_CANDS_MAX)
+
 static double median_of(const double *v, unsigned n)
 {
-	double t[CT_STREAM_TRIALS_MAX];
+	double t[MEDIAN_MAX];
 
 	memcpy(t, v, n * sizeof(*t));
 	qsort(t, n, sizeof(*t), cmp_double);
@@ -262,14 +265,17 @@ void ct_stream_trials_stats(const struct ct_stream_trials *t, double *median, do
 
 /*
  * The decision, pure: the fastest median among the candidates that were
- * verified, then among those within the trials' own spread of it (the
- * larger of the two candidates' median absolute deviations) the preferred
- * one if it is there, else the first in the candidates' fixed order.
+ * verified, then among those within the run's spread of it (the median of
+ * the verified candidates' median absolute deviations, so that one block
+ * of trials disturbed, by a burst on another cpu say, widens no tie) the
+ * preferred one if it is there, else the first in the candidates' fixed
+ * order.
  */
 int ct_stream_decide(const struct ct_stream_trials *t, size_t n, int preferred, int *tied)
 {
-	double med[CT_STREAM_CANDS_MAX], spr[CT_STREAM_CANDS_MAX];
+	double med[CT_STREAM_CANDS_MAX], spr[CT_STREAM_CANDS_MAX], ok[CT_STREAM_CANDS_MAX], s;
 	int best = -1, pick = -1;
+	unsigned nok = 0;
 	size_t i;
 
 	*tied = 0;
@@ -277,13 +283,14 @@ int ct_stream_decide(const struct ct_stream_trials *t, size_t n, int preferred, 
 		ct_stream_trials_stats(&t[i], &med[i], &spr[i]);
 		if (t[i].failed || t[i].n == 0)
 			continue;
+		ok[nok++] = spr[i];
 		if (best < 0 || med[i] > med[best])
 			best = (int)i;
 	}
 	if (best < 0)
 		return -1;
+	s = median_of(ok, nok);
 	for (i = 0; i < n && i < CT_STREAM_CANDS_MAX; i++) {
-		double s = spr[i] > spr[best] ? spr[i] : spr[best];
 		int ties = !t[i].failed && t[i].n > 0 && med[i] >= med[best] - s;
 
 		if (!ties)
@@ -299,7 +306,7 @@ int ct_stream_decide(const struct ct_stream_trials *t, size_t n, int preferred, 
 }
 
 /*
- * What earlier measurements know that three trials of a few ms cannot
+ * What earlier measurements know that a few trials of a few ms cannot
  * resolve: which of two candidates within each other's noise was found
  * faster on a quiet machine, over 31-41 interleaved medians.  Consulted
  * only on a tie (ct_stream_decide's preferred); never against the numbers.

@@ -112,7 +112,7 @@ uint64_t ct_stream_xor_ref(const uint64_t *a, size_t n);
  * or, over an array far larger than the caches, reads one window of
  * that many bytes (ct_stream_trial_window).
  */
-#define CT_STREAM_TRIALS 3
+#define CT_STREAM_TRIALS 5
 #define CT_STREAM_TRIALS_MAX 9
 #define CT_STREAM_TRIAL_BYTES (64ull << 20)
 #define CT_STREAM_TRIAL_BYTES_QUICK (4ull << 20)
@@ -161,10 +161,11 @@ void ct_stream_trials_stats(const struct ct_stream_trials *t, double *median, do
 /*
  * The decision, a pure function of the trials: the index of the winner
  * among t[n], -1 when no candidate was verified.  The fastest verified
- * median; every verified candidate within max(its spread, the fastest's
- * spread) of it ties; among the tied, preferred (an index, -1 for none)
- * if it is one of them, else the first in the order of t.  *tied is 1
- * when any other candidate tied with the fastest.
+ * median; every verified candidate within the run's spread of it ties
+ * (the median of the verified candidates' spreads); among the tied,
+ * preferred (an index, -1 for none) if it is one of them, else the first
+ * in the order of t.  *tied is 1 when any other candidate tied with the
+ * fastest.
  */
 int ct_stream_decide(const struct ct_stream_trials *t, size_t n, int preferred, int *tied);
 
@@ -183,7 +184,7 @@ int ct_stream_prior_for(const struct ct_stream_cpu *id, const char *level,
 			const struct ct_stream_cand *c, size_t n, char *why, size_t len);
 /*
  * The record's words for a calibration: "calibrated: scalar 41.2, avx2
- * 17.6 GB/s, 3 trials each of 64 MiB, 52 ms" (fastest first; "each over
+ * 17.6 GB/s, 5 trials each of 64 MiB, 52 ms" (fastest first; "each over
  * one 64 MiB window" when windowed), and on a tie why the winner won.
  * Pure.
  */
