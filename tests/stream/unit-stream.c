@@ -99,8 +99,9 @@ static struct ct_stream_trials trials(int failed, unsigned n, double a, double b
 /*
  * The decision is a pure function of the trials: the fastest median; a
  * tie within the run's spread (the median of the verified candidates'
- * median absolute deviations) to the preferred candidate, else to the first in the fixed order; a candidate
- * whose sum was wrong never wins, however fast.
+ * median absolute deviations) to the preferred candidate, else to the
+ * first in the fixed order; a candidate whose sum was wrong never wins,
+ * however fast.
  */
 static void test_decide(void)
 {
