@@ -273,17 +273,17 @@ void ct_stream_trials_stats(const struct ct_stream_trials *t, double *median, do
  */
 int ct_stream_decide(const struct ct_stream_trials *t, size_t n, int preferred, int *tied)
 {
-	double med[CT_STREAM_CANDS_MAX], spr[CT_STREAM_CANDS_MAX], ok[CT_STREAM_CANDS_MAX], s;
+	double med[CT_STREAM_CANDS_MAX], ok[CT_STREAM_CANDS_MAX], spr, s;
 	int best = -1, pick = -1;
 	unsigned nok = 0;
 	size_t i;
 
 	*tied = 0;
 	for (i = 0; i < n && i < CT_STREAM_CANDS_MAX; i++) {
-		ct_stream_trials_stats(&t[i], &med[i], &spr[i]);
+		ct_stream_trials_stats(&t[i], &med[i], &spr);
 		if (t[i].failed || t[i].n == 0)
 			continue;
-		ok[nok++] = spr[i];
+		ok[nok++] = spr;
 		if (best < 0 || med[i] > med[best])
 			best = (int)i;
 	}
