@@ -569,13 +569,28 @@ static uint64_t lanes_sum(const uint64_t lane[8])
 	return sum;
 }
 
+/*
+ * One pass over n words (a at a multiple of 8 words): their sum, and
+ * every a[i] XORed into lane[i mod 8].  The fill's references and
+ * ct_stream_xor_ref both come from here.
+ */
+static uint64_t sum_and_lanes(const uint64_t *a, size_t n, uint64_t lane[8])
+{
+	uint64_t sum = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		sum += a[i];
+		lane[i % 8] ^= a[i];
+	}
+	return sum;
+}
+
 uint64_t ct_stream_xor_ref(const uint64_t *a, size_t n)
 {
 	uint64_t lane[8] = { 0 };
-	size_t i;
 
-	for (i = 0; i < n; i++)
-		lane[i % 8] ^= a[i];
+	sum_and_lanes(a, n, lane);
 	return lanes_sum(lane);
 }
 
@@ -593,14 +608,9 @@ uint64_t ct_stream_trial_window(uint64_t bytes, uint64_t trial, uint64_t cache)
  */
 static void part_refs(struct array *arr, size_t off, size_t len, uint64_t lane[8])
 {
-	const uint64_t *a = arr->a + off;
-	uint64_t part[8] = { 0 }, sum = 0;
+	uint64_t part[8] = { 0 }, sum = sum_and_lanes(arr->a + off, len, part);
 	size_t i, per;
 
-	for (i = 0; i < len; i++) {
-		sum += a[i];
-		part[i % 8] ^= a[i];
-	}
 	for (i = 0; i < 8; i++)
 		lane[i] ^= part[i];
 	if (!arr->nwin)
