@@ -6,7 +6,7 @@
 #
 #   bench/clock.sh    ct-clock / a dependent multiply chain (and perf cycles)
 #   bench/fma.sh      ct-fma / likwid-bench's peak-FMA kernel, per ISA
-#   bench/stream.sh   ct-stream's default / likwid-bench's best read kernel,
+#   bench/stream.sh   ct-stream's default / likwid-bench's best sum kernel,
 #                     per row (16 KiB ... 64 MiB with 4 KiB pages, and
 #                     ct-stream's default size: "1920MiB-default")
 #   bench/observe.sh  the plain command's time / under ct-place --observe
