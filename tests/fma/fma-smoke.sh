@@ -27,7 +27,12 @@ for isa in $usable; do
 			grep -q '^-      per cycle: fewer than 3 samples' "$tmp/out" ||
 				fail "$isa $basis: '-' per cycle without its footnote"
 		else
-			awk -v x="${10}" 'BEGIN { exit !(x > 0.1 && x < 1024) }' ||
+			# '!': above the ISA's ceiling, the clock under it misread (a
+			# bracket the host stretched); the product says so in a footnote.
+			pc=${10%!}
+			[ "$pc" = "${10}" ] || grep -q '^!      implausible: above the most' "$tmp/out" ||
+				fail "$isa $basis: '!' per cycle without its footnote"
+			awk -v x="$pc" 'BEGIN { exit !(x + 0 > 0.1 && x + 0 < 1024) }' ||
 				fail "$isa $basis: ${10} flop/cycle is implausible"
 		fi
 		[ "${16}" = yes ] || fail "$isa $basis row not verified: $row"
