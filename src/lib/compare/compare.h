@@ -25,6 +25,14 @@ struct ct_run_machine {
 struct ct_run_series {
 	char *tool, *kernel, *isa, *placement, *unit, *pc_unit, *kinds;
 	double size;			/* size_bytes, NaN where there is none */
+	/*
+	 * The reader beside the ISA, NULL or NaN where the kernel has none:
+	 * ct-stream's loop and prefetch distance, ct-latency's chains.  A
+	 * result is one reader's: chains apart are two results, the loop or
+	 * ISA apart two readers of one (ct_compare_same_reader).
+	 */
+	char *loop;
+	double prefetch, chains;
 	long line;			/* of its first record */
 	int has_sum[2];			/* a summary on each basis */
 	double sum_median[2], sum_pc[2], sum_share;
@@ -97,8 +105,9 @@ struct ct_compare_row {
 	 * samples for a per-cycle figure, no spread, different work).
 	 */
 	int changed;
+	int reader_differs;			/* one result, two readers: no test */
 	double verdict_lo, verdict_hi;		/* the interval at --alpha the verdict holds */
-	char why[160];
+	char why[224];
 	size_t dist_a, dist_b;			/* disturbed samples on each side */
 	/* The order of the table: kernel first, then the key, then the NEW. */
 	size_t kernel_rank, key_rank;
@@ -151,6 +160,17 @@ void ct_compare_free(struct ct_compare *c);
 /* A row's key as text: "addchain x86-64 main wall" and the like. */
 const char *ct_compare_basis_name(const struct ct_compare_row *r);
 const struct ct_run_series *ct_compare_side(const struct ct_compare_row *r);
+
+/*
+ * Whether two series are one result (tool, kernel, placement, size, unit
+ * and chains), and whether one reader measured them (ISA, loop, prefetch):
+ * a pair of one result and two readers is a "different reader" row,
+ * both medians and no verdict.  A reader as text: "avx2/prefetch",
+ * "scalar, 4 chains".
+ */
+int ct_compare_same_result(const struct ct_run_series *a, const struct ct_run_series *b);
+int ct_compare_same_reader(const struct ct_run_series *a, const struct ct_run_series *b);
+void ct_compare_reader_text(const struct ct_run_series *s, char *buf, size_t len);
 
 /* Output: the formats on stdout, and -o DIR's summary.md and chart. */
 /*

@@ -21,6 +21,7 @@
 #include "compare/compare.h"
 #include "measure/results.h"
 #include "measure/stats.h"
+#include "workloads/stream.h"
 
 const char *ct_figure_name(enum ct_figure f)
 {
@@ -54,12 +55,45 @@ const struct ct_run_series *ct_compare_side(const struct ct_compare_row *r)
 	return r->a ? r->a : r->b;
 }
 
-static int series_match(const struct ct_run_series *a, const struct ct_run_series *b)
+static int same_num(double a, double b)
+{
+	return isnan(a) ? isnan(b) : a == b;
+}
+
+int ct_compare_same_result(const struct ct_run_series *a, const struct ct_run_series *b)
 {
 	return strcmp(a->tool, b->tool) == 0 && strcmp(a->kernel, b->kernel) == 0 &&
-	       strcmp(a->isa, b->isa) == 0 && strcmp(a->placement, b->placement) == 0 &&
-	       strcmp(a->unit, b->unit) == 0 &&
-	       (isnan(a->size) ? isnan(b->size) : a->size == b->size);
+	       strcmp(a->placement, b->placement) == 0 && strcmp(a->unit, b->unit) == 0 &&
+	       same_num(a->size, b->size) && same_num(a->chains, b->chains);
+}
+
+int ct_compare_same_reader(const struct ct_run_series *a, const struct ct_run_series *b)
+{
+	return strcmp(a->isa, b->isa) == 0 &&
+	       (a->loop && b->loop ? strcmp(a->loop, b->loop) == 0 : !a->loop && !b->loop) &&
+	       same_num(a->prefetch, b->prefetch);
+}
+
+/*
+ * "avx2/prefetch", "scalar, 4 chains": the ISA, the loop, the prefetch
+ * distance where it is not the loop's own (a prefetching loop's is
+ * CT_STREAM_PREFETCH, the others' none), the chains.
+ */
+void ct_compare_reader_text(const struct ct_run_series *s, char *buf, size_t len)
+{
+	int n, pf = s->loop && strcmp(s->loop, "prefetch") == 0 ? CT_STREAM_PREFETCH : 0;
+
+	n = snprintf(buf, len, "%s%s%s", s->isa, s->loop ? "/" : "", s->loop ? s->loop : "");
+	if (n >= 0 && (size_t)n < len && isfinite(s->prefetch) && s->prefetch != pf)
+		n += snprintf(buf + n, len - (size_t)n, " (prefetch %.0f bytes)", s->prefetch);
+	if (n >= 0 && (size_t)n < len && isfinite(s->chains))
+		snprintf(buf + n, len - (size_t)n, ", %.0f chain%s", s->chains,
+			 s->chains == 1 ? "" : "s");
+}
+
+static int series_match(const struct ct_run_series *a, const struct ct_run_series *b)
+{
+	return ct_compare_same_result(a, b) && ct_compare_same_reader(a, b);
 }
 
 /* The figures of a series: how many, and the i-th's figure and basis. */
@@ -339,23 +373,64 @@ tested:
 	free(vb);
 }
 
+/* A side's median of a figure on its own (its samples', else its summary's), and its count. */
+static double side_median(const struct ct_run_series *s, enum ct_figure f, int basis, size_t *n,
+			  char *why, size_t len)
+{
+	double med, *v = NULL;
+
+	*n = s->n ? values(s, f, basis, &v) : 0;
+	if (*n) {
+		med = sample_median(s, f, v, *n, why, len);
+	} else {
+		med = summary_median(s, f, basis, why, len);
+		*n = s->sum_reps;
+	}
+	free(v);
+	return med;
+}
+
+/*
+ * One result measured by two readers (another ISA, loop or prefetch
+ * distance): both medians, and neither a ratio nor a verdict, which
+ * would call the readers' difference a change; the note says how to
+ * measure base's reader again.
+ */
+static void reader_row(struct ct_compare_row *r)
+{
+	char ra[96], rb[96], how[128] = "", why[120];
+	const struct ct_run_series *a = r->a;
+	int n = 0;
+
+	r->med_a = side_median(r->a, r->fig, r->basis, &r->n_a, why, sizeof(why));
+	r->med_b = side_median(r->b, r->fig, r->basis, &r->n_b, why, sizeof(why));
+	r->dist_a = disturbed(r->a);
+	r->dist_b = disturbed(r->b);
+	r->ratio = r->ci_lo = r->ci_hi = r->p = r->verdict_lo = r->verdict_hi = NAN;
+	r->significant = -1;
+	r->changed = -1;
+	r->test = CT_TEST_NONE;
+	r->reader_differs = 1;
+	ct_compare_reader_text(r->a, ra, sizeof(ra));
+	ct_compare_reader_text(r->b, rb, sizeof(rb));
+	if (strcmp(a->isa, "-") != 0)
+		n = snprintf(how, sizeof(how), "CT_ISA=%s", a->isa);
+	if (a->loop && n >= 0 && (size_t)n < sizeof(how))
+		snprintf(how + n, sizeof(how) - (size_t)n, "%sCT_STREAM_LOOP=%s", n ? " " : "",
+			 a->loop);
+	snprintf(r->why, sizeof(r->why), "different reader: %.40s against %.40s%s%.60s%s", ra, rb,
+		 how[0] ? " (base's: " : "", how, how[0] ? ")" : "");
+}
+
 /* A one-sided row: its median and count, no ratio. */
 static void one_side(struct ct_compare_row *r)
 {
 	const struct ct_run_series *s = ct_compare_side(r);
-	double med = NAN, *v = NULL;
+	double med;
 	char why[120] = "";
 	size_t n = 0;
 
-	if (s->n)
-		n = values(s, r->fig, r->basis, &v);
-	if (n) {
-		med = sample_median(s, r->fig, v, n, why, sizeof(why));
-	} else {
-		med = summary_median(s, r->fig, r->basis, why, sizeof(why));
-		n = s->sum_reps;
-	}
-	free(v);
+	med = side_median(s, r->fig, r->basis, &n, why, sizeof(why));
 	r->med_a = r->a ? med : NAN;
 	r->med_b = r->b ? med : NAN;
 	r->n_a = r->a ? n : 0;
@@ -492,16 +567,26 @@ int ct_compare_build(struct ct_compare *c, char *why, size_t len)
 	for (ni = 1; ni < c->nruns && rc == 0; ni++) {
 		const struct ct_run *nw = &c->runs[ni];
 		char *matched = ct_xcalloc(nw->nser + 1, 1);
+		size_t *pair = ct_xmalloc((base->nser + 1) * sizeof(*pair));
 		size_t key = 0, paired = 0;
 
+		/*
+		 * Each result with its reader first; a result left over then
+		 * with the same result of another reader, a row that says so.
+		 */
+		for (i = 0; i < base->nser; i++)
+			for (pair[i] = (size_t)-1, j = 0; j < nw->nser && pair[i] == (size_t)-1; j++)
+				if (!matched[j] && series_match(&base->ser[i], &nw->ser[j]))
+					matched[pair[i] = j] = 1;
+		for (i = 0; i < base->nser; i++)
+			for (j = 0; j < nw->nser && pair[i] == (size_t)-1; j++)
+				if (!matched[j] && ct_compare_same_result(&base->ser[i], &nw->ser[j]))
+					matched[pair[i] = j] = 1;
 		for (i = 0; i < base->nser; i++) {
-			const struct ct_run_series *a = &base->ser[i], *b = NULL;
+			const struct ct_run_series *a = &base->ser[i];
+			const struct ct_run_series *b = pair[i] != (size_t)-1 ? &nw->ser[pair[i]] : NULL;
+			int other = b && !ct_compare_same_reader(a, b);
 
-			for (j = 0; j < nw->nser && !b; j++)
-				if (!matched[j] && series_match(a, &nw->ser[j])) {
-					b = &nw->ser[j];
-					matched[j] = 1;
-				}
 			for (f = 0; f < nfigures(a); f++, key++) {
 				struct ct_compare_row *r;
 				enum ct_figure fig;
@@ -517,7 +602,11 @@ int ct_compare_build(struct ct_compare *c, char *why, size_t len)
 				r->b = b;
 				set_figure(r, &kr, a, ni - 1, fig, basis);
 				r->key_rank = key;
-				if (b) {
+				if (other) {
+					reader_row(r);
+					c->any_why = 1;
+					paired++;
+				} else if (b) {
 					test_row(r, c);
 					paired++;
 				} else {
@@ -543,9 +632,10 @@ int ct_compare_build(struct ct_compare *c, char *why, size_t len)
 			}
 		}
 		free(matched);
+		free(pair);
 		if (!paired) {
 			snprintf(why, len, "%s and %s have nothing in common: no tool, kernel, "
-				 "isa, placement, size and unit in both", base->path, nw->path);
+				 "placement, size and unit in both", base->path, nw->path);
 			rc = -1;
 		}
 	}
