@@ -259,6 +259,23 @@ static void size_text(char *buf, size_t len, double size)
 		snprintf(buf, len, "%.0f", size);
 }
 
+/*
+ * Whether the kernel group starting at row i needs its reader column:
+ * a row of a reader beyond its ISA (a loop, chains), or of two readers.
+ */
+static int group_readers(const struct ct_compare *c, size_t i)
+{
+	size_t k = c->rows[i].kernel_rank;
+
+	for (; i < c->nrows && c->rows[i].kernel_rank == k; i++) {
+		const struct ct_run_series *s = ct_compare_side(&c->rows[i]);
+
+		if (s->loop || !isnan(s->chains) || c->rows[i].reader_differs)
+			return 1;
+	}
+	return 0;
+}
+
 /* Whether a row of the kernel group starting at row i has a size. */
 static int group_sized(const struct ct_compare *c, size_t i)
 {
@@ -290,7 +307,7 @@ enum row_field {
 	W_TOOL, W_KERNEL, W_ISA, W_NEW_FILE, W_PLACEMENT, W_SIZE, W_BASIS, W_FIGURE, W_UNIT,
 	W_SIZE_BYTES, W_PRESENT, W_MEDIAN_A, W_MEDIAN_B, W_RATIO, W_CI_LOW, W_CI_HIGH,
 	W_INTERVAL, W_P, W_SIGNIFICANT, W_VERDICT, W_TEST, W_N_A, W_N_B, W_N, W_FILE_A, W_FILE,
-	W_CHANGED, W_DIST_A, W_DIST_B, W_DIST, W_WHY
+	W_CHANGED, W_DIST_A, W_DIST_B, W_DIST, W_READER, W_WHY, W_READER_A, W_READER_B
 };
 
 /*
@@ -330,7 +347,11 @@ static const struct ct_rec_field row_fields[] = {
 	{ W_DIST_A, "disturbed_a", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
 	{ W_DIST_B, "disturbed_b", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
 	{ W_DIST, NULL, "disturbed", CT_REC_STR, NULL, NULL, CT_REC_TEXT | CT_REC_FIT(1) },
+	/* Base's reader (a row's one side's), the note says both where they differ. */
+	{ W_READER, NULL, "reader", CT_REC_STR, NULL, NULL, CT_REC_TEXT | CT_REC_LEFT },
 	{ W_WHY, "no_verdict", "note", CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
+	{ W_READER_A, "reader_a", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+	{ W_READER_B, "reader_b", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
 };
 
 static void row_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
@@ -458,6 +479,17 @@ static void row_value(const void *rec, int id, unsigned out, struct ct_rec_value
 		v->null = !r->why[0];
 		v->str = r->why;
 		break;
+	case W_READER:
+	case W_READER_A:
+	case W_READER_B: {
+		const struct ct_run_series *side = id == W_READER ? s : id == W_READER_A ? r->a : r->b;
+
+		v->null = !side;
+		if (side)
+			ct_compare_reader_text(side, v->buf, sizeof(v->buf));
+		v->str = v->buf;
+		break;
+	}
 	}
 }
 
@@ -599,6 +631,8 @@ static void row_groups(FILE *f, const struct ct_compare *c, unsigned out)
 				ct_rec_hide(&w, W_NEW_FILE);
 			if (!group_sized(c, i))
 				ct_rec_hide(&w, W_SIZE);
+			if (!group_readers(c, i))
+				ct_rec_hide(&w, W_READER);
 			open = 1;
 		}
 		ct_rec_write(&w, &rr);
