@@ -85,7 +85,8 @@ const char *ct_figure_label(enum ct_figure f, const char *unit);
 enum ct_compare_test {
 	CT_TEST_NONE,			/* summaries only: the ratio of medians */
 	CT_TEST_EXACT,			/* the exact U test and the HL interval */
-	CT_TEST_NORMAL			/* the U test's normal approximation */
+	CT_TEST_NORMAL,			/* the U test's normal approximation */
+	CT_TEST_JACKKNIFE		/* the share: the pooled ratio's jackknife, normal */
 };
 
 /* One row: a figure of a series in BASE and (or) in one NEW. */
@@ -131,6 +132,16 @@ struct ct_compare_geomean {
 };
 
 /*
+ * One NEW's verdicts, one per result (tool, kernel, placement, size and
+ * chains), whatever number of bases and figures its rows show: the
+ * verdict of its rate on the wall basis.  The rows keep every figure.
+ */
+struct ct_compare_verdicts {
+	size_t newi;
+	size_t results, faster, slower, same, none, reader, base_only, new_only;
+};
+
+/*
  * The default --threshold, a fraction: the A/A spread of the ratio between
  * runs minutes apart on the development machine (bench/compare-aa.sh), under
  * which a significant difference is run-to-run drift as often as a change.
@@ -148,6 +159,7 @@ struct ct_compare {
 	double threshold;		/* the smallest change called, a fraction (--threshold) */
 	struct ct_compare_geomean *geo;	/* two rows or more of a figure, basis and unit */
 	size_t ngeo;
+	struct ct_compare_verdicts *verdicts;	/* one per NEW, nruns - 1 */
 };
 
 /*
@@ -177,7 +189,7 @@ void ct_compare_reader_text(const struct ct_run_series *s, char *buf, size_t len
  * Its records (compare/report.c): an input's machine as compared, and a
  * compared result and figure.
  */
-extern const struct ct_rec_kind ct_rec_input, ct_rec_compare, ct_rec_geomean;
+extern const struct ct_rec_kind ct_rec_input, ct_rec_compare, ct_rec_geomean, ct_rec_verdicts;
 void ct_compare_print(FILE *f, enum ct_format fmt, const struct ct_compare *c);
 void ct_compare_markdown(FILE *f, const struct ct_compare *c);
 void ct_compare_svg(FILE *f, const struct ct_compare *c);

@@ -277,6 +277,79 @@ static int beyond(const struct ct_compare_row *r, double threshold)
 	return ct_ratio_beyond(r->ratio, r->verdict_lo, r->verdict_hi, threshold);
 }
 
+/* The z with P(Z > z) = q of a standard normal Z (0 < q < 1/2), by bisection. */
+static double z_above(double q)
+{
+	double lo = 0, hi = 40;
+	int i;
+
+	for (i = 0; i < 100; i++) {
+		double mid = (lo + hi) / 2;
+
+		if (0.5 * erfc(mid / sqrt(2.0)) > q)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (lo + hi) / 2;
+}
+
+/*
+ * The delete-one jackknife variance of a side's log share, the share as
+ * the tools pool it (ct_samples_share: a long sample weighs more); NaN
+ * under two samples or where a share left is not positive.
+ */
+static double log_share_var(const struct ct_run_series *s)
+{
+	struct ct_sample *t, keep;
+	double *l, mean = 0, var = 0;
+	size_t i, n = s->n;
+
+	if (n < 2)
+		return NAN;
+	t = ct_xmalloc(n * sizeof(*t));
+	l = ct_xmalloc(n * sizeof(*l));
+	memcpy(t, s->smp, n * sizeof(*t));
+	for (i = 0; i < n; i++) {
+		/* Sample i moved to the end, and left out. */
+		keep = t[i];
+		t[i] = t[n - 1];
+		t[n - 1] = keep;
+		l[i] = log(ct_samples_share(t, n - 1));
+		t[n - 1] = t[i];
+		t[i] = keep;
+		mean += l[i] / (double)n;
+	}
+	for (i = 0; i < n; i++)
+		var += (l[i] - mean) * (l[i] - mean);
+	free(t);
+	free(l);
+	return isfinite(var) ? var * (double)(n - 1) / (double)n : NAN;
+}
+
+/*
+ * The share's ratio is of the pooled shares (the summaries' cpu_share),
+ * and so are its interval and test, not the samples' own shares: their
+ * Hodges-Lehmann shift said 1.000 .. 1.000 beside a pooled ratio of
+ * 0.853.  The log ratio's jackknife variance is the two sides' added;
+ * the interval and the two-sided p are the normal ones about it, so that
+ * the ratio is always inside its interval.
+ */
+static void share_test(struct ct_compare_row *r, const struct ct_compare *c)
+{
+	double lr = log(r->med_b / r->med_a), se = sqrt(log_share_var(r->a) + log_share_var(r->b));
+
+	if (!isfinite(lr) || !(se >= 0))
+		return;
+	r->test = CT_TEST_JACKKNIFE;
+	r->p = se > 0 ? erfc(fabs(lr) / se / sqrt(2.0)) : lr == 0 ? 1 : 0;
+	r->significant = r->p < c->alpha;
+	r->ci_lo = exp(lr - z_above(0.025) * se);
+	r->ci_hi = exp(lr + z_above(0.025) * se);
+	r->verdict_lo = exp(lr - z_above(c->alpha / 2) * se);
+	r->verdict_hi = exp(lr + z_above(c->alpha / 2) * se);
+}
+
 static void test_row(struct ct_compare_row *r, struct ct_compare *c)
 {
 	double *va = NULL, *vb = NULL, est;
@@ -303,12 +376,17 @@ static void test_row(struct ct_compare_row *r, struct ct_compare *c)
 		r->n_b = nb;
 		if (isnan(r->med_a) || isnan(r->med_b) || !na || !nb)
 			goto tested;
+		if (r->fig == CT_FIG_SHARE) {
+			share_test(r, c);
+			goto spread;
+		}
 		ct_utest(va, na, vb, nb, &u);
 		r->p = u.p;
 		r->test = u.exact ? CT_TEST_EXACT : CT_TEST_NORMAL;
 		r->significant = u.p < c->alpha;
 		ct_ratio_ci(va, na, vb, nb, 0.05, &est, &r->ci_lo, &r->ci_hi);
 		ct_ratio_ci(va, na, vb, nb, c->alpha, &est, &r->verdict_lo, &r->verdict_hi);
+spread:
 		if (no_spread(va, na) && no_spread(vb, nb))
 			no_verdict(r, NULL, "no spread on either side: nothing to test against");
 	} else {
@@ -550,6 +628,42 @@ static void geomeans(struct ct_compare *c)
 	c->ngeo = k;
 }
 
+/*
+ * Each NEW's verdicts, a result once: by its wall rate row alone, the
+ * one every result has (a time, ct-place --bench's, is slower above 1).
+ */
+static void count_verdicts(struct ct_compare *c)
+{
+	size_t i;
+
+	c->verdicts = ct_xcalloc(c->nruns, sizeof(*c->verdicts));
+	for (i = 0; i + 1 < c->nruns; i++)
+		c->verdicts[i].newi = i;
+	for (i = 0; i < c->nrows; i++) {
+		const struct ct_compare_row *r = &c->rows[i];
+		struct ct_compare_verdicts *v = &c->verdicts[r->newi];
+		int time = strcmp(ct_figure_label(r->fig, r->unit), "time") == 0;
+
+		if (r->fig != CT_FIG_RATE || r->basis != CT_BASIS_WALL)
+			continue;
+		v->results++;
+		if (!r->a)
+			v->new_only++;
+		else if (!r->b)
+			v->base_only++;
+		else if (r->reader_differs)
+			v->reader++;
+		else if (r->changed < 0)
+			v->none++;
+		else if (!r->changed)
+			v->same++;
+		else if ((r->ratio > 1) != time)
+			v->faster++;
+		else
+			v->slower++;
+	}
+}
+
 int ct_compare_build(struct ct_compare *c, char *why, size_t len)
 {
 	const struct ct_run *base = &c->runs[0];
@@ -641,6 +755,7 @@ int ct_compare_build(struct ct_compare *c, char *why, size_t len)
 	}
 	qsort(c->rows, c->nrows, sizeof(*c->rows), row_order);
 	geomeans(c);
+	count_verdicts(c);
 	for (i = 0; i < kr.n; i++)
 		free(kr.kernels[i]);
 	free(kr.kernels);
@@ -655,4 +770,6 @@ void ct_compare_free(struct ct_compare *c)
 	free(c->geo);
 	c->geo = NULL;
 	c->ngeo = 0;
+	free(c->verdicts);
+	c->verdicts = NULL;
 }

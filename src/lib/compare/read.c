@@ -694,7 +694,8 @@ static int record(struct reader *rd)
 	/* ct-place -l --measure: the kinds checked, no series to compare. */
 	if (strcmp(rec, ct_rec_measured.name) == 0 || strcmp(rec, ct_rec_kinds_check.name) == 0)
 		return 0;
-	if (strcmp(rec, ct_rec_compare.name) == 0 || strcmp(rec, ct_rec_input.name) == 0)
+	if (strcmp(rec, ct_rec_compare.name) == 0 || strcmp(rec, ct_rec_input.name) == 0 ||
+	    strcmp(rec, ct_rec_verdicts.name) == 0 || strcmp(rec, ct_rec_geomean.name) == 0)
 		return bad(rd, "a \"%s\" record: this is ct-compare's output, not a run", rec);
 	return bad(rd, "unknown record \"%s\" (written by a newer coretype?)", rec);
 }

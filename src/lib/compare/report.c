@@ -295,7 +295,8 @@ static const char *present(const struct ct_compare_row *r)
 static const char *test_name(enum ct_compare_test t)
 {
 	return t == CT_TEST_EXACT ? "mann-whitney-exact" :
-	       t == CT_TEST_NORMAL ? "mann-whitney-normal" : "none";
+	       t == CT_TEST_NORMAL ? "mann-whitney-normal" :
+	       t == CT_TEST_JACKKNIFE ? "jackknife-normal" : "none";
 }
 
 struct row_rec {
@@ -587,6 +588,95 @@ static void geomean_rows(FILE *f, const struct ct_compare *c, unsigned out)
 	ct_rec_end(&w);
 }
 
+/* --- The verdicts record: a NEW's results, each counted once. --- */
+
+struct verdicts_rec {
+	const struct ct_compare *c;
+	const struct ct_compare_verdicts *v;
+};
+
+enum verdicts_field {
+	V_NEW_FILE, V_RESULTS, V_FASTER, V_SLOWER, V_SAME, V_NONE, V_READER, V_BASE_ONLY,
+	V_NEW_ONLY, V_FILE
+};
+
+static const struct ct_rec_field verdicts_fields[] = {
+	{ V_NEW_FILE, NULL, "new", CT_REC_STR, NULL, NULL, CT_REC_TEXT | CT_REC_LEFT },
+	{ V_RESULTS, "results", NULL, CT_REC_INT, NULL, NULL, CT_REC_ALL },
+	{ V_FASTER, "faster", NULL, CT_REC_INT, NULL, NULL, CT_REC_ALL },
+	{ V_SLOWER, "slower", NULL, CT_REC_INT, NULL, NULL, CT_REC_ALL },
+	{ V_SAME, "unchanged", "~", CT_REC_INT, NULL, NULL, CT_REC_ALL },
+	{ V_NONE, "without_verdict", "no verdict", CT_REC_INT, NULL, NULL, CT_REC_ALL },
+	{ V_READER, "different_reader", "different reader", CT_REC_INT, NULL, NULL, CT_REC_ALL },
+	{ V_BASE_ONLY, "base_only", "base only", CT_REC_INT, NULL, NULL, CT_REC_ALL },
+	{ V_NEW_ONLY, "new_only", "new only", CT_REC_INT, NULL, NULL, CT_REC_ALL },
+	{ V_FILE, "file", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+};
+
+static void verdicts_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
+{
+	const struct verdicts_rec *vr = rec;
+	const struct ct_compare_verdicts *n = vr->v;
+
+	(void)out;
+	switch ((enum verdicts_field)id) {
+	case V_NEW_FILE:
+	case V_FILE:
+		v->str = vr->c->runs[n->newi + 1].file;
+		break;
+	case V_RESULTS:
+		v->i = (long long)n->results;
+		break;
+	case V_FASTER:
+		v->i = (long long)n->faster;
+		break;
+	case V_SLOWER:
+		v->i = (long long)n->slower;
+		break;
+	case V_SAME:
+		v->i = (long long)n->same;
+		break;
+	case V_NONE:
+		v->i = (long long)n->none;
+		break;
+	case V_READER:
+		v->i = (long long)n->reader;
+		break;
+	case V_BASE_ONLY:
+		v->i = (long long)n->base_only;
+		break;
+	case V_NEW_ONLY:
+		v->i = (long long)n->new_only;
+		break;
+	}
+}
+
+const struct ct_rec_kind ct_rec_verdicts = {
+	"verdicts", verdicts_fields, CT_ARRAY_SIZE(verdicts_fields), verdicts_value, 0
+};
+
+/* The verdicts, one line per NEW: a table under the rows (out: the table or Markdown), or records. */
+static void verdicts_rows(FILE *f, const struct ct_compare *c, unsigned out)
+{
+	struct ct_rec_writer w;
+	struct verdicts_rec vr = { c, NULL };
+	size_t i;
+
+	if (out & CT_REC_TEXT) {
+		fputc('\n', f);
+		ct_rec_title(f, out, 2, "verdicts: each result (tool, kernel, placement, size) once, "
+			     "by its wall rate row");
+	}
+	ct_rec_begin(&w, f, out, &ct_rec_verdicts);
+	if (c->nruns <= 2)
+		ct_rec_hide(&w, V_NEW_FILE);
+	for (i = 0; i + 1 < c->nruns; i++) {
+		vr.v = &c->verdicts[i];
+		ct_rec_write(&w, &vr);
+	}
+	ct_rec_end(&w);
+}
+
 static void kernel_title(char *buf, size_t len, const struct ct_run_series *s)
 {
 	snprintf(buf, len, "%s %s (%s)", s->tool, s->kernel, s->isa);
@@ -597,6 +687,8 @@ static void legend_lines(FILE *f, const char *pre, const struct ct_compare *c)
 	fprintf(f, "%sratio = new / base of the medians; 95%% interval: Hodges-Lehmann (Moses) "
 		"on the log ratios; p: two-sided Mann-Whitney U (exact up to %d samples);\n",
 		pre, CT_UTEST_EXACT_MAX);
+	fprintf(f, "%sthe share's ratio is of the pooled shares (the summaries' cpu_share), "
+		"its interval and p the jackknife's of that ratio;\n", pre);
 	fprintf(f, "%sverdict: the change in percent where p < %g and its interval at that level "
 		"is beyond 1 +- %g%% (--threshold), '~' where not; none where the note says why;\n", pre,
 		c->alpha, 100 * c->threshold);
@@ -655,6 +747,7 @@ static void print_table(FILE *f, const struct ct_compare *c)
 		"(no difference in these rows)");
 	legend_lines(f, "", c);
 	row_groups(f, c, CT_REC_TABLE);
+	verdicts_rows(f, c, CT_REC_TABLE);
 	geomean_rows(f, c, CT_REC_TABLE);
 }
 
@@ -677,8 +770,10 @@ static void print_records(FILE *f, unsigned out, const struct ct_compare *c)
 	}
 	ct_rec_end(&w);
 	/* TSV keeps one header and the compare rows alone. */
-	if (out == CT_REC_JSON)
+	if (out == CT_REC_JSON) {
+		verdicts_rows(f, c, out);
 		geomean_rows(f, c, out);
+	}
 }
 
 void ct_compare_print(FILE *f, enum ct_format fmt, const struct ct_compare *c)
@@ -697,6 +792,7 @@ void ct_compare_markdown(FILE *f, const struct ct_compare *c)
 	      "\nNo difference in these rows.\n\n", f);
 	legend_lines(f, "", c);
 	row_groups(f, c, CT_REC_MD);
+	verdicts_rows(f, c, CT_REC_MD);
 	geomean_rows(f, c, CT_REC_MD);
 }
 
