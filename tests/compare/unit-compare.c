@@ -643,6 +643,110 @@ static void test_reader(void)
 	ct_run_free(&r);
 }
 
+/* A sample of add_main by hand: its rate and its wall and cpu times. */
+static void timed_sample(FILE *f, double v, double wall_ns, double cpu_ns)
+{
+	key(f, "sample", &add_main);
+	fprintf(f, ",\"value_wall\":%.17g,\"value_cpu\":%.17g,\"wall_ns\":%.17g,\"cpu_ns\":%.17g}\n",
+		v, v, wall_ns, cpu_ns);
+}
+
+/* The delete-one jackknife variance of log(C / W) over samples of times w[], c[]. */
+static double jack_var(const double *w, const double *c, size_t n)
+{
+	double W = 0, C = 0, l[16], mean = 0, var = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		W += w[i];
+		C += c[i];
+	}
+	for (i = 0; i < n; i++) {
+		l[i] = log((C - c[i]) / (W - w[i]));
+		mean += l[i] / (double)n;
+	}
+	for (i = 0; i < n; i++)
+		var += (l[i] - mean) * (l[i] - mean);
+	return var * (double)(n - 1) / (double)n;
+}
+
+/*
+ * The share's ratio, interval and p are of one estimator, the pooled
+ * share (CPU time over wall time summed over the samples): ten samples
+ * of share 0.95 to 1.04 against nine of share 1 and one ten times as
+ * long of share 0.5: the samples' own shares barely shift, the pooled
+ * share falls by a quarter.  The jackknife's
+ * interval holds the ratio, its bounds exp(log ratio +- z se) with se
+ * from both sides, and p the normal one.
+ */
+static void test_share_interval(void)
+{
+	struct ct_run runs[2];
+	struct ct_compare c = { .runs = runs, .nruns = 2, .alpha = 0.05 };
+	FILE *a = open_run("ct-clock"), *b = open_run("ct-clock");
+	const struct ct_compare_row *r;
+	double wa[10], ca[10], wb[10], cb[10], ratio, se, sw, sc, z = 1.959963984540054;
+	size_t i;
+
+	summaries(a, &add_main, 1, 1, NAN, NAN, 1, 10);
+	summaries(b, &add_main, 1, 1, NAN, NAN, 14.0 / 19, 10);
+	for (i = 0; i < 10; i++) {
+		wa[i] = 1e6 * (1 + 0.1 * (double)i);
+		ca[i] = wa[i] * (0.95 + 0.01 * (double)i);
+		wb[i] = i == 9 ? 1e7 : 1e6;
+		cb[i] = i == 9 ? 5e6 : 1e6;
+		timed_sample(a, 1, wa[i], ca[i]);
+		timed_sample(b, 1, wb[i], cb[i]);
+	}
+	CHECK(read_run(a, "a", &runs[0]) == 0 && read_run(b, "b", &runs[1]) == 0);
+	CHECK(ct_compare_build(&c, why, sizeof(why)) == 0);
+	r = row(&c, "addchain", "main", NONE, CT_FIG_SHARE, -1, 0);
+	for (i = 0, sw = sc = 0; i < 10; i++) {
+		sw += wa[i];
+		sc += ca[i];
+	}
+	ratio = 14.0 / 19 / (sc / sw);
+	se = sqrt(jack_var(wa, ca, 10) + jack_var(wb, cb, 10));
+	CHECK(jack_var(wa, ca, 10) > 0 && jack_var(wb, cb, 10) > 0);
+	CHECK(r && near(r->med_a, sc / sw) && near(r->med_b, 14.0 / 19) && near(r->ratio, ratio));
+	CHECK(r && r->test == CT_TEST_JACKKNIFE && r->ci_lo <= r->ratio && r->ratio <= r->ci_hi);
+	CHECK(r && fabs(r->ci_lo / (ratio * exp(-z * se)) - 1) < 1e-6 &&
+	      fabs(r->ci_hi / (ratio * exp(z * se)) - 1) < 1e-6);
+	CHECK(r && fabs(r->p - erfc(fabs(log(ratio)) / se / sqrt(2.0))) < 1e-9);
+	CHECK(r && r->significant == (r->p < 0.05) && r->changed == -1);
+	if (r && !(r->ci_lo <= r->ratio && r->ratio <= r->ci_hi))
+		fprintf(stderr, "share: ratio %g outside %g .. %g\n", r->ratio, r->ci_lo, r->ci_hi);
+	free_cmp(&c);
+}
+
+/*
+ * One result, one verdict: a result whose every rate and per-cycle row
+ * changed is one slower result in its NEW's count, a result of another
+ * reader one different reader, a result on one side one base only.
+ */
+static void test_verdicts(void)
+{
+	struct ct_run runs[2];
+	struct ct_compare c = { .runs = runs, .nruns = 2, .alpha = 0.05 };
+	FILE *a = open_run("ct-fma"), *b = open_run("ct-fma");
+	const struct ct_compare_verdicts *v;
+
+	measured(a, &fma_main, 10, 1.0);
+	measured(a, &add_main, 1, 1.0);
+	measured(a, &add_thread, 1, 1.0);
+	measured(b, &fma_main, 5, 1.0);
+	measured(b, &add_main, 1, 1.0);
+	CHECK(read_run(a, "a", &runs[0]) == 0 && read_run(b, "b", &runs[1]) == 0);
+	CHECK(ct_compare_build(&c, why, sizeof(why)) == 0);
+	v = &c.verdicts[0];
+	CHECK(row(&c, "fma", "main", NONE, CT_FIG_PER_CYCLE, CT_BASIS_CPU, 0)->changed == 1);
+	CHECK(row(&c, "fma", "main", NONE, CT_FIG_RATE, CT_BASIS_CPU, 0)->changed == 1);
+	CHECK(v->results == 3 && v->slower == 1 && v->faster == 0 && v->base_only == 1);
+	/* The same samples on both sides: no spread between them, no verdict. */
+	CHECK(v->same + v->none == 1 && v->reader == 0 && v->new_only == 0);
+	free_cmp(&c);
+}
+
 int main(void)
 {
 	test_reordered();
@@ -652,5 +756,7 @@ int main(void)
 	test_summaries();
 	test_alpha();
 	test_reader();
+	test_share_interval();
+	test_verdicts();
 	return unit_done();
 }

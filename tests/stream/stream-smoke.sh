@@ -72,7 +72,7 @@ for isa in $usable; do
 	[ "$("$JSONL" -r sample -f rep "$tmp/json" | tr '\n' ' ')" = "1 2 3 " ] || fail "$isa: samples not 1-3"
 	for f in tool kernel isa placement basis unit min median max cv_pct reps cpus verified \
 		per_cycle_median per_cycle_cv_pct load_bytes accumulators prefetch_bytes checksum \
-		level l1_bytes l2_bytes l3_bytes prefetch_reason isa_reason iteration_loads loop_reason; do
+		level l1_bytes l2_bytes l3_bytes prefetch_reason isa_reason iteration_loads loop_reason loop; do
 		"$JSONL" -r summary -f "$f" "$tmp/json" >/dev/null || fail "$isa: summary lacks $f"
 	done
 	for f in bracket_ghz_wall per_cycle_wall per_cycle_cpu value_wall; do

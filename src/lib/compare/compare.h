@@ -25,6 +25,14 @@ struct ct_run_machine {
 struct ct_run_series {
 	char *tool, *kernel, *isa, *placement, *unit, *pc_unit, *kinds;
 	double size;			/* size_bytes, NaN where there is none */
+	/*
+	 * The reader beside the ISA, NULL or NaN where the kernel has none:
+	 * ct-stream's loop and prefetch distance, ct-latency's chains.  A
+	 * result is one reader's: chains apart are two results, the loop or
+	 * ISA apart two readers of one (ct_compare_same_reader).
+	 */
+	char *loop;
+	double prefetch, chains;
 	long line;			/* of its first record */
 	int has_sum[2];			/* a summary on each basis */
 	double sum_median[2], sum_pc[2], sum_share;
@@ -77,7 +85,8 @@ const char *ct_figure_label(enum ct_figure f, const char *unit);
 enum ct_compare_test {
 	CT_TEST_NONE,			/* summaries only: the ratio of medians */
 	CT_TEST_EXACT,			/* the exact U test and the HL interval */
-	CT_TEST_NORMAL			/* the U test's normal approximation */
+	CT_TEST_NORMAL,			/* the U test's normal approximation */
+	CT_TEST_JACKKNIFE		/* the share: the pooled ratio's jackknife, normal */
 };
 
 /* One row: a figure of a series in BASE and (or) in one NEW. */
@@ -97,8 +106,9 @@ struct ct_compare_row {
 	 * samples for a per-cycle figure, no spread, different work).
 	 */
 	int changed;
+	int reader_differs;			/* one result, two readers: no test */
 	double verdict_lo, verdict_hi;		/* the interval at --alpha the verdict holds */
-	char why[160];
+	char why[224];
 	size_t dist_a, dist_b;			/* disturbed samples on each side */
 	/* The order of the table: kernel first, then the key, then the NEW. */
 	size_t kernel_rank, key_rank;
@@ -122,6 +132,16 @@ struct ct_compare_geomean {
 };
 
 /*
+ * One NEW's verdicts, one per result (tool, kernel, placement, size and
+ * chains), whatever number of bases and figures its rows show: the
+ * verdict of its rate on the wall basis.  The rows keep every figure.
+ */
+struct ct_compare_verdicts {
+	size_t newi;
+	size_t results, faster, slower, same, none, reader, base_only, new_only;
+};
+
+/*
  * The default --threshold, a fraction: the A/A spread of the ratio between
  * runs minutes apart on the development machine (bench/compare-aa.sh), under
  * which a significant difference is run-to-run drift as often as a change.
@@ -139,6 +159,7 @@ struct ct_compare {
 	double threshold;		/* the smallest change called, a fraction (--threshold) */
 	struct ct_compare_geomean *geo;	/* two rows or more of a figure, basis and unit */
 	size_t ngeo;
+	struct ct_compare_verdicts *verdicts;	/* one per NEW, nruns - 1 */
 };
 
 /*
@@ -152,12 +173,23 @@ void ct_compare_free(struct ct_compare *c);
 const char *ct_compare_basis_name(const struct ct_compare_row *r);
 const struct ct_run_series *ct_compare_side(const struct ct_compare_row *r);
 
+/*
+ * Whether two series are one result (tool, kernel, placement, size, unit
+ * and chains), and whether one reader measured them (ISA, loop, prefetch):
+ * a pair of one result and two readers is a "different reader" row,
+ * both medians and no verdict.  A reader as text: "avx2/prefetch",
+ * "scalar, 4 chains".
+ */
+int ct_compare_same_result(const struct ct_run_series *a, const struct ct_run_series *b);
+int ct_compare_same_reader(const struct ct_run_series *a, const struct ct_run_series *b);
+void ct_compare_reader_text(const struct ct_run_series *s, char *buf, size_t len);
+
 /* Output: the formats on stdout, and -o DIR's summary.md and chart. */
 /*
  * Its records (compare/report.c): an input's machine as compared, and a
  * compared result and figure.
  */
-extern const struct ct_rec_kind ct_rec_input, ct_rec_compare, ct_rec_geomean;
+extern const struct ct_rec_kind ct_rec_input, ct_rec_compare, ct_rec_geomean, ct_rec_verdicts;
 void ct_compare_print(FILE *f, enum ct_format fmt, const struct ct_compare *c);
 void ct_compare_markdown(FILE *f, const struct ct_compare *c);
 void ct_compare_svg(FILE *f, const struct ct_compare *c);

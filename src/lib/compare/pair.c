@@ -21,6 +21,7 @@
 #include "compare/compare.h"
 #include "measure/results.h"
 #include "measure/stats.h"
+#include "workloads/stream.h"
 
 const char *ct_figure_name(enum ct_figure f)
 {
@@ -54,12 +55,45 @@ const struct ct_run_series *ct_compare_side(const struct ct_compare_row *r)
 	return r->a ? r->a : r->b;
 }
 
-static int series_match(const struct ct_run_series *a, const struct ct_run_series *b)
+static int same_num(double a, double b)
+{
+	return isnan(a) ? isnan(b) : a == b;
+}
+
+int ct_compare_same_result(const struct ct_run_series *a, const struct ct_run_series *b)
 {
 	return strcmp(a->tool, b->tool) == 0 && strcmp(a->kernel, b->kernel) == 0 &&
-	       strcmp(a->isa, b->isa) == 0 && strcmp(a->placement, b->placement) == 0 &&
-	       strcmp(a->unit, b->unit) == 0 &&
-	       (isnan(a->size) ? isnan(b->size) : a->size == b->size);
+	       strcmp(a->placement, b->placement) == 0 && strcmp(a->unit, b->unit) == 0 &&
+	       same_num(a->size, b->size) && same_num(a->chains, b->chains);
+}
+
+int ct_compare_same_reader(const struct ct_run_series *a, const struct ct_run_series *b)
+{
+	return strcmp(a->isa, b->isa) == 0 &&
+	       (a->loop && b->loop ? strcmp(a->loop, b->loop) == 0 : !a->loop && !b->loop) &&
+	       same_num(a->prefetch, b->prefetch);
+}
+
+/*
+ * "avx2/prefetch", "scalar, 4 chains": the ISA, the loop, the prefetch
+ * distance where it is not the loop's own (a prefetching loop's is
+ * CT_STREAM_PREFETCH, the others' none), the chains.
+ */
+void ct_compare_reader_text(const struct ct_run_series *s, char *buf, size_t len)
+{
+	int n, pf = s->loop && strcmp(s->loop, "prefetch") == 0 ? CT_STREAM_PREFETCH : 0;
+
+	n = snprintf(buf, len, "%s%s%s", s->isa, s->loop ? "/" : "", s->loop ? s->loop : "");
+	if (n >= 0 && (size_t)n < len && isfinite(s->prefetch) && s->prefetch != pf)
+		n += snprintf(buf + n, len - (size_t)n, " (prefetch %.0f bytes)", s->prefetch);
+	if (n >= 0 && (size_t)n < len && isfinite(s->chains))
+		snprintf(buf + n, len - (size_t)n, ", %.0f chain%s", s->chains,
+			 s->chains == 1 ? "" : "s");
+}
+
+static int series_match(const struct ct_run_series *a, const struct ct_run_series *b)
+{
+	return ct_compare_same_result(a, b) && ct_compare_same_reader(a, b);
 }
 
 /* The figures of a series: how many, and the i-th's figure and basis. */
@@ -243,6 +277,79 @@ static int beyond(const struct ct_compare_row *r, double threshold)
 	return ct_ratio_beyond(r->ratio, r->verdict_lo, r->verdict_hi, threshold);
 }
 
+/* The z with P(Z > z) = q of a standard normal Z (0 < q < 1/2), by bisection. */
+static double z_above(double q)
+{
+	double lo = 0, hi = 40;
+	int i;
+
+	for (i = 0; i < 100; i++) {
+		double mid = (lo + hi) / 2;
+
+		if (0.5 * erfc(mid / sqrt(2.0)) > q)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (lo + hi) / 2;
+}
+
+/*
+ * The delete-one jackknife variance of a side's log share, the share as
+ * the tools pool it (ct_samples_share: a long sample weighs more); NaN
+ * under two samples or where a share left is not positive.
+ */
+static double log_share_var(const struct ct_run_series *s)
+{
+	struct ct_sample *t, keep;
+	double *l, mean = 0, var = 0;
+	size_t i, n = s->n;
+
+	if (n < 2)
+		return NAN;
+	t = ct_xmalloc(n * sizeof(*t));
+	l = ct_xmalloc(n * sizeof(*l));
+	memcpy(t, s->smp, n * sizeof(*t));
+	for (i = 0; i < n; i++) {
+		/* Sample i moved to the end, and left out. */
+		keep = t[i];
+		t[i] = t[n - 1];
+		t[n - 1] = keep;
+		l[i] = log(ct_samples_share(t, n - 1));
+		t[n - 1] = t[i];
+		t[i] = keep;
+		mean += l[i] / (double)n;
+	}
+	for (i = 0; i < n; i++)
+		var += (l[i] - mean) * (l[i] - mean);
+	free(t);
+	free(l);
+	return isfinite(var) ? var * (double)(n - 1) / (double)n : NAN;
+}
+
+/*
+ * The share's ratio is of the pooled shares (the summaries' cpu_share),
+ * and so are its interval and test, not the samples' own shares: their
+ * Hodges-Lehmann shift said 1.000 .. 1.000 beside a pooled ratio of
+ * 0.853.  The log ratio's jackknife variance is the two sides' added;
+ * the interval and the two-sided p are the normal ones about it, so that
+ * the ratio is always inside its interval.
+ */
+static void share_test(struct ct_compare_row *r, const struct ct_compare *c)
+{
+	double lr = log(r->med_b / r->med_a), se = sqrt(log_share_var(r->a) + log_share_var(r->b));
+
+	if (!isfinite(lr) || !(se >= 0))
+		return;
+	r->test = CT_TEST_JACKKNIFE;
+	r->p = se > 0 ? erfc(fabs(lr) / se / sqrt(2.0)) : lr == 0 ? 1 : 0;
+	r->significant = r->p < c->alpha;
+	r->ci_lo = exp(lr - z_above(0.025) * se);
+	r->ci_hi = exp(lr + z_above(0.025) * se);
+	r->verdict_lo = exp(lr - z_above(c->alpha / 2) * se);
+	r->verdict_hi = exp(lr + z_above(c->alpha / 2) * se);
+}
+
 static void test_row(struct ct_compare_row *r, struct ct_compare *c)
 {
 	double *va = NULL, *vb = NULL, est;
@@ -269,12 +376,17 @@ static void test_row(struct ct_compare_row *r, struct ct_compare *c)
 		r->n_b = nb;
 		if (isnan(r->med_a) || isnan(r->med_b) || !na || !nb)
 			goto tested;
+		if (r->fig == CT_FIG_SHARE) {
+			share_test(r, c);
+			goto spread;
+		}
 		ct_utest(va, na, vb, nb, &u);
 		r->p = u.p;
 		r->test = u.exact ? CT_TEST_EXACT : CT_TEST_NORMAL;
 		r->significant = u.p < c->alpha;
 		ct_ratio_ci(va, na, vb, nb, 0.05, &est, &r->ci_lo, &r->ci_hi);
 		ct_ratio_ci(va, na, vb, nb, c->alpha, &est, &r->verdict_lo, &r->verdict_hi);
+spread:
 		if (no_spread(va, na) && no_spread(vb, nb))
 			no_verdict(r, NULL, "no spread on either side: nothing to test against");
 	} else {
@@ -339,23 +451,64 @@ tested:
 	free(vb);
 }
 
+/* A side's median of a figure on its own (its samples', else its summary's), and its count. */
+static double side_median(const struct ct_run_series *s, enum ct_figure f, int basis, size_t *n,
+			  char *why, size_t len)
+{
+	double med, *v = NULL;
+
+	*n = s->n ? values(s, f, basis, &v) : 0;
+	if (*n) {
+		med = sample_median(s, f, v, *n, why, len);
+	} else {
+		med = summary_median(s, f, basis, why, len);
+		*n = s->sum_reps;
+	}
+	free(v);
+	return med;
+}
+
+/*
+ * One result measured by two readers (another ISA, loop or prefetch
+ * distance): both medians, and neither a ratio nor a verdict, which
+ * would call the readers' difference a change; the note says how to
+ * measure base's reader again.
+ */
+static void reader_row(struct ct_compare_row *r)
+{
+	char ra[96], rb[96], how[128] = "", why[120];
+	const struct ct_run_series *a = r->a;
+	int n = 0;
+
+	r->med_a = side_median(r->a, r->fig, r->basis, &r->n_a, why, sizeof(why));
+	r->med_b = side_median(r->b, r->fig, r->basis, &r->n_b, why, sizeof(why));
+	r->dist_a = disturbed(r->a);
+	r->dist_b = disturbed(r->b);
+	r->ratio = r->ci_lo = r->ci_hi = r->p = r->verdict_lo = r->verdict_hi = NAN;
+	r->significant = -1;
+	r->changed = -1;
+	r->test = CT_TEST_NONE;
+	r->reader_differs = 1;
+	ct_compare_reader_text(r->a, ra, sizeof(ra));
+	ct_compare_reader_text(r->b, rb, sizeof(rb));
+	if (strcmp(a->isa, "-") != 0)
+		n = snprintf(how, sizeof(how), "CT_ISA=%s", a->isa);
+	if (a->loop && n >= 0 && (size_t)n < sizeof(how))
+		snprintf(how + n, sizeof(how) - (size_t)n, "%sCT_STREAM_LOOP=%s", n ? " " : "",
+			 a->loop);
+	snprintf(r->why, sizeof(r->why), "different reader: %.40s against %.40s%s%.60s%s", ra, rb,
+		 how[0] ? " (base's: " : "", how, how[0] ? ")" : "");
+}
+
 /* A one-sided row: its median and count, no ratio. */
 static void one_side(struct ct_compare_row *r)
 {
 	const struct ct_run_series *s = ct_compare_side(r);
-	double med = NAN, *v = NULL;
+	double med;
 	char why[120] = "";
 	size_t n = 0;
 
-	if (s->n)
-		n = values(s, r->fig, r->basis, &v);
-	if (n) {
-		med = sample_median(s, r->fig, v, n, why, sizeof(why));
-	} else {
-		med = summary_median(s, r->fig, r->basis, why, sizeof(why));
-		n = s->sum_reps;
-	}
-	free(v);
+	med = side_median(s, r->fig, r->basis, &n, why, sizeof(why));
 	r->med_a = r->a ? med : NAN;
 	r->med_b = r->b ? med : NAN;
 	r->n_a = r->a ? n : 0;
@@ -475,6 +628,42 @@ static void geomeans(struct ct_compare *c)
 	c->ngeo = k;
 }
 
+/*
+ * Each NEW's verdicts, a result once: by its wall rate row alone, the
+ * one every result has (a time, ct-place --bench's, is slower above 1).
+ */
+static void count_verdicts(struct ct_compare *c)
+{
+	size_t i;
+
+	c->verdicts = ct_xcalloc(c->nruns, sizeof(*c->verdicts));
+	for (i = 0; i + 1 < c->nruns; i++)
+		c->verdicts[i].newi = i;
+	for (i = 0; i < c->nrows; i++) {
+		const struct ct_compare_row *r = &c->rows[i];
+		struct ct_compare_verdicts *v = &c->verdicts[r->newi];
+		int time = strcmp(ct_figure_label(r->fig, r->unit), "time") == 0;
+
+		if (r->fig != CT_FIG_RATE || r->basis != CT_BASIS_WALL)
+			continue;
+		v->results++;
+		if (!r->a)
+			v->new_only++;
+		else if (!r->b)
+			v->base_only++;
+		else if (r->reader_differs)
+			v->reader++;
+		else if (r->changed < 0)
+			v->none++;
+		else if (!r->changed)
+			v->same++;
+		else if ((r->ratio > 1) != time)
+			v->faster++;
+		else
+			v->slower++;
+	}
+}
+
 int ct_compare_build(struct ct_compare *c, char *why, size_t len)
 {
 	const struct ct_run *base = &c->runs[0];
@@ -492,16 +681,26 @@ int ct_compare_build(struct ct_compare *c, char *why, size_t len)
 	for (ni = 1; ni < c->nruns && rc == 0; ni++) {
 		const struct ct_run *nw = &c->runs[ni];
 		char *matched = ct_xcalloc(nw->nser + 1, 1);
+		size_t *pair = ct_xmalloc((base->nser + 1) * sizeof(*pair));
 		size_t key = 0, paired = 0;
 
+		/*
+		 * Each result with its reader first; a result left over then
+		 * with the same result of another reader, a row that says so.
+		 */
+		for (i = 0; i < base->nser; i++)
+			for (pair[i] = (size_t)-1, j = 0; j < nw->nser && pair[i] == (size_t)-1; j++)
+				if (!matched[j] && series_match(&base->ser[i], &nw->ser[j]))
+					matched[pair[i] = j] = 1;
+		for (i = 0; i < base->nser; i++)
+			for (j = 0; j < nw->nser && pair[i] == (size_t)-1; j++)
+				if (!matched[j] && ct_compare_same_result(&base->ser[i], &nw->ser[j]))
+					matched[pair[i] = j] = 1;
 		for (i = 0; i < base->nser; i++) {
-			const struct ct_run_series *a = &base->ser[i], *b = NULL;
+			const struct ct_run_series *a = &base->ser[i];
+			const struct ct_run_series *b = pair[i] != (size_t)-1 ? &nw->ser[pair[i]] : NULL;
+			int other = b && !ct_compare_same_reader(a, b);
 
-			for (j = 0; j < nw->nser && !b; j++)
-				if (!matched[j] && series_match(a, &nw->ser[j])) {
-					b = &nw->ser[j];
-					matched[j] = 1;
-				}
 			for (f = 0; f < nfigures(a); f++, key++) {
 				struct ct_compare_row *r;
 				enum ct_figure fig;
@@ -517,7 +716,11 @@ int ct_compare_build(struct ct_compare *c, char *why, size_t len)
 				r->b = b;
 				set_figure(r, &kr, a, ni - 1, fig, basis);
 				r->key_rank = key;
-				if (b) {
+				if (other) {
+					reader_row(r);
+					c->any_why = 1;
+					paired++;
+				} else if (b) {
 					test_row(r, c);
 					paired++;
 				} else {
@@ -543,14 +746,16 @@ int ct_compare_build(struct ct_compare *c, char *why, size_t len)
 			}
 		}
 		free(matched);
+		free(pair);
 		if (!paired) {
 			snprintf(why, len, "%s and %s have nothing in common: no tool, kernel, "
-				 "isa, placement, size and unit in both", base->path, nw->path);
+				 "placement, size and unit in both", base->path, nw->path);
 			rc = -1;
 		}
 	}
 	qsort(c->rows, c->nrows, sizeof(*c->rows), row_order);
 	geomeans(c);
+	count_verdicts(c);
 	for (i = 0; i < kr.n; i++)
 		free(kr.kernels[i]);
 	free(kr.kernels);
@@ -565,4 +770,6 @@ void ct_compare_free(struct ct_compare *c)
 	free(c->geo);
 	c->geo = NULL;
 	c->ngeo = 0;
+	free(c->verdicts);
+	c->verdicts = NULL;
 }

@@ -28,6 +28,7 @@
 #include "place/measure.h"
 #include "workloads/fma.h"
 #include "workloads/stream.h"
+#include "workloads/latency.h"
 #include "measure/harness.h"
 #include "records/jsonl.h"
 #include "records/record.h"
@@ -276,18 +277,39 @@ static int same_series(const struct ct_run_series *s, const char *tool, const ch
 	       strcmp(s->isa, isa) == 0 && strcmp(s->placement, placement) == 0;
 }
 
-/* The series of this key, size and unit, the most recent first; NULL: none yet. */
+/* The reader of a summary beside its ISA (compare.h): NULL and NaN where it has none. */
+struct reader_of {
+	const char *loop;
+	double prefetch, chains;
+};
+
+static int same_num(double a, double b)
+{
+	return isnan(a) ? isnan(b) : a == b;
+}
+
+static int same_reader_of(const struct ct_run_series *s, const struct reader_of *ro)
+{
+	return (s->loop && ro->loop ? strcmp(s->loop, ro->loop) == 0 : !s->loop && !ro->loop) &&
+	       same_num(s->prefetch, ro->prefetch) && same_num(s->chains, ro->chains);
+}
+
+/*
+ * The series of this key, size, unit and reader, the most recent first;
+ * NULL: none yet.  Two chain counts or loops in one file are two series,
+ * never one series' samples pooled.
+ */
 static struct ct_run_series *find_series(struct ct_run *r, const char *tool, const char *kernel,
 					 const char *isa, const char *placement, const char *unit,
-					 double size)
+					 double size, const struct reader_of *ro)
 {
 	size_t i;
 
 	for (i = r->nser; i-- > 0;) {
 		struct ct_run_series *t = &r->ser[i];
 
-		if (same_series(t, tool, kernel, isa, placement) &&
-		    (isnan(t->size) ? isnan(size) : t->size == size) && strcmp(t->unit, unit) == 0)
+		if (same_series(t, tool, kernel, isa, placement) && same_num(t->size, size) &&
+		    strcmp(t->unit, unit) == 0 && same_reader_of(t, ro))
 			return t;
 	}
 	return NULL;
@@ -308,6 +330,7 @@ static struct ct_run_series *new_series(struct ct_run *r, const char *tool,
 	s->placement = ct_xstrdup(placement);
 	s->unit = ct_xstrdup(unit);
 	s->size = NAN;
+	s->prefetch = s->chains = NAN;
 	s->sum_share = NAN;
 	s->sum_median[0] = s->sum_median[1] = NAN;
 	s->sum_pc[0] = s->sum_pc[1] = NAN;
@@ -370,6 +393,28 @@ static int basis_of(struct reader *rd, const struct ct_rec_kind *k, const char *
 	return bad(rd, "%s record of an unknown basis '%s'", k->name, basis);
 }
 
+/*
+ * ct-stream's loop: its "loop" member, or in a record written before it
+ * had one, the loop its loop_reason names ("... the prefetching loop").
+ */
+static const char *stream_loop(const struct reader *rd)
+{
+	static const struct {
+		const char *said, *loop;
+	} said[] = {
+		{ "the plain loop", "plain" }, { "the short loop", "short" },
+		{ "the prefetching loop", "prefetch" }, { "the xor loop", "xor" },
+	};
+	const char *loop = str(rd, &ct_rec_stream_fields, "loop");
+	const char *why = str(rd, &ct_rec_stream_fields, "loop_reason");
+	size_t i;
+
+	for (i = 0; !loop && why && i < CT_ARRAY_SIZE(said); i++)
+		if (strstr(why, said[i].said))
+			loop = said[i].loop;
+	return loop;
+}
+
 static int summary(struct reader *rd)
 {
 	struct ct_run *r = rd->r;
@@ -378,6 +423,11 @@ static int summary(struct reader *rd)
 	double median = NAN, size = num(rd, &ct_rec_stream_fields, "size_bytes"), share = NAN;
 	double reps = 0;
 	struct ct_run_series *s = NULL;
+	/* The reader beside the ISA: the kernels' own fields, each in its table. */
+	struct reader_of ro = {
+		stream_loop(rd), num(rd, &ct_rec_stream_fields, "prefetch_bytes"),
+		num(rd, &ct_rec_latency_fields, "chains")
+	};
 	int b;
 
 	if (need_key(rd, &ct_rec_summary, &tool, &kernel, &isa, &placement) < 0 ||
@@ -395,11 +445,15 @@ static int summary(struct reader *rd)
 	if (reps < 0 || reps > UINT_MAX || reps != floor(reps))
 		return bad(rd, "summary record with \"reps\" %g: not a number of samples", reps);
 	pcu = str(rd, &ct_rec_summary, "per_cycle_unit");
-	s = find_series(r, tool, kernel, isa, placement, unit, size);
-	if (!s)
+	s = find_series(r, tool, kernel, isa, placement, unit, size, &ro);
+	if (!s) {
 		s = new_series(r, tool, kernel, isa, placement, unit, rd->line);
-	else if (s->has_sum[b] && !s->dup_line)
+		s->loop = ro.loop ? ct_xstrdup(ro.loop) : NULL;
+		s->prefetch = ro.prefetch;
+		s->chains = ro.chains;
+	} else if (s->has_sum[b] && !s->dup_line) {
 		s->dup_line = rd->line;
+	}
 	if (!isnan(size))
 		s->size = size;
 	if (pcu && !s->pc_unit)
@@ -539,6 +593,7 @@ static int sample(struct reader *rd)
  */
 #define CT_BENCH_KERNEL "bench"
 #define CT_BENCH_ISA "-"
+static const struct reader_of no_reader = { NULL, NAN, NAN };
 
 static int bench_run(struct reader *rd)
 {
@@ -555,7 +610,7 @@ static int bench_run(struct reader *rd)
 	if (!(wall > 0 && wall < 3.2e7) || !(cpu >= 0 && cpu < 3.2e7))
 		return bad(rd, "bench_run record with wall_s %g and cpu_s %g: not times of a run",
 			   wall, cpu);
-	s = find_series(rd->r, tool, CT_BENCH_KERNEL, CT_BENCH_ISA, placement, "s", NAN);
+	s = find_series(rd->r, tool, CT_BENCH_KERNEL, CT_BENCH_ISA, placement, "s", NAN, &no_reader);
 	if (!s)
 		s = new_series(rd->r, tool, CT_BENCH_KERNEL, CT_BENCH_ISA, placement, "s", rd->line);
 	memset(&smp, 0, sizeof(smp));
@@ -582,7 +637,7 @@ static int bench_summary(struct reader *rd)
 		return -1;
 	if (!(runs >= 1) || runs > UINT_MAX || runs != floor(runs))
 		return bad(rd, "bench_summary record with \"runs\" %g: not a number of runs", runs);
-	s = find_series(rd->r, tool, CT_BENCH_KERNEL, CT_BENCH_ISA, placement, "s", NAN);
+	s = find_series(rd->r, tool, CT_BENCH_KERNEL, CT_BENCH_ISA, placement, "s", NAN, &no_reader);
 	if (!s)
 		s = new_series(rd->r, tool, CT_BENCH_KERNEL, CT_BENCH_ISA, placement, "s", rd->line);
 	else if (s->has_sum[b] && !s->dup_line)
@@ -639,7 +694,8 @@ static int record(struct reader *rd)
 	/* ct-place -l --measure: the kinds checked, no series to compare. */
 	if (strcmp(rec, ct_rec_measured.name) == 0 || strcmp(rec, ct_rec_kinds_check.name) == 0)
 		return 0;
-	if (strcmp(rec, ct_rec_compare.name) == 0 || strcmp(rec, ct_rec_input.name) == 0)
+	if (strcmp(rec, ct_rec_compare.name) == 0 || strcmp(rec, ct_rec_input.name) == 0 ||
+	    strcmp(rec, ct_rec_verdicts.name) == 0 || strcmp(rec, ct_rec_geomean.name) == 0)
 		return bad(rd, "a \"%s\" record: this is ct-compare's output, not a run", rec);
 	return bad(rd, "unknown record \"%s\" (written by a newer coretype?)", rec);
 }
@@ -804,6 +860,7 @@ void ct_run_free(struct ct_run *r)
 		free(s->unit);
 		free(s->pc_unit);
 		free(s->kinds);
+		free(s->loop);
 		for (b = 0; b < 2; b++) {
 			free(s->v[b]);
 			free(s->pc[b]);

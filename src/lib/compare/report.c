@@ -259,6 +259,23 @@ static void size_text(char *buf, size_t len, double size)
 		snprintf(buf, len, "%.0f", size);
 }
 
+/*
+ * Whether the kernel group starting at row i needs its reader column:
+ * a row of a reader beyond its ISA (a loop, chains), or of two readers.
+ */
+static int group_readers(const struct ct_compare *c, size_t i)
+{
+	size_t k = c->rows[i].kernel_rank;
+
+	for (; i < c->nrows && c->rows[i].kernel_rank == k; i++) {
+		const struct ct_run_series *s = ct_compare_side(&c->rows[i]);
+
+		if (s->loop || !isnan(s->chains) || c->rows[i].reader_differs)
+			return 1;
+	}
+	return 0;
+}
+
 /* Whether a row of the kernel group starting at row i has a size. */
 static int group_sized(const struct ct_compare *c, size_t i)
 {
@@ -278,7 +295,8 @@ static const char *present(const struct ct_compare_row *r)
 static const char *test_name(enum ct_compare_test t)
 {
 	return t == CT_TEST_EXACT ? "mann-whitney-exact" :
-	       t == CT_TEST_NORMAL ? "mann-whitney-normal" : "none";
+	       t == CT_TEST_NORMAL ? "mann-whitney-normal" :
+	       t == CT_TEST_JACKKNIFE ? "jackknife-normal" : "none";
 }
 
 struct row_rec {
@@ -290,7 +308,7 @@ enum row_field {
 	W_TOOL, W_KERNEL, W_ISA, W_NEW_FILE, W_PLACEMENT, W_SIZE, W_BASIS, W_FIGURE, W_UNIT,
 	W_SIZE_BYTES, W_PRESENT, W_MEDIAN_A, W_MEDIAN_B, W_RATIO, W_CI_LOW, W_CI_HIGH,
 	W_INTERVAL, W_P, W_SIGNIFICANT, W_VERDICT, W_TEST, W_N_A, W_N_B, W_N, W_FILE_A, W_FILE,
-	W_CHANGED, W_DIST_A, W_DIST_B, W_DIST, W_WHY
+	W_CHANGED, W_DIST_A, W_DIST_B, W_DIST, W_READER, W_WHY, W_READER_A, W_READER_B
 };
 
 /*
@@ -330,7 +348,11 @@ static const struct ct_rec_field row_fields[] = {
 	{ W_DIST_A, "disturbed_a", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
 	{ W_DIST_B, "disturbed_b", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
 	{ W_DIST, NULL, "disturbed", CT_REC_STR, NULL, NULL, CT_REC_TEXT | CT_REC_FIT(1) },
+	/* Base's reader (a row's one side's), the note says both where they differ. */
+	{ W_READER, NULL, "reader", CT_REC_STR, NULL, NULL, CT_REC_TEXT | CT_REC_LEFT },
 	{ W_WHY, "no_verdict", "note", CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
+	{ W_READER_A, "reader_a", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+	{ W_READER_B, "reader_b", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
 };
 
 static void row_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
@@ -458,6 +480,17 @@ static void row_value(const void *rec, int id, unsigned out, struct ct_rec_value
 		v->null = !r->why[0];
 		v->str = r->why;
 		break;
+	case W_READER:
+	case W_READER_A:
+	case W_READER_B: {
+		const struct ct_run_series *side = id == W_READER ? s : id == W_READER_A ? r->a : r->b;
+
+		v->null = !side;
+		if (side)
+			ct_compare_reader_text(side, v->buf, sizeof(v->buf));
+		v->str = v->buf;
+		break;
+	}
 	}
 }
 
@@ -555,6 +588,95 @@ static void geomean_rows(FILE *f, const struct ct_compare *c, unsigned out)
 	ct_rec_end(&w);
 }
 
+/* --- The verdicts record: a NEW's results, each counted once. --- */
+
+struct verdicts_rec {
+	const struct ct_compare *c;
+	const struct ct_compare_verdicts *v;
+};
+
+enum verdicts_field {
+	V_NEW_FILE, V_RESULTS, V_FASTER, V_SLOWER, V_SAME, V_NONE, V_READER, V_BASE_ONLY,
+	V_NEW_ONLY, V_FILE
+};
+
+static const struct ct_rec_field verdicts_fields[] = {
+	{ V_NEW_FILE, NULL, "new", CT_REC_STR, NULL, NULL, CT_REC_TEXT | CT_REC_LEFT },
+	{ V_RESULTS, "results", NULL, CT_REC_INT, NULL, NULL, CT_REC_ALL },
+	{ V_FASTER, "faster", NULL, CT_REC_INT, NULL, NULL, CT_REC_ALL },
+	{ V_SLOWER, "slower", NULL, CT_REC_INT, NULL, NULL, CT_REC_ALL },
+	{ V_SAME, "unchanged", "~", CT_REC_INT, NULL, NULL, CT_REC_ALL },
+	{ V_NONE, "without_verdict", "no verdict", CT_REC_INT, NULL, NULL, CT_REC_ALL },
+	{ V_READER, "different_reader", "different reader", CT_REC_INT, NULL, NULL, CT_REC_ALL },
+	{ V_BASE_ONLY, "base_only", "base only", CT_REC_INT, NULL, NULL, CT_REC_ALL },
+	{ V_NEW_ONLY, "new_only", "new only", CT_REC_INT, NULL, NULL, CT_REC_ALL },
+	{ V_FILE, "file", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+};
+
+static void verdicts_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
+{
+	const struct verdicts_rec *vr = rec;
+	const struct ct_compare_verdicts *n = vr->v;
+
+	(void)out;
+	switch ((enum verdicts_field)id) {
+	case V_NEW_FILE:
+	case V_FILE:
+		v->str = vr->c->runs[n->newi + 1].file;
+		break;
+	case V_RESULTS:
+		v->i = (long long)n->results;
+		break;
+	case V_FASTER:
+		v->i = (long long)n->faster;
+		break;
+	case V_SLOWER:
+		v->i = (long long)n->slower;
+		break;
+	case V_SAME:
+		v->i = (long long)n->same;
+		break;
+	case V_NONE:
+		v->i = (long long)n->none;
+		break;
+	case V_READER:
+		v->i = (long long)n->reader;
+		break;
+	case V_BASE_ONLY:
+		v->i = (long long)n->base_only;
+		break;
+	case V_NEW_ONLY:
+		v->i = (long long)n->new_only;
+		break;
+	}
+}
+
+const struct ct_rec_kind ct_rec_verdicts = {
+	"verdicts", verdicts_fields, CT_ARRAY_SIZE(verdicts_fields), verdicts_value, 0
+};
+
+/* The verdicts, one line per NEW: a table under the rows (out: the table or Markdown), or records. */
+static void verdicts_rows(FILE *f, const struct ct_compare *c, unsigned out)
+{
+	struct ct_rec_writer w;
+	struct verdicts_rec vr = { c, NULL };
+	size_t i;
+
+	if (out & CT_REC_TEXT) {
+		fputc('\n', f);
+		ct_rec_title(f, out, 2, "verdicts: each result (tool, kernel, placement, size) once, "
+			     "by its wall rate row");
+	}
+	ct_rec_begin(&w, f, out, &ct_rec_verdicts);
+	if (c->nruns <= 2)
+		ct_rec_hide(&w, V_NEW_FILE);
+	for (i = 0; i + 1 < c->nruns; i++) {
+		vr.v = &c->verdicts[i];
+		ct_rec_write(&w, &vr);
+	}
+	ct_rec_end(&w);
+}
+
 static void kernel_title(char *buf, size_t len, const struct ct_run_series *s)
 {
 	snprintf(buf, len, "%s %s (%s)", s->tool, s->kernel, s->isa);
@@ -565,6 +687,8 @@ static void legend_lines(FILE *f, const char *pre, const struct ct_compare *c)
 	fprintf(f, "%sratio = new / base of the medians; 95%% interval: Hodges-Lehmann (Moses) "
 		"on the log ratios; p: two-sided Mann-Whitney U (exact up to %d samples);\n",
 		pre, CT_UTEST_EXACT_MAX);
+	fprintf(f, "%sthe share's ratio is of the pooled shares (the summaries' cpu_share), "
+		"its interval and p the jackknife's of that ratio;\n", pre);
 	fprintf(f, "%sverdict: the change in percent where p < %g and its interval at that level "
 		"is beyond 1 +- %g%% (--threshold), '~' where not; none where the note says why;\n", pre,
 		c->alpha, 100 * c->threshold);
@@ -599,6 +723,8 @@ static void row_groups(FILE *f, const struct ct_compare *c, unsigned out)
 				ct_rec_hide(&w, W_NEW_FILE);
 			if (!group_sized(c, i))
 				ct_rec_hide(&w, W_SIZE);
+			if (!group_readers(c, i))
+				ct_rec_hide(&w, W_READER);
 			open = 1;
 		}
 		ct_rec_write(&w, &rr);
@@ -621,6 +747,7 @@ static void print_table(FILE *f, const struct ct_compare *c)
 		"(no difference in these rows)");
 	legend_lines(f, "", c);
 	row_groups(f, c, CT_REC_TABLE);
+	verdicts_rows(f, c, CT_REC_TABLE);
 	geomean_rows(f, c, CT_REC_TABLE);
 }
 
@@ -643,8 +770,10 @@ static void print_records(FILE *f, unsigned out, const struct ct_compare *c)
 	}
 	ct_rec_end(&w);
 	/* TSV keeps one header and the compare rows alone. */
-	if (out == CT_REC_JSON)
+	if (out == CT_REC_JSON) {
+		verdicts_rows(f, c, out);
 		geomean_rows(f, c, out);
+	}
 }
 
 void ct_compare_print(FILE *f, enum ct_format fmt, const struct ct_compare *c)
@@ -663,6 +792,7 @@ void ct_compare_markdown(FILE *f, const struct ct_compare *c)
 	      "\nNo difference in these rows.\n\n", f);
 	legend_lines(f, "", c);
 	row_groups(f, c, CT_REC_MD);
+	verdicts_rows(f, c, CT_REC_MD);
 	geomean_rows(f, c, CT_REC_MD);
 }
 

@@ -64,7 +64,7 @@ struct array {
 enum stream_field {
 	S_SIZE_BYTES, S_SIZE_REASON, S_PASSES, S_LOAD_BYTES, S_ACCUMULATORS, S_PREFETCH_BYTES,
 	S_THP, S_THP_ADVICE, S_HUGE_PCT, S_CHECKSUM, S_LEVEL, S_L1_BYTES,
-	S_L2_BYTES, S_L3_BYTES, S_PREFETCH_REASON, S_ISA_REASON, S_ITERATION_LOADS, S_LOOP_REASON, S_NFIELDS
+	S_L2_BYTES, S_L3_BYTES, S_PREFETCH_REASON, S_ISA_REASON, S_ITERATION_LOADS, S_LOOP_REASON, S_LOOP, S_NFIELDS
 };
 
 static const struct ct_rec_field stream_fields[S_NFIELDS] = {
@@ -86,6 +86,8 @@ static const struct ct_rec_field stream_fields[S_NFIELDS] = {
 	{ S_ISA_REASON, "isa_reason", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
 	{ S_ITERATION_LOADS, "iteration_loads", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
 	{ S_LOOP_REASON, "loop_reason", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+	/* The loop's name, as --loop and CT_STREAM_LOOP take it: part of the reader (ct-compare). */
+	{ S_LOOP, "loop", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
 };
 
 const struct ct_rec_kind ct_rec_stream_fields = {
@@ -798,6 +800,7 @@ static void stream_init(struct ct_stream *s, enum ct_isa isa, enum ct_stream_loo
 	s->fields[S_ISA_REASON] = field(S_ISA_REASON, s->isa_reason, 0);
 	s->fields[S_ITERATION_LOADS] = field(S_ITERATION_LOADS, NULL, s->iteration_loads);
 	s->fields[S_LOOP_REASON] = field(S_LOOP_REASON, s->loop_reason, 0);
+	s->fields[S_LOOP] = field(S_LOOP, loop_names[loop], 0);
 
 	memset(k, 0, sizeof(*k));
 	k->name = s->d->kernel;
