@@ -263,19 +263,40 @@ void ct_stream_trials_stats(const struct ct_stream_trials *t, double *median, do
 	*spread = median_of(dev, t->n);
 }
 
+double ct_stream_tie_width(const struct ct_stream_trials *t, size_t n, int *by_spread)
+{
+	double ok[CT_STREAM_CANDS_MAX], med, spr, fastest = 0, wide, margin;
+	unsigned nok = 0;
+	size_t i;
+
+	if (by_spread)
+		*by_spread = 0;
+	for (i = 0; i < n && i < CT_STREAM_CANDS_MAX; i++) {
+		if (t[i].failed || t[i].n == 0)
+			continue;
+		ct_stream_trials_stats(&t[i], &med, &spr);
+		ok[nok++] = spr;
+		if (med > fastest)
+			fastest = med;
+	}
+	if (nok == 0)
+		return 0;
+	wide = CT_STREAM_TIE_SPREADS * median_of(ok, nok);
+	margin = CT_STREAM_TIE_MARGIN * fastest;
+	if (by_spread)
+		*by_spread = wide > margin;
+	return wide > margin ? wide : margin;
+}
+
 /*
  * The decision, pure: the fastest median among the candidates that were
- * verified, then among those within the run's spread of it (the median of
- * the verified candidates' median absolute deviations, so that one block
- * of trials disturbed, by a burst on another cpu say, widens no tie) the
- * preferred one if it is there, else the first in the candidates' fixed
- * order.
+ * verified, then among those within the tie width of it the preferred
+ * one if it is there, else the first in the candidates' fixed order.
  */
 int ct_stream_decide(const struct ct_stream_trials *t, size_t n, int preferred, int *tied)
 {
-	double med[CT_STREAM_CANDS_MAX], ok[CT_STREAM_CANDS_MAX], spr, s;
+	double med[CT_STREAM_CANDS_MAX], spr, w;
 	int best = -1, pick = -1;
-	unsigned nok = 0;
 	size_t i;
 
 	*tied = 0;
@@ -283,15 +304,14 @@ int ct_stream_decide(const struct ct_stream_trials *t, size_t n, int preferred, 
 		ct_stream_trials_stats(&t[i], &med[i], &spr);
 		if (t[i].failed || t[i].n == 0)
 			continue;
-		ok[nok++] = spr;
 		if (best < 0 || med[i] > med[best])
 			best = (int)i;
 	}
 	if (best < 0)
 		return -1;
-	s = median_of(ok, nok);
+	w = ct_stream_tie_width(t, n, NULL);
 	for (i = 0; i < n && i < CT_STREAM_CANDS_MAX; i++) {
-		int ties = !t[i].failed && t[i].n > 0 && med[i] >= med[best] - s;
+		int ties = !t[i].failed && t[i].n > 0 && med[i] >= med[best] - w;
 
 		if (!ties)
 			continue;
@@ -381,7 +401,7 @@ void ct_stream_calibration_reason(const struct ct_stream_cand *c, const struct c
 	int done[CT_STREAM_CANDS_MAX] = { 0 };
 	char name[32], size[32], read[48];
 	size_t used, k, i;
-	int j, first = -1;
+	int j, first = -1, by_spread;
 
 	for (i = 0; i < n; i++)
 		ct_stream_trials_stats(&t[i], &med[i], &spr);
@@ -409,11 +429,22 @@ void ct_stream_calibration_reason(const struct ct_stream_cand *c, const struct c
 	if (used < len)
 		used += (size_t)snprintf(buf + used, len - used, " GB/s, %u trials each%s, %.0f ms",
 					 n ? t[0].n : 0, read, ms);
-	/* Why, when the winner is not the fastest listed. */
-	if (used < len && win >= 0 && tied && win != first)
-		snprintf(buf + used, len - used, "; %s within the trials' spread of the fastest: %s",
-			 ct_stream_cand_name(&c[win], name, sizeof(name)),
-			 prior && *prior ? prior : "the fixed order");
+	/* Why, when the winner is not the fastest listed: the tie width, and what set it. */
+	if (used < len && win >= 0 && tied && win != first) {
+		double w = ct_stream_tie_width(t, n, &by_spread);
+
+		used += (size_t)snprintf(buf + used, len - used, "; %s within %.1f GB/s of the fastest "
+					 "(%s%g x the trials' spread%s%g %%%s): %s",
+					 ct_stream_cand_name(&c[win], name, sizeof(name)), w,
+					 by_spread ? "" : "the margin, ", CT_STREAM_TIE_SPREADS,
+					 by_spread ? ", more than " : " being less than ",
+					 100 * CT_STREAM_TIE_MARGIN, by_spread ? " of it" : "",
+					 prior && *prior ? prior : "the fixed order");
+	}
+	/* The options that read with the winner again, calibrating nothing. */
+	if (used < len && win >= 0)
+		snprintf(buf + used, len - used, "; --isa %s --loop %s pins it", ct_isa_name(c[win].isa),
+			 ct_stream_loop_name(c[win].loop));
 }
 
 int ct_stream_ask_from(const char *isa_req, enum ct_isa chosen, const char *loop_req,
@@ -858,7 +889,7 @@ void ct_stream_trial_cands(struct ct_stream *s, const struct ct_stream_cand *c, 
 	struct array *arr = s->arr;
 	uint64_t passes = (trial_bytes(s->flags) + arr->bytes - 1) / arr->bytes, ns, bytes;
 	size_t i;
-	unsigned j;
+	unsigned j, timed = 0;
 
 	if (trials > CT_STREAM_TRIALS_MAX)
 		trials = CT_STREAM_TRIALS_MAX;
@@ -867,6 +898,7 @@ void ct_stream_trial_cands(struct ct_stream *s, const struct ct_stream_cand *c, 
 		stream_fn fn = loop_fn(ct_stream_desc(c[i].isa), c[i].loop);
 
 		memset(&t[i], 0, sizeof(t[i]));
+		t[i].timed = timed++;
 		if (!fn) {
 			t[i].failed = 1;
 			continue;
