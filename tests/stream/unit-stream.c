@@ -91,7 +91,7 @@ static void check_rules(void)
 /* t->gbs from a list, n trials. */
 static struct ct_stream_trials trials(int failed, unsigned n, double a, double b, double c)
 {
-	struct ct_stream_trials t = { { a, b, c }, n, failed, 0, 0, 0 };
+	struct ct_stream_trials t = { { a, b, c }, n, failed, 0, 0, 0, 0 };
 
 	return t;
 }
@@ -241,39 +241,49 @@ static void test_decide_recorded(void)
 }
 
 /*
- * The timing order, from the calibration's own trace (each block's place,
- * timed) over every candidate usable here: the reverse of the fixed
- * order, so that no candidate is timed after a 512-bit one but another
- * 512-bit one (whose lower clock licence can outlast it would slow it).
+ * The timing order, from the calibration's own trace (each candidate's
+ * first and last call) over every candidate usable here: no candidate
+ * has a call after a 512-bit one's first but another 512-bit one (whose
+ * lower clock licence can outlast it would slow it); within each group
+ * the reverse of the fixed order, the trials in turns (each candidate's
+ * calls span the others' of its group).
  */
 static void test_timing_order(void)
 {
 	struct ct_stream_cand c[CT_STREAM_CANDS_MAX];
 	struct ct_stream_trials t[CT_STREAM_CANDS_MAX];
 	struct ct_stream_ask ask = { -1, "", -1, "" };
+	const unsigned trials = 3;
 	struct ct_job k;
 	struct ct_stream *s;
 	size_t n, i, j;
-	unsigned seen = 0;
+	unsigned calls = 0;
 
 	n = ct_stream_ask_candidates(&ask, c);
 	CHECK(n >= 1);
 	s = ct_stream_new(CT_ISA_SCALAR, 64 << 10, "unit test", CT_STREAM_QUICK, &k);
-	ct_stream_trial_cands(s, c, n, 1, t);
+	ct_stream_trial_cands(s, c, n, trials, t);
 	for (i = 0; i < n; i++) {
-		CHECK(t[i].timed == n - 1 - i);
-		seen |= 1u << t[i].timed;
-		for (j = 0; j < n; j++)
-			if (c[i].isa == CT_ISA_AVX512 && c[j].isa != CT_ISA_AVX512)
-				CHECK(t[i].timed > t[j].timed);
+		int wide = c[i].isa == CT_ISA_AVX512;
+
+		CHECK(!t[i].failed && t[i].n == trials && t[i].first < t[i].last);
+		if (t[i].last + 1 > calls)
+			calls = t[i].last + 1;
+		for (j = 0; j < n; j++) {
+			if (wide && c[j].isa != CT_ISA_AVX512)
+				CHECK(t[j].last < t[i].first);
+			if (j > i && wide == (c[j].isa == CT_ISA_AVX512))
+				CHECK(t[j].first < t[i].first && t[i].first < t[j].last);
+		}
 	}
-	CHECK(seen == (1u << n) - 1);
+	CHECK(calls == n * (trials + 1));
 	/* A list of two (the 512-bit one first in the order): the 512-bit one last. */
 	if (ct_stream_desc(CT_ISA_AVX512) && ct_isa_usable(CT_ISA_AVX512)) {
 		CHECK(ct_stream_candidates(1u << CT_ISA_AVX512 | 1u << CT_ISA_SCALAR,
 					   1u << CT_STREAM_LOOP_PLAIN, c) == 2);
-		ct_stream_trial_cands(s, c, 2, 1, t);
-		CHECK(c[0].isa == CT_ISA_AVX512 && t[0].timed == 1 && t[1].timed == 0);
+		ct_stream_trial_cands(s, c, 2, trials, t);
+		CHECK(c[0].isa == CT_ISA_AVX512 && t[1].first == 0 && t[1].last == trials &&
+		      t[0].first == trials + 1 && t[0].last == 2 * trials + 1);
 	}
 	ct_stream_free(s);
 }

@@ -858,14 +858,16 @@ static struct ct_stream *stream_new(enum ct_isa isa, struct array *arr,
  * One trial call of fn: over the array's next window (the one read least
  * recently, as they are read in turn from the fill on) or whole passes
  * of at least the trial's bytes; 0 when its sum is wrong.  *bytes: what
- * it read.
+ * it read; *ns: the thread's CPU time of it, or its wall time where that
+ * is shorter (or the CPU clock did not move), so that a slice the thread
+ * lost to another process on its cpu counts against no candidate.
  */
 static int trial_call(struct array *arr, stream_fn fn, enum ct_stream_loop loop, uint64_t passes,
 		      uint64_t *ns, uint64_t *bytes)
 {
 	const uint64_t *a = arr->a;
 	size_t n = arr->n;
-	uint64_t want = passes * loop_ref(arr, loop), t0, r;
+	uint64_t want = passes * loop_ref(arr, loop), t0, c0, r;
 
 	if (arr->nwin) {
 		size_t w = arr->next;
@@ -876,11 +878,21 @@ static int trial_call(struct array *arr, stream_fn fn, enum ct_stream_loop loop,
 		passes = 1;
 		want = loop == CT_STREAM_LOOP_XOR ? arr->wxref[w] : arr->wref[w];
 	}
+	c0 = ct_thread_cpu_ns();
 	t0 = ct_now_ns();
 	r = fn(a, n, passes);
 	*ns = ct_now_ns() - t0;
+	c0 = ct_thread_cpu_ns() - c0;
+	if (c0 > 0 && c0 < *ns)
+		*ns = c0;
 	*bytes = (uint64_t)n * sizeof(*a) * passes;
 	return r == want;
+}
+
+/* The candidates timed last: the 512-bit ones, whose lower clock licence can outlast them. */
+static int licence_last(const struct ct_stream_cand *c)
+{
+	return c->isa == CT_ISA_AVX512;
 }
 
 void ct_stream_trial_cands(struct ct_stream *s, const struct ct_stream_cand *c, size_t n,
@@ -888,32 +900,43 @@ void ct_stream_trial_cands(struct ct_stream *s, const struct ct_stream_cand *c, 
 {
 	struct array *arr = s->arr;
 	uint64_t passes = (trial_bytes(s->flags) + arr->bytes - 1) / arr->bytes, ns, bytes;
+	unsigned j, calls = 0;
 	size_t i;
-	unsigned j, timed = 0;
+	int g;
 
 	if (trials > CT_STREAM_TRIALS_MAX)
 		trials = CT_STREAM_TRIALS_MAX;
-	/* The reverse of the fixed order: the widest ISAs last. */
-	for (i = n; i-- > 0;) {
-		stream_fn fn = loop_fn(ct_stream_desc(c[i].isa), c[i].loop);
-
+	for (i = 0; i < n; i++) {
 		memset(&t[i], 0, sizeof(t[i]));
-		t[i].timed = timed++;
-		if (!fn) {
-			t[i].failed = 1;
-			continue;
-		}
-		/* The settle: this candidate's clock licence, its lines in the caches. */
-		if (!trial_call(arr, fn, c[i].loop, passes, &ns, &bytes))
-			t[i].failed = 1;
-		for (j = 0; j < trials; j++) {
-			if (!trial_call(arr, fn, c[i].loop, passes, &ns, &bytes))
-				t[i].failed = 1;
-			t[i].gbs[j] = (double)bytes / (double)(ns ? ns : 1);
-		}
 		t[i].n = trials;
-		t[i].bytes = bytes;
 		t[i].windowed = arr->nwin > 0;
+		if (!loop_fn(ct_stream_desc(c[i].isa), c[i].loop))
+			t[i].failed = 1;
+	}
+	/*
+	 * Two groups, the 512-bit candidates last; within a group the reverse
+	 * of the fixed order, a settle call each (its lines in the caches,
+	 * the group's clock licence), then the trials in turns, one of each
+	 * candidate a turn: what drifts from ms to ms (the clock, the
+	 * memory's other users) lands on every candidate of the group alike
+	 * and in each one's spread, not between their medians.
+	 */
+	for (g = 0; g < 2; g++) {
+		for (j = 0; j <= trials; j++)
+			for (i = n; i-- > 0;) {
+				stream_fn fn = loop_fn(ct_stream_desc(c[i].isa), c[i].loop);
+
+				if (licence_last(&c[i]) != g || !fn)
+					continue;
+				if (j == 0)
+					t[i].first = calls;
+				t[i].last = calls++;
+				if (!trial_call(arr, fn, c[i].loop, passes, &ns, &bytes))
+					t[i].failed = 1;
+				t[i].bytes = bytes;
+				if (j > 0)
+					t[i].gbs[j - 1] = (double)bytes / (double)(ns ? ns : 1);
+			}
 	}
 }
 

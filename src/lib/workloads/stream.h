@@ -103,9 +103,10 @@ uint64_t ct_stream_xor_ref(const uint64_t *a, size_t n);
 /*
  * The calibration.  ct-stream and ct-place find the fastest reader of the
  * array at hand on the thread that will measure it: every candidate (an
- * ISA usable here x one of its kernel's loops) is timed in a block of its
- * own (in the reverse of the fixed order below), a settle call then
- * CT_STREAM_TRIALS trials, each one call, each sum verified.  The winner
+ * ISA usable here x one of its kernel's loops) is timed, a settle call
+ * then CT_STREAM_TRIALS trials, each one call, each sum verified; the
+ * 512-bit candidates after every other, each group in the reverse of the
+ * fixed order below, its candidates' trials taken in turns.  The winner
  * is the first candidate in the fixed order (or the one earlier
  * measurements preferred, ct_stream_prior_for) whose median is within
  * the tie width of the fastest median: the larger of CT_STREAM_TIE_SPREADS
@@ -157,9 +158,9 @@ struct ct_stream_cand {
  * The candidates of the ISAs isas (bits 1u << isa) and loops (bits 1u <<
  * loop) this build has, in the fixed order that takes ties: ISAs widest
  * first (avx512, avx2, neon, scalar), then plain, short, prefetch, xor.  They
- * are timed in the reverse order (the 512-bit ones, whose clock licence
- * outlasts them, last: a lower licence slows none timed after it; each
- * one's place is its trials' timed).  c has room for
+ * are timed in the reverse order, the 512-bit ones, whose clock licence
+ * can outlast them, after every other (a lower licence slows none timed
+ * after it; the trials' first and last keep the order).  c has room for
  * CT_STREAM_CANDS_MAX.  _name: "avx2", "avx512/short", "avx2/prefetch".
  */
 size_t ct_stream_candidates(unsigned isas, unsigned loops, struct ct_stream_cand *c);
@@ -167,7 +168,8 @@ char *ct_stream_cand_name(const struct ct_stream_cand *c, char *buf, size_t len)
 
 /*
  * One candidate's trials: GB/s each; failed when any sum was wrong;
- * timed, its block's place in the timing order (0: timed first).
+ * first and last, the places of its first call (the settle) and its last
+ * among the calibration's calls (0: the first call), its timing order.
  */
 struct ct_stream_trials {
 	double gbs[CT_STREAM_TRIALS_MAX];
@@ -175,7 +177,7 @@ struct ct_stream_trials {
 	int failed;
 	uint64_t bytes;			/* read by each trial */
 	int windowed;			/* each over one window of the array */
-	unsigned timed;			/* its block's place in the timing order */
+	unsigned first, last;		/* its first and last calls' places */
 };
 /* The median of the trials and their spread (the median absolute deviation). */
 void ct_stream_trials_stats(const struct ct_stream_trials *t, double *median, double *spread);
