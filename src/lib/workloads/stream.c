@@ -198,8 +198,8 @@ static stream_fn loop_fn(const struct ct_kernel *d, enum ct_stream_loop loop)
  * readers cannot be told apart, the widest usable, as before the
  * calibration), within an ISA the plain loop, the short one, the
  * prefetching one, the xor one.  ct_stream_trial_cands times them in the
- * reverse order, so that the 512-bit kernels, whose clock licence can
- * outlast them, run last.
+ * reverse order, the 512-bit kernels, whose clock licence can outlast
+ * them, after every other.
  */
 size_t ct_stream_candidates(unsigned isas, unsigned loops, struct ct_stream_cand *c)
 {

@@ -128,10 +128,9 @@ uint64_t ct_stream_xor_ref(const uint64_t *a, size_t n);
  * The tie width: 3 x the run's spread (a median absolute deviation; the
  * difference of two medians of 5 trials has a standard error of about
  * 1.2 of it, so 3 holds nearly every difference of two equal readers),
- * and at least 3 % of the fastest median: trials in blocks of their own a
- * few ms apart differ by more than their spread within a block (block to
- * block drift of the clock or of the memory's other users), and 3 % is
- * what a pick may lose against the best reader (bench/NOTES).
+ * and at least 3 % of the fastest median: the two licence groups are
+ * timed some ms apart, a few trials see a machine's noise only in part,
+ * and 3 % is what a pick may lose against the best reader (bench/NOTES).
  */
 #define CT_STREAM_TIE_SPREADS 3.0
 #define CT_STREAM_TIE_MARGIN 0.03
