@@ -137,7 +137,9 @@ paste "$tmp/sweep" /dev/null | awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) {
 	END { exit bad }' || fail "sweep: a loop_reason does not match its loop"
 # The default is calibrated for each size and says so: every candidate
 # timed, fastest first, and the reader that ran is the first named unless
-# the reason says it tied within the spread ("; X within the trials'...").
+# the reason says it tied within the tie width ("; X within 1.2 GB/s of
+# the fastest (... the trials' spread ...): ..."); it names the options
+# that pin it ("; --isa avx512 --loop xor pins it").
 [ "$(col "$tmp/sweep" isa_reason | cut -c1-12 | sort -u)" = "calibrated: " ] ||
 	fail "sweep: isa_reason is not a calibration's"
 ncand=$(run_stream --list-isa | awk '$3 == "yes" && $1 == "scalar" { n += 1 } $3 == "yes" && $1 == "neon" { n += 1 }
@@ -156,11 +158,33 @@ paste "$tmp/sweep" /dev/null | awk -F'\t' -v ncand="$ncand" 'NR == 1 { for (i = 
 	  tr = r; sub(/^.* 5 trials each of /, "", tr); split(tr, tb, /[ ,]/)
 	  tb[1] *= tb[2] == "KiB" ? 1024 : tb[2] == "MiB" ? 1048576 : tb[2] == "GiB" ? 1073741824 : 1
 	  if (tb[1] < 4194304 || tb[1] >= 4194304 + $c["size_bytes"]) { print "trial bytes " tb[1] ": " r; bad = 1 }
-	  tie = index(r, "; " ran " within the trials'"'"' spread of the fastest: ")
-	  if (first[1] != ran && !tie) { print ran " ran: " r; bad = 1 } }
+	  tie = index(r, "; " ran " within ") && match(r, / GB\/s of the fastest \(.*trials.* spread.*\): /)
+	  if (first[1] != ran && !tie) { print ran " ran: " r; bad = 1 }
+	  # The options that pin the reader that ran.
+	  isa = $c["isa"]; loop = ran; sub(/^[^\/]*\/?/, "", loop); if (loop == "") loop = "plain"
+	  if (!index(r, "; --isa " isa " --loop " loop " pins it")) { print "pin of " ran ": " r; bad = 1 } }
 	END { exit bad }' || fail "sweep: a calibration does not say what it tried and why the winner won"
 REPS=2 CT_ISA=scalar expect_status 0 run_stream -q -b 4K -f tsv
 [ "$(col "$tmp/out" isa_reason | sort -u)" = "forced: CT_ISA=scalar (its one loop)" ] || fail "CT_ISA: isa_reason"
+# A record's reader again, as its pin has it, with the options and with
+# CT_ISA and CT_STREAM_LOOP: the same ISA, loop, loads and accumulators.
+reader() {
+	for f in isa prefetch_bytes iteration_loads accumulators; do col "$1" $f | sort -u; done
+	col "$1" loop_reason | sed 's/ (.*//' | sort -u
+}
+col "$tmp/sweep" isa_reason | sed -n 's/.*; --isa \([a-z0-9]*\) --loop \([a-z]*\) pins it$/\1 \2/p' | sort -u >"$tmp/pins"
+[ -s "$tmp/pins" ] || fail "sweep: no pin in an isa_reason"
+while read -r pisa ploop; do
+	b=$(paste "$tmp/sweep" /dev/null | awk -F'\t' -v want="; --isa $pisa --loop $ploop pins it" 'NR == 1 { for (i = 1; i <= NF; i++) { h = $i; sub(/^#/, "", h); c[h] = i } next }
+		substr($c["isa_reason"], length($c["isa_reason"]) - length(want) + 1) == want { print $c["size_bytes"]; exit }')
+	awk -F'\t' -v b="$b" 'NR == 1 { print; for (i = 1; i <= NF; i++) { h = $i; sub(/^#/, "", h); c[h] = i } next }
+		$c["size_bytes"] == b' "$tmp/sweep" >"$tmp/rec"
+	REPS=2 expect_status 0 run_stream -q -b "$b" -f tsv --isa "$pisa" --loop "$ploop"
+	[ "$(reader "$tmp/out")" = "$(reader "$tmp/rec")" ] || fail "--isa $pisa --loop $ploop at $b: $(reader "$tmp/out" | tr '\n' ' ') against the record's $(reader "$tmp/rec" | tr '\n' ' ')"
+	REPS=2 CT_ISA=$pisa CT_STREAM_LOOP=$ploop expect_status 0 run_stream -q -b "$b" -f tsv
+	[ "$(reader "$tmp/out")" = "$(reader "$tmp/rec")" ] || fail "CT_ISA=$pisa CT_STREAM_LOOP=$ploop at $b: another reader"
+	echo "the record's pin --isa $pisa --loop $ploop at $b bytes: the same reader"
+done <"$tmp/pins"
 # --isa and --loop together pin the whole choice: nothing calibrated.
 REPS=2 expect_status 0 run_stream -q -b 4K -f tsv --isa scalar --loop plain
 [ "$(col "$tmp/out" isa_reason | sort -u)" = "forced: --isa scalar, --loop plain" ] || fail "--isa --loop: isa_reason"

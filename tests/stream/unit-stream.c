@@ -91,24 +91,26 @@ static void check_rules(void)
 /* t->gbs from a list, n trials. */
 static struct ct_stream_trials trials(int failed, unsigned n, double a, double b, double c)
 {
-	struct ct_stream_trials t = { { a, b, c }, n, failed, 0, 0 };
+	struct ct_stream_trials t = { { a, b, c }, n, failed, 0, 0, 0, 0 };
 
 	return t;
 }
 
 /*
  * The decision is a pure function of the trials: the fastest median; a
- * tie within the run's spread (the median of the verified candidates'
- * median absolute deviations) to the preferred candidate, else to the
- * first in the fixed order; a candidate whose sum was wrong never wins,
- * however fast.
+ * tie within the tie width (the larger of 3 x the run's spread, the
+ * median of the verified candidates' median absolute deviations, and 3 %
+ * of the fastest median) to the preferred candidate, else to the first
+ * in the fixed order; a candidate whose sum was wrong never wins, however
+ * fast.  The figures are recorded ones' shapes, the answers worked by hand.
  */
 static void test_decide(void)
 {
 	struct ct_stream_trials t[4];
 	double med, spr;
-	int tied;
+	int tied, by;
 
+	CHECK(CT_STREAM_TIE_SPREADS == 3.0 && CT_STREAM_TIE_MARGIN == 0.03);
 	/* Clear winner, wherever it stands; median not mean, so one outlier moves nothing. */
 	t[0] = trials(0, 3, 41.0, 41.2, 40.8);
 	t[1] = trials(0, 3, 17.6, 17.5, 17.7);
@@ -121,17 +123,35 @@ static void test_decide(void)
 	t[0] = trials(0, 3, 17.6, 17.5, 17.7);
 	t[1] = trials(0, 3, 41.0, 41.2, 40.8);
 	CHECK(ct_stream_decide(t, 2, -1, &tied) == 1 && !tied);
-	/* A tie within the spread: the first in the order, whichever is faster. */
-	t[0] = trials(0, 3, 40.0, 40.5, 39.5);		/* median 40.0, spread 0.5 */
-	t[1] = trials(0, 3, 40.2, 40.1, 40.3);		/* median 40.2, spread 0.1: the run's 0.3 */
-	CHECK(ct_stream_decide(t, 2, -1, &tied) == 0 && tied);
+	/*
+	 * A near-tie keeps the fixed order: 2.5 % faster, beyond 3 x the
+	 * spread (0.3) but within the margin (1.23 of 41.0), whichever is
+	 * faster; the slower third sets no margin (3 % of 17.6 is 0.53).
+	 */
+	t[0] = trials(0, 3, 40.0, 40.1, 39.9);		/* median 40.0, spread 0.1 */
+	t[1] = trials(0, 3, 41.0, 41.1, 40.9);		/* median 41.0, spread 0.1 */
+	t[2] = trials(0, 3, 17.6, 17.7, 17.5);
+	CHECK(ct_stream_decide(t, 3, -1, &tied) == 0 && tied);
+	CHECK(ct_stream_tie_width(t, 3, &by) > 1.229 && ct_stream_tie_width(t, 3, &by) < 1.231 && !by);
 	/* ... and the same the other way round: stable. */
-	t[0] = trials(0, 3, 40.2, 40.1, 40.3);
-	t[1] = trials(0, 3, 40.0, 40.5, 39.5);
+	t[0] = trials(0, 3, 41.0, 41.1, 40.9);
+	t[1] = trials(0, 3, 40.0, 40.1, 39.9);
+	CHECK(ct_stream_decide(t, 3, -1, &tied) == 0 && tied);
+	/* Beyond the margin (3.5 %) and the spread: the faster, wherever it stands. */
+	t[0] = trials(0, 3, 40.0, 40.1, 39.9);
+	t[1] = trials(0, 3, 41.4, 41.5, 41.3);		/* margin 1.242, 1.4 ahead */
+	CHECK(ct_stream_decide(t, 3, -1, &tied) == 1 && !tied);
+	/*
+	 * The spread sets the width where 3 x it is above the margin: the
+	 * same medians with a spread of 0.5 each (width 1.5) tie; at once
+	 * the spread, 0.5, or 3 x a margin-sized spread would not.
+	 */
+	t[0] = trials(0, 3, 40.0, 40.5, 39.5);
+	t[1] = trials(0, 3, 41.4, 41.9, 40.9);
+	CHECK(ct_stream_tie_width(t, 2, &by) == 1.5 && by);
 	CHECK(ct_stream_decide(t, 2, -1, &tied) == 0 && tied);
-	/* Just outside the spread: the faster. */
-	t[0] = trials(0, 3, 39.8, 39.9, 39.7);		/* 39.8, spread 0.1 */
-	t[1] = trials(0, 3, 40.0, 40.1, 39.9);		/* 40.0, spread 0.1 */
+	/* Just outside the width the spread sets: the faster. */
+	t[1] = trials(0, 3, 41.6, 42.1, 41.1);		/* 1.6 ahead, width 1.5 */
 	CHECK(ct_stream_decide(t, 2, -1, &tied) == 1 && !tied);
 	/*
 	 * The spread is the run's, the median of every verified candidate's:
@@ -139,22 +159,24 @@ static void test_decide(void)
 	 * the larger of the two and the mean of the three is 1.07 ...
 	 */
 	t[0] = trials(0, 3, 40.0, 37.0, 43.0);
-	t[1] = trials(0, 3, 41.0, 41.1, 40.9);
+	t[1] = trials(0, 3, 42.0, 42.1, 41.9);		/* 2.0 ahead; width 1.26, the margin */
 	t[2] = trials(0, 3, 30.0, 30.1, 29.9);
 	CHECK(ct_stream_decide(t, 3, -1, &tied) == 1 && !tied);
 	/* ... steady candidates tie within a wider spread of the run's ... */
 	t[0] = trials(0, 3, 40.0, 40.1, 39.9);		/* spread 0.1 */
-	t[1] = trials(0, 3, 40.25, 40.35, 40.15);	/* 0.25 faster, spread 0.1 */
-	t[2] = trials(0, 3, 30.0, 30.5, 29.5);		/* spread 0.5 */
-	t[3] = trials(0, 3, 20.0, 20.5, 19.5);		/* spread 0.5: the run's (0.1 + 0.5) / 2 */
+	t[1] = trials(0, 3, 41.3, 41.4, 41.2);		/* 1.3 faster, spread 0.1; margin 1.239 */
+	t[2] = trials(0, 3, 30.0, 30.8, 29.2);		/* spread 0.8 */
+	t[3] = trials(0, 3, 20.0, 20.8, 19.2);		/* spread 0.8: the run's (0.1 + 0.8) / 2, x 3 */
+	CHECK(ct_stream_tie_width(t, 4, &by) > 1.349 && ct_stream_tie_width(t, 4, &by) < 1.351 && by);
 	CHECK(ct_stream_decide(t, 4, -1, &tied) == 0 && tied);
-	/* ... and a wrong sum's trials are no part of it. */
+	/* ... and a wrong sum's trials are no part of it (the margin, 1.239, again). */
 	t[2].failed = t[3].failed = 1;
+	CHECK(ct_stream_tie_width(t, 4, &by) > 1.238 && ct_stream_tie_width(t, 4, &by) < 1.240 && !by);
 	CHECK(ct_stream_decide(t, 4, -1, &tied) == 1 && !tied);
 	/* On a tie, the preferred one if it ties; not if it does not. */
-	t[0] = trials(0, 3, 40.0, 40.5, 39.5);		/* spread 0.5 */
-	t[1] = trials(0, 3, 40.2, 40.1, 40.3);		/* spread 0.1 */
-	t[2] = trials(0, 3, 30.0, 30.5, 29.5);		/* spread 0.5: the run's */
+	t[0] = trials(0, 3, 40.0, 40.5, 39.5);
+	t[1] = trials(0, 3, 40.2, 40.1, 40.3);
+	t[2] = trials(0, 3, 30.0, 30.5, 29.5);
 	CHECK(ct_stream_decide(t, 3, 1, &tied) == 1 && tied);
 	CHECK(ct_stream_decide(t, 3, 2, &tied) == 0 && tied);
 	/* Exactly equal medians and no spread: the first. */
@@ -171,10 +193,99 @@ static void test_decide(void)
 	CHECK(ct_stream_decide(t, 2, -1, &tied) == 1 && !tied);
 	t[1].failed = 1;
 	CHECK(ct_stream_decide(t, 2, -1, &tied) == -1);
+	CHECK(ct_stream_tie_width(t, 2, &by) == 0 && !by);
 	/* No trials: not a candidate. */
 	t[0] = trials(0, 0, 0, 0, 0);
 	t[1] = trials(0, 3, 1, 1, 1);
 	CHECK(ct_stream_decide(t, 2, -1, &tied) == 1);
+}
+
+/*
+ * Seven readers as a Zen 5 (AMD family 26, 2 vCPUs, loaded) timed them,
+ * three runs of each size, each replayed: near-ties within a few per cent
+ * go to the first in the fixed order every time, a reader ahead by more
+ * than the margin wins every time.  The medians of the runs' reasons at
+ * 16K, 256K and 8M (GB/s), each given a spread of 0.3 %, in the fixed
+ * order avx512, avx512/short, avx512/prefetch, avx512/xor, avx2,
+ * avx2/prefetch, scalar.
+ */
+static void test_decide_recorded(void)
+{
+	static const double runs[][7] = {
+		/* 16K: avx512 and avx512/xor within 0.4 % */
+		{ 397.3, 365.9, 160.0, 398.7, 194.7, 171.2, 91.8 },
+		{ 450.0, 418.7, 108.4, 449.5, 225.4, 192.1, 99.8 },
+		{ 439.3, 410.0, 320.1, 439.3, 221.6, 189.1, 95.5 },
+		/* 256K: every 512-bit loop and avx2 within 2.5 % */
+		{ 168.5, 171.4, 170.5, 169.4, 172.3, 156.6, 92.6 },
+		{ 171.3, 171.6, 170.5, 169.6, 172.9, 155.8, 75.2 },
+		{ 168.0, 171.3, 170.2, 168.9, 170.8, 155.8, 94.8 },
+		/* 8M: the prefetching loops 6-8 % ahead */
+		{ 100.2, 96.9, 108.1, 94.7, 96.3, 105.8, 88.6 },
+		{ 101.6, 96.3, 108.4, 95.9, 96.7, 107.2, 88.4 },
+		{ 103.3, 98.6, 110.0, 101.5, 93.5, 95.8, 62.6 },
+	};
+	static const int want[] = { 0, 0, 0, 0, 0, 0, 2, 2, 2 };
+	struct ct_stream_trials t[7];
+	size_t r, i;
+	int tied;
+
+	for (r = 0; r < CT_ARRAY_SIZE(runs); r++) {
+		for (i = 0; i < 7; i++) {
+			double m = runs[r][i];
+
+			t[i] = trials(0, 3, m, m * 1.003, m * 0.997);
+		}
+		CHECK(ct_stream_decide(t, 7, -1, &tied) == want[r]);
+	}
+}
+
+/*
+ * The timing order, from the calibration's own trace (each candidate's
+ * first and last call) over every candidate usable here: no candidate
+ * has a call after a 512-bit one's first but another 512-bit one (whose
+ * lower clock licence can outlast it would slow it); within each group
+ * the reverse of the fixed order, the trials in turns (each candidate's
+ * calls span the others' of its group).
+ */
+static void test_timing_order(void)
+{
+	struct ct_stream_cand c[CT_STREAM_CANDS_MAX];
+	struct ct_stream_trials t[CT_STREAM_CANDS_MAX];
+	struct ct_stream_ask ask = { -1, "", -1, "" };
+	const unsigned trials = 3;
+	struct ct_job k;
+	struct ct_stream *s;
+	size_t n, i, j;
+	unsigned calls = 0;
+
+	n = ct_stream_ask_candidates(&ask, c);
+	CHECK(n >= 1);
+	s = ct_stream_new(CT_ISA_SCALAR, 64 << 10, "unit test", CT_STREAM_QUICK, &k);
+	ct_stream_trial_cands(s, c, n, trials, t);
+	for (i = 0; i < n; i++) {
+		int wide = c[i].isa == CT_ISA_AVX512;
+
+		CHECK(!t[i].failed && t[i].n == trials && t[i].first < t[i].last);
+		if (t[i].last + 1 > calls)
+			calls = t[i].last + 1;
+		for (j = 0; j < n; j++) {
+			if (wide && c[j].isa != CT_ISA_AVX512)
+				CHECK(t[j].last < t[i].first);
+			if (j > i && wide == (c[j].isa == CT_ISA_AVX512))
+				CHECK(t[j].first < t[i].first && t[i].first < t[j].last);
+		}
+	}
+	CHECK(calls == n * (trials + 1));
+	/* A list of two (the 512-bit one first in the order): the 512-bit one last. */
+	if (ct_stream_desc(CT_ISA_AVX512) && ct_isa_usable(CT_ISA_AVX512)) {
+		CHECK(ct_stream_candidates(1u << CT_ISA_AVX512 | 1u << CT_ISA_SCALAR,
+					   1u << CT_STREAM_LOOP_PLAIN, c) == 2);
+		ct_stream_trial_cands(s, c, 2, trials, t);
+		CHECK(c[0].isa == CT_ISA_AVX512 && t[1].first == 0 && t[1].last == trials &&
+		      t[0].first == trials + 1 && t[0].last == 2 * trials + 1);
+	}
+	ct_stream_free(s);
 }
 
 /* The fixed order: ISAs widest first, then plain, short, prefetch. */
@@ -313,7 +424,10 @@ static void test_prior_for(void)
 	}
 }
 
-/* The record's words: every candidate, fastest first, and why on a tie. */
+/*
+ * The record's words: every candidate, fastest first, on a tie why (the
+ * tie width and what set it), and the options that pin the winner.
+ */
 static void test_reason(void)
 {
 	const struct ct_stream_cand c[] = {
@@ -330,25 +444,37 @@ static void test_reason(void)
 	ct_stream_calibration_reason(c, t, 3, 0, 0, NULL, 52.4, buf, sizeof(buf));
 	printf("reason: %s\n", buf);
 	CHECK(strcmp(buf, "calibrated: scalar 41.2, avx2/prefetch 33.1, avx2 17.6 GB/s, "
-		     "3 trials each, 52 ms") == 0);
+		     "3 trials each, 52 ms; --isa scalar --loop plain pins it") == 0);
 	/* What each trial read: whole passes, or one window of the array. */
 	t[0].bytes = t[1].bytes = t[2].bytes = 64ull << 20;
 	ct_stream_calibration_reason(c, t, 3, 0, 0, NULL, 52.4, buf, sizeof(buf));
 	CHECK(strcmp(buf, "calibrated: scalar 41.2, avx2/prefetch 33.1, avx2 17.6 GB/s, "
-		     "3 trials each of 64 MiB, 52 ms") == 0);
+		     "3 trials each of 64 MiB, 52 ms; --isa scalar --loop plain pins it") == 0);
 	t[0].windowed = t[1].windowed = t[2].windowed = 1;
-	ct_stream_calibration_reason(c, t, 3, 0, 0, NULL, 125.2, buf, sizeof(buf));
+	ct_stream_calibration_reason(c, t, 3, 2, 0, NULL, 125.2, buf, sizeof(buf));
 	CHECK(strcmp(buf, "calibrated: scalar 41.2, avx2/prefetch 33.1, avx2 17.6 GB/s, "
-		     "3 trials each over one 64 MiB window, 125 ms") == 0);
+		     "3 trials each over one 64 MiB window, 125 ms; --isa avx2 --loop prefetch "
+		     "pins it") == 0);
+	/* A tie the margin set (3 % of 41.4, 1.242; 3 x the run's spread 0, 0.1, 0 is 0). */
 	t[2] = trials(0, 3, 41.4, 41.4, 41.4);
 	ct_stream_calibration_reason(c, t, 3, 0, 1, NULL, 52.4, buf, sizeof(buf));
-	CHECK(strstr(buf, "; scalar within the trials' spread of the fastest: the fixed order"));
-	/* The fastest won: nothing to explain. */
+	printf("reason: %s\n", buf);
+	CHECK(strstr(buf, "; scalar within 1.2 GB/s of the fastest (the margin, 3 x the trials' "
+		     "spread being less than 3 %): the fixed order; --isa scalar --loop plain pins it"));
+	/* The fastest won: nothing to explain but the pin. */
 	ct_stream_calibration_reason(c, t, 3, 2, 1, NULL, 52.4, buf, sizeof(buf));
-	CHECK(strchr(buf, ';') == NULL);
+	CHECK(strstr(buf, "ms; --isa avx2 --loop prefetch pins it") && !strstr(buf, "within"));
+	/* A tie the spread set (the run's 0.5, x 3: 1.5), to what earlier measurements preferred. */
+	t[0] = trials(0, 3, 41.0, 41.5, 40.5);
+	t[1] = trials(0, 3, 17.6, 18.1, 17.1);
 	t[2] = trials(0, 3, 41.1, 41.1, 41.1);
-	ct_stream_calibration_reason(c, t, 3, 2, 1, "the rule", 52.4, buf, sizeof(buf));
-	CHECK(strstr(buf, "; avx2/prefetch within the trials' spread of the fastest: the rule"));
+	ct_stream_calibration_reason(c, t, 3, 0, 1, "the rule", 52.4, buf, sizeof(buf));
+	printf("reason: %s\n", buf);
+	CHECK(strstr(buf, "; scalar within 1.5 GB/s of the fastest (3 x the trials' spread, more "
+		     "than 3 % of it): the rule; --isa scalar --loop plain pins it"));
+	/* No winner: no pin. */
+	ct_stream_calibration_reason(c, t, 3, -1, 0, NULL, 52.4, buf, sizeof(buf));
+	CHECK(!strstr(buf, "pins"));
 }
 
 /*
@@ -604,6 +730,8 @@ int main(void)
 	CHECK(tested >= 1);
 	check_rules();
 	test_decide();
+	test_decide_recorded();
+	test_timing_order();
 	test_candidates();
 	test_xor_ref();
 	test_prior_for();

@@ -614,7 +614,7 @@ static void write_lines(struct ct_rec_writer *w, const void *rec)
 /* A CT_REC_FIELDS field in TSV: the first record's columns, by name. */
 static void tsv_fields(struct ct_rec_writer *w, const struct ct_rec_value *v, int *n)
 {
-	char text[256];
+	char text[512];	/* as the table's: a calibration's isa_reason runs past 300 */
 	size_t j;
 
 	for (j = 0; j < w->ntsv_keys; j++) {

@@ -200,8 +200,8 @@ static stream_fn loop_fn(const struct ct_kernel *d, enum ct_stream_loop loop)
  * readers cannot be told apart, the widest usable, as before the
  * calibration), within an ISA the plain loop, the short one, the
  * prefetching one, the xor one.  ct_stream_trial_cands times them in the
- * reverse order, so that the 512-bit kernels, whose clock licence can
- * outlast them, run last.
+ * reverse order, the 512-bit kernels, whose clock licence can outlast
+ * them, after every other.
  */
 size_t ct_stream_candidates(unsigned isas, unsigned loops, struct ct_stream_cand *c)
 {
@@ -265,19 +265,40 @@ void ct_stream_trials_stats(const struct ct_stream_trials *t, double *median, do
 	*spread = median_of(dev, t->n);
 }
 
+double ct_stream_tie_width(const struct ct_stream_trials *t, size_t n, int *by_spread)
+{
+	double ok[CT_STREAM_CANDS_MAX], med, spr, fastest = 0, wide, margin;
+	unsigned nok = 0;
+	size_t i;
+
+	if (by_spread)
+		*by_spread = 0;
+	for (i = 0; i < n && i < CT_STREAM_CANDS_MAX; i++) {
+		if (t[i].failed || t[i].n == 0)
+			continue;
+		ct_stream_trials_stats(&t[i], &med, &spr);
+		ok[nok++] = spr;
+		if (med > fastest)
+			fastest = med;
+	}
+	if (nok == 0)
+		return 0;
+	wide = CT_STREAM_TIE_SPREADS * median_of(ok, nok);
+	margin = CT_STREAM_TIE_MARGIN * fastest;
+	if (by_spread)
+		*by_spread = wide > margin;
+	return wide > margin ? wide : margin;
+}
+
 /*
  * The decision, pure: the fastest median among the candidates that were
- * verified, then among those within the run's spread of it (the median of
- * the verified candidates' median absolute deviations, so that one block
- * of trials disturbed, by a burst on another cpu say, widens no tie) the
- * preferred one if it is there, else the first in the candidates' fixed
- * order.
+ * verified, then among those within the tie width of it the preferred
+ * one if it is there, else the first in the candidates' fixed order.
  */
 int ct_stream_decide(const struct ct_stream_trials *t, size_t n, int preferred, int *tied)
 {
-	double med[CT_STREAM_CANDS_MAX], ok[CT_STREAM_CANDS_MAX], spr, s;
+	double med[CT_STREAM_CANDS_MAX], spr, w;
 	int best = -1, pick = -1;
-	unsigned nok = 0;
 	size_t i;
 
 	*tied = 0;
@@ -285,15 +306,14 @@ int ct_stream_decide(const struct ct_stream_trials *t, size_t n, int preferred, 
 		ct_stream_trials_stats(&t[i], &med[i], &spr);
 		if (t[i].failed || t[i].n == 0)
 			continue;
-		ok[nok++] = spr;
 		if (best < 0 || med[i] > med[best])
 			best = (int)i;
 	}
 	if (best < 0)
 		return -1;
-	s = median_of(ok, nok);
+	w = ct_stream_tie_width(t, n, NULL);
 	for (i = 0; i < n && i < CT_STREAM_CANDS_MAX; i++) {
-		int ties = !t[i].failed && t[i].n > 0 && med[i] >= med[best] - s;
+		int ties = !t[i].failed && t[i].n > 0 && med[i] >= med[best] - w;
 
 		if (!ties)
 			continue;
@@ -383,7 +403,7 @@ void ct_stream_calibration_reason(const struct ct_stream_cand *c, const struct c
 	int done[CT_STREAM_CANDS_MAX] = { 0 };
 	char name[32], size[32], read[48];
 	size_t used, k, i;
-	int j, first = -1;
+	int j, first = -1, by_spread;
 
 	for (i = 0; i < n; i++)
 		ct_stream_trials_stats(&t[i], &med[i], &spr);
@@ -411,11 +431,22 @@ void ct_stream_calibration_reason(const struct ct_stream_cand *c, const struct c
 	if (used < len)
 		used += (size_t)snprintf(buf + used, len - used, " GB/s, %u trials each%s, %.0f ms",
 					 n ? t[0].n : 0, read, ms);
-	/* Why, when the winner is not the fastest listed. */
-	if (used < len && win >= 0 && tied && win != first)
-		snprintf(buf + used, len - used, "; %s within the trials' spread of the fastest: %s",
-			 ct_stream_cand_name(&c[win], name, sizeof(name)),
-			 prior && *prior ? prior : "the fixed order");
+	/* Why, when the winner is not the fastest listed: the tie width, and what set it. */
+	if (used < len && win >= 0 && tied && win != first) {
+		double w = ct_stream_tie_width(t, n, &by_spread);
+
+		used += (size_t)snprintf(buf + used, len - used, "; %s within %.1f GB/s of the fastest "
+					 "(%s%g x the trials' spread%s%g %%%s): %s",
+					 ct_stream_cand_name(&c[win], name, sizeof(name)), w,
+					 by_spread ? "" : "the margin, ", CT_STREAM_TIE_SPREADS,
+					 by_spread ? ", more than " : " being less than ",
+					 100 * CT_STREAM_TIE_MARGIN, by_spread ? " of it" : "",
+					 prior && *prior ? prior : "the fixed order");
+	}
+	/* The options that read with the winner again, calibrating nothing. */
+	if (used < len && win >= 0)
+		snprintf(buf + used, len - used, "; --isa %s --loop %s pins it", ct_isa_name(c[win].isa),
+			 ct_stream_loop_name(c[win].loop));
 }
 
 int ct_stream_ask_from(const char *isa_req, enum ct_isa chosen, const char *loop_req,
@@ -830,14 +861,16 @@ static struct ct_stream *stream_new(enum ct_isa isa, struct array *arr,
  * One trial call of fn: over the array's next window (the one read least
  * recently, as they are read in turn from the fill on) or whole passes
  * of at least the trial's bytes; 0 when its sum is wrong.  *bytes: what
- * it read.
+ * it read; *ns: the thread's CPU time of it, or its wall time where that
+ * is shorter (or the CPU clock did not move), so that a slice the thread
+ * lost to another process on its cpu counts against no candidate.
  */
 static int trial_call(struct array *arr, stream_fn fn, enum ct_stream_loop loop, uint64_t passes,
 		      uint64_t *ns, uint64_t *bytes)
 {
 	const uint64_t *a = arr->a;
 	size_t n = arr->n;
-	uint64_t want = passes * loop_ref(arr, loop), t0, r;
+	uint64_t want = passes * loop_ref(arr, loop), t0, c0, r;
 
 	if (arr->nwin) {
 		size_t w = arr->next;
@@ -848,11 +881,21 @@ static int trial_call(struct array *arr, stream_fn fn, enum ct_stream_loop loop,
 		passes = 1;
 		want = loop == CT_STREAM_LOOP_XOR ? arr->wxref[w] : arr->wref[w];
 	}
+	c0 = ct_thread_cpu_ns();
 	t0 = ct_now_ns();
 	r = fn(a, n, passes);
 	*ns = ct_now_ns() - t0;
+	c0 = ct_thread_cpu_ns() - c0;
+	if (c0 > 0 && c0 < *ns)
+		*ns = c0;
 	*bytes = (uint64_t)n * sizeof(*a) * passes;
 	return r == want;
+}
+
+/* The candidates timed last: the 512-bit ones, whose lower clock licence can outlast them. */
+static int licence_last(const struct ct_stream_cand *c)
+{
+	return c->isa == CT_ISA_AVX512;
 }
 
 void ct_stream_trial_cands(struct ct_stream *s, const struct ct_stream_cand *c, size_t n,
@@ -860,31 +903,43 @@ void ct_stream_trial_cands(struct ct_stream *s, const struct ct_stream_cand *c, 
 {
 	struct array *arr = s->arr;
 	uint64_t passes = (trial_bytes(s->flags) + arr->bytes - 1) / arr->bytes, ns, bytes;
+	unsigned j, calls = 0;
 	size_t i;
-	unsigned j;
+	int g;
 
 	if (trials > CT_STREAM_TRIALS_MAX)
 		trials = CT_STREAM_TRIALS_MAX;
-	/* The reverse of the fixed order: the widest ISAs last. */
-	for (i = n; i-- > 0;) {
-		stream_fn fn = loop_fn(ct_stream_desc(c[i].isa), c[i].loop);
-
+	for (i = 0; i < n; i++) {
 		memset(&t[i], 0, sizeof(t[i]));
-		if (!fn) {
-			t[i].failed = 1;
-			continue;
-		}
-		/* The settle: this candidate's clock licence, its lines in the caches. */
-		if (!trial_call(arr, fn, c[i].loop, passes, &ns, &bytes))
-			t[i].failed = 1;
-		for (j = 0; j < trials; j++) {
-			if (!trial_call(arr, fn, c[i].loop, passes, &ns, &bytes))
-				t[i].failed = 1;
-			t[i].gbs[j] = (double)bytes / (double)(ns ? ns : 1);
-		}
 		t[i].n = trials;
-		t[i].bytes = bytes;
 		t[i].windowed = arr->nwin > 0;
+		if (!loop_fn(ct_stream_desc(c[i].isa), c[i].loop))
+			t[i].failed = 1;
+	}
+	/*
+	 * Two groups, the 512-bit candidates last; within a group the reverse
+	 * of the fixed order, a settle call each (its lines in the caches,
+	 * the group's clock licence), then the trials in turns, one of each
+	 * candidate a turn: what drifts from ms to ms (the clock, the
+	 * memory's other users) lands on every candidate of the group alike
+	 * and in each one's spread, not between their medians.
+	 */
+	for (g = 0; g < 2; g++) {
+		for (j = 0; j <= trials; j++)
+			for (i = n; i-- > 0;) {
+				stream_fn fn = loop_fn(ct_stream_desc(c[i].isa), c[i].loop);
+
+				if (licence_last(&c[i]) != g || !fn)
+					continue;
+				if (j == 0)
+					t[i].first = calls;
+				t[i].last = calls++;
+				if (!trial_call(arr, fn, c[i].loop, passes, &ns, &bytes))
+					t[i].failed = 1;
+				t[i].bytes = bytes;
+				if (j > 0)
+					t[i].gbs[j - 1] = (double)bytes / (double)(ns ? ns : 1);
+			}
 	}
 }
 

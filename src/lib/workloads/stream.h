@@ -103,21 +103,37 @@ uint64_t ct_stream_xor_ref(const uint64_t *a, size_t n);
 /*
  * The calibration.  ct-stream and ct-place find the fastest reader of the
  * array at hand on the thread that will measure it: every candidate (an
- * ISA usable here x one of its kernel's loops) is timed in a block of its
- * own (in the reverse of the fixed order below), a settle call then
- * CT_STREAM_TRIALS trials, each one call, each sum verified; the fastest
- * median wins, a tie within the trials' spread going to what earlier
- * measurements preferred (ct_stream_prior_for) or else to the fixed order.
- * A call makes whole passes of at least CT_STREAM_TRIAL_BYTES in all,
- * or, over an array far larger than the caches, reads one window of
- * that many bytes (ct_stream_trial_window).
+ * ISA usable here x one of its kernel's loops) is timed, a settle call
+ * then CT_STREAM_TRIALS trials, each one call, each sum verified; the
+ * 512-bit candidates after every other, each group in the reverse of the
+ * fixed order below, its candidates' trials taken in turns.  The winner
+ * is the first candidate in the fixed order (or the one earlier
+ * measurements preferred, ct_stream_prior_for) whose median is within
+ * the tie width of the fastest median: the larger of CT_STREAM_TIE_SPREADS
+ * x the run's spread and CT_STREAM_TIE_MARGIN of the fastest median
+ * (ct_stream_tie_width).  A candidate later in the order wins only where
+ * every one before it is slower than the fastest by more than the trials
+ * can tell apart and more than the margin, so that the same machine picks
+ * the same reader from run to run.  A call makes whole passes of at least CT_STREAM_TRIAL_BYTES
+ * in all, or, over an array far larger than the caches, reads one window
+ * of that many bytes (ct_stream_trial_window).
  */
 #define CT_STREAM_TRIALS 5
 #define CT_STREAM_TRIALS_MAX 9
 #define CT_STREAM_TRIAL_BYTES (64ull << 20)
 #define CT_STREAM_TRIAL_BYTES_QUICK (4ull << 20)
 #define CT_STREAM_CANDS_MAX 12
-#define CT_STREAM_REASON_LEN 320
+#define CT_STREAM_REASON_LEN 480
+/*
+ * The tie width: 3 x the run's spread (a median absolute deviation; the
+ * difference of two medians of 5 trials has a standard error of about
+ * 1.2 of it, so 3 holds nearly every difference of two equal readers),
+ * and at least 3 % of the fastest median: the two licence groups are
+ * timed some ms apart, a few trials see a machine's noise only in part,
+ * and 3 % is what a pick may lose against the best reader (bench/NOTES).
+ */
+#define CT_STREAM_TIE_SPREADS 3.0
+#define CT_STREAM_TIE_MARGIN 0.03
 
 /*
  * The windows of the calibration's trials over an array of bytes, where
@@ -141,31 +157,45 @@ struct ct_stream_cand {
  * The candidates of the ISAs isas (bits 1u << isa) and loops (bits 1u <<
  * loop) this build has, in the fixed order that takes ties: ISAs widest
  * first (avx512, avx2, neon, scalar), then plain, short, prefetch, xor.  They
- * are timed in the reverse order (the 512-bit ones, whose clock licence
- * outlasts them, last).  c has room for
+ * are timed in the reverse order, the 512-bit ones, whose clock licence
+ * can outlast them, after every other (a lower licence slows none timed
+ * after it; the trials' first and last keep the order).  c has room for
  * CT_STREAM_CANDS_MAX.  _name: "avx2", "avx512/short", "avx2/prefetch".
  */
 size_t ct_stream_candidates(unsigned isas, unsigned loops, struct ct_stream_cand *c);
 char *ct_stream_cand_name(const struct ct_stream_cand *c, char *buf, size_t len);
 
-/* One candidate's trials: GB/s each; failed when any sum was wrong. */
+/*
+ * One candidate's trials: GB/s each; failed when any sum was wrong;
+ * first and last, the places of its first call (the settle) and its last
+ * among the calibration's calls (0: the first call), its timing order.
+ */
 struct ct_stream_trials {
 	double gbs[CT_STREAM_TRIALS_MAX];
 	unsigned n;
 	int failed;
 	uint64_t bytes;			/* read by each trial */
 	int windowed;			/* each over one window of the array */
+	unsigned first, last;		/* its first and last calls' places */
 };
 /* The median of the trials and their spread (the median absolute deviation). */
 void ct_stream_trials_stats(const struct ct_stream_trials *t, double *median, double *spread);
 /*
+ * The tie width of the trials t[n] in GB/s, 0 when none was verified:
+ * the larger of CT_STREAM_TIE_SPREADS x the run's spread (the median over
+ * the verified candidates of each one's spread, so that one block of
+ * trials disturbed, by a burst on another cpu say, widens no tie) and
+ * CT_STREAM_TIE_MARGIN of the fastest verified median.  *by_spread (may
+ * be NULL) is 1 when the spread set it.  Pure.
+ */
+double ct_stream_tie_width(const struct ct_stream_trials *t, size_t n, int *by_spread);
+/*
  * The decision, a pure function of the trials: the index of the winner
- * among t[n], -1 when no candidate was verified.  The fastest verified
- * median; every verified candidate within the run's spread of it ties
- * (the median of the verified candidates' spreads); among the tied,
- * preferred (an index, -1 for none) if it is one of them, else the first
- * in the order of t.  *tied is 1 when any other candidate tied with the
- * fastest.
+ * among t[n], -1 when no candidate was verified.  Every verified
+ * candidate whose median is within the tie width of the fastest verified
+ * median ties; among the tied, preferred (an index, -1 for none) if it is
+ * one of them, else the first in the order of t (the fixed order).  *tied
+ * is 1 when any other candidate tied with the fastest.
  */
 int ct_stream_decide(const struct ct_stream_trials *t, size_t n, int preferred, int *tied);
 
@@ -185,8 +215,9 @@ int ct_stream_prior_for(const struct ct_stream_cpu *id, const char *level,
 /*
  * The record's words for a calibration: "calibrated: scalar 41.2, avx2
  * 17.6 GB/s, 5 trials each of 64 MiB, 52 ms" (fastest first; "each over
- * one 64 MiB window" when windowed), and on a tie why the winner won.
- * Pure.
+ * one 64 MiB window" when windowed), on a tie why the winner won (the tie
+ * width, and what set it), and the options that pin the winner
+ * ("--isa avx512 --loop xor pins it").  Pure.
  */
 void ct_stream_calibration_reason(const struct ct_stream_cand *c, const struct ct_stream_trials *t,
 				  size_t n, int win, int tied, const char *prior, double ms,
