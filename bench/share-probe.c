@@ -10,18 +10,21 @@
  *   burst   spins US microseconds, sleeps 50 us, again: a wake-up (and a
  *           switch) every US + 50 us
  * Samples alternate: the neighbour stopped (SIGSTOP; the chain alone on
- * the cpu, its undisturbed clock in adds per wall-ns) and running
- * (SIGCONT).  For each sample it reads, before and after, CLOCK_MONOTONIC,
+ * the cpu but for the rest of the machine) and running (SIGCONT).  Each
+ * sample runs its adds as chunks of 80000 (about 25 us), each timed on
+ * the wall clock: the median chunk is the clock undisturbed (ct-place's
+ * brackets' way), whoever else ran.  For each sample it reads, before and after, CLOCK_MONOTONIC,
  * CLOCK_THREAD_CPUTIME_ID, /proc/self/task/TID/schedstat (run ns, wait ns,
  * slices), the thread's voluntary and nonvoluntary switches and the cpu's
  * steal from /proc/stat.  Prints one line per shared sample (the figures
  * over the pair) and a summary:
- *   clock_alone     adds per wall-ns alone (GHz), median
+ *   clock           the median chunk's adds per wall-ns (GHz), median
+ *   clock_alone     adds per thread-CPU ns, neighbour stopped, median
  *   cpu_clock       adds per thread-CPU-ns shared (GHz), median and max
- *   ratio           cpu_clock / clock_alone
+ *   ratio           cpu_clock / clock (alone: clock_alone / clock)
  *   share           thread-CPU / wall while shared
  *   switches_s      the thread's switches (vol + nonvol) per wall second
- *   over_us         thread-CPU ns beyond ADDS / clock_alone, per switch
+ *   over_us         thread-CPU ns beyond ADDS / clock, per switch
  * Usage: share-probe [-k spin|yield|burst] [-u US] [-n ADDS] [-s SAMPLES] CPU
  */
 #define _GNU_SOURCE
@@ -59,6 +62,36 @@ static int64_t ns(clockid_t c)
 
 	clock_gettime(c, &t);
 	return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
+}
+
+static int cmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static double median(double *v, int n)
+{
+	qsort(v, (size_t)n, sizeof(*v), cmp);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+#define CHUNK 80000
+static double *chunk_ghz;
+
+/* ADDS adds as chunks of CHUNK, each timed: the median chunk's adds per wall-ns. */
+static double chunked(uint64_t adds)
+{
+	int n = (int)(adds / CHUNK), i;
+
+	for (i = 0; i < n; i++) {
+		int64_t t0 = ns(CLOCK_MONOTONIC);
+
+		sink = chain(CHUNK / 8);
+		chunk_ghz[i] = (double)CHUNK / (double)(ns(CLOCK_MONOTONIC) - t0);
+	}
+	return median(chunk_ghz, n);
 }
 
 struct snap {
@@ -139,19 +172,6 @@ static void neighbour(const char *kind, long us)
 	}
 }
 
-static int cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-static double median(double *v, int n)
-{
-	qsort(v, (size_t)n, sizeof(*v), cmp);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 int main(int argc, char **argv)
 {
 	const char *kind = "spin";
@@ -159,7 +179,7 @@ int main(int argc, char **argv)
 	long us = 200;
 	int samples = 10, opt, i;
 	pid_t child;
-	double *alone, *cpuclk, *share, *rate, *over, *runw, *waitw, *steal;
+	double *alone, *clock, *cpuclk, *share, *rate, *over, *runw, *waitw, *steal;
 	double best = 0;
 
 	while ((opt = getopt(argc, argv, "k:n:s:u:")) != -1) {
@@ -171,7 +191,7 @@ int main(int argc, char **argv)
 		default: goto usage;
 		}
 	}
-	if (optind != argc - 1 || samples < 1 || adds < 8 ||
+	if (optind != argc - 1 || samples < 1 || adds < 8 * CHUNK ||
 	    (strcmp(kind, "spin") && strcmp(kind, "yield") && strcmp(kind, "burst")))
 		goto usage;
 	cpu_no = atoi(argv[optind]);
@@ -185,7 +205,10 @@ int main(int argc, char **argv)
 	if (child == 0)
 		neighbour(kind, us);
 	kill(child, SIGSTOP);
+	adds -= adds % CHUNK;
+	chunk_ghz = calloc((size_t)(adds / CHUNK), sizeof(double));
 	alone = calloc((size_t)samples, sizeof(double));
+	clock = calloc((size_t)samples, sizeof(double));
 	cpuclk = calloc((size_t)samples, sizeof(double));
 	share = calloc((size_t)samples, sizeof(double));
 	rate = calloc((size_t)samples, sizeof(double));
@@ -193,7 +216,7 @@ int main(int argc, char **argv)
 	runw = calloc((size_t)samples, sizeof(double));
 	waitw = calloc((size_t)samples, sizeof(double));
 	steal = calloc((size_t)samples, sizeof(double));
-	printf("#kind\tsample\talone_GHz\tcpu_GHz\twall_GHz\tshare\trun/wall\twait/wall\t"
+	printf("#kind\tsample\tclock_GHz\talone_cpu_GHz\tcpu_GHz\twall_GHz\tshare\trun/wall\twait/wall\t"
 	       "vol_s\tnonvol_s\tslices_s\tsteal_ms\tover_us_per_switch\n");
 	chain(adds / 64);	/* warm up */
 	for (i = 0; i < samples; i++) {
@@ -203,14 +226,14 @@ int main(int argc, char **argv)
 		/* Alone: the neighbour stopped. */
 		usleep(20000);
 		take(&a);
-		sink = chain(adds / 8);
+		chunked(adds);
 		take(&b);
-		alone[i] = (double)adds / (double)(b.wall - a.wall);
+		alone[i] = (double)adds / (double)(b.cpu - a.cpu);
 		/* Shared. */
 		kill(child, SIGCONT);
 		usleep(20000);
 		take(&c);
-		sink = chain(adds / 8);
+		clock[i] = chunked(adds);
 		take(&d);
 		kill(child, SIGSTOP);
 		wall = (double)(d.wall - c.wall);
@@ -222,9 +245,9 @@ int main(int argc, char **argv)
 		runw[i] = (double)(d.run - c.run) / wall;
 		waitw[i] = (double)(d.wait - c.wait) / wall;
 		steal[i] = (double)(d.steal - c.steal) * 1000.0 / (double)sysconf(_SC_CLK_TCK);
-		over[i] = sw > 0 ? (cpu - (double)adds / alone[i]) / sw / 1000 : 0;
-		printf("%s\t%d\t%.4f\t%.4f\t%.4f\t%.3f\t%.3f\t%.3f\t%.0f\t%.0f\t%.0f\t%.0f\t%.2f\n", kind, i,
-		       alone[i], cpuclk[i], (double)adds / wall, share[i], runw[i], waitw[i],
+		over[i] = sw > 0 ? (cpu - (double)adds / clock[i]) / sw / 1000 : 0;
+		printf("%s\t%d\t%.4f\t%.4f\t%.4f\t%.4f\t%.3f\t%.3f\t%.3f\t%.0f\t%.0f\t%.0f\t%.0f\t%.2f\n", kind, i,
+		       clock[i], alone[i], cpuclk[i], (double)adds / wall, share[i], runw[i], waitw[i],
 		       (double)(d.vol - c.vol) / wall * 1e9, (double)(d.nonvol - c.nonvol) / wall * 1e9,
 		       (double)(d.slices - c.slices) / wall * 1e9, steal[i], over[i]);
 		if (cpuclk[i] > best)
@@ -233,12 +256,13 @@ int main(int argc, char **argv)
 	kill(child, SIGKILL);
 	waitpid(child, NULL, 0);
 	{
-		double ma = median(alone, samples), mc = median(cpuclk, samples);
+		double mk = median(clock, samples), ma = median(alone, samples);
+		double mc = median(cpuclk, samples);
 
-		printf("summary\t%s\tclock_alone %.4f GHz\tcpu_clock median %.4f max %.4f GHz\t"
+		printf("summary\t%s\tclock %.4f GHz\talone %.3f\tcpu_clock median %.4f max %.4f GHz\t"
 		       "ratio %.3f (max %.3f)\tshare %.3f\trun/wall %.3f\twait/wall %.3f\t"
 		       "switches_s %.0f\tsteal_ms %.0f\tover_us %.2f\n",
-		       kind, ma, mc, best, mc / ma, best / ma, median(share, samples),
+		       kind, mk, ma / mk, mc, best, mc / mk, best / mk, median(share, samples),
 		       median(runw, samples), median(waitw, samples), median(rate, samples),
 		       median(steal, samples), median(over, samples));
 	}
