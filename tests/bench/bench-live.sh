@@ -31,13 +31,19 @@ gt() {
 }
 
 # The work per run is fixed (200000 turns of the shell's loop), never the
-# time.  The verdict needs what the test sets up: cpu P free.  Where
-# others load the machine as well (make -j2 check runs another test
-# beside this one) P may be as busy as E, and pin-performance's own share
-# says so: an attempt where it had under 0.9 of its wall time does not
-# count, and says why.  With no attempt of two counting, every other
-# check is still made and the test is skipped, saying so; with one that
-# counts and no verdict, failed.
+# time.  A CPU-bound command's CPU work is the same under every placement
+# (the same silicon; a thread charged for more than it ran only adds to
+# it), so its wall time goes as one over its share: pin-efficiency's x
+# is about main's share over its own, whatever either was (main, not
+# placed, may share a cpu too).  Asked of it: half of that slow-down and
+# the verdict "slower".  The verdict needs what the test sets up: cpu P
+# free, and E shared more than main's cpu.  Where others load the machine
+# as well (make -j2 check runs another test beside this one) P may be as
+# busy as E, and the shares say so: an attempt where pin-performance had
+# under 0.9 of its wall time, or pin-efficiency no less than 0.8 of
+# main's share, does not count, and says why.  With no attempt of two
+# counting, every other check is still made and the test is skipped,
+# saying so; with one that counts and no verdict, failed.
 loop='i=0; while [ $i -lt 200000 ]; do i=$((i+1)); done'
 verdict_seen= premise_seen=
 for attempt in 1 2; do
@@ -48,13 +54,19 @@ for attempt in 1 2; do
 	r=$(sum pin-efficiency wall ratio_to_main)
 	s=$(sum pin-efficiency wall cpu_share)
 	ps=$(sum pin-performance wall cpu_share)
-	if [ "$v" = slower ] && gt "$r" 1.3 && gt 0.8 "$s" &&
+	ms=$(sum main wall cpu_share)
+	# Half the slow-down the shares predict, and at most 0.8 of main's share.
+	want=$(awk -v m="$ms" -v e="$s" 'BEGIN { printf "%.4f", (e > 0 ? 1 + (m / e - 1) / 2 : 1e9) }')
+	if [ "$v" = slower ] && gt "$r" "$want" && gt 0.8 "$s" &&
 		[ "$(sum pin-performance wall verdict)" != slower ]; then
 		verdict_seen=1
 		break
 	fi
-	gt 0.9 "$ps" || premise_seen=1
-	echo "attempt $attempt: pin-efficiency $v (x $r, p $(sum pin-efficiency wall p_value), share $s), pin-performance $(sum pin-performance wall verdict) (x $(sum pin-performance wall ratio_to_main), share $ps); load $(cut -d' ' -f1 /proc/loadavg)"
+	# The premise held: P free, E shared more than main's cpu.
+	if ! gt 0.9 "$ps" && gt "$(awk -v m="$ms" 'BEGIN { print 0.8 * m }')" "$s"; then
+		premise_seen=1
+	fi
+	echo "attempt $attempt: pin-efficiency $v (x $r for x > $want, p $(sum pin-efficiency wall p_value), share $s), main's share $ms, pin-performance $(sum pin-performance wall verdict) (x $(sum pin-performance wall ratio_to_main), share $ps); load $(cut -d' ' -f1 /proc/loadavg)"
 done
 [ -z "$(messages "$tmp/err")" ] || fail "unexpected messages: $(cat "$tmp/err")"
 "$JSONL" "$tmp/json" || fail "not valid JSON Lines"
@@ -122,5 +134,5 @@ done
 grep -q 'class="disturbed"' "$tmp/dir/summary.svg" || fail "no disturbed bar marked in the chart"
 [ -n "$verdict_seen" ] && exit 0
 [ -n "$premise_seen" ] ||
-	skip "every check but the verdict made; the verdict hidden: cpu $P was not free (pin-performance's share under 0.9 in both attempts)"
+	skip "every check but the verdict made; the verdict hidden: cpu $P was not free (pin-performance's share under 0.9) or cpu $E no more shared than main's (its share over 0.8 of main's), in both attempts"
 fail "pin-efficiency not slower with a low share, or pin-performance slower, with cpu $P free"

@@ -38,6 +38,12 @@ void ct_out_footnotes(FILE *f, const char *pre, unsigned marks, double precision
 	if (marks & CT_MARK_IMPRECISE)
 		fprintf(f, "%s~      precision +-%g%% not reached: the run stopped first "
 			"(--max-time or the sample cap)\n", pre, precision_pct);
+	if (marks & CT_MARK_CPU_UNTRUSTED)
+		fprintf(f, "%s?      cpu basis untrusted: the add chain ran at under %.0f%% of its "
+			"brackets' undisturbed clock per thread-CPU ns; the thread was charged for "
+			"time it did not run (switches, interrupts, the hypervisor: coretype(7)), and "
+			"the row's cpu-basis figures read that much low\n", pre,
+			100 * CT_CPU_BASIS_TRUST);
 }
 
 void ct_out_share_cell(char *buf, size_t len, const struct ct_summary *s, unsigned *marks)

@@ -116,14 +116,16 @@ void ct_out_kernel(FILE *f, unsigned out, const struct ct_out_kernel_rec *r);
  * footnote under the table (ct_out_footnotes): a disturbed row ('*'), a
  * cpu share that is a measurement error ("error"), a per-cycle figure
  * left out for lack of undisturbed samples ('-') or above the ISA's
- * ceiling ('!'), a --precision not reached ('~').
+ * ceiling ('!'), a --precision not reached ('~'), a cpu basis not to be
+ * trusted ('?' after a cpu-basis row's share: ct_cpu_basis_trust).
  */
 enum {
 	CT_MARK_DISTURBED = 1,
 	CT_MARK_SHARE_ERROR = 2,
 	CT_MARK_PER_CYCLE_NONE = 4,
 	CT_MARK_IMPLAUSIBLE = 8,
-	CT_MARK_IMPRECISE = 16
+	CT_MARK_IMPRECISE = 16,
+	CT_MARK_CPU_UNTRUSTED = 32
 };
 /* The footnotes of the marks set, one "  X  text" line each, after a blank line. */
 void ct_out_footnotes(FILE *f, const char *pre, unsigned marks, double precision_pct);

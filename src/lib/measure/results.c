@@ -217,3 +217,30 @@ double ct_results_median_ratio(double median, double ref_median)
 {
 	return ref_median > 0 ? median / ref_median : NAN;
 }
+
+enum ct_trust ct_cpu_basis_trust(double cpu_clock_ghz, double undisturbed_ghz)
+{
+	if (!(cpu_clock_ghz > 0) || !(undisturbed_ghz > 0) || !isfinite(cpu_clock_ghz) ||
+	    !isfinite(undisturbed_ghz))
+		return CT_TRUST_UNKNOWN;
+	return cpu_clock_ghz < CT_CPU_BASIS_TRUST * undisturbed_ghz ? CT_TRUST_NO : CT_TRUST_YES;
+}
+
+double ct_series_undisturbed_clock(const struct ct_series *ser, size_t n)
+{
+	struct ct_stats st;
+	double *ghz;
+	size_t i, all = 0, m = 0;
+	unsigned j;
+
+	for (i = 0; i < n; i++)
+		all += ser[i].n;
+	ghz = ct_xcalloc(all + 1, sizeof(double));
+	for (i = 0; i < n; i++)
+		for (j = 0; j < ser[i].n; j++)
+			if (ser[i].s[j].clock_ghz > 0)
+				ghz[m++] = ser[i].s[j].clock_ghz;
+	ct_stats_compute(ghz, m, &st);
+	free(ghz);
+	return m ? st.median : NAN;
+}

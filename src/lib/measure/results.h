@@ -116,4 +116,35 @@ void ct_results_ratio_to(struct ct_results *r, const struct ct_results *ref, dou
  */
 double ct_results_median_ratio(double median, double ref_median);
 
+/*
+ * Whether a series' cpu-basis figures can be read as the silicon's
+ * (coretype(7), "The cpu basis under time sharing").  The thread's CPU
+ * time is meant to leave out the time others had its cpu, but a kernel
+ * charges the running thread for the switches and interrupts it takes
+ * (no IRQ time accounting) and a hypervisor's work on its behalf, so that
+ * a thread that shares its cpu with a busy neighbour is charged for more
+ * than it ran: a 12 % over-charge was seen on a Zen 5 guest at 5000
+ * switches a second (bench/NOTES, "Time sharing").  The add chain tells:
+ * its adds per thread-CPU ns (cpu_clock_ghz) are the clock only where the
+ * charge is honest, and the brackets' median chunk (struct
+ * ct_sample.clock_ghz, 25 us pieces that a switch seldom falls in) reads
+ * the clock the core ran at while undisturbed.  A cpu-basis clock under
+ * CT_CPU_BASIS_TRUST of that is an over-charge, never a slower core: the
+ * series' cpu-basis figures are then too low by as much, and marked.
+ */
+#define CT_CPU_BASIS_TRUST 0.90
+enum ct_trust { CT_TRUST_UNKNOWN = -1, CT_TRUST_NO = 0, CT_TRUST_YES = 1 };
+/*
+ * CT_TRUST_NO where cpu_clock_ghz is under CT_CPU_BASIS_TRUST times
+ * undisturbed_ghz, CT_TRUST_YES where it is not, CT_TRUST_UNKNOWN where
+ * either is not a positive figure (no brackets, no clock).
+ */
+enum ct_trust ct_cpu_basis_trust(double cpu_clock_ghz, double undisturbed_ghz);
+/*
+ * The undisturbed clock of n series run together (one placement's
+ * kernels): the median of their bracketed samples' clock_ghz; NaN where
+ * none was bracketed.
+ */
+double ct_series_undisturbed_clock(const struct ct_series *ser, size_t n);
+
 #endif

@@ -96,6 +96,15 @@ struct ct_placements_results {
 	struct ct_results (*r)[CT_NJOBS];
 	/* Each measured row's latency and lines in flight, on each basis. */
 	struct ct_latency_figures (*lat)[2];
+	/*
+	 * Each measured row's cpu basis held against its own brackets
+	 * (ct_cpu_basis_trust): the add chain's median per thread-CPU ns
+	 * and the undisturbed clock of the row's bracketed samples.
+	 */
+	struct ct_placements_trust {
+		double cpu_clock_ghz, undisturbed_ghz;
+		enum ct_trust trust;
+	} *trust;
 };
 void ct_placements_results(const struct ct_placements_row *rows, size_t n,
 			   struct ct_placements_results *res);

@@ -151,6 +151,7 @@ struct cmp_rec {
 	const struct ct_placements_row *row;
 	enum ct_basis basis;
 	struct cells c;
+	const struct ct_placements_trust *trust;	/* the row's cpu basis (results.c) */
 	struct ct_summary share, ci;	/* the row's (row_share, row_ci) */
 };
 
@@ -161,7 +162,7 @@ enum cmp_field {
 	R_STREAM_RATIO, R_VERIFIED, R_CLOCK_SHARE, R_FMA_SHARE, R_STREAM_SHARE, R_DISTURBED,
 	R_FMA_PC_SAMPLES, R_STREAM_PC_SAMPLES, R_CI, R_PRECISION_REACHED, R_NS_PER_LOAD,
 	R_LATENCY_CV, R_CYCLES_PER_LOAD, R_IN_FLIGHT, R_LATENCY_RATIO, R_LATENCY_SHARE,
-	R_CHAINS_SHARE, R_LATENCY_PC_SAMPLES
+	R_CHAINS_SHARE, R_LATENCY_PC_SAMPLES, R_CPU_CLOCK, R_UNDISTURBED_CLOCK, R_CPU_TRUSTED
 };
 
 /*
@@ -238,7 +239,27 @@ static const struct ct_rec_field cmp_fields[] = {
 	{ R_CHAINS_SHARE, "chains_cpu_share", NULL, CT_REC_NUM, "%.4g", NULL, CT_REC_TSV },
 	{ R_LATENCY_PC_SAMPLES, "latency_per_cycle_samples", NULL, CT_REC_INT, NULL, NULL,
 	  CT_REC_TSV },
+	{ R_CPU_CLOCK, "cpu_clock_ghz", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_TSV },
+	{ R_UNDISTURBED_CLOCK, "undisturbed_clock_ghz", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_TSV },
+	{ R_CPU_TRUSTED, "cpu_basis_trusted", NULL, CT_REC_BOOL, NULL, NULL, CT_REC_TSV },
 };
+
+/* The row's cpu-basis trust (ct_cpu_basis_trust), as TSV and JSON give it. */
+static void trust_value(const struct ct_placements_trust *t, int id, struct ct_rec_value *v)
+{
+	switch (id) {
+	case R_CPU_CLOCK:
+		v->num = t->cpu_clock_ghz;
+		break;
+	case R_UNDISTURBED_CLOCK:
+		v->num = t->undisturbed_ghz;
+		break;
+	case R_CPU_TRUSTED:
+		v->null = t->trust == CT_TRUST_UNKNOWN;
+		v->i = t->trust == CT_TRUST_YES;
+		break;
+	}
+}
 
 /* A share in TSV: "error" where it is one. */
 static void share_value(struct ct_rec_value *v, unsigned out, const struct ct_summary *s)
@@ -334,6 +355,11 @@ static void cmp_value(const void *rec, int id, unsigned out, struct ct_rec_value
 		share_value(v, out, &r->share);
 		if (out & CT_REC_TEXT) {
 			ct_out_share_cell(v->buf, sizeof(v->buf), &r->share, &v->marks);
+			/* The cpu basis of a row its own brackets belie. */
+			if (r->basis == CT_BASIS_CPU && r->trust->trust == CT_TRUST_NO) {
+				strncat(v->buf, "?", sizeof(v->buf) - strlen(v->buf) - 1);
+				v->marks |= CT_MARK_CPU_UNTRUSTED;
+			}
 			v->str = v->buf;
 		}
 		break;
@@ -400,6 +426,11 @@ static void cmp_value(const void *rec, int id, unsigned out, struct ct_rec_value
 	case R_LATENCY_PC_SAMPLES:
 		v->i = s[CT_JOB_LATENCY].per_cycle_used;
 		break;
+	case R_CPU_CLOCK:
+	case R_UNDISTURBED_CLOCK:
+	case R_CPU_TRUSTED:
+		trust_value(r->trust, id, v);
+		break;
 	}
 }
 
@@ -412,6 +443,7 @@ static void cmp_rec(const struct ct_placements_results *res, size_t r, enum ct_b
 {
 	rec->row = &res->rows[r];
 	rec->basis = b;
+	rec->trust = &res->trust[r];
 	row_cells(res, r, b, &rec->c);
 	row_share(&rec->c, &rec->share);
 	row_ci(&rec->c, &rec->ci);
@@ -736,6 +768,23 @@ const struct ct_rec_kind ct_rec_placements_extra = {
 	"summary", extra_fields, CT_ARRAY_SIZE(extra_fields), extra_value, 0
 };
 
+/* The row's cpu-basis trust in every JSON summary of its kernels: the TSV columns' own. */
+static const struct ct_rec_field trust_fields[] = {
+	{ R_CPU_CLOCK, "cpu_clock_ghz", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ R_UNDISTURBED_CLOCK, "undisturbed_clock_ghz", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ R_CPU_TRUSTED, "cpu_basis_trusted", NULL, CT_REC_BOOL, NULL, NULL, CT_REC_JSON },
+};
+
+static void trust_json(const void *rec, int id, unsigned out, struct ct_rec_value *v)
+{
+	(void)out;
+	trust_value(rec, id, v);
+}
+
+static const struct ct_rec_kind trust_kind = {
+	"summary", trust_fields, CT_ARRAY_SIZE(trust_fields), trust_json, 0
+};
+
 static void print_json(FILE *f, int samples, const struct ct_machine *m,
 		       const struct ct_placements_results *res)
 {
@@ -754,6 +803,8 @@ static void print_json(FILE *f, int samples, const struct ct_machine *m,
 			continue;
 		row_cells(res, r, CT_BASIS_WALL, &c[0]);
 		row_cells(res, r, CT_BASIS_CPU, &c[1]);
+		o.more = &trust_kind;
+		o.more_rec = &res->trust[r];
 		for (k = 0; k < CT_NJOBS; k++) {
 			struct extra_rec x = { &rows[r], { c[0].ratio[k], c[1].ratio[k] }, k,
 					       &c[0].lat };

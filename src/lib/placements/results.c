@@ -3,7 +3,8 @@
  * (measure/results.c): every placement's series summarised, and each one's
  * ratio to the reference, main (or without main the first placement
  * measured, which only the chart uses), and each one's memory latency and
- * lines in flight (workloads/latency.h).  The table, summary.md, JSON and
+ * lines in flight (workloads/latency.h), and whether its cpu basis can be
+ * trusted (ct_cpu_basis_trust).  The table, summary.md, JSON and
  * the chart (report.c, chart.c) only format them.
  */
 #include "config.h"
@@ -27,6 +28,7 @@ void ct_placements_results(const struct ct_placements_row *rows, size_t n,
 	res->n = n;
 	res->r = ct_xcalloc(n ? n : 1, sizeof(*res->r));
 	res->lat = ct_xcalloc(n ? n : 1, sizeof(*res->lat));
+	res->trust = ct_xcalloc(n ? n : 1, sizeof(*res->trust));
 	for (i = 0; i < n && !res->ref; i++)
 		if (rows[i].ran && rows[i].p.kind == CT_PLACE_MAIN)
 			res->ref = &rows[i];
@@ -42,6 +44,11 @@ void ct_placements_results(const struct ct_placements_row *rows, size_t n,
 			for (b = CT_BASIS_WALL; b <= CT_BASIS_CPU; b++)
 				ct_latency_figures(&res->r[r][CT_JOB_LATENCY], &res->r[r][CT_JOB_CHAINS],
 						   (enum ct_basis)b, &res->lat[r][b]);
+			res->trust[r].cpu_clock_ghz =
+				res->r[r][CT_JOB_CLOCK].b[CT_BASIS_CPU].rate.median;
+			res->trust[r].undisturbed_ghz = ct_series_undisturbed_clock(rows[r].ser, CT_NJOBS);
+			res->trust[r].trust = ct_cpu_basis_trust(res->trust[r].cpu_clock_ghz,
+								 res->trust[r].undisturbed_ghz);
 		}
 	if (!res->ref)
 		return;
@@ -55,6 +62,8 @@ void ct_placements_results_free(struct ct_placements_results *res)
 {
 	free(res->r);
 	free(res->lat);
+	free(res->trust);
+	res->trust = NULL;
 	res->r = NULL;
 	res->lat = NULL;
 }

@@ -128,6 +128,30 @@ static void place_progress(void *arg, const struct ct_harness_state *st)
 			 pp->i + 1, pp->n, pp->name, st->k->name, st->rep, pp->reps);
 }
 
+/*
+ * One warning for every row whose cpu basis its brackets belie
+ * (ct_cpu_basis_trust), its clocks named: the tables mark them '?'.
+ */
+static void untrusted_warning(struct ct_machine *m, const struct ct_placements_results *res)
+{
+	char list[640];
+	size_t r, used = 0;
+
+	list[0] = '\0';
+	for (r = 0; r < res->n && used < sizeof(list) - 96; r++)
+		if (res->rows[r].ran && res->trust[r].trust == CT_TRUST_NO)
+			used += (size_t)snprintf(list + used, sizeof(list) - used,
+						 "%s%s %.2f against %.2f GHz", used ? ", " : "",
+						 res->rows[r].p.name, res->trust[r].cpu_clock_ghz,
+						 res->trust[r].undisturbed_ghz);
+	if (used)
+		ct_machine_warn(m, "the cpu basis is not to be trusted at %s (the add chain per "
+				"thread-CPU ns against its brackets' undisturbed clock, under %.0f%%): "
+				"the thread was charged for time it did not run, and those rows' "
+				"cpu-basis figures read low (marked '?'; coretype(7))", list,
+				100 * CT_CPU_BASIS_TRUST);
+}
+
 int ct_place_compare(const struct ct_place_compare *o, const struct ct_topo *t)
 {
 	struct ct_placement plan[CT_PLACE_MAX], sel[CT_PLACE_MAX];
@@ -200,6 +224,7 @@ int ct_place_compare(const struct ct_place_compare *o, const struct ct_topo *t)
 	ct_machine_finish(&m, 1);
 	/* Every output shows the same results, computed once. */
 	ct_placements_results(rows, n, &res);
+	untrusted_warning(&m, &res);
 	/*
 	 * The files first, both or neither: a directory that fills up fails
 	 * the run before anything reaches stdout, so no result is half there.
