@@ -9,7 +9,6 @@
  */
 #include "config.h"
 
-#include <err.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -106,7 +105,11 @@ void ct_machine_warn(struct ct_machine *m, const char *fmt, ...)
 	text = ct_xmalloc(n > 0 ? (size_t)n + 1 : 1);
 	vsnprintf(text, n > 0 ? (size_t)n + 1 : 1, fmt, again);
 	va_end(again);
-	warnx("warning: %s", text);
+	/*
+	 * One write, not warnx's three: a signal between them would leave
+	 * "ct-xxx: " and the handler's "ct-xxx: interrupted" on one line.
+	 */
+	fprintf(stderr, "%s: warning: %s\n", ct_progname(), text);
 	if (m->nwarnings < CT_MACHINE_WARNINGS && at + strlen(text) < sizeof(m->warning_text)) {
 		memcpy(m->warning_text + at, text, strlen(text) + 1);
 		m->warning_at[m->nwarnings++] = at;
