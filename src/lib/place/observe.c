@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "core/common.h"
+#include "measure/harness.h"
 #include "place/observe.h"
 #include "measure/report.h"
 
@@ -285,6 +286,33 @@ void ct_observe_unsteal(struct ct_observe *r, const uint64_t stolen[CT_KIND_COUN
 			 "busy time, /proc/stat)", (double)stolen[k] / 1e9);
 		append(x->source, sizeof(x->source), "", s);
 	}
+}
+
+void ct_observe_from_exec(struct ct_observe *r, uint64_t exec_ns)
+{
+	uint64_t total = r->user_ns + r->sys_ns, user;
+
+	if (exec_ns > total)
+		exec_ns = total;
+	r->exec_cpu_ns = exec_ns;
+	if (!total)
+		return;
+	user = (uint64_t)((double)r->user_ns * (double)(total - exec_ns) / (double)total + 0.5);
+	r->user_ns = user;
+	r->sys_ns = total - exec_ns - user;
+}
+
+uint64_t ct_observe_lost_ns(const struct ct_observe *r)
+{
+	return r->wait_ns + r->steal_ns;
+}
+
+int ct_observe_disturbed(const struct ct_observe *r)
+{
+	uint64_t wall = (uint64_t)(r->wall_s * 1e9 + 0.5), cpu = r->user_ns + r->sys_ns;
+
+	return r->lost_known ? ct_lost_disturbed(wall, cpu, ct_observe_lost_ns(r))
+			     : ct_share_disturbed(wall, cpu);
 }
 
 /* The command line as one string, its words joined by spaces. */

@@ -54,6 +54,21 @@ struct ct_observe {
 	 * the total the kinds are held against.
 	 */
 	uint64_t user_ns, sys_ns;
+	/*
+	 * CMD's first thread's CPU time up to its exec (the fork and the
+	 * exec tearing down ct-place's copy): ct-place's setup, taken out of
+	 * user_ns and sys_ns (ct_observe_from_exec).
+	 */
+	uint64_t exec_cpu_ns;
+	/*
+	 * What the tree lost to others from the exec on: its threads'
+	 * run-queue wait (schedstat's run_delay) and the hypervisor's steal
+	 * (the perf path's estimate, ct_observe_stolen); lost_known 0 where
+	 * neither could be read.  lost_of says whose wait was counted.
+	 */
+	uint64_t wait_ns, steal_ns;
+	int lost_known;
+	char lost_of[160];
 	char method[16];		/* "perf_event", "sampled", "rusage_info" */
 	char unseen_why[200];		/* what the method cannot attribute */
 };
@@ -78,6 +93,18 @@ int ct_observe_run(const struct ct_observe_opts *o, struct ct_observe *r, int *f
 
 /* CMD's status as a shell gives it: its exit code, or 128 + the signal. */
 int ct_observe_exit_code(int status);
+
+/*
+ * The tree's CPU time from the exec on: exec_ns (CMD's CPU time when its
+ * exec was seen done) taken out of r's user and system time, each in its
+ * part of their sum (rusage splits one total by the ticks it sampled),
+ * and kept in r->exec_cpu_ns; never below 0.
+ */
+void ct_observe_from_exec(struct ct_observe *r, uint64_t exec_ns);
+/* What the tree lost to others, ns: its run-queue wait and the steal. */
+uint64_t ct_observe_lost_ns(const struct ct_observe *r);
+/* A run disturbed by others: ct_lost_disturbed, or with no lost figure the share rule. */
+int ct_observe_disturbed(const struct ct_observe *r);
 
 /* --- The report (src/lib/place/observe.c). --- */
 

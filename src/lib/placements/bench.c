@@ -303,11 +303,15 @@ static void run_once(struct bench *b, const struct ct_bench_place *p,
 	r->wall_ns = (uint64_t)(ob.wall_s * 1e9 + 0.5);
 	r->user_ns = ob.user_ns;
 	r->sys_ns = ob.sys_ns;
+	r->exec_cpu_ns = ob.exec_cpu_ns;
+	r->wait_ns = ob.wait_ns;
+	r->steal_ns = ob.steal_ns;
+	r->lost_known = ob.lost_known;
 	for (k = 0; k < CT_KIND_COUNT; k++)
 		r->kind_ns[k] = ob.kind[k].ns;
 	snprintf(r->method, sizeof(r->method), "%s", ob.method);
 	r->status = ct_observe_exit_code(ob.status);
-	r->disturbed = ct_share_disturbed(r->wall_ns, r->user_ns + r->sys_ns);
+	r->disturbed = ct_bench_run_disturbed(r);
 }
 
 struct outputs {
