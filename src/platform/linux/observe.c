@@ -438,7 +438,7 @@ static int perf_collect(struct perf *p, const struct ct_observe_opts *o, struct 
 	snprintf(r->method, sizeof(r->method), "perf_event");
 	snprintf(r->unseen_why, sizeof(r->unseen_why),
 		 "what the inherited task-clock leaves out of each process's life "
-		 "(about 0.1 ms a process on Linux 6.18), time before the exec, and on cpus "
+		 "(about 0.1 ms a process on Linux 6.18) and on cpus "
 		 "brought online during the run");
 	return 0;
 }
