@@ -281,12 +281,23 @@ int ct_spawn_held(struct ct_spawn *s, char *const argv[], const struct ct_cpuset
 /*
  * Open the gate and wait until CMD executed.  From here until
  * ct_spawn_end(), SIGINT and SIGQUIT are ignored (a terminal sends them to
- * CMD too, and the report must still be written) and SIGTERM and SIGHUP
- * are passed on to CMD.  Returns 0, or -1 with a message and the status
+ * CMD too, and the report must still be written; SIGINT is passed on in a
+ * bench, ct_spawn_interrupt_begin) and SIGTERM and SIGHUP are passed on
+ * to CMD.  Returns 0, or -1 with a message and the status
  * in *fail (CMD is reaped then).
  */
 int ct_spawn_release(struct ct_spawn *s, char *const argv[], int *fail, char *why,
 		     size_t len);
+/*
+ * ct-place --bench: until ct_spawn_interrupt_end(), SIGINT, SIGTERM and
+ * SIGHUP stop the bench instead: caught between runs, passed on to CMD
+ * during one (SIGINT too, which ct_spawn_release() otherwise ignores),
+ * or sent to it once it executed when they came before; the first one
+ * is what ct_spawn_interrupted() returns (0: none).
+ */
+void ct_spawn_interrupt_begin(void);
+int ct_spawn_interrupted(void);
+void ct_spawn_interrupt_end(void);
 /* Kill and reap a child still held at the gate. */
 void ct_spawn_abort(struct ct_spawn *s);
 /* Restore the signal mask and dispositions. */
