@@ -458,5 +458,5 @@ double ct_lost_share(uint64_t wall_ns, uint64_t cpu_ns, uint64_t lost_ns)
 
 int ct_lost_disturbed(uint64_t wall_ns, uint64_t cpu_ns, uint64_t lost_ns)
 {
-	return ct_lost_share(wall_ns, cpu_ns, lost_ns) > 1 - CT_DESCHEDULED_SHARE;
+	return ct_lost_share(wall_ns, cpu_ns, lost_ns) > CT_LOST_SHARE_MAX;
 }

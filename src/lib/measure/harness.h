@@ -127,10 +127,11 @@ int ct_share_disturbed(uint64_t wall_ns, uint64_t cpu_ns);
  * it lost to others, lost_ns (its threads' run-queue wait and the steal),
  * over the time it had: its wall time, or where its threads ran side by
  * side the time they ran and waited (cpu_ns + lost_ns), whichever is the
- * more.  Disturbed: that share above 1 - CT_DESCHEDULED_SHARE, the rule a
- * CPU-bound single thread met before (it runs or waits, so the two agree
- * there).
+ * more.  Disturbed: that share above CT_LOST_SHARE_MAX, 1 -
+ * CT_DESCHEDULED_SHARE, the rule a CPU-bound single thread met before (it
+ * runs or waits, so the two agree there).
  */
+#define CT_LOST_SHARE_MAX 0.1
 double ct_lost_share(uint64_t wall_ns, uint64_t cpu_ns, uint64_t lost_ns);
 int ct_lost_disturbed(uint64_t wall_ns, uint64_t cpu_ns, uint64_t lost_ns);
 /*

@@ -90,7 +90,7 @@ void ct_bench_svg(FILE *f, const struct ct_bench_doc *d)
 	if (disturbed) {
 		snprintf(caveat, sizeof(caveat), "Caveat: bars marked * had disturbed runs (over "
 			 "%.0f%% of their time lost to others): their wall figures mislead.",
-			 100 * (1 - CT_DESCHEDULED_SHARE));
+			 100 * CT_LOST_SHARE_MAX);
 		c.caveat = caveat;
 	}
 	ct_svg_write(f, &c);

@@ -105,7 +105,7 @@ static void run_value(const void *rec, int id, unsigned out, struct ct_rec_value
 						       ct_bench_run_lost_ns(r)) : NAN;
 		break;
 	case U_DISTURBED:
-		v->i = r->disturbed;
+		v->i = ct_bench_run_disturbed(r);
 		break;
 	case U_STATUS:
 		v->i = r->status;
@@ -321,7 +321,7 @@ static void legend(FILE *f, const char *pre)
 		"waits has a low one);\n", pre);
 	fprintf(f, "%slost%%: what others took from the runs (run-queue wait, steal) over their "
 		"wall time, * some runs lost over %.0f%% (disturbed);\n", pre,
-		100 * (1 - CT_DESCHEDULED_SHARE));
+		100 * CT_LOST_SHARE_MAX);
 	fprintf(f, "%sran on: the tree's CPU time by kind\n", pre);
 }
 

@@ -323,7 +323,6 @@ static int run_once(struct bench *b, const struct ct_bench_place *p,
 		r->kind_ns[k] = ob.kind[k].ns;
 	snprintf(r->method, sizeof(r->method), "%s", ob.method);
 	r->status = ct_observe_exit_code(ob.status);
-	r->disturbed = ct_bench_run_disturbed(r);
 	return 0;
 }
 

@@ -80,7 +80,6 @@ struct ct_bench_run {
 	uint64_t kind_ns[CT_KIND_COUNT];/* its CPU time by kind (observe) */
 	char method[16];		/* how the kinds were told: "perf_event", "sampled" */
 	int status;			/* its exit code as a shell gives it */
-	int disturbed;			/* ct_bench_run_disturbed() */
 };
 
 /* A run's loss to others, ns: its wait and steal (0 where not known). */
