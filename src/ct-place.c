@@ -153,8 +153,9 @@ static void usage(void)
 	ct_opts_help(stdout, opts, CT_ARRAY_SIZE(opts));
 	printf("\n"
 	       "Exit status: 0 ok, 1 failure, 2 usage, 3 ISA unusable, 4 no such kind here;\n"
-	       "with a command: 125 ct-place failed, 126 CMD cannot run, 127 CMD not found,\n"
-	       "else CMD's status.  See ct-place(1) and coretype(7).\n");
+	       "with a command: 125 ct-place failed (a placement it cannot have too),\n"
+	       "126 CMD cannot run, 127 CMD not found, else CMD's status; --bench stopped\n"
+	       "by SIGINT 130, SIGTERM 143.  See ct-place(1) and coretype(7).\n");
 }
 
 /* --cpus-of: a kind's name, or a rank (digits). */

@@ -333,6 +333,45 @@ static void test_stat_line(void)
 	CHECK(ct_observe_stat_line("cpu2 1 2 3 4 5 6 7\n", &st, &bu) == -1);	/* no steal column */
 }
 
+/*
+ * The CPU time from the exec on: the fork's and the exec's taken out of
+ * the tree's rusage, user and system each in its part; the loss to others
+ * and the rule it is judged by.
+ */
+static void test_from_exec(void)
+{
+	struct ct_observe r;
+
+	ct_observe_init(&r);
+	r.user_ns = 3000000;
+	r.sys_ns = 1000000;
+	ct_observe_from_exec(&r, 2000000);
+	CHECK(r.exec_cpu_ns == 2000000);
+	CHECK(r.user_ns == 1500000 && r.sys_ns == 500000);
+	/* All of it before the exec: nothing left, never below 0. */
+	ct_observe_init(&r);
+	r.user_ns = 700000;
+	r.sys_ns = 300000;
+	ct_observe_from_exec(&r, 5000000);
+	CHECK(r.exec_cpu_ns == 1000000 && r.user_ns == 0 && r.sys_ns == 0);
+	ct_observe_init(&r);
+	ct_observe_from_exec(&r, 100);
+	CHECK(r.exec_cpu_ns == 0 && r.user_ns == 0 && r.sys_ns == 0);
+
+	/* A sleeper: 0.1 s wall, 5 ms cpu, 1 ms waited and 0.5 ms stolen. */
+	ct_observe_init(&r);
+	r.wall_s = 0.1;
+	r.user_ns = 5000000;
+	r.wait_ns = 1000000;
+	r.steal_ns = 500000;
+	CHECK(ct_observe_disturbed(&r));	/* no lost figure: the share rule */
+	r.lost_known = 1;
+	CHECK(ct_observe_lost_ns(&r) == 1500000);
+	CHECK(!ct_observe_disturbed(&r));
+	r.wait_ns = 10000000;
+	CHECK(ct_observe_disturbed(&r));	/* 10.5 ms of 100 */
+}
+
 int main(void)
 {
 	static char *const argv[] = { "make", "-j8", NULL };
@@ -420,5 +459,6 @@ int main(void)
 	test_interval();
 	test_steal();
 	test_stat_line();
+	test_from_exec();
 	return unit_done();
 }

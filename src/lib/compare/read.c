@@ -585,9 +585,10 @@ static int sample(struct reader *rd)
 /*
  * ct-place --bench: a command's runs under each placement.  A run is a
  * sample of the series (tool, "bench", no ISA, placement) in seconds, its
- * values the run's wall and CPU time; it has no brackets, so the share and
- * the disturbance rule (ct_sample_disturbed) are the run's CPU time over
- * its wall time, as --bench marks its own runs.  The runs come before
+ * values the run's wall and CPU time; it has no brackets, so the share is
+ * the run's CPU time over its wall time and the disturbance rule
+ * (ct_sample_disturbed) what it lost to others (lost_s), as --bench marks
+ * its own runs.  The runs come before
  * their summaries (a bench interleaves placements round by round), so a
  * summary counts the runs read for its series so far.
  */
@@ -599,7 +600,7 @@ static int bench_run(struct reader *rd)
 {
 	const struct ct_rec_kind *k = &ct_rec_bench_run;
 	const char *tool, *placement;
-	double wall = NAN, cpu = NAN;
+	double wall = NAN, cpu = NAN, lost;
 	struct ct_run_series *s;
 	struct ct_sample smp;
 
@@ -616,6 +617,17 @@ static int bench_run(struct reader *rd)
 	memset(&smp, 0, sizeof(smp));
 	smp.wall_ns = (uint64_t)(wall * 1e9);
 	smp.cpu_ns = (uint64_t)(cpu * 1e9);
+	/*
+	 * What the run lost to others, where the record says (null: not
+	 * known, older records: none): the rule is then ct_lost_disturbed,
+	 * as --bench marked it, not the share, which a command's own
+	 * sleeping lowers.
+	 */
+	lost = num(rd, k, "lost_s");
+	if (lost >= 0 && lost < 3.2e7) {
+		smp.lost_ns = (uint64_t)(lost * 1e9);
+		smp.lost_known = 1;
+	}
 	/* The work of a run is the command's: one run, whatever it took. */
 	add_sample(rd->r, s, wall, cpu, NAN, NAN, 1, &smp);
 	return 0;

@@ -435,6 +435,8 @@ static int part_disturbed(uint64_t wall_ns, uint64_t cpu_ns)
 
 int ct_sample_disturbed(const struct ct_sample *s)
 {
+	if (s->lost_known)
+		return ct_lost_disturbed(s->wall_ns, s->cpu_ns, s->lost_ns);
 	return part_disturbed(s->wall_ns, s->cpu_ns) ||
 	       part_disturbed(s->pre_wall_ns, s->pre_cpu_ns) ||
 	       part_disturbed(s->post_wall_ns, s->post_cpu_ns);
@@ -443,4 +445,18 @@ int ct_sample_disturbed(const struct ct_sample *s)
 int ct_share_disturbed(uint64_t wall_ns, uint64_t cpu_ns)
 {
 	return part_disturbed(wall_ns, cpu_ns);
+}
+
+double ct_lost_share(uint64_t wall_ns, uint64_t cpu_ns, uint64_t lost_ns)
+{
+	double had = (double)cpu_ns + (double)lost_ns;
+
+	if ((double)wall_ns > had)
+		had = (double)wall_ns;
+	return had > 0 ? (double)lost_ns / had : NAN;
+}
+
+int ct_lost_disturbed(uint64_t wall_ns, uint64_t cpu_ns, uint64_t lost_ns)
+{
+	return ct_lost_share(wall_ns, cpu_ns, lost_ns) > CT_LOST_SHARE_MAX;
 }

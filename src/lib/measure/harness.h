@@ -121,6 +121,20 @@ struct ct_harness {
  */
 int ct_share_disturbed(uint64_t wall_ns, uint64_t cpu_ns);
 /*
+ * A command's run (ct-place --bench, --observe) is not a kernel's call: it
+ * may sleep, read files or wait on a child, and its CPU time over its wall
+ * time says nothing of what others took from it.  Its disturbance is what
+ * it lost to others, lost_ns (its threads' run-queue wait and the steal),
+ * over the time it had: its wall time, or where its threads ran side by
+ * side the time they ran and waited (cpu_ns + lost_ns), whichever is the
+ * more.  Disturbed: that share above CT_LOST_SHARE_MAX, 1 -
+ * CT_DESCHEDULED_SHARE, the rule a CPU-bound single thread met before (it
+ * runs or waits, so the two agree there).
+ */
+#define CT_LOST_SHARE_MAX 0.1
+double ct_lost_share(uint64_t wall_ns, uint64_t cpu_ns, uint64_t lost_ns);
+int ct_lost_disturbed(uint64_t wall_ns, uint64_t cpu_ns, uint64_t lost_ns);
+/*
  * A cpu share above this cannot happen (a thread cannot run for longer
  * than the time that passed): the two clocks disagree, the share is a
  * measurement error and is never printed as a figure.  The margin covers
@@ -172,6 +186,13 @@ struct ct_sample {
 	 */
 	enum ct_count_status count_status;
 	double cycles, instructions;
+	/*
+	 * A command's run (ct-place --bench's bench_run, read by
+	 * ct-compare): what it lost to others, ns, and whether that is
+	 * known; where it is, ct_sample_disturbed is ct_lost_disturbed.
+	 */
+	uint64_t lost_ns;
+	int lost_known;
 };
 
 struct ct_series {

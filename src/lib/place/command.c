@@ -138,7 +138,7 @@ static void write_observe_md(FILE *f, void *arg)
  * CMD's status, which would be lost otherwise.  A closed pipe is the
  * reader's choice and stays quiet, as everywhere.
  */
-static void report_written(FILE *f, const char *cmd, int code)
+void ct_place_cmd_written(FILE *f, const char *after)
 {
 	int e = 0;
 
@@ -148,8 +148,16 @@ static void report_written(FILE *f, const char *cmd, int code)
 	if (!e)
 		return;
 	if (e != EPIPE && f != stderr)
-		warnx("write error: %s ('%s' exited %d)", strerror(e), cmd, code);
+		warnx("write error: %s (%s)", strerror(e), after);
 	_exit(CT_EXIT_CANCELED);
+}
+
+static void report_written(FILE *f, const char *cmd, int code)
+{
+	char after[300];
+
+	snprintf(after, sizeof(after), "'%.200s' exited %d", cmd, code);
+	ct_place_cmd_written(f, after);
 }
 
 /*

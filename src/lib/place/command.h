@@ -7,6 +7,8 @@
 #ifndef CT_PLACE_COMMAND_H
 #define CT_PLACE_COMMAND_H
 
+#include <stdio.h>
+
 #include "measure/report.h"
 #include "machine/topo.h"
 
@@ -42,5 +44,12 @@ void ct_place_cpus_usable_or_exit(const struct ct_topo *t, const struct ct_cpuse
  * status as a shell gives it; ct-place's own failures exit 125.
  */
 int ct_place_cmd_observe(const struct ct_place_cmd *o, const struct ct_topo *t);
+/*
+ * The results of a mode with a command written to f, or exit 125 (not
+ * the 1 of ct_close_stdout(), which a command's status could be): after
+ * a message naming what the results were of (after: "'true' exited 0");
+ * a closed pipe quietly, as everywhere.
+ */
+void ct_place_cmd_written(FILE *f, const char *after);
 
 #endif

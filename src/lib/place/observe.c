@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "core/common.h"
+#include "measure/harness.h"
 #include "place/observe.h"
 #include "measure/report.h"
 
@@ -287,6 +288,33 @@ void ct_observe_unsteal(struct ct_observe *r, const uint64_t stolen[CT_KIND_COUN
 	}
 }
 
+void ct_observe_from_exec(struct ct_observe *r, uint64_t exec_ns)
+{
+	uint64_t total = r->user_ns + r->sys_ns, user;
+
+	if (exec_ns > total)
+		exec_ns = total;
+	r->exec_cpu_ns = exec_ns;
+	if (!total)
+		return;
+	user = (uint64_t)((double)r->user_ns * (double)(total - exec_ns) / (double)total + 0.5);
+	r->user_ns = user;
+	r->sys_ns = total - exec_ns - user;
+}
+
+uint64_t ct_observe_lost_ns(const struct ct_observe *r)
+{
+	return r->wait_ns + r->steal_ns;
+}
+
+int ct_observe_disturbed(const struct ct_observe *r)
+{
+	uint64_t wall = (uint64_t)(r->wall_s * 1e9 + 0.5), cpu = r->user_ns + r->sys_ns;
+
+	return r->lost_known ? ct_lost_disturbed(wall, cpu, ct_observe_lost_ns(r))
+			     : ct_share_disturbed(wall, cpu);
+}
+
 /* The command line as one string, its words joined by spaces. */
 static void command_text(char *const *argv, char *buf, size_t len)
 {
@@ -406,7 +434,8 @@ struct command_rec {
 
 enum command_field {
 	M_TABLE_LINE, M_MD_LINE, M_TOOL, M_COMMAND, M_EXIT_STATUS, M_WALL_S, M_CPU_S, M_USER_S,
-	M_SYS_S, M_COUNTED_S, M_METHOD
+	M_SYS_S, M_EXEC_S, M_COUNTED_S, M_WAIT_S, M_STEAL_S, M_LOST_S, M_LOST_SHARE, M_LOST_OF,
+	M_DISTURBED, M_METHOD
 };
 
 /* The table and summary.md say it in one line above the rows. */
@@ -420,9 +449,23 @@ static const struct ct_rec_field command_fields[] = {
 	{ M_CPU_S, "cpu_s", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
 	{ M_USER_S, "user_s", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
 	{ M_SYS_S, "sys_s", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ M_EXEC_S, "exec_cpu_s", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
 	{ M_COUNTED_S, "counted_s", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ M_WAIT_S, "run_queue_wait_s", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ M_STEAL_S, "steal_s", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ M_LOST_S, "lost_s", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ M_LOST_SHARE, "lost_share", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ M_LOST_OF, "lost_of", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ M_DISTURBED, "disturbed", NULL, CT_REC_BOOL, NULL, NULL, CT_REC_JSON },
 	{ M_METHOD, "method", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
 };
+
+/* The run's time, CPU time and loss, ns, for ct_lost_share. */
+static double lost_share(const struct ct_observe *r)
+{
+	return ct_lost_share((uint64_t)(r->wall_s * 1e9 + 0.5), r->user_ns + r->sys_ns,
+			     ct_observe_lost_ns(r));
+}
 
 #define COMMAND_LEN 4096
 
@@ -430,7 +473,7 @@ static void command_value(const void *rec, int id, unsigned out, struct ct_rec_v
 {
 	const struct command_rec *cr = rec;
 	const struct ct_observe *r = cr->r;
-	char cmd[COMMAND_LEN], st[64];
+	char cmd[COMMAND_LEN], st[64], lost[96];
 
 	(void)out;
 	switch ((enum command_field)id) {
@@ -438,16 +481,21 @@ static void command_value(const void *rec, int id, unsigned out, struct ct_rec_v
 	case M_MD_LINE:
 		command_text(cr->argv, cmd, sizeof(cmd));
 		v->own = ct_xmalloc(COMMAND_LEN + 256);
+		lost[0] = '\0';
+		if (r->lost_known)
+			snprintf(lost, sizeof(lost), ", %.3f s lost to others (%.1f%%%s)",
+				 (double)ct_observe_lost_ns(r) / 1e9, 100 * lost_share(r),
+				 ct_observe_disturbed(r) ? ", disturbed" : "");
 		if (id == M_TABLE_LINE)
 			snprintf(v->own, COMMAND_LEN + 256, "%s (%s), %.3f s wall, %.3f s cpu "
-				 "(user %.3f, system %.3f)", cmd, status_text(r->status, st, sizeof(st)),
-				 r->wall_s, tree_s(r), (double)r->user_ns / 1e9,
-				 (double)r->sys_ns / 1e9);
+				 "(user %.3f, system %.3f)%s", cmd,
+				 status_text(r->status, st, sizeof(st)), r->wall_s, tree_s(r),
+				 (double)r->user_ns / 1e9, (double)r->sys_ns / 1e9, lost);
 		else
 			snprintf(v->own, COMMAND_LEN + 256, "`%s` (%s): %.3f s wall, %.3f s cpu "
-				 "(user %.3f, system %.3f), measured by %s.", cmd,
+				 "(user %.3f, system %.3f)%s, measured by %s.", cmd,
 				 status_text(r->status, st, sizeof(st)), r->wall_s, tree_s(r),
-				 (double)r->user_ns / 1e9, (double)r->sys_ns / 1e9, r->method);
+				 (double)r->user_ns / 1e9, (double)r->sys_ns / 1e9, lost, r->method);
 		v->str = v->own;
 		break;
 	case M_TOOL:
@@ -473,8 +521,30 @@ static void command_value(const void *rec, int id, unsigned out, struct ct_rec_v
 	case M_SYS_S:
 		v->num = (double)r->sys_ns / 1e9;
 		break;
+	case M_EXEC_S:
+		v->num = (double)r->exec_cpu_ns / 1e9;
+		break;
 	case M_COUNTED_S:
 		v->num = counted_s(r);
+		break;
+	case M_WAIT_S:
+		v->num = r->lost_known ? (double)r->wait_ns / 1e9 : NAN;
+		break;
+	case M_STEAL_S:
+		v->num = r->lost_known ? (double)r->steal_ns / 1e9 : NAN;
+		break;
+	case M_LOST_S:
+		v->num = r->lost_known ? (double)ct_observe_lost_ns(r) / 1e9 : NAN;
+		break;
+	case M_LOST_SHARE:
+		v->num = r->lost_known ? lost_share(r) : NAN;
+		break;
+	case M_LOST_OF:
+		v->str = r->lost_known ? r->lost_of : "";
+		v->null = !r->lost_known;
+		break;
+	case M_DISTURBED:
+		v->i = ct_observe_disturbed(r);
 		break;
 	case M_METHOD:
 		v->str = r->method;

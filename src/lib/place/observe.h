@@ -54,6 +54,21 @@ struct ct_observe {
 	 * the total the kinds are held against.
 	 */
 	uint64_t user_ns, sys_ns;
+	/*
+	 * CMD's first thread's CPU time up to its exec (the fork and the
+	 * exec tearing down ct-place's copy): ct-place's setup, taken out of
+	 * user_ns and sys_ns (ct_observe_from_exec).
+	 */
+	uint64_t exec_cpu_ns;
+	/*
+	 * What the tree lost to others from the exec on: its threads'
+	 * run-queue wait (schedstat's run_delay) and the hypervisor's steal
+	 * (the perf path's estimate, ct_observe_stolen); lost_known 0 where
+	 * neither could be read.  lost_of says whose wait was counted.
+	 */
+	uint64_t wait_ns, steal_ns;
+	int lost_known;
+	char lost_of[160];
 	char method[16];		/* "perf_event", "sampled", "rusage_info" */
 	char unseen_why[200];		/* what the method cannot attribute */
 };
@@ -78,6 +93,18 @@ int ct_observe_run(const struct ct_observe_opts *o, struct ct_observe *r, int *f
 
 /* CMD's status as a shell gives it: its exit code, or 128 + the signal. */
 int ct_observe_exit_code(int status);
+
+/*
+ * The tree's CPU time from the exec on: exec_ns (CMD's CPU time when its
+ * exec was seen done) taken out of r's user and system time, each in its
+ * part of their sum (rusage splits one total by the ticks it sampled),
+ * and kept in r->exec_cpu_ns; never below 0.
+ */
+void ct_observe_from_exec(struct ct_observe *r, uint64_t exec_ns);
+/* What the tree lost to others, ns: its run-queue wait and the steal. */
+uint64_t ct_observe_lost_ns(const struct ct_observe *r);
+/* A run disturbed by others: ct_lost_disturbed, or with no lost figure the share rule. */
+int ct_observe_disturbed(const struct ct_observe *r);
 
 /* --- The report (src/lib/place/observe.c). --- */
 
@@ -254,12 +281,23 @@ int ct_spawn_held(struct ct_spawn *s, char *const argv[], const struct ct_cpuset
 /*
  * Open the gate and wait until CMD executed.  From here until
  * ct_spawn_end(), SIGINT and SIGQUIT are ignored (a terminal sends them to
- * CMD too, and the report must still be written) and SIGTERM and SIGHUP
- * are passed on to CMD.  Returns 0, or -1 with a message and the status
+ * CMD too, and the report must still be written; SIGINT is passed on in a
+ * bench, ct_spawn_interrupt_begin) and SIGTERM and SIGHUP are passed on
+ * to CMD.  Returns 0, or -1 with a message and the status
  * in *fail (CMD is reaped then).
  */
 int ct_spawn_release(struct ct_spawn *s, char *const argv[], int *fail, char *why,
 		     size_t len);
+/*
+ * ct-place --bench: until ct_spawn_interrupt_end(), SIGINT, SIGTERM and
+ * SIGHUP stop the bench instead: caught between runs, passed on to CMD
+ * during one (SIGINT too, which ct_spawn_release() otherwise ignores),
+ * or sent to it once it executed when they came before; the first one
+ * is what ct_spawn_interrupted() returns (0: none).
+ */
+void ct_spawn_interrupt_begin(void);
+int ct_spawn_interrupted(void);
+void ct_spawn_interrupt_end(void);
 /* Kill and reap a child still held at the gate. */
 void ct_spawn_abort(struct ct_spawn *s);
 /* Restore the signal mask and dispositions. */

@@ -262,6 +262,12 @@ const struct ct_placement *ct_place_find(const struct ct_placement *plan, size_t
 size_t ct_place_select(const char *placements, const struct ct_placement *plan, size_t nplan,
 		       struct ct_placement *out)
 {
+	return ct_place_select_exit(placements, plan, nplan, out, CT_EXIT_NOTAPPLICABLE);
+}
+
+size_t ct_place_select_exit(const char *placements, const struct ct_placement *plan,
+			    size_t nplan, struct ct_placement *out, int na_status)
+{
 	char *list, *tok, *save = NULL;
 	size_t n = 0, i;
 	int want[CT_PLACE_MAX] = { 0 };
@@ -281,17 +287,17 @@ size_t ct_place_select(const char *placements, const struct ct_placement *plan, 
 
 		if (!p) {
 			if (strncmp(tok, "pin-", 4) == 0 && nplan && plan[0].darwin)
-				errx(CT_EXIT_NOTAPPLICABLE,
+				errx(na_status,
 				     "placement '%s' does not apply: macOS cannot pin threads", tok);
 			if (strncmp(tok, "pin-", 4) == 0 && ct_kind_parse(tok + 4, &k) == 0)
-				errx(CT_EXIT_NOTAPPLICABLE,
+				errx(na_status,
 				     "placement '%s' does not apply: no usable cpu of kind '%s' here",
 				     tok, tok + 4);
 			ct_usage_error("invalid placement '%s': use main, thread, thread-background, "
 				       "process-background or pin-KIND", tok);
 		}
 		if (!p->applicable)
-			errx(CT_EXIT_NOTAPPLICABLE, "placement '%s' %s", tok, p->note);
+			errx(na_status, "placement '%s' %s", tok, p->note);
 		want[p - plan] = 1;
 	}
 	free(list);

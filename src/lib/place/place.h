@@ -118,3 +118,10 @@ const struct ct_placement *ct_place_find(const struct ct_placement *plan, size_t
  */
 size_t ct_place_select(const char *placements, const struct ct_placement *plan, size_t nplan,
 		       struct ct_placement *out);
+/*
+ * The same, a placement this machine cannot give exiting na_status: with
+ * a command (--bench) 125, as every failure of ct-place's own there, so
+ * that it cannot be taken for the command's status.
+ */
+size_t ct_place_select_exit(const char *placements, const struct ct_placement *plan,
+			    size_t nplan, struct ct_placement *out, int na_status);

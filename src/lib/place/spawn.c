@@ -34,12 +34,54 @@ struct failure {
 };
 
 static const int fwd_signals[4] = { SIGINT, SIGQUIT, SIGTERM, SIGHUP };
-static volatile sig_atomic_t fwd_pid;
+static volatile sig_atomic_t fwd_pid, caught;
+/* ct_spawn_interrupt_begin(): SIGINT stops a bench, it is not ignored. */
+static int interrupt_on;
+static struct sigaction interrupt_old[3];
+static const int interrupt_signals[3] = { SIGINT, SIGTERM, SIGHUP };
 
 static void forward(int sig)
 {
+	if (!caught)
+		caught = sig;
 	if (fwd_pid > 0)
 		kill((pid_t)fwd_pid, sig);	/* async-signal-safe */
+}
+
+static void note(int sig)
+{
+	if (!caught)
+		caught = sig;
+}
+
+void ct_spawn_interrupt_begin(void)
+{
+	struct sigaction sa;
+	int i;
+
+	memset(&sa, 0, sizeof(sa));
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = note;		/* no SA_RESTART: a wait returns EINTR */
+	caught = 0;
+	interrupt_on = 1;
+	for (i = 0; i < 3; i++)
+		sigaction(interrupt_signals[i], &sa, &interrupt_old[i]);
+}
+
+int ct_spawn_interrupted(void)
+{
+	return (int)caught;
+}
+
+void ct_spawn_interrupt_end(void)
+{
+	int i;
+
+	if (!interrupt_on)
+		return;
+	for (i = 0; i < 3; i++)
+		sigaction(interrupt_signals[i], &interrupt_old[i], NULL);
+	interrupt_on = 0;
 }
 
 static int cloexec_pipe(int fd[2])
@@ -171,7 +213,8 @@ int ct_spawn_release(struct ct_spawn *s, char *const argv[], int *fail, char *wh
 	fwd_pid = (sig_atomic_t)s->pid;
 	for (i = 0; i < 4; i++) {
 		/* No SA_RESTART: a wait returns EINTR and looks again. */
-		sa.sa_handler = i < 2 ? SIG_IGN : forward;
+		sa.sa_handler = fwd_signals[i] == SIGQUIT ||
+				(fwd_signals[i] == SIGINT && !interrupt_on) ? SIG_IGN : forward;
 		sigaction(fwd_signals[i], &sa, &s->old[i]);
 	}
 	s->signals_set = 1;
@@ -190,8 +233,12 @@ int ct_spawn_release(struct ct_spawn *s, char *const argv[], int *fail, char *wh
 	}
 	close(s->status);
 	s->status = -1;
-	if (got == 0)
-		return 0;		/* end of file: CMD executed */
+	if (got == 0) {
+		/* End of file: CMD executed; a bench stopped before it stops it. */
+		if (interrupt_on && caught)
+			kill(s->pid, (int)caught);
+		return 0;
+	}
 	reap(s->pid);
 	s->pid = -1;
 	if (got < sizeof(f)) {

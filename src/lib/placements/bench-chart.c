@@ -88,9 +88,9 @@ void ct_bench_svg(FILE *f, const struct ct_bench_doc *d)
 	c.panels = panels;
 	c.npanels = CT_BENCH_NBASES;
 	if (disturbed) {
-		snprintf(caveat, sizeof(caveat), "Caveat: bars marked * had disturbed runs (CPU time "
-			 "under %.0f%% of the wall time): their wall figures mislead.",
-			 100 * CT_DESCHEDULED_SHARE);
+		snprintf(caveat, sizeof(caveat), "Caveat: bars marked * had disturbed runs (over "
+			 "%.0f%% of their time lost to others): their wall figures mislead.",
+			 100 * CT_LOST_SHARE_MAX);
 		c.caveat = caveat;
 	}
 	ct_svg_write(f, &c);

@@ -26,8 +26,9 @@ struct run_rec {
 };
 
 enum run_field {
-	U_TOOL, U_PLACEMENT, U_ROUND, U_ORDER, U_WALL, U_CPU, U_USER, U_SYS, U_SHARE,
-	U_DISTURBED, U_STATUS, U_KIND_P, U_KIND_E, U_KIND_LP, U_METHOD
+	U_TOOL, U_PLACEMENT, U_ROUND, U_ORDER, U_WALL, U_CPU, U_USER, U_SYS, U_EXEC, U_SHARE,
+	U_WAIT, U_STEAL, U_LOST, U_LOST_SHARE, U_DISTURBED, U_STATUS, U_KIND_P, U_KIND_E,
+	U_KIND_LP, U_METHOD
 };
 
 static const struct ct_rec_field run_fields[] = {
@@ -39,7 +40,12 @@ static const struct ct_rec_field run_fields[] = {
 	{ U_CPU, "cpu_s", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
 	{ U_USER, "user_s", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
 	{ U_SYS, "sys_s", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
+	{ U_EXEC, "exec_cpu_s", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
 	{ U_SHARE, "cpu_share", NULL, CT_REC_NUM, "%.4g", NULL, CT_REC_DATA },
+	{ U_WAIT, "run_queue_wait_s", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
+	{ U_STEAL, "steal_s", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
+	{ U_LOST, "lost_s", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
+	{ U_LOST_SHARE, "lost_share", NULL, CT_REC_NUM, "%.4g", NULL, CT_REC_DATA },
 	{ U_DISTURBED, "disturbed", NULL, CT_REC_BOOL, NULL, NULL, CT_REC_DATA },
 	{ U_STATUS, "exit_status", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
 	{ U_KIND_P, "performance_cpu_s", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
@@ -79,11 +85,27 @@ static void run_value(const void *rec, int id, unsigned out, struct ct_rec_value
 	case U_SYS:
 		v->num = (double)r->sys_ns / 1e9;
 		break;
+	case U_EXEC:
+		v->num = (double)r->exec_cpu_ns / 1e9;
+		break;
 	case U_SHARE:
 		v->num = r->wall_ns ? (double)(r->user_ns + r->sys_ns) / (double)r->wall_ns : NAN;
 		break;
+	case U_WAIT:
+		v->num = r->lost_known ? (double)r->wait_ns / 1e9 : NAN;
+		break;
+	case U_STEAL:
+		v->num = r->lost_known ? (double)r->steal_ns / 1e9 : NAN;
+		break;
+	case U_LOST:
+		v->num = r->lost_known ? (double)ct_bench_run_lost_ns(r) / 1e9 : NAN;
+		break;
+	case U_LOST_SHARE:
+		v->num = r->lost_known ? ct_lost_share(r->wall_ns, r->user_ns + r->sys_ns,
+						       ct_bench_run_lost_ns(r)) : NAN;
+		break;
 	case U_DISTURBED:
-		v->i = r->disturbed;
+		v->i = ct_bench_run_disturbed(r);
 		break;
 	case U_STATUS:
 		v->i = r->status;
@@ -113,7 +135,7 @@ struct sum_rec {
 
 enum sum_field {
 	S_TOOL, S_PLACEMENT, S_BASIS, S_RUNS, S_MEDIAN, S_MIN, S_CV, S_CI_LOW, S_CI_HIGH,
-	S_INTERVAL, S_SHARE, S_DISTURBED, S_FAILED, S_RATIO, S_RATIO_LOW, S_RATIO_HIGH,
+	S_INTERVAL, S_SHARE, S_LOST_SHARE, S_DISTURBED, S_FAILED, S_RATIO, S_RATIO_LOW, S_RATIO_HIGH,
 	S_RATIO_INTERVAL, S_P, S_VERDICT, S_KINDS, S_SPLIT, S_KIND_P, S_KIND_E, S_KIND_LP,
 	S_COMMAND, S_HOW
 };
@@ -129,7 +151,8 @@ static const struct ct_rec_field sum_fields[] = {
 	{ S_CI_LOW, "ci_low_s", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
 	{ S_CI_HIGH, "ci_high_s", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
 	{ S_INTERVAL, NULL, "95% interval s", CT_REC_STR, NULL, NULL, CT_REC_TEXT | CT_REC_FIT(2) },
-	{ S_SHARE, "cpu_share", "share", CT_REC_NUM, "%.4g", "%s", CT_REC_ALL },
+	{ S_SHARE, "cpu_share", "share", CT_REC_NUM, "%.4g", "%.3f", CT_REC_ALL },
+	{ S_LOST_SHARE, "lost_share", "lost%", CT_REC_NUM, "%.4g", "%s", CT_REC_ALL },
 	{ S_DISTURBED, "disturbed", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
 	{ S_FAILED, "failed", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
 	{ S_RATIO, "ratio_to_main", "x main", CT_REC_NUM, "%.6g", "%.3f", CT_REC_ALL },
@@ -191,9 +214,16 @@ static void sum_value(const void *rec, int id, unsigned out, struct ct_rec_value
 		break;
 	case S_SHARE:
 		v->num = s->share;
-		/* A placement with a disturbed run is marked, as every share is. */
+		break;
+	case S_LOST_SHARE:
+		v->num = s->lost_share;
+		/* A placement with a disturbed run is marked: '-*' where the loss is not known. */
 		if (out & CT_REC_TEXT) {
-			snprintf(v->buf, sizeof(v->buf), "%.3f%s", s->share, s->disturbed ? "*" : "");
+			if (isnan(s->lost_share))
+				snprintf(v->buf, sizeof(v->buf), "-%s", s->disturbed ? "*" : "");
+			else
+				snprintf(v->buf, sizeof(v->buf), "%.1f%s", 100 * s->lost_share,
+					 s->disturbed ? "*" : "");
 			v->str = v->buf;
 		}
 		break;
@@ -265,7 +295,8 @@ static void basis_rows(FILE *f, unsigned out, const struct ct_bench_doc *d,
 
 static const char *const titles[CT_BENCH_NBASES] = {
 	"wall: elapsed time from the start of CMD to its reaping (CLOCK_MONOTONIC_RAW)",
-	"cpu: the user and system time of CMD's process tree (rusage of the reaped children)"
+	"cpu: the user and system time of CMD's process tree from its exec on (rusage of the "
+	"reaped children, less the fork's and the exec's)"
 };
 
 /* What was run and how, in a line or two. */
@@ -286,9 +317,12 @@ static void legend(FILE *f, const char *pre)
 	fprintf(f, "%sp: two-sided Mann-Whitney U against main; verdict slower or faster where "
 		"p < %g and the x interval is beyond 1 +- %.0f%%, '~' where not;\n", pre, CT_BENCH_ALPHA,
 		100 * CT_COMPARE_THRESHOLD);
-	fprintf(f, "%sshare: CPU time over wall time of all runs, * some runs under %.0f%% "
-		"(disturbed); ran on: the tree's CPU time by kind\n", pre,
-		100 * CT_DESCHEDULED_SHARE);
+	fprintf(f, "%sshare: CPU time over wall time of all runs (a command that sleeps or "
+		"waits has a low one);\n", pre);
+	fprintf(f, "%slost%%: what others took from the runs (run-queue wait, steal) over their "
+		"wall time, * some runs lost over %.0f%% (disturbed);\n", pre,
+		100 * CT_LOST_SHARE_MAX);
+	fprintf(f, "%sran on: the tree's CPU time by kind\n", pre);
 }
 
 static void print_table(FILE *f, const struct ct_bench_doc *d)

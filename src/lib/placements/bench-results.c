@@ -16,6 +16,7 @@
 #include "compare/compare.h"
 #include "compare/mann-whitney.h"
 #include "core/common.h"
+#include "measure/harness.h"
 #include "measure/results.h"
 #include "measure/stats.h"
 #include "placements/bench.h"
@@ -38,6 +39,19 @@ const char *ct_bench_verdict_name(enum ct_bench_verdict v)
 		return "faster";
 	}
 	return "-";
+}
+
+uint64_t ct_bench_run_lost_ns(const struct ct_bench_run *r)
+{
+	return r->lost_known ? r->wait_ns + r->steal_ns : 0;
+}
+
+int ct_bench_run_disturbed(const struct ct_bench_run *r)
+{
+	uint64_t cpu = r->user_ns + r->sys_ns;
+
+	return r->lost_known ? ct_lost_disturbed(r->wall_ns, cpu, ct_bench_run_lost_ns(r))
+			     : ct_share_disturbed(r->wall_ns, cpu);
 }
 
 /* A run's time on a basis, in seconds. */
@@ -133,16 +147,26 @@ void ct_bench_results(const struct ct_bench_row *rows, size_t n, struct ct_bench
 	for (r = 0; r < n; r++) {
 		const struct ct_bench_row *row = &rows[r];
 		struct ct_bench_summary *s = &res->s[r];
+		uint64_t wall_ns = 0, cpu_ns = 0, lost_ns = 0;
 		double wall = 0, cpu = 0, hw;
-		unsigned i;
+		unsigned i, known = 0;
 
 		for (i = 0; i < row->n; i++) {
-			wall += run_s(&row->runs[i], CT_BENCH_WALL);
-			cpu += run_s(&row->runs[i], CT_BENCH_CPU);
-			s->disturbed += row->runs[i].disturbed;
-			s->failed += row->runs[i].status != 0;
+			const struct ct_bench_run *u = &row->runs[i];
+
+			wall += run_s(u, CT_BENCH_WALL);
+			cpu += run_s(u, CT_BENCH_CPU);
+			wall_ns += u->wall_ns;
+			cpu_ns += u->user_ns + u->sys_ns;
+			lost_ns += ct_bench_run_lost_ns(u);
+			known += (unsigned)u->lost_known;
+			s->disturbed += (unsigned)ct_bench_run_disturbed(u);
+			s->failed += u->status != 0;
 		}
 		s->share = wall > 0 ? cpu / wall : NAN;
+		/* Pooled as the share is: the runs' loss over the time they had, summed. */
+		s->lost_share = row->n && known == row->n ? ct_lost_share(wall_ns, cpu_ns, lost_ns)
+							  : NAN;
 		kinds(row, s);
 		for (b = 0; b < CT_BENCH_NBASES; b++) {
 			struct ct_bench_figures *f = &s->b[b];

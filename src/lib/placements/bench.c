@@ -12,6 +12,7 @@
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,7 +95,7 @@ static size_t bench_places(const struct ct_bench_opts *o, const struct ct_topo *
 		return k;
 	}
 	n = ct_place_plan(t, plan, CT_PLACE_MAX);
-	n = ct_place_select(o->placements, plan, n, sel);
+	n = ct_place_select_exit(o->placements, plan, n, sel, CT_EXIT_CANCELED);
 	for (i = 0; i < n; i++) {
 		const struct ct_placement *p = &sel[i];
 
@@ -269,9 +270,14 @@ static int prepare(const struct bench *b)
 	return ct_observe_exit_code(st);
 }
 
-/* One run of CMD under p, into r; ct-place's failures and CMD's own exit. */
-static void run_once(struct bench *b, const struct ct_bench_place *p,
-		     struct ct_bench_run *r)
+/*
+ * One run of CMD under p, into r; ct-place's failures and CMD's own exit.
+ * Returns 0, or the signal that stopped the bench (SIGINT, SIGTERM,
+ * SIGHUP: ct_spawn_interrupt_begin) before or during the run, which is
+ * then no run.
+ */
+static int run_once(struct bench *b, const struct ct_bench_place *p,
+		    struct ct_bench_run *r)
 {
 	struct ct_observe_opts oo;
 	struct ct_observe ob;
@@ -281,11 +287,15 @@ static void run_once(struct bench *b, const struct ct_bench_place *p,
 	if (b->o->prepare) {
 		int code = prepare(b);
 
+		if (ct_spawn_interrupted())
+			return ct_spawn_interrupted();
 		if (code) {
 			ct_progress_clear(&b->pr);
 			errx(code, "--prepare '%s' exited %d", b->o->prepare, code);
 		}
 	}
+	if (ct_spawn_interrupted())
+		return ct_spawn_interrupted();
 	memset(&oo, 0, sizeof(oo));
 	oo.argv = b->argv;
 	oo.kind_of = b->kind_of;
@@ -296,6 +306,8 @@ static void run_once(struct bench *b, const struct ct_bench_place *p,
 	quiet_begin(b, saved);
 	k = ct_observe_run(&oo, &ob, &fail, why, sizeof(why));
 	quiet_end(saved);
+	if (ct_spawn_interrupted())
+		return ct_spawn_interrupted();
 	if (k < 0) {
 		ct_progress_clear(&b->pr);
 		errx(fail, "%s: %s", p->name, why);
@@ -303,11 +315,34 @@ static void run_once(struct bench *b, const struct ct_bench_place *p,
 	r->wall_ns = (uint64_t)(ob.wall_s * 1e9 + 0.5);
 	r->user_ns = ob.user_ns;
 	r->sys_ns = ob.sys_ns;
+	r->exec_cpu_ns = ob.exec_cpu_ns;
+	r->wait_ns = ob.wait_ns;
+	r->steal_ns = ob.steal_ns;
+	r->lost_known = ob.lost_known;
 	for (k = 0; k < CT_KIND_COUNT; k++)
 		r->kind_ns[k] = ob.kind[k].ns;
 	snprintf(r->method, sizeof(r->method), "%s", ob.method);
 	r->status = ct_observe_exit_code(ob.status);
-	r->disturbed = ct_share_disturbed(r->wall_ns, r->user_ns + r->sys_ns);
+	return 0;
+}
+
+static const char *signal_name(int sig)
+{
+	return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP"
+										     : "a signal";
+}
+
+/*
+ * The bench stopped by sig in what ("round 8 of 40, main"): the run it cut
+ * short is not a sample and nothing is written; the status is a shell's
+ * for a process ended by sig.
+ */
+static int interrupted(struct bench *b, int sig, const char *what)
+{
+	ct_progress_clear(&b->pr);
+	warnx("interrupted by %s in %s: the bench stops; the run cut short is not kept and "
+	      "no results are written", signal_name(sig), what);
+	return 128 + sig;
 }
 
 struct outputs {
@@ -348,7 +383,7 @@ int ct_place_bench(const struct ct_bench_opts *o, const struct ct_topo *t)
 	size_t n, i, done = 0, total;
 	unsigned round, j;
 	char why[640];
-	int c;
+	int c, sig;
 
 	if (env && *env && strcmp(env, "sampled") != 0)
 		ct_usage_error("invalid CT_OBSERVE '%s': use sampled, or leave it unset", env);
@@ -393,6 +428,7 @@ int ct_place_bench(const struct ct_bench_opts *o, const struct ct_topo *t)
 		fprintf(stderr, "%s: '%s' under %zu placement%s: %u warm-up and %u timed run%s "
 			"each, interleaved\n", ct_progname(), b.shown, n, n == 1 ? "" : "s",
 			o->warmup, o->runs, o->runs == 1 ? "" : "s");
+	ct_spawn_interrupt_begin();
 	/* Warm-up: every placement once per warm-up round, nothing kept. */
 	for (round = 0; round < o->warmup; round++)
 		for (i = 0; i < n; i++) {
@@ -400,7 +436,12 @@ int ct_place_bench(const struct ct_bench_opts *o, const struct ct_topo *t)
 
 			ct_progress_show(&b.pr, done == 0, -1, "warm-up %u of %u (%s)", round + 1,
 					 o->warmup, rows[i].p.name);
-			run_once(&b, &rows[i].p, &r);
+			if ((sig = run_once(&b, &rows[i].p, &r)) != 0) {
+				snprintf(why, sizeof(why), "warm-up round %u of %u, %s", round + 1,
+					 o->warmup, rows[i].p.name);
+				status = interrupted(&b, sig, why);
+				goto out;
+			}
 			done++;
 		}
 	for (round = 0; round < o->runs; round++)
@@ -413,7 +454,12 @@ int ct_place_bench(const struct ct_bench_opts *o, const struct ct_topo *t)
 			ct_progress_show(&b.pr, 0, done ? el / (double)done * (double)(total - done) : -1,
 					 "round %u of %u: %s, run %zu of %zu", round + 1, o->runs,
 					 row->p.name, done + 1, total);
-			run_once(&b, &row->p, r);
+			if ((sig = run_once(&b, &row->p, r)) != 0) {
+				snprintf(why, sizeof(why), "round %u of %u, %s", round + 1, o->runs,
+					 row->p.name);
+				status = interrupted(&b, sig, why);
+				goto out;
+			}
 			r->round = round + 1;
 			r->order = j + 1;
 			row->n++;
@@ -426,6 +472,7 @@ int ct_place_bench(const struct ct_bench_opts *o, const struct ct_topo *t)
 				goto out;
 			}
 		}
+	ct_spawn_interrupt_end();
 	ct_progress_clear(&b.pr);
 	ct_machine_finish(&m, 1);
 	ct_bench_results(rows, n, &res);
@@ -445,8 +492,10 @@ int ct_place_bench(const struct ct_bench_opts *o, const struct ct_topo *t)
 			errx(CT_EXIT_CANCELED, "%s", why);
 	}
 	ct_bench_print(stdout, o->fmt, &d);
+	ct_place_cmd_written(stdout, "the bench's results");
 	ct_bench_results_free(&res);
 out:
+	ct_spawn_interrupt_end();
 	for (i = 0; i < n; i++)
 		free(rows[i].runs);
 	free(rows);

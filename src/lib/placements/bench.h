@@ -69,12 +69,27 @@ struct ct_bench_run {
 	unsigned round;			/* 1-based */
 	unsigned order;			/* its place in the round, 1-based */
 	uint64_t wall_ns;		/* from the release of CMD to its reaping */
-	uint64_t user_ns, sys_ns;	/* the reaped tree's rusage */
+	/*
+	 * The reaped tree's rusage from CMD's exec on: the fork's and the
+	 * exec's time before it, exec_cpu_ns, is ct-place's (observe.h).
+	 */
+	uint64_t user_ns, sys_ns, exec_cpu_ns;
+	/* What it lost to others (lost_known): run-queue wait and steal. */
+	uint64_t wait_ns, steal_ns;
+	int lost_known;
 	uint64_t kind_ns[CT_KIND_COUNT];/* its CPU time by kind (observe) */
 	char method[16];		/* how the kinds were told: "perf_event", "sampled" */
 	int status;			/* its exit code as a shell gives it */
-	int disturbed;			/* ct_share_disturbed(wall, user + sys) */
 };
+
+/* A run's loss to others, ns: its wait and steal (0 where not known). */
+uint64_t ct_bench_run_lost_ns(const struct ct_bench_run *r);
+/*
+ * A run others took time from: ct_lost_disturbed (measure/harness.h) of
+ * its wall, CPU and lost time, or with no lost figure (macOS) the share
+ * rule.  Its own waiting (a sleep, a read) is not disturbance.
+ */
+int ct_bench_run_disturbed(const struct ct_bench_run *r);
 
 struct ct_bench_row {
 	struct ct_bench_place p;
@@ -112,7 +127,8 @@ struct ct_bench_figures {
 struct ct_bench_summary {
 	struct ct_bench_figures b[CT_BENCH_NBASES];
 	double share;			/* all runs' CPU time over their wall time */
-	unsigned disturbed;		/* runs under the share threshold */
+	double lost_share;		/* all runs' lost time over theirs (ct_lost_share), NaN: unknown */
+	unsigned disturbed;		/* runs ct_bench_run_disturbed */
 	unsigned failed;		/* runs with a non-zero status (-i) */
 	double kind_s[CT_KIND_COUNT];	/* CPU time on each kind, summed over the runs */
 	double kind_share[CT_KIND_COUNT];/* of the time counted on a kind */

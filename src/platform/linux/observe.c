@@ -87,6 +87,55 @@ static int wait_child(pid_t pid, int *status)
 	return w == pid ? 0 : -1;
 }
 
+/*
+ * A thread's /proc/PID/task/TID/schedstat (or a process's first thread's,
+ * tid 0: /proc/PID/schedstat): its run time and its run-queue wait
+ * (run_delay), ns.  0, or -1 where it cannot be read (no CONFIG_SCHED_INFO).
+ */
+static int read_schedstat(pid_t pid, pid_t tid, uint64_t *run, uint64_t *delay)
+{
+	char path[64], buf[128], *end;
+	ssize_t n;
+	int fd;
+
+	if (tid)
+		snprintf(path, sizeof(path), "/proc/%d/task/%d/schedstat", (int)pid, (int)tid);
+	else
+		snprintf(path, sizeof(path), "/proc/%d/schedstat", (int)pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	*run = strtoull(buf, &end, 10);
+	if (end == buf)
+		return -1;
+	*delay = strtoull(end, &end, 10);
+	return 0;
+}
+
+/*
+ * Wait for pid to end, then read its first thread's schedstat while it is
+ * still a zombie (waitid WNOWAIT), then reap it.  *delay is left as it
+ * was where schedstat cannot be read; *read_ok says whether it was.
+ */
+static int wait_child_delay(pid_t pid, int *status, uint64_t *delay, int *read_ok)
+{
+	siginfo_t si;
+	uint64_t run;
+	int rc;
+
+	do {
+		memset(&si, 0, sizeof(si));
+		rc = waitid(P_PID, (id_t)pid, &si, WEXITED | WNOWAIT);
+	} while (rc < 0 && errno == EINTR);
+	*read_ok = rc == 0 && read_schedstat(pid, 0, &run, delay) == 0;
+	return wait_child(pid, status);
+}
+
 /* --- The exact path: perf events. --- */
 
 #if CT_HAVE_PERF
@@ -384,10 +433,12 @@ static int perf_collect(struct perf *p, const struct ct_observe_opts *o, struct 
 	free(busy);
 	ct_observe_fold_finish(&f, r, p->mig_why, p->cyc_why);
 	ct_observe_unsteal(r, stolen);
+	for (i = 0; i < CT_KIND_COUNT; i++)
+		r->steal_ns += stolen[i];
 	snprintf(r->method, sizeof(r->method), "perf_event");
 	snprintf(r->unseen_why, sizeof(r->unseen_why),
 		 "what the inherited task-clock leaves out of each process's life "
-		 "(about 0.1 ms a process on Linux 6.18), time before the exec, and on cpus "
+		 "(about 0.1 ms a process on Linux 6.18) and on cpus "
 		 "brought online during the run");
 	return 0;
 }
@@ -399,6 +450,7 @@ static int perf_collect(struct perf *p, const struct ct_observe_opts *o, struct 
 struct thr {
 	pid_t tid;			/* 0: an empty slot */
 	struct ct_observe_thread s;	/* its start (stat field 22), run time, cpu */
+	uint64_t delay;			/* its run-queue wait at the last reading */
 };
 
 struct sampler {
@@ -416,6 +468,8 @@ struct sampler {
 	uint64_t cost[CT_OBSERVE_PACE];	/* the last passes' costs, ns (ct_observe_interval) */
 	uint64_t gap_min, gap_max;	/* the times between passes, ns */
 	uint64_t lost_ns;		/* run time on a cpu of no known kind */
+	uint64_t delay_ns;		/* the threads' run-queue waits, to their last readings */
+	int delay_read;			/* some thread's schedstat was read */
 };
 
 static struct thr *lookup(struct sampler *s, pid_t tid)
@@ -501,19 +555,26 @@ static int read_stat(pid_t pid, pid_t tid, unsigned long long *ticks, unsigned l
 
 static void sample_thread(struct sampler *s, pid_t pid, pid_t tid)
 {
-	char path[64], buf[128];
 	unsigned long long ticks, start = 0;
-	uint64_t run;
+	uint64_t run, delay;
+	struct thr *t;
 	int cpu;
 
 	if (read_stat(pid, tid, &ticks, &start, &cpu) < 0)
 		return;			/* gone since the listing */
-	snprintf(path, sizeof(path), "/proc/%d/task/%d/schedstat", (int)pid, (int)tid);
-	if (slurp(path, buf, sizeof(buf)) > 0)
-		run = strtoull(buf, NULL, 10);
-	else
+	t = lookup(s, tid);
+	if (read_schedstat(pid, tid, &run, &delay) == 0) {
+		/* A reused tid (a later start) is a new thread: its wait from 0. */
+		if (t->s.start != start)
+			t->delay = 0;
+		if (delay > t->delay)
+			s->delay_ns += delay - t->delay;
+		t->delay = delay;
+		s->delay_read = 1;
+	} else {
 		run = ticks * (1000000000ULL / (unsigned long long)s->hz);
-	ct_observe_account(s->r, s->o->kind_of, s->o->ncpu, &lookup(s, tid)->s, start, run, cpu,
+	}
+	ct_observe_account(s->r, s->o->kind_of, s->o->ncpu, &t->s, start, run, cpu,
 			   &s->lost_ns);
 }
 
@@ -680,8 +741,8 @@ int ct_observe_run(const struct ct_observe_opts *o, struct ct_observe *r, int *f
 	struct sampler s;
 	struct rusage before, after;
 	char why_not_perf[200];
-	int have_perf = 0, subreaper = 0, k, c;
-	uint64_t t0;
+	int have_perf = 0, subreaper = 0, k, c, exec_ok, end_ok = 0;
+	uint64_t t0, exec_run = 0, exec_delay = 0, end_delay;
 #if CT_HAVE_PERF
 	struct perf p;
 #endif
@@ -731,7 +792,16 @@ int ct_observe_run(const struct ct_observe_opts *o, struct ct_observe *r, int *f
 		ct_spawn_end(&sp);
 		return -1;
 	}
-	if (have_perf ? wait_child(sp.pid, &r->status) : sampler_run(&s, sp.pid, &r->status)) {
+	/*
+	 * CMD executed (the status pipe closed on its exec): its CPU time and
+	 * wait so far are the fork's and the exec's, ct-place's setup, not
+	 * CMD's.  What CMD ran between its exec and this reading (a few us of
+	 * the loader) is counted as setup too.
+	 */
+	exec_ok = read_schedstat(sp.pid, 0, &exec_run, &exec_delay) == 0;
+	end_delay = exec_delay;
+	if (have_perf ? wait_child_delay(sp.pid, &r->status, &end_delay, &end_ok)
+		      : sampler_run(&s, sp.pid, &r->status)) {
 		snprintf(why, len, "cannot wait for '%s': %s", o->argv[0], strerror(errno));
 		ct_spawn_end(&sp);
 		return -1;
@@ -743,6 +813,25 @@ int ct_observe_run(const struct ct_observe_opts *o, struct ct_observe *r, int *f
 	getrusage(RUSAGE_CHILDREN, &after);
 	r->user_ns = tv_ns(&after.ru_utime) - tv_ns(&before.ru_utime);
 	r->sys_ns = tv_ns(&after.ru_stime) - tv_ns(&before.ru_stime);
+	if (exec_ok)
+		ct_observe_from_exec(r, exec_run);
+	/*
+	 * The run-queue wait: Linux keeps none for a thread group nor adds a
+	 * reaped child's to its parent (taskstats would, to CAP_NET_ADMIN
+	 * only), so the perf path counts CMD's first thread, read as a
+	 * zombie, and the sampler every thread it saw, to its last reading.
+	 */
+	if (exec_ok && have_perf && end_ok) {
+		r->lost_known = 1;
+		r->wait_ns = end_delay > exec_delay ? end_delay - exec_delay : 0;
+		snprintf(r->lost_of, sizeof(r->lost_of), "the run-queue wait of CMD's first "
+			 "thread (not its other threads' nor its children's) and the steal");
+	} else if (exec_ok && !have_perf && s.delay_read) {
+		r->lost_known = 1;
+		r->wait_ns = s.delay_ns > exec_delay ? s.delay_ns - exec_delay : 0;
+		snprintf(r->lost_of, sizeof(r->lost_of), "the run-queue wait of every thread of "
+			 "the tree the sampler saw, to its last reading (no steal)");
+	}
 #if CT_HAVE_PERF
 	if (have_perf) {
 		int rc = perf_collect(&p, o, r, why, len);
