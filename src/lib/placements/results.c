@@ -2,8 +2,8 @@
  * placements/results.c - ct-place's results, from the results step
  * (measure/results.c): every placement's series summarised, and each one's
  * ratio to the reference, main (or without main the first placement
- * measured, which only the chart uses), and each one's memory latency and
- * lines in flight (workloads/latency.h).  The table, summary.md, JSON and
+ * measured, which only the chart uses), with its interval, and each one's
+ * memory latency and lines in flight (workloads/latency.h).  The table, summary.md, JSON and
  * the chart (report.c, chart.c) only format them.
  */
 #include "config.h"
@@ -25,6 +25,7 @@ void ct_placements_results(const struct ct_placements_row *rows, size_t n,
 	memset(res, 0, sizeof(*res));
 	res->rows = rows;
 	res->n = n;
+	res->alpha = CT_PLACEMENTS_ALPHA;
 	res->r = ct_xcalloc(n ? n : 1, sizeof(*res->r));
 	res->lat = ct_xcalloc(n ? n : 1, sizeof(*res->lat));
 	for (i = 0; i < n && !res->ref; i++)
@@ -47,8 +48,12 @@ void ct_placements_results(const struct ct_placements_row *rows, size_t n,
 		return;
 	for (r = 0; r < n; r++)
 		if (rows[r].ran)
-			for (k = 0; k < CT_NJOBS; k++)
-				ct_results_ratio_to(&res->r[r][k], &res->r[res->ref - rows][k], NAN);
+			for (k = 0; k < CT_NJOBS; k++) {
+				const struct ct_results *ref = &res->r[res->ref - rows][k];
+
+				ct_results_ratio_to(&res->r[r][k], ref, NAN);
+				ct_results_ratio_interval(&res->r[r][k], ref, res->alpha);
+			}
 }
 
 void ct_placements_results_free(struct ct_placements_results *res)
