@@ -102,6 +102,8 @@ struct ct_placements_results {
 	const struct ct_placements_row *ref;	/* NULL: no row measured */
 	int ref_main;				/* ref is main */
 	double alpha;				/* CT_PLACEMENTS_ALPHA */
+	size_t interval_min;			/* the fewest samples, on both sides, that
+						   have an interval at this level */
 	struct ct_results (*r)[CT_NJOBS];
 	/* Each measured row's latency and lines in flight, on each basis. */
 	struct ct_latency_figures (*lat)[2];

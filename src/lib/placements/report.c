@@ -13,7 +13,6 @@
 #include <string.h>
 
 #include "core/common.h"
-#include "measure/mann-whitney.h"
 #include "placements/placements.h"
 
 /*
@@ -74,9 +73,10 @@ static void ratio_value(struct ct_rec_value *v, unsigned out, const struct cells
 }
 
 /* The footnotes of the x ratios' marks, after the others (ct_out_footnotes). */
-static void ratio_footnotes(FILE *f, const char *pre, unsigned marks, double alpha)
+static void ratio_footnotes(FILE *f, const char *pre, unsigned marks,
+			    const struct ct_placements_results *res)
 {
-	size_t n = 1;
+	double alpha = res->alpha;
 
 	if (!(marks & (MARK_RATIO_SAME | MARK_RATIO_NONE)))
 		return;
@@ -84,12 +84,10 @@ static void ratio_footnotes(FILE *f, const char *pre, unsigned marks, double alp
 		fprintf(f, "%s~      after an x ratio: its %g%% interval (Hodges-Lehmann, from the "
 			"samples' rates, as ct-compare's) holds 1: no difference from main at that "
 			"level\n", pre, 100 * (1 - alpha));
-	/* The fewest samples a side that have an interval at this level. */
-	while (n < 64 && ct_utest_critical(n, n, alpha) < 0)
-		n++;
 	if (marks & MARK_RATIO_NONE)
-		fprintf(f, "%sx      some x ratios have no %g%% interval: under %zu samples a side "
-			"(-r); they may differ from 1 by noise alone\n", pre, 100 * (1 - alpha), n);
+		fprintf(f, "%sx      some x ratios have no %g%% interval: too few samples (%zu a "
+			"side at least, -r); they may differ from 1 by noise alone\n", pre,
+			100 * (1 - alpha), res->interval_min);
 }
 
 const char *ct_placements_kind_letters(const char *kinds, char *buf, size_t len)
@@ -715,7 +713,7 @@ static void print_table(FILE *f, int samples, const struct ct_machine *m,
 		basis_rows(f, CT_REC_TABLE, res, (enum ct_basis)b, &marks);
 	}
 	ct_out_footnotes(f, "", marks, rows_precision(rows, n) ? rows[0].ser[0].precision_pct : 0);
-	ratio_footnotes(f, "", marks, res->alpha);
+	ratio_footnotes(f, "", marks, res);
 	if (samples)
 		print_samples(f, CT_REC_TABLE, rows, n);
 	fprintf(f, "\nplacements:\n");
@@ -940,7 +938,7 @@ void ct_placements_markdown(FILE *f, const struct ct_machine *m, const struct ct
 		fprintf(f, "\nMarks:\n\n");
 		ct_out_footnotes(f, "    ", marks,
 				 rows_precision(rows, n) ? rows[0].ser[0].precision_pct : 0);
-		ratio_footnotes(f, "    ", marks, res->alpha);
+		ratio_footnotes(f, "    ", marks, res);
 	}
 	fprintf(f, "\n## Placements\n\n");
 	for (r = 0; r < n; r++)

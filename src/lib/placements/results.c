@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "core/common.h"
+#include "measure/mann-whitney.h"
 #include "measure/results.h"
 #include "placements/placements.h"
 
@@ -26,6 +27,9 @@ void ct_placements_results(const struct ct_placements_row *rows, size_t n,
 	res->rows = rows;
 	res->n = n;
 	res->alpha = CT_PLACEMENTS_ALPHA;
+	for (res->interval_min = 1; res->interval_min < 64; res->interval_min++)
+		if (ct_utest_critical(res->interval_min, res->interval_min, res->alpha) >= 0)
+			break;
 	res->r = ct_xcalloc(n ? n : 1, sizeof(*res->r));
 	res->lat = ct_xcalloc(n ? n : 1, sizeof(*res->lat));
 	for (i = 0; i < n && !res->ref; i++)

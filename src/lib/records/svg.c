@@ -173,7 +173,7 @@ static int wrapped_lines(const char *s, double size, double width)
 }
 
 /* The legend's icons. */
-enum icon { ICON_SWATCH, ICON_BAR, ICON_ERR, ICON_DIAMOND, ICON_REF };
+enum icon { ICON_SWATCH, ICON_BAR, ICON_PALE, ICON_ERR, ICON_DIAMOND, ICON_REF };
 
 static void diamond(FILE *f, double x, double y)
 {
@@ -189,6 +189,11 @@ static void icon(FILE *f, enum icon ic, const char *color, double x, double y)
 	case ICON_BAR:
 		fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"14\" height=\"12\" fill=\"%s\"/>\n",
 			x, y - 6, color);
+		break;
+	case ICON_PALE:
+		fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"13\" height=\"11\" fill=\"%s\" "
+			"fill-opacity=\"0.25\" stroke=\"%s\" stroke-width=\"1.5\"/>\n",
+			x + 0.5, y - 5.5, color, color);
 		break;
 	case ICON_ERR:
 		fprintf(f, "<path d=\"M%.1f %.1fH%.1fM%.1f %.1fV%.1fM%.1f %.1fV%.1f\" "
@@ -243,6 +248,8 @@ static double legend(FILE *f, const struct ct_svg_chart *c, double y)
 	l.x = MARGIN;
 	l.y += 20;
 	legend_item(&l, ICON_BAR, "#bbbbbb", c->bar_legend);
+	if (c->same_legend)
+		legend_item(&l, ICON_PALE, "#777777", c->same_legend);
 	legend_item(&l, ICON_ERR, NULL, c->err_legend);
 	if (c->marker_legend)
 		legend_item(&l, ICON_DIAMOND, NULL, c->marker_legend);
@@ -333,9 +340,15 @@ static void panel(FILE *f, const struct ct_svg_chart *c, const struct ct_svg_pan
 		svg_id(f, p->id);
 		fputc('-', f);
 		svg_id(f, c->rows[r].label);
-		fprintf(f, "\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"%s>",
-			x0, cy - BAR_H / 2, x - x0 > 1 ? x - x0 : 1, BAR_H, colors[c->rows[r].color],
-			b->disturbed ? " stroke=\"#b00000\" stroke-width=\"2\" stroke-dasharray=\"4 2\"" : "");
+		fprintf(f, "\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"",
+			x0, cy - BAR_H / 2, x - x0 > 1 ? x - x0 : 1, BAR_H, colors[c->rows[r].color]);
+		/* Pale: the kind's colour kept, in the outline (a disturbed bar's is red). */
+		if (b->same)
+			fprintf(f, " fill-opacity=\"0.25\"%s%s%s", b->disturbed ? "" : " stroke=\"",
+				b->disturbed ? "" : colors[c->rows[r].color],
+				b->disturbed ? "" : "\" stroke-width=\"1.5\"");
+		fprintf(f, "%s>", b->disturbed ? " stroke=\"#b00000\" stroke-width=\"2\" "
+			"stroke-dasharray=\"4 2\"" : "");
 		if (b->tip) {
 			fputs("<title>", f);
 			ct_svg_text(f, b->tip);
@@ -360,11 +373,16 @@ static void panel(FILE *f, const struct ct_svg_chart *c, const struct ct_svg_pan
 		snprintf(buf, sizeof(buf), "%.3f", b->value);
 		fprintf(f, "<text class=\"value\" x=\"%.1f\" y=\"%.1f\" font-size=\"11.5\">%s</text>\n",
 			end + 5, cy + 4, buf);
-		/* The mark apart from the number, which stays a number. */
+		/* The marks apart from the number, which stays a number. */
+		x = end + 5 + 6.5 * (double)strlen(buf) + 2;
+		if (b->same) {
+			fprintf(f, "<text class=\"same\" x=\"%.1f\" y=\"%.1f\" font-size=\"11.5\" "
+				"fill=\"#444444\" font-weight=\"bold\">~</text>\n", x, cy + 4);
+			x += 8;
+		}
 		if (b->disturbed)
 			fprintf(f, "<text class=\"disturbed\" x=\"%.1f\" y=\"%.1f\" font-size=\"11.5\" "
-				"fill=\"#b00000\" font-weight=\"bold\">*</text>\n",
-				end + 5 + 6.5 * (double)strlen(buf) + 2, cy + 4);
+				"fill=\"#b00000\" font-weight=\"bold\">*</text>\n", x, cy + 4);
 	}
 	/* The reference line over the bars, so it shows where they cross it. */
 	if (!isnan(c->reference)) {
