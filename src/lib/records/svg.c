@@ -24,6 +24,7 @@
 #define LABEL_W 190.0		/* the row label column */
 #define GAP 30.0		/* between panels */
 #define VALUE_ROOM 46.0		/* right of the longest bar, for its value */
+#define WHISKER_REACH 2.0	/* the axis past the bars for a whisker, at most (panel()) */
 #define ROW_H 38.0
 #define BAR_H 16.0
 #define CHAR_W 0.6		/* estimated width of a character, in em */
@@ -269,11 +270,16 @@ static double xpos(double x0, double plot_w, double xmax, double v)
 static void panel(FILE *f, const struct ct_svg_chart *c, const struct ct_svg_panel *p,
 		  double x0, double pw, double top, double bottom)
 {
-	double plot_w = pw - VALUE_ROOM, max = 0, step, xmax, v, x;
+	double plot_w = pw - VALUE_ROOM, max = 0, whisker = 0, step, xmax, v, x;
 	char buf[32];
 	size_t r;
 
-	/* The axis reaches past every bar, whisker, diamond and the reference. */
+	/*
+	 * The axis reaches past every bar, diamond and the reference, and
+	 * past every whisker up to WHISKER_REACH times the rest: a wider one
+	 * (an interval of few, noisy samples) runs off the plot with an
+	 * arrow, so that it does not shrink every bar to a sliver.
+	 */
 	if (!isnan(c->reference))
 		max = c->reference;
 	for (r = 0; r < c->nrows; r++) {
@@ -281,11 +287,15 @@ static void panel(FILE *f, const struct ct_svg_chart *c, const struct ct_svg_pan
 
 		if (!isnan(b->value) && b->value + b->err > max)
 			max = b->value + b->err;
-		if (!isnan(b->value) && b->hi > b->lo && b->hi > max)
-			max = b->hi;
+		if (!isnan(b->value) && b->hi > b->lo && b->hi > whisker)
+			whisker = b->hi;
+		if (!isnan(b->value) && b->value > max)
+			max = b->value;
 		if (!isnan(b->marker) && b->marker > max)
 			max = b->marker;
 	}
+	if (whisker > max)
+		max = whisker < WHISKER_REACH * max || !(max > 0) ? whisker : WHISKER_REACH * max;
 	step = nice_step(max);
 	xmax = ceil(max * 1.02 / step) * step;
 	if (!(xmax > 0))
@@ -357,11 +367,22 @@ static void panel(FILE *f, const struct ct_svg_chart *c, const struct ct_svg_pan
 		fputs("</rect>\n", f);
 		end = x;
 		if (b->err > 0 || b->hi > b->lo) {
+			double top_v = b->hi > b->lo ? b->hi : b->value + b->err;
+			int off = top_v > xmax;
+
 			lo = xpos(x0, plot_w, xmax, b->hi > b->lo ? b->lo : b->value - b->err);
-			hi = xpos(x0, plot_w, xmax, b->hi > b->lo ? b->hi : b->value + b->err);
-			fprintf(f, "<path class=\"err\" d=\"M%.1f %.1fH%.1fM%.1f %.1fV%.1fM%.1f %.1fV%.1f\" "
-				"stroke=\"#222222\" stroke-width=\"1.4\" fill=\"none\"/>\n",
-				lo, cy, hi, lo, cy - 5, cy + 5, hi, cy - 5, cy + 5);
+			hi = xpos(x0, plot_w, xmax, off ? xmax : top_v);
+			/* Off the plot: no end cap, an arrow at the edge instead. */
+			if (off)
+				fprintf(f, "<path class=\"err\" d=\"M%.1f %.1fH%.1fM%.1f %.1fV%.1f"
+					"M%.1f %.1fL%.1f %.1fL%.1f %.1f\" stroke=\"#222222\" "
+					"stroke-width=\"1.4\" fill=\"none\"/>\n", lo, cy, hi, lo, cy - 5,
+					cy + 5, hi - 5, cy - 4, hi, cy, hi - 5, cy + 4);
+			else
+				fprintf(f, "<path class=\"err\" d=\"M%.1f %.1fH%.1fM%.1f %.1fV%.1f"
+					"M%.1f %.1fV%.1f\" stroke=\"#222222\" stroke-width=\"1.4\" "
+					"fill=\"none\"/>\n", lo, cy, hi, lo, cy - 5, cy + 5, hi, cy - 5,
+					cy + 5);
 			end = hi > end ? hi : end;
 		}
 		if (!isnan(b->marker)) {
