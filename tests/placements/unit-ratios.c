@@ -288,16 +288,26 @@ int main(void)
 	CHECK(strcmp(last_word(buf, 0, w, sizeof(w)), "1.000") == 0);
 	CHECK(strstr(text, "\n~      after an x ratio: its 95% interval") != NULL);
 	CHECK(strstr(text, "\nx      some x ratios have no 95% interval: too few samples") != NULL);
-	/* The digits of a marked ratio under those of the others: the '~' hangs. */
+	/*
+	 * The digits of a marked ratio under those of the others, in every x
+	 * column (the last too): the '~' hangs in the gap.
+	 */
 	{
 		char a[4096], c[4096];
 		const char *pa, *pc;
+		int col;
 
 		row_line(text, "thread", a, sizeof(a));
 		row_line(text, "pin-performance", c, sizeof(c));
-		pa = strstr(a, "1.005~");
-		pc = strstr(c, "2.010");
-		CHECK(pa && pc && pa - a == pc - c);
+		pa = a;
+		pc = c;
+		for (col = 0; col < 4; col++) {
+			pa = pa ? strstr(pa, "1.005~") : NULL;
+			pc = pc ? strstr(pc, "2.010") : NULL;
+			CHECK(pa && pc && pa - a == pc - c);
+			pa = pa ? pa + 1 : NULL;
+			pc = pc ? pc + 1 : NULL;
+		}
 	}
 	free(text);
 
