@@ -378,6 +378,23 @@ int main(void)
 			CHECK(pale == 2 * CT_NJOBS + 1);
 			CHECK(same == 2 * CT_NJOBS);
 		}
+		/*
+		 * pin-efficiency's whisker spans its interval, 0.49 .. 1.53 (its
+		 * cv, about 60%, would span 0.2 .. 0.8): in units of its bar, from
+		 * the axis at x0, 0.49 / 0.505 and 1.53 / 0.505.
+		 */
+		{
+			const char *pe = strstr(text, "id=\"bar-stream-pin-efficiency\"");
+			const char *err = pe ? strstr(pe, "class=\"err\" d=\"M") : NULL;
+			double x0 = 0, bw = 0, lo = 0, hi = 0, y;
+
+			CHECK(pe && sscanf(pe, "id=\"bar-stream-pin-efficiency\" x=\"%lf\" y=\"%lf\" "
+					   "width=\"%lf\"", &x0, &y, &bw) == 3);
+			CHECK(err && sscanf(err, "class=\"err\" d=\"M%lf %lfH%lf", &lo, &y, &hi) == 3);
+			CHECK(bw > 10);
+			CHECK(fabs((lo - x0) / bw - 0.49 / 0.505) < 0.02);
+			CHECK(fabs((hi - x0) / bw - 1.530612245 / 0.505) < 0.02);
+		}
 		CHECK(strstr(text, "whisker: 95% interval of the ratio") != NULL);
 		CHECK(strstr(text, "have no whisker: too few samples") != NULL);
 	}
