@@ -17,7 +17,7 @@
 
 #include "core/common.h"
 #include "measure/harness.h"
-#include "compare/mann-whitney.h"
+#include "measure/mann-whitney.h"
 #include "compare/compare.h"
 #include "unit.h"
 

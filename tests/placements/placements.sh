@@ -24,6 +24,9 @@ done || exit 1
 # The main row's ratios (x clock, x fma, x stream, x lat) are 1 by definition.
 awk '/^main / { for (i = 0; i < 4; i++) if ($(NF-i) != "1.000") exit 1 }' "$tmp/table" ||
 	fail "main's ratios are not 1.000"
+# 3 samples a side give the ratios no interval, and the table says so.
+grep -q '^x      some x ratios have no 95% interval: too few samples (4 a side' "$tmp/table" ||
+	fail "no footnote for the ratios without an interval"
 
 REPS=3 expect_status 0 "$CT_PLACE" -q -S 0 -f tsv -p main,thread
 awk -F'\t' 'NR == 1 && $1 != "#placement" { exit 1 } END { exit NR != 5 }' "$tmp/out" ||
@@ -49,6 +52,13 @@ awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 	$c["cycles_per_load"] != "-" && !($c["cycles_per_load"] > 0) { exit 1 }
 	$1 == "main" && $c["latency_ratio"] != 1 { exit 1 }' "$tmp/out" ||
 	fail "the chase's tsv columns: $(cat "$tmp/out")"
+# The x ratios' intervals: 3 samples a side have none ('-'), at level 0.95;
+# their U test's p is there but main's, and 0.1 at least (3 against 3).
+awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	$c["ratio_level"] != 0.95 || $c["clock_ratio_lo"] != "-" || $c["stream_ratio_hi"] != "-" { exit 1 }
+	$1 == "main" && $c["latency_ratio_p"] != "-" { exit 1 }
+	$1 != "main" && !($c["latency_ratio_p"] >= 0.1 && $c["latency_ratio_p"] <= 1) { exit 1 }' \
+	"$tmp/out" || fail "the x ratios' interval columns: $(cat "$tmp/out")"
 
 REPS=3 expect_status 0 "$CT_PLACE" -q -S 0 -f json --samples -p main,thread
 "$JSONL" "$tmp/out" || fail "json does not parse"

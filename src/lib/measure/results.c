@@ -14,6 +14,7 @@
 #include "core/common.h"
 #include "core/cpuset.h"
 #include "measure/ceiling.h"
+#include "measure/mann-whitney.h"
 #include "measure/results.h"
 
 /* The counter statistics of a summary, over the samples that were counted. */
@@ -194,7 +195,8 @@ void ct_results_series(const struct ct_series *ser, struct ct_results *r)
 	r->ser = ser;
 	for (b = CT_BASIS_WALL; b <= CT_BASIS_CPU; b++) {
 		ct_summarize(ser, (enum ct_basis)b, &r->b[b]);
-		r->ratio[b] = NAN;
+		r->ratio[b] = r->ratio_lo[b] = r->ratio_hi[b] = r->ratio_p[b] = NAN;
+		r->ratio_same[b] = -1;
 	}
 }
 
@@ -210,6 +212,41 @@ void ct_results_ratio_to(struct ct_results *r, const struct ct_results *ref, dou
 		double m = ref->b[b].rate.median;
 
 		r->ratio[b] = m > 0 ? r->b[b].rate.median / m : none;
+	}
+}
+
+/* A series' rates on a basis, every sample's (as its median's), in v (freed by the caller). */
+static double *rates(const struct ct_series *ser, enum ct_basis b)
+{
+	double *v = ct_xcalloc(ser->n + 1, sizeof(double));
+	unsigned i;
+
+	for (i = 0; i < ser->n; i++)
+		v[i] = ct_sample_rate(ser->k, &ser->s[i], b);
+	return v;
+}
+
+void ct_results_ratio_interval(struct ct_results *r, const struct ct_results *ref, double alpha)
+{
+	int b;
+
+	for (b = CT_BASIS_WALL; b <= CT_BASIS_CPU; b++) {
+		double *x, *y, est;
+		struct ct_utest u;
+
+		r->ratio_lo[b] = r->ratio_hi[b] = r->ratio_p[b] = NAN;
+		r->ratio_same[b] = -1;
+		if (!isfinite(r->ratio[b]) || !r->ser || !ref->ser || r->ser == ref->ser)
+			continue;
+		x = rates(ref->ser, (enum ct_basis)b);
+		y = rates(r->ser, (enum ct_basis)b);
+		if (ct_utest(x, ref->ser->n, y, r->ser->n, &u) == 0)
+			r->ratio_p[b] = u.p;
+		if (ct_ratio_ci(x, ref->ser->n, y, r->ser->n, alpha, &est, &r->ratio_lo[b],
+				&r->ratio_hi[b]) == 0)
+			r->ratio_same[b] = r->ratio_lo[b] <= 1 && 1 <= r->ratio_hi[b];
+		free(x);
+		free(y);
 	}
 }
 

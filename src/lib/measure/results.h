@@ -98,6 +98,15 @@ struct ct_results {
 	const struct ct_series *ser;
 	struct ct_summary b[2];		/* [CT_BASIS_WALL], [CT_BASIS_CPU] */
 	double ratio[2];		/* NaN: no reference, or its median is not positive */
+	/*
+	 * Where ct_results_ratio_interval() held the samples against the
+	 * reference's: the interval of the ratio on each basis and the U
+	 * test's two-sided p (NaN: none), and whether the interval holds 1
+	 * (1), lies beyond it (0), or is not there (-1: the reference itself,
+	 * too few samples for the level).
+	 */
+	double ratio_lo[2], ratio_hi[2], ratio_p[2];
+	int ratio_same[2];
 };
 
 /* The results of ser, with no reference. */
@@ -109,6 +118,16 @@ void ct_results_series(const struct ct_series *ser, struct ct_results *r);
  * are built from these two.
  */
 void ct_results_ratio_to(struct ct_results *r, const struct ct_results *ref, double none);
+/*
+ * The uncertainty of r's ratio to ref on each basis, from their samples'
+ * rates: the Hodges-Lehmann interval of the ratio at level 1 - alpha and
+ * the Mann-Whitney U test (measure/mann-whitney.h), the tests ct-compare
+ * makes between runs.  The ratio itself stays the medians' (r->ratio);
+ * the interval is that of the ratio the samples shift by, which is the
+ * medians' ratio where one sample is the other scaled.  None where there
+ * is no ratio.
+ */
+void ct_results_ratio_interval(struct ct_results *r, const struct ct_results *ref, double alpha);
 /*
  * The same for two medians that are not a series' (ct-place --bench's
  * times of a command's runs, placements/bench-results.c): median over

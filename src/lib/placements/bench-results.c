@@ -1,7 +1,7 @@
 /*
  * placements/bench-results.c - ct-place --bench's results step: every
  * placement's runs summarised on each basis, held against the unplaced
- * runs with ct-compare's statistics (compare/mann-whitney.h: the U test
+ * runs with ct-compare's statistics (measure/mann-whitney.h: the U test
  * and the Hodges-Lehmann interval of the ratio), and the kinds its CPU
  * time went to.  The writers (bench-report.c, bench-chart.c) only format
  * what this computes.
@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "compare/compare.h"
-#include "compare/mann-whitney.h"
+#include "measure/mann-whitney.h"
 #include "core/common.h"
 #include "measure/harness.h"
 #include "measure/results.h"

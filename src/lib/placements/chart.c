@@ -51,6 +51,17 @@ static void chase_tip(char *tip, size_t len, int k, const struct ct_latency_figu
 		snprintf(tip + l, len - l, "; %.1f lines in flight", lat->in_flight);
 }
 
+/* A ratio's interval after a bar's tip: " (95% interval 0.95 .. 1.02~)". */
+static void interval_tip(char *tip, size_t len, const struct ct_results *rr, enum ct_basis b,
+			 double alpha)
+{
+	size_t l = strlen(tip);
+
+	if (rr->ratio_same[b] >= 0)
+		snprintf(tip + l, len - l, " (%g%% interval %.3f .. %.3f%s)", 100 * (1 - alpha),
+			 rr->ratio_lo[b], rr->ratio_hi[b], rr->ratio_same[b] ? ", holds 1: ~" : "");
+}
+
 void ct_placements_svg(FILE *f, const struct ct_machine *m, const struct ct_topo *t,
 		    const struct ct_placements_results *res)
 {
@@ -63,10 +74,11 @@ void ct_placements_svg(FILE *f, const struct ct_machine *m, const struct ct_topo
 	char (*where)[96] = ct_xcalloc(n ? n : 1, sizeof(*where));
 	char (*tips)[320] = ct_xcalloc((n ? n : 1) * CT_NJOBS, sizeof(*tips));
 	char title[160], machine[512], run[400], basis[400], ptitle[CT_NJOBS][96];
-	char psub[CT_NJOBS][96], notes[1200], axis[96], reflabel[80];
+	char psub[CT_NJOBS][96], notes[1200], axis[96], reflabel[80], errlegend[96];
+	char untested[200];
 	char *caveat = NULL;
 	size_t caveat_len = 0;
-	unsigned disturbed = 0;
+	unsigned disturbed = 0, no_interval = 0;
 	size_t i, r, nr = 0, used = 0;
 	int k;
 
@@ -96,8 +108,9 @@ void ct_placements_svg(FILE *f, const struct ct_machine *m, const struct ct_topo
 	}
 	c.lines[1] = run;
 	snprintf(basis, sizeof(basis), "Bars: median rate on the wall basis (elapsed time) over "
-		 "%s's; diamonds: the same on the cpu basis (the thread's CPU time).%s",
-		 base ? base->p.name : "main",
+		 "%s's, the whisker its %g%% interval (Hodges-Lehmann), pale where that holds 1; "
+		 "diamonds: the same on the cpu basis (the thread's CPU time).%s",
+		 base ? base->p.name : "main", 100 * (1 - res->alpha),
 		 base && !res->ref_main ? " (main was not measured.)" : "");
 	c.lines[2] = basis;
 	snprintf(axis, sizeof(axis), "median rate relative to %s", base ? base->p.name : "main");
@@ -106,7 +119,10 @@ void ct_placements_svg(FILE *f, const struct ct_machine *m, const struct ct_topo
 	snprintf(reflabel, sizeof(reflabel), "%s = 1", base ? base->p.name : "main");
 	c.reference_label = reflabel;
 	c.bar_legend = "bar: wall basis";
-	c.err_legend = "error bar: \u00b1 the cv of the samples";
+	snprintf(errlegend, sizeof(errlegend), "whisker: %g%% interval of the ratio",
+		 100 * (1 - res->alpha));
+	c.err_legend = errlegend;
+	c.same_legend = "pale bar, ~: the interval holds 1";
 	c.marker_legend = "diamond: cpu basis";
 
 	for (r = 0; r < n; r++) {
@@ -122,14 +138,23 @@ void ct_placements_svg(FILE *f, const struct ct_machine *m, const struct ct_topo
 			const struct ct_summary *sw = &rr->b[CT_BASIS_WALL], *sc = &rr->b[CT_BASIS_CPU];
 			char *tip = tips[(size_t)k * n + nr];
 
+			/* The whisker: the ratio's interval (none: the reference, too few samples). */
 			b->value = rr->ratio[CT_BASIS_WALL];
-			b->err = isnan(b->value) ? 0 : b->value * sw->rate.cv_pct / 100;
+			b->lo = rr->ratio_lo[CT_BASIS_WALL];
+			b->hi = rr->ratio_hi[CT_BASIS_WALL];
+			b->same = rr->ratio_same[CT_BASIS_WALL] == 1;
 			b->marker = rr->ratio[CT_BASIS_CPU];
-			snprintf(tip, 320, "%s, %s (%s): %.4g %s median on the wall basis, %.3f x %s, "
-				 "cv %.2f%%; %.4g %s on the cpu basis, %.3f x %s; %u samples, verified",
+			if (&rows[r] != base && isfinite(b->value) && rr->ratio_same[CT_BASIS_WALL] < 0)
+				no_interval++;
+			snprintf(tip, 320, "%s, %s (%s): %.4g %s median on the wall basis, %.3f x %s",
 				 rows[r].p.name, rows[r].k[k].name, rows[r].k[k].isa, sw->rate.median,
-				 rows[r].k[k].unit, b->value, base->p.name, sw->rate.cv_pct,
-				 sc->rate.median, rows[r].k[k].unit, b->marker, base->p.name, sw->reps);
+				 rows[r].k[k].unit, b->value, base->p.name);
+			interval_tip(tip, 320, rr, CT_BASIS_WALL, res->alpha);
+			snprintf(tip + strlen(tip), 320 - strlen(tip), ", cv %.2f%%; %.4g %s on the cpu "
+				 "basis, %.3f x %s", sw->rate.cv_pct, sc->rate.median, rows[r].k[k].unit,
+				 b->marker, base->p.name);
+			interval_tip(tip, 320, rr, CT_BASIS_CPU, res->alpha);
+			snprintf(tip + strlen(tip), 320 - strlen(tip), "; %u samples, verified", sw->reps);
 			chase_tip(tip, 320, k, &res->lat[r][CT_BASIS_WALL]);
 			b->disturbed = sw->descheduled > 0;
 			if (b->disturbed) {
@@ -193,6 +218,14 @@ void ct_placements_svg(FILE *f, const struct ct_machine *m, const struct ct_topo
 		snprintf(notes + used, sizeof(notes) - used, ".");
 	if (used)
 		c.notes[0] = notes;
+	/* Bars with no whisker, the reference's own aside: say why. */
+	if (no_interval) {
+		snprintf(untested, sizeof(untested), "%u bars have no whisker: too few samples "
+			 "for a %g%% interval of the ratio (%zu a side at least); they may differ "
+			 "from 1 by noise alone.", no_interval, 100 * (1 - res->alpha),
+			 res->interval_min);
+		c.notes[used ? 1 : 0] = untested;
+	}
 
 	ct_svg_write(f, &c);
 	free(srow);

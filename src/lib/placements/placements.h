@@ -82,17 +82,28 @@ void ct_placements_row_cpus(const struct ct_placements_row *row, char *buf, size
 const char *ct_placements_kind_letters(const char *kinds, char *buf, size_t len);
 
 /*
+ * The x ratios' intervals are at level 1 - CT_PLACEMENTS_ALPHA, the level
+ * of ct-compare's intervals: a ratio whose interval holds 1 is shown as
+ * such ("0.981~", a pale bar), no difference from main at that level.
+ */
+#define CT_PLACEMENTS_ALPHA 0.05
+
+/*
  * What every output of the comparison shows, from the results step
  * (measure/results.c), once for all of them: each measured row's results
  * per kernel (r[row][job]), their ratios to the reference row's: main,
  * or without main the first placement measured (the chart's bars; the
- * tables show ratios to main only).
+ * tables show ratios to main only), each with its interval at level
+ * 1 - alpha (ct_results_ratio_interval).
  */
 struct ct_placements_results {
 	const struct ct_placements_row *rows;
 	size_t n;
 	const struct ct_placements_row *ref;	/* NULL: no row measured */
 	int ref_main;				/* ref is main */
+	double alpha;				/* CT_PLACEMENTS_ALPHA */
+	size_t interval_min;			/* the fewest samples, on both sides, that
+						   have an interval at this level */
 	struct ct_results (*r)[CT_NJOBS];
 	/* Each measured row's latency and lines in flight, on each basis. */
 	struct ct_latency_figures (*lat)[2];

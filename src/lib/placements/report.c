@@ -15,10 +15,21 @@
 #include "core/common.h"
 #include "placements/placements.h"
 
+/*
+ * The marks of the x ratios, ct-place's own (beyond the CT_MARK_* bits
+ * of measure/report.h): an interval that holds 1 ("0.981~"), and ratios
+ * that have none (too few samples), said under the table.
+ */
+enum { MARK_RATIO_SAME = 1u << 12, MARK_RATIO_NONE = 1u << 13 };
+
 /* The columns of one placement on one basis. */
 struct cells {
 	struct ct_summary s[CT_NJOBS];
 	double ratio[CT_NJOBS];	/* median rate / main's; NAN without main */
+	/* Its interval and p (NaN: none); 1: the interval holds 1, 0: not, -1: none. */
+	double lo[CT_NJOBS], hi[CT_NJOBS], p[CT_NJOBS];
+	int same[CT_NJOBS];
+	int ref;			/* the row is main's own */
 	struct ct_latency_figures lat;	/* the chase's */
 };
 
@@ -29,10 +40,54 @@ static void row_cells(const struct ct_placements_results *res, size_t r, enum ct
 	int k;
 
 	for (k = 0; k < CT_NJOBS; k++) {
-		c->s[k] = res->r[r][k].b[b];
-		c->ratio[k] = res->ref_main ? res->r[r][k].ratio[b] : NAN;
+		const struct ct_results *rr = &res->r[r][k];
+
+		c->s[k] = rr->b[b];
+		c->ratio[k] = res->ref_main ? rr->ratio[b] : NAN;
+		c->lo[k] = res->ref_main ? rr->ratio_lo[b] : NAN;
+		c->hi[k] = res->ref_main ? rr->ratio_hi[b] : NAN;
+		c->p[k] = res->ref_main ? rr->ratio_p[b] : NAN;
+		c->same[k] = res->ref_main ? rr->ratio_same[b] : -1;
 	}
+	c->ref = &res->rows[r] == res->ref;
 	c->lat = res->lat[r][b];
+}
+
+/*
+ * An x ratio in the table and summary.md: "0.981~" where its interval
+ * holds 1; a ratio to main with no interval (but main's own) marks the
+ * table for the footnote that says so.
+ */
+static void ratio_value(struct ct_rec_value *v, unsigned out, const struct cells *c, int k)
+{
+	v->num = c->ratio[k];
+	if (!(out & CT_REC_TEXT) || !isfinite(v->num))
+		return;
+	if (c->same[k] == 1) {
+		snprintf(v->buf, sizeof(v->buf), "%.3f~", v->num);
+		v->str = v->buf;
+		v->marks |= MARK_RATIO_SAME;
+	} else if (c->same[k] < 0 && !c->ref) {
+		v->marks |= MARK_RATIO_NONE;
+	}
+}
+
+/* The footnotes of the x ratios' marks, after the others (ct_out_footnotes). */
+static void ratio_footnotes(FILE *f, const char *pre, unsigned marks,
+			    const struct ct_placements_results *res)
+{
+	double alpha = res->alpha;
+
+	if (!(marks & (MARK_RATIO_SAME | MARK_RATIO_NONE)))
+		return;
+	if (marks & MARK_RATIO_SAME)
+		fprintf(f, "%s~      after an x ratio: its %g%% interval (Hodges-Lehmann, from the "
+			"samples' rates, as ct-compare's) holds 1: no difference from main at that "
+			"level\n", pre, 100 * (1 - alpha));
+	if (marks & MARK_RATIO_NONE)
+		fprintf(f, "%sx      some x ratios have no %g%% interval: too few samples (%zu a "
+			"side at least, -r); they may differ from 1 by noise alone\n", pre,
+			100 * (1 - alpha), res->interval_min);
 }
 
 const char *ct_placements_kind_letters(const char *kinds, char *buf, size_t len)
@@ -150,6 +205,7 @@ static int rows_precision(const struct ct_placements_row *rows, size_t n)
 struct cmp_rec {
 	const struct ct_placements_row *row;
 	enum ct_basis basis;
+	double alpha;			/* the intervals' level is 1 - alpha */
 	struct cells c;
 	const struct ct_placements_trust *trust;	/* the row's cpu basis (results.c) */
 	struct ct_summary share, ci;	/* the row's (row_share, row_ci) */
@@ -162,7 +218,11 @@ enum cmp_field {
 	R_STREAM_RATIO, R_VERIFIED, R_CLOCK_SHARE, R_FMA_SHARE, R_STREAM_SHARE, R_DISTURBED,
 	R_FMA_PC_SAMPLES, R_STREAM_PC_SAMPLES, R_CI, R_PRECISION_REACHED, R_NS_PER_LOAD,
 	R_LATENCY_CV, R_CYCLES_PER_LOAD, R_IN_FLIGHT, R_LATENCY_RATIO, R_LATENCY_SHARE,
-	R_CHAINS_SHARE, R_LATENCY_PC_SAMPLES, R_CPU_CLOCK, R_UNDISTURBED_CLOCK, R_CPU_TRUSTED
+	R_CHAINS_SHARE, R_LATENCY_PC_SAMPLES, R_CPU_CLOCK, R_UNDISTURBED_CLOCK, R_CPU_TRUSTED,
+	R_CLOCK_RATIO_LO, R_CLOCK_RATIO_HI,
+	R_CLOCK_RATIO_P, R_FMA_RATIO_LO, R_FMA_RATIO_HI, R_FMA_RATIO_P, R_STREAM_RATIO_LO,
+	R_STREAM_RATIO_HI, R_STREAM_RATIO_P, R_LATENCY_RATIO_LO, R_LATENCY_RATIO_HI,
+	R_LATENCY_RATIO_P, R_RATIO_LEVEL
 };
 
 /*
@@ -242,6 +302,23 @@ static const struct ct_rec_field cmp_fields[] = {
 	{ R_CPU_CLOCK, "cpu_clock_ghz", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_TSV },
 	{ R_UNDISTURBED_CLOCK, "undisturbed_clock_ghz", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_TSV },
 	{ R_CPU_TRUSTED, "cpu_basis_trusted", NULL, CT_REC_BOOL, NULL, NULL, CT_REC_TSV },
+	/*
+	 * Each x ratio's interval at level ratio_level and the U test's p,
+	 * '-' where there is none (main's own row, too few samples).
+	 */
+	{ R_CLOCK_RATIO_LO, "clock_ratio_lo", NULL, CT_REC_NUM, "%.4g", NULL, CT_REC_TSV },
+	{ R_CLOCK_RATIO_HI, "clock_ratio_hi", NULL, CT_REC_NUM, "%.4g", NULL, CT_REC_TSV },
+	{ R_CLOCK_RATIO_P, "clock_ratio_p", NULL, CT_REC_NUM, "%.3g", NULL, CT_REC_TSV },
+	{ R_FMA_RATIO_LO, "fma_ratio_lo", NULL, CT_REC_NUM, "%.4g", NULL, CT_REC_TSV },
+	{ R_FMA_RATIO_HI, "fma_ratio_hi", NULL, CT_REC_NUM, "%.4g", NULL, CT_REC_TSV },
+	{ R_FMA_RATIO_P, "fma_ratio_p", NULL, CT_REC_NUM, "%.3g", NULL, CT_REC_TSV },
+	{ R_STREAM_RATIO_LO, "stream_ratio_lo", NULL, CT_REC_NUM, "%.4g", NULL, CT_REC_TSV },
+	{ R_STREAM_RATIO_HI, "stream_ratio_hi", NULL, CT_REC_NUM, "%.4g", NULL, CT_REC_TSV },
+	{ R_STREAM_RATIO_P, "stream_ratio_p", NULL, CT_REC_NUM, "%.3g", NULL, CT_REC_TSV },
+	{ R_LATENCY_RATIO_LO, "latency_ratio_lo", NULL, CT_REC_NUM, "%.4g", NULL, CT_REC_TSV },
+	{ R_LATENCY_RATIO_HI, "latency_ratio_hi", NULL, CT_REC_NUM, "%.4g", NULL, CT_REC_TSV },
+	{ R_LATENCY_RATIO_P, "latency_ratio_p", NULL, CT_REC_NUM, "%.3g", NULL, CT_REC_TSV },
+	{ R_RATIO_LEVEL, "ratio_level", NULL, CT_REC_NUM, "%.3g", NULL, CT_REC_TSV },
 };
 
 /* The row's cpu-basis trust (ct_cpu_basis_trust), as TSV and JSON give it. */
@@ -369,7 +446,7 @@ static void cmp_value(const void *rec, int id, unsigned out, struct ct_rec_value
 	case R_CLOCK_RATIO:
 	case R_FMA_RATIO:
 	case R_STREAM_RATIO:
-		v->num = r->c.ratio[id - R_CLOCK_RATIO];
+		ratio_value(v, out, &r->c, id - R_CLOCK_RATIO);
 		break;
 	case R_VERIFIED:
 		v->i = row_verified(&r->c);
@@ -415,7 +492,7 @@ static void cmp_value(const void *rec, int id, unsigned out, struct ct_rec_value
 		v->num = r->c.lat.in_flight;
 		break;
 	case R_LATENCY_RATIO:
-		v->num = r->c.ratio[CT_JOB_LATENCY];
+		ratio_value(v, out, &r->c, CT_JOB_LATENCY);
 		break;
 	case R_LATENCY_SHARE:
 		share_value(v, out, &s[CT_JOB_LATENCY]);
@@ -431,6 +508,27 @@ static void cmp_value(const void *rec, int id, unsigned out, struct ct_rec_value
 	case R_CPU_TRUSTED:
 		trust_value(r->trust, id, v);
 		break;
+	case R_CLOCK_RATIO_LO:
+	case R_FMA_RATIO_LO:
+	case R_STREAM_RATIO_LO:
+	case R_LATENCY_RATIO_LO:
+		v->num = r->c.lo[(id - R_CLOCK_RATIO_LO) / 3];
+		break;
+	case R_CLOCK_RATIO_HI:
+	case R_FMA_RATIO_HI:
+	case R_STREAM_RATIO_HI:
+	case R_LATENCY_RATIO_HI:
+		v->num = r->c.hi[(id - R_CLOCK_RATIO_HI) / 3];
+		break;
+	case R_CLOCK_RATIO_P:
+	case R_FMA_RATIO_P:
+	case R_STREAM_RATIO_P:
+	case R_LATENCY_RATIO_P:
+		v->num = r->c.p[(id - R_CLOCK_RATIO_P) / 3];
+		break;
+	case R_RATIO_LEVEL:
+		v->num = 1 - r->alpha;
+		break;
 	}
 }
 
@@ -444,6 +542,7 @@ static void cmp_rec(const struct ct_placements_results *res, size_t r, enum ct_b
 	rec->row = &res->rows[r];
 	rec->basis = b;
 	rec->trust = &res->trust[r];
+	rec->alpha = res->alpha;
 	row_cells(res, r, b, &rec->c);
 	row_share(&rec->c, &rec->share);
 	row_ci(&rec->c, &rec->ci);
@@ -647,6 +746,7 @@ static void print_table(FILE *f, int samples, const struct ct_machine *m,
 		basis_rows(f, CT_REC_TABLE, res, (enum ct_basis)b, &marks);
 	}
 	ct_out_footnotes(f, "", marks, rows_precision(rows, n) ? rows[0].ser[0].precision_pct : 0);
+	ratio_footnotes(f, "", marks, res);
 	if (samples)
 		print_samples(f, CT_REC_TABLE, rows, n);
 	fprintf(f, "\nplacements:\n");
@@ -713,13 +813,15 @@ static void print_tsv(FILE *f, const struct ct_placements_results *res)
 struct extra_rec {
 	const struct ct_placements_row *row;
 	double ratio[2];		/* on the wall and cpu bases */
+	double lo[2], hi[2], p[2];	/* their intervals and p */
+	double level;
 	int job;			/* CT_JOB_* */
 	const struct ct_latency_figures *lat;	/* the row's chase, wall basis */
 };
 
 enum extra_field {
 	X_KINDS, X_HOW, X_RATIO_WALL, X_RATIO_CPU, X_NS_PER_LOAD, X_CYCLES_PER_LOAD,
-	X_IN_FLIGHT
+	X_IN_FLIGHT, X_LO_WALL, X_HI_WALL, X_P_WALL, X_LO_CPU, X_HI_CPU, X_P_CPU, X_LEVEL
 };
 
 static const struct ct_rec_field extra_fields[] = {
@@ -727,6 +829,14 @@ static const struct ct_rec_field extra_fields[] = {
 	{ X_HOW, "placement_how", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
 	{ X_RATIO_WALL, "ratio_to_main_wall", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
 	{ X_RATIO_CPU, "ratio_to_main_cpu", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	/* Their intervals at level ratio_level and the U test's p: null where none. */
+	{ X_LO_WALL, "ratio_to_main_wall_lo", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ X_HI_WALL, "ratio_to_main_wall_hi", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ X_P_WALL, "ratio_to_main_wall_p", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ X_LO_CPU, "ratio_to_main_cpu_lo", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ X_HI_CPU, "ratio_to_main_cpu_hi", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ X_P_CPU, "ratio_to_main_cpu_p", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ X_LEVEL, "ratio_level", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
 	/* The chase's results, on the wall basis as ct-latency's. */
 	{ X_NS_PER_LOAD, "ns_per_load", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
 	{ X_CYCLES_PER_LOAD, "cycles_per_load", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
@@ -760,6 +870,21 @@ static void extra_value(const void *rec, int id, unsigned out, struct ct_rec_val
 	case X_IN_FLIGHT:
 		v->omit = x->job != CT_JOB_CHAINS;
 		v->num = x->lat->in_flight;
+		break;
+	case X_LO_WALL:
+	case X_LO_CPU:
+		v->num = x->lo[(id - X_LO_WALL) / 3];
+		break;
+	case X_HI_WALL:
+	case X_HI_CPU:
+		v->num = x->hi[(id - X_HI_WALL) / 3];
+		break;
+	case X_P_WALL:
+	case X_P_CPU:
+		v->num = x->p[(id - X_P_WALL) / 3];
+		break;
+	case X_LEVEL:
+		v->num = x->level;
 		break;
 	}
 }
@@ -806,8 +931,12 @@ static void print_json(FILE *f, int samples, const struct ct_machine *m,
 		o.more = &trust_kind;
 		o.more_rec = &res->trust[r];
 		for (k = 0; k < CT_NJOBS; k++) {
-			struct extra_rec x = { &rows[r], { c[0].ratio[k], c[1].ratio[k] }, k,
-					       &c[0].lat };
+			struct extra_rec x = {
+				.row = &rows[r], .ratio = { c[0].ratio[k], c[1].ratio[k] },
+				.lo = { c[0].lo[k], c[1].lo[k] }, .hi = { c[0].hi[k], c[1].hi[k] },
+				.p = { c[0].p[k], c[1].p[k] }, .level = 1 - res->alpha, .job = k,
+				.lat = &c[0].lat
+			};
 			struct ct_field extra[CT_ARRAY_SIZE(extra_fields)];
 
 			ct_out_results(&o, rows[r].p.name, &res->r[r][k], extra,
@@ -861,6 +990,7 @@ void ct_placements_markdown(FILE *f, const struct ct_machine *m, const struct ct
 		fprintf(f, "\nMarks:\n\n");
 		ct_out_footnotes(f, "    ", marks,
 				 rows_precision(rows, n) ? rows[0].ser[0].precision_pct : 0);
+		ratio_footnotes(f, "    ", marks, res);
 	}
 	fprintf(f, "\n## Placements\n\n");
 	for (r = 0; r < n; r++)

@@ -2,9 +2,9 @@
  * placements/results.c - ct-place's results, from the results step
  * (measure/results.c): every placement's series summarised, and each one's
  * ratio to the reference, main (or without main the first placement
- * measured, which only the chart uses), and each one's memory latency and
- * lines in flight (workloads/latency.h), and whether its cpu basis can be
- * trusted (ct_cpu_basis_trust).  The table, summary.md, JSON and
+ * measured, which only the chart uses) with its interval, and each one's
+ * memory latency and lines in flight (workloads/latency.h), and whether its
+ * cpu basis can be trusted (ct_cpu_basis_trust).  The table, summary.md, JSON and
  * the chart (report.c, chart.c) only format them.
  */
 #include "config.h"
@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "core/common.h"
+#include "measure/mann-whitney.h"
 #include "measure/results.h"
 #include "placements/placements.h"
 
@@ -26,6 +27,10 @@ void ct_placements_results(const struct ct_placements_row *rows, size_t n,
 	memset(res, 0, sizeof(*res));
 	res->rows = rows;
 	res->n = n;
+	res->alpha = CT_PLACEMENTS_ALPHA;
+	for (res->interval_min = 1; res->interval_min < 64; res->interval_min++)
+		if (ct_utest_critical(res->interval_min, res->interval_min, res->alpha) >= 0)
+			break;
 	res->r = ct_xcalloc(n ? n : 1, sizeof(*res->r));
 	res->lat = ct_xcalloc(n ? n : 1, sizeof(*res->lat));
 	res->trust = ct_xcalloc(n ? n : 1, sizeof(*res->trust));
@@ -54,8 +59,12 @@ void ct_placements_results(const struct ct_placements_row *rows, size_t n,
 		return;
 	for (r = 0; r < n; r++)
 		if (rows[r].ran)
-			for (k = 0; k < CT_NJOBS; k++)
-				ct_results_ratio_to(&res->r[r][k], &res->r[res->ref - rows][k], NAN);
+			for (k = 0; k < CT_NJOBS; k++) {
+				const struct ct_results *ref = &res->r[res->ref - rows][k];
+
+				ct_results_ratio_to(&res->r[r][k], ref, NAN);
+				ct_results_ratio_interval(&res->r[r][k], ref, res->alpha);
+			}
 }
 
 void ct_placements_results_free(struct ct_placements_results *res)

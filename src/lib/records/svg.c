@@ -24,6 +24,7 @@
 #define LABEL_W 190.0		/* the row label column */
 #define GAP 30.0		/* between panels */
 #define VALUE_ROOM 46.0		/* right of the longest bar, for its value */
+#define WHISKER_REACH 2.0	/* the axis past the bars for a whisker, at most (panel()) */
 #define ROW_H 38.0
 #define BAR_H 16.0
 #define CHAR_W 0.6		/* estimated width of a character, in em */
@@ -173,7 +174,7 @@ static int wrapped_lines(const char *s, double size, double width)
 }
 
 /* The legend's icons. */
-enum icon { ICON_SWATCH, ICON_BAR, ICON_ERR, ICON_DIAMOND, ICON_REF };
+enum icon { ICON_SWATCH, ICON_BAR, ICON_PALE, ICON_ERR, ICON_DIAMOND, ICON_REF };
 
 static void diamond(FILE *f, double x, double y)
 {
@@ -189,6 +190,11 @@ static void icon(FILE *f, enum icon ic, const char *color, double x, double y)
 	case ICON_BAR:
 		fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"14\" height=\"12\" fill=\"%s\"/>\n",
 			x, y - 6, color);
+		break;
+	case ICON_PALE:
+		fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"13\" height=\"11\" fill=\"%s\" "
+			"fill-opacity=\"0.25\" stroke=\"%s\" stroke-width=\"1.5\"/>\n",
+			x + 0.5, y - 5.5, color, color);
 		break;
 	case ICON_ERR:
 		fprintf(f, "<path d=\"M%.1f %.1fH%.1fM%.1f %.1fV%.1fM%.1f %.1fV%.1f\" "
@@ -243,6 +249,8 @@ static double legend(FILE *f, const struct ct_svg_chart *c, double y)
 	l.x = MARGIN;
 	l.y += 20;
 	legend_item(&l, ICON_BAR, "#bbbbbb", c->bar_legend);
+	if (c->same_legend)
+		legend_item(&l, ICON_PALE, "#777777", c->same_legend);
 	legend_item(&l, ICON_ERR, NULL, c->err_legend);
 	if (c->marker_legend)
 		legend_item(&l, ICON_DIAMOND, NULL, c->marker_legend);
@@ -262,11 +270,16 @@ static double xpos(double x0, double plot_w, double xmax, double v)
 static void panel(FILE *f, const struct ct_svg_chart *c, const struct ct_svg_panel *p,
 		  double x0, double pw, double top, double bottom)
 {
-	double plot_w = pw - VALUE_ROOM, max = 0, step, xmax, v, x;
+	double plot_w = pw - VALUE_ROOM, max = 0, whisker = 0, step, xmax, v, x;
 	char buf[32];
 	size_t r;
 
-	/* The axis reaches past every bar, whisker, diamond and the reference. */
+	/*
+	 * The axis reaches past every bar, diamond and the reference, and
+	 * past every whisker up to WHISKER_REACH times the rest: a wider one
+	 * (an interval of few, noisy samples) runs off the plot with an
+	 * arrow, so that it does not shrink every bar to a sliver.
+	 */
 	if (!isnan(c->reference))
 		max = c->reference;
 	for (r = 0; r < c->nrows; r++) {
@@ -274,11 +287,15 @@ static void panel(FILE *f, const struct ct_svg_chart *c, const struct ct_svg_pan
 
 		if (!isnan(b->value) && b->value + b->err > max)
 			max = b->value + b->err;
-		if (!isnan(b->value) && b->hi > b->lo && b->hi > max)
-			max = b->hi;
+		if (!isnan(b->value) && b->hi > b->lo && b->hi > whisker)
+			whisker = b->hi;
+		if (!isnan(b->value) && b->value > max)
+			max = b->value;
 		if (!isnan(b->marker) && b->marker > max)
 			max = b->marker;
 	}
+	if (whisker > max)
+		max = whisker < WHISKER_REACH * max || !(max > 0) ? whisker : WHISKER_REACH * max;
 	step = nice_step(max);
 	xmax = ceil(max * 1.02 / step) * step;
 	if (!(xmax > 0))
@@ -333,9 +350,15 @@ static void panel(FILE *f, const struct ct_svg_chart *c, const struct ct_svg_pan
 		svg_id(f, p->id);
 		fputc('-', f);
 		svg_id(f, c->rows[r].label);
-		fprintf(f, "\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"%s>",
-			x0, cy - BAR_H / 2, x - x0 > 1 ? x - x0 : 1, BAR_H, colors[c->rows[r].color],
-			b->disturbed ? " stroke=\"#b00000\" stroke-width=\"2\" stroke-dasharray=\"4 2\"" : "");
+		fprintf(f, "\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"",
+			x0, cy - BAR_H / 2, x - x0 > 1 ? x - x0 : 1, BAR_H, colors[c->rows[r].color]);
+		/* Pale: the kind's colour kept, in the outline (a disturbed bar's is red). */
+		if (b->same)
+			fprintf(f, " fill-opacity=\"0.25\"%s%s%s", b->disturbed ? "" : " stroke=\"",
+				b->disturbed ? "" : colors[c->rows[r].color],
+				b->disturbed ? "" : "\" stroke-width=\"1.5\"");
+		fprintf(f, "%s>", b->disturbed ? " stroke=\"#b00000\" stroke-width=\"2\" "
+			"stroke-dasharray=\"4 2\"" : "");
 		if (b->tip) {
 			fputs("<title>", f);
 			ct_svg_text(f, b->tip);
@@ -344,11 +367,22 @@ static void panel(FILE *f, const struct ct_svg_chart *c, const struct ct_svg_pan
 		fputs("</rect>\n", f);
 		end = x;
 		if (b->err > 0 || b->hi > b->lo) {
+			double top_v = b->hi > b->lo ? b->hi : b->value + b->err;
+			int off = top_v > xmax;
+
 			lo = xpos(x0, plot_w, xmax, b->hi > b->lo ? b->lo : b->value - b->err);
-			hi = xpos(x0, plot_w, xmax, b->hi > b->lo ? b->hi : b->value + b->err);
-			fprintf(f, "<path class=\"err\" d=\"M%.1f %.1fH%.1fM%.1f %.1fV%.1fM%.1f %.1fV%.1f\" "
-				"stroke=\"#222222\" stroke-width=\"1.4\" fill=\"none\"/>\n",
-				lo, cy, hi, lo, cy - 5, cy + 5, hi, cy - 5, cy + 5);
+			hi = xpos(x0, plot_w, xmax, off ? xmax : top_v);
+			/* Off the plot: no end cap, an arrow at the edge instead. */
+			if (off)
+				fprintf(f, "<path class=\"err\" d=\"M%.1f %.1fH%.1fM%.1f %.1fV%.1f"
+					"M%.1f %.1fL%.1f %.1fL%.1f %.1f\" stroke=\"#222222\" "
+					"stroke-width=\"1.4\" fill=\"none\"/>\n", lo, cy, hi, lo, cy - 5,
+					cy + 5, hi - 5, cy - 4, hi, cy, hi - 5, cy + 4);
+			else
+				fprintf(f, "<path class=\"err\" d=\"M%.1f %.1fH%.1fM%.1f %.1fV%.1f"
+					"M%.1f %.1fV%.1f\" stroke=\"#222222\" stroke-width=\"1.4\" "
+					"fill=\"none\"/>\n", lo, cy, hi, lo, cy - 5, cy + 5, hi, cy - 5,
+					cy + 5);
 			end = hi > end ? hi : end;
 		}
 		if (!isnan(b->marker)) {
@@ -360,11 +394,16 @@ static void panel(FILE *f, const struct ct_svg_chart *c, const struct ct_svg_pan
 		snprintf(buf, sizeof(buf), "%.3f", b->value);
 		fprintf(f, "<text class=\"value\" x=\"%.1f\" y=\"%.1f\" font-size=\"11.5\">%s</text>\n",
 			end + 5, cy + 4, buf);
-		/* The mark apart from the number, which stays a number. */
+		/* The marks apart from the number, which stays a number. */
+		x = end + 5 + 6.5 * (double)strlen(buf) + 2;
+		if (b->same) {
+			fprintf(f, "<text class=\"same\" x=\"%.1f\" y=\"%.1f\" font-size=\"11.5\" "
+				"fill=\"#444444\" font-weight=\"bold\">~</text>\n", x, cy + 4);
+			x += 8;
+		}
 		if (b->disturbed)
 			fprintf(f, "<text class=\"disturbed\" x=\"%.1f\" y=\"%.1f\" font-size=\"11.5\" "
-				"fill=\"#b00000\" font-weight=\"bold\">*</text>\n",
-				end + 5 + 6.5 * (double)strlen(buf) + 2, cy + 4);
+				"fill=\"#b00000\" font-weight=\"bold\">*</text>\n", x, cy + 4);
 	}
 	/* The reference line over the bars, so it shows where they cross it. */
 	if (!isnan(c->reference)) {

@@ -45,6 +45,12 @@ struct ct_svg_bar {
 	 * value, which the caveat line explains.
 	 */
 	int disturbed;
+	/*
+	 * The bar's interval holds the reference (no difference shown): the
+	 * bar is drawn pale, its colour outlined around a light fill
+	 * (fill-opacity 0.25), with a '~' (class "same") after its value.
+	 */
+	int same;
 };
 
 struct ct_svg_panel {
@@ -70,6 +76,7 @@ struct ct_svg_chart {
 	const char *bar_legend;		/* what a bar is: "wall basis" */
 	const char *err_legend;		/* what an error bar is */
 	const char *marker_legend;	/* what a diamond is, or NULL */
+	const char *same_legend;	/* what a pale bar is, or NULL */
 	const char *notes[CT_SVG_MAX_LINES];	/* at the bottom; NULL ends */
 };
 

@@ -47,6 +47,23 @@ static int numeric(const char *s)
 	return strspn(s, "0123456789.e+-x%") == strlen(s);
 }
 
+/*
+ * A number with a '~' after it ("0.981~": its interval holds 1) is a
+ * number whose mark hangs: right-aligned as the others, its digits under
+ * theirs, the mark in the gap after the column.  1 for such a cell.
+ */
+static size_t hangs(const char *s)
+{
+	size_t len = strlen(s);
+	char num[64];
+
+	if (len < 2 || len >= sizeof(num) || s[len - 1] != '~')
+		return 0;
+	memcpy(num, s, len - 1);
+	num[len - 1] = '\0';
+	return (size_t)numeric(num);
+}
+
 void ct_table_line(FILE *f, const char *const *cells, const size_t *w, int ncols, int header)
 {
 	int c;
@@ -54,15 +71,16 @@ void ct_table_line(FILE *f, const char *const *cells, const size_t *w, int ncols
 	for (c = 0; c < ncols; c++) {
 		const char *cell = cells[c] ? cells[c] : "";
 		int last = c == ncols - 1;
+		size_t hang = header ? 0 : hangs(cell);
 
-		if (!header && numeric(cell))
-			fprintf(f, "%*s", (int)w[c], cell);
+		if (!header && (numeric(cell) || hang))
+			fprintf(f, "%*s", (int)(w[c] + hang), cell);
 		else if (last)
 			fputs(cell, f);
 		else
 			fprintf(f, "%-*s", (int)w[c], cell);
 		if (!last)
-			fputs("  ", f);
+			fputs(hang ? " " : "  ", f);
 	}
 	fputc('\n', f);
 }
@@ -126,7 +144,8 @@ unsigned long long ct_table_print_fit(const struct ct_table *t, FILE *f, int wid
 		*cut_rows = 0;
 	for (r = 0; r < t->nrows; r++)
 		for (c = 0; c < t->ncols; c++) {
-			size_t len = strlen(t->cells[r * (size_t)t->ncols + (size_t)c]);
+			const char *cell = t->cells[r * (size_t)t->ncols + (size_t)c];
+			size_t len = strlen(cell) - (r ? hangs(cell) : 0);
 
 			if (len > w[c])
 				w[c] = len;
@@ -166,7 +185,7 @@ unsigned long long ct_table_print_fit(const struct ct_table *t, FILE *f, int wid
 
 			if (!use[c])
 				continue;
-			if (strlen(cell) > w[c]) {
+			if (strlen(cell) - (r ? hangs(cell) : 0) > w[c]) {
 				/* Cut, and said: "..." at the end. */
 				held[n] = ct_xmalloc(w[c] + 1);
 				memcpy(held[n], cell, w[c] - 3);

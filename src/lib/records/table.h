@@ -1,6 +1,6 @@
 /*
  * records/table.h - a human table: columns sized to their widest cell,
- * numbers right-aligned.
+ * numbers right-aligned (a '~' after a number hangs past its column).
  */
 #ifndef CT_RECORDS_TABLE_H
 #define CT_RECORDS_TABLE_H
@@ -32,7 +32,8 @@ unsigned long long ct_table_print_fit(const struct ct_table *t, FILE *f, int wid
 /*
  * One line of a table whose columns are w[] wide: the header's cells
  * left-aligned, a row's numbers right-aligned (a cell wider than its
- * column is written whole), two spaces between columns.
+ * column is written whole; a number's '~' in the gap), two spaces between
+ * columns.
  */
 void ct_table_line(FILE *f, const char *const *cells, const size_t *w, int ncols, int header);
 void ct_table_free(struct ct_table *t);

@@ -1,5 +1,5 @@
 /*
- * compare/mann-whitney.c - the Mann-Whitney U test and the Hodges-Lehmann interval.
+ * measure/mann-whitney.c - the Mann-Whitney U test and the Hodges-Lehmann interval.
  *
  * Ranks are doubled so that mid-ranks of ties stay integers: the exact
  * distribution of the doubled rank sum of x under every assignment of the
@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "core/common.h"
-#include "compare/mann-whitney.h"
+#include "measure/mann-whitney.h"
 
 static int cmp_double(const void *a, const void *b)
 {

@@ -1,13 +1,14 @@
 /*
- * compare/mann-whitney.h - two samples compared without assuming their distribution:
+ * measure/mann-whitney.h - two samples compared without assuming their distribution:
  * the Mann-Whitney U test (is one stochastically larger?) and the
  * Hodges-Lehmann estimate of the shift between them with its
  * distribution-free interval (Moses), the one that inverts the same test.
- * ct-compare(1) applies both to the logarithms of rates, where a run that
- * is x% slower throughout is a shift.
+ * ct-compare(1) and ct-place(1) (its ratios to main, its --bench
+ * verdicts) apply both to the logarithms of rates, where a run that is x%
+ * slower throughout is a shift.
  */
-#ifndef CT_COMPARE_MANN_WHITNEY_H
-#define CT_COMPARE_MANN_WHITNEY_H
+#ifndef CT_MEASURE_MANN_WHITNEY_H
+#define CT_MEASURE_MANN_WHITNEY_H
 
 #include <stddef.h>
 
