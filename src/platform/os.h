@@ -24,6 +24,16 @@ int ct_current_cpu(void);
  */
 int ct_pin_thread(int cpu);
 
+struct ct_cpuset;
+/*
+ * Run fn(cpu, arg) on each cpu of cpus (NULL: every one) the calling
+ * thread may run on, pinned there in turn, then give the thread its
+ * affinity back: for what a cpu answers only of itself (CPUID on a
+ * hybrid).  Returns the cpus visited, or -1 with errno (ENOTSUP on
+ * macOS, which has no affinity).
+ */
+int ct_os_on_each_cpu(const struct ct_cpuset *cpus, void (*fn)(int cpu, void *arg), void *arg);
+
 /*
  * Machine facts for the description.  Each writes a NUL-terminated string
  * into buf ("unknown" when the OS does not say) and returns buf.

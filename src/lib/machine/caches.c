@@ -20,7 +20,6 @@
 #include "core/parse.h"
 #include "machine/caches.h"
 #include "machine/cpuid.h"
-#include "place/place.h"
 #include "platform/os.h"
 
 const char *ct_cache_source_name(enum ct_cache_source s)
@@ -248,9 +247,9 @@ static int hybrid(void)
 	       ((r[0] >> 30) & 1);
 }
 
-static void live_one(struct ct_caches *c, int cpu)
+static void live_one(int cpu, void *arg)
 {
-	struct ct_caches one;
+	struct ct_caches *c = arg, one;
 	char src[sizeof(one.where)];
 
 	if (ct_caches_from_cpuid(live_query, NULL, &one) < 0)
@@ -262,28 +261,11 @@ static void live_one(struct ct_caches *c, int cpu)
 	ct_caches_merge(c, &one);
 }
 
-/*
- * On the calling cpu; on a hybrid, on each of cpus (or every allowed
- * one) in turn, pinned there, the thread's affinity restored after.
- */
+/* On the calling cpu; on a hybrid, on each of cpus in turn (the OS seam pins). */
 static int cpuid_live(const struct ct_cpuset *cpus, struct ct_caches *c)
 {
-	struct ct_cpuset saved, want;
-	int cpu;
-
-	if (!hybrid() || ct_place_allowed(&saved) < 0 || ct_cpuset_count(&saved) < 2) {
-		live_one(c, -1);
-		return ct_caches_known(c) ? 0 : -1;
-	}
-	want = saved;
-	if (cpus)
-		ct_cpuset_and(&want, &saved, cpus);
-	ct_cpuset_foreach(cpu, &want)
-		if (ct_pin_thread(cpu) == 0 && ct_current_cpu() == cpu)
-			live_one(c, cpu);
-	ct_place_clamp_process(&saved);
-	if (!ct_caches_known(c))
-		live_one(c, -1);
+	if (!hybrid() || ct_os_on_each_cpu(cpus, live_one, c) <= 0 || !ct_caches_known(c))
+		live_one(-1, c);
 	return ct_caches_known(c) ? 0 : -1;
 }
 
@@ -346,6 +328,12 @@ static int cpuid_recorded(const char *root, const struct ct_cpuset *cpus, struct
 	if (ct_cpuid_parse(f, path, recorded_line, &d, why, sizeof(why)) < 0)
 		errx(CT_EXIT_USAGE, "invalid CT_CACHE_SYSROOT: %s", why);
 	fclose(f);
+	/* The run's cpus are this machine's: none of them recorded, every recorded one. */
+	for (i = 0; cpus && i < d.n; i++)
+		if (d.v[i].cpu < CT_CPUSET_MAX && ct_cpuset_isset(cpus, (int)d.v[i].cpu))
+			break;
+	if (i == d.n)
+		cpus = NULL;
 	ct_cpuset_zero(&seen);
 	for (i = 0; i < d.n; i++) {
 		struct ct_caches one;
@@ -488,7 +476,14 @@ int ct_caches_read(const struct ct_cpuset *cpus, struct ct_caches *c)
 		     knob);
 	if (root && !*root)
 		root = NULL;
-	if (os && (root ? ct_caches_sysfs(root, cpus, c) : ct_os_caches(cpus, c)) == 0)
+	/*
+	 * A recorded tree stands for the live machine, whose cpus the run's
+	 * are: where the tree has none of them, every cpu it has.
+	 */
+	if (os && root && (ct_caches_sysfs(root, cpus, c) == 0 ||
+			   (cpus && ct_caches_sysfs(root, NULL, c) == 0)))
+		return 0;
+	if (os && !root && ct_os_caches(cpus, c) == 0)
 		return 0;
 	memset(c, 0, sizeof(*c));
 	if (cpuid && (root ? cpuid_recorded(root, cpus, c) : cpuid_live(cpus, c)) == 0)

@@ -67,6 +67,15 @@ int ct_pin_thread(int cpu)
 	return -1;
 }
 
+int ct_os_on_each_cpu(const struct ct_cpuset *cpus, void (*fn)(int cpu, void *arg), void *arg)
+{
+	(void)cpus;
+	(void)fn;
+	(void)arg;
+	errno = ENOTSUP;
+	return -1;
+}
+
 static char *sysctl_string(const char *name, char *buf, size_t len)
 {
 	size_t n = len;

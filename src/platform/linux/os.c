@@ -107,6 +107,41 @@ int ct_pin_thread(int cpu)
 #endif
 }
 
+int ct_os_on_each_cpu(const struct ct_cpuset *cpus, void (*fn)(int cpu, void *arg), void *arg)
+{
+#if HAVE_SCHED_SETAFFINITY
+	size_t size = CPU_ALLOC_SIZE(CT_CPUSET_MAX);
+	cpu_set_t *saved = CPU_ALLOC(CT_CPUSET_MAX);
+	int cpu, n = 0;
+
+	if (!saved)
+		return -1;
+	if (sched_getaffinity(0, size, saved) != 0) {
+		CPU_FREE(saved);
+		return -1;
+	}
+	for (cpu = 0; cpu < CT_CPUSET_MAX; cpu++) {
+		if (!CPU_ISSET_S(cpu, size, saved) || (cpus && !ct_cpuset_isset(cpus, cpu)))
+			continue;
+		/* Migrated before the call returns; a cpu gone offline meanwhile is skipped. */
+		if (ct_pin_thread(cpu) < 0 || ct_current_cpu() != cpu)
+			continue;
+		fn(cpu, arg);
+		n++;
+	}
+	/* The calling thread gets its affinity back (pid 0: this thread only). */
+	sched_setaffinity(0, size, saved);
+	CPU_FREE(saved);
+	return n;
+#else
+	(void)cpus;
+	(void)fn;
+	(void)arg;
+	errno = ENOTSUP;
+	return -1;
+#endif
+}
+
 /* First line of a small file, newline stripped; -1 if unreadable. */
 static int read_line(const char *path, char *buf, size_t len)
 {
