@@ -457,6 +457,24 @@ int ct_caches_sysfs(const char *root, const struct ct_cpuset *cpus, struct ct_ca
 
 /* --- The sources in order. --- */
 
+/*
+ * The OS's sizes: a recorded tree's sysfs, or the live OS's (the seam).
+ * A recorded tree stands for the live machine, whose cpus the run's are:
+ * where the tree has none of them, every cpu it has.
+ */
+static int read_os(const char *root, const struct ct_cpuset *cpus, struct ct_caches *c)
+{
+	if (!root)
+		return ct_os_caches(cpus, c);
+	return ct_caches_sysfs(root, cpus, c) == 0 ||
+	       (cpus && ct_caches_sysfs(root, NULL, c) == 0) ? 0 : -1;
+}
+
+static int read_cpuid(const char *root, const struct ct_cpuset *cpus, struct ct_caches *c)
+{
+	return root ? cpuid_recorded(root, cpus, c) : cpuid_live(cpus, c);
+}
+
 int ct_caches_read(const struct ct_cpuset *cpus, struct ct_caches *c)
 {
 	const char *knob = getenv("CT_CACHE_SOURCE"), *root = getenv("CT_CACHE_SYSROOT");
@@ -476,17 +494,11 @@ int ct_caches_read(const struct ct_cpuset *cpus, struct ct_caches *c)
 		     knob);
 	if (root && !*root)
 		root = NULL;
-	/*
-	 * A recorded tree stands for the live machine, whose cpus the run's
-	 * are: where the tree has none of them, every cpu it has.
-	 */
-	if (os && root && (ct_caches_sysfs(root, cpus, c) == 0 ||
-			   (cpus && ct_caches_sysfs(root, NULL, c) == 0)))
-		return 0;
-	if (os && !root && ct_os_caches(cpus, c) == 0)
+	/* The OS first: it knows what CPUID cannot (an L3 a hypervisor hides). */
+	if (os && read_os(root, cpus, c) == 0)
 		return 0;
 	memset(c, 0, sizeof(*c));
-	if (cpuid && (root ? cpuid_recorded(root, cpus, c) : cpuid_live(cpus, c)) == 0)
+	if (cpuid && read_cpuid(root, cpus, c) == 0)
 		return 0;
 	memset(c, 0, sizeof(*c));
 	return -1;
