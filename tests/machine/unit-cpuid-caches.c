@@ -171,6 +171,16 @@ static void test_alder_lake(void)
 	CHECK(ct_caches_read(NULL, &c) == 0 && c.level[1].source == S);
 }
 
+/* An Arm board whose sysfs lists its caches without sizes, and no CPUID: unknown. */
+static void test_no_sizes(void)
+{
+	struct ct_caches c;
+
+	use("arm-sizeless", NULL);
+	CHECK(ct_caches_read(NULL, &c) < 0 && !ct_caches_known(&c));
+	CHECK(strcmp(ct_caches_level(16 * KIB, &c), "unknown") == 0);
+}
+
 /* A made-up cpu for the decoder alone: leaves in a table. */
 struct fake {
 	const uint32_t (*v)[6];		/* leaf, sub, eax, ebx, ecx, edx */
@@ -262,6 +272,7 @@ int main(void)
 	test_zen5_topoext();
 	test_sapphire_rapids();
 	test_alder_lake();
+	test_no_sizes();
 	test_decoder();
 	test_live();
 	return unit_done();

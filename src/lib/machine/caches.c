@@ -398,7 +398,6 @@ static void sysfs_cpu(const char *root, int cpu, struct ct_caches *c)
 
 		if (read_line(root, buf, sizeof(buf), cpu, idx, "type") < 0)
 			break;
-		found++;
 		if (strcmp(buf, "Instruction") == 0)
 			continue;
 		if (read_line(root, buf, sizeof(buf), cpu, idx, "level") < 0 ||
@@ -408,6 +407,8 @@ static void sysfs_cpu(const char *root, int cpu, struct ct_caches *c)
 		    ct_parse_size(buf, 1, UINT64_MAX, &bytes, NULL) < 0 ||
 		    bytes <= one.level[lv].bytes)
 			continue;
+		/* Only a size counts: some Arm boards list caches without one. */
+		found++;
 		one.level[lv].bytes = bytes;
 		one.level[lv].line = read_line(root, buf, sizeof(buf), cpu, idx,
 					       "coherency_line_size") == 0 &&
