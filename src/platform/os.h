@@ -24,6 +24,16 @@ int ct_current_cpu(void);
  */
 int ct_pin_thread(int cpu);
 
+struct ct_cpuset;
+/*
+ * Run fn(cpu, arg) on each cpu of cpus (NULL: every one) the calling
+ * thread may run on, pinned there in turn, then give the thread its
+ * affinity back: for what a cpu answers only of itself (CPUID on a
+ * hybrid).  Returns the cpus visited, or -1 with errno (ENOTSUP on
+ * macOS, which has no affinity).
+ */
+int ct_os_on_each_cpu(const struct ct_cpuset *cpus, void (*fn)(int cpu, void *arg), void *arg);
+
 /*
  * Machine facts for the description.  Each writes a NUL-terminated string
  * into buf ("unknown" when the OS does not say) and returns buf.
@@ -64,21 +74,16 @@ double ct_os_cpu_quota(void);
  */
 struct ct_cpuset;
 
-/* The largest data or unified cache level the OS reports. */
-struct ct_os_cache {
-	int level;			/* 1, 2, 3, ...; 0 when the OS says nothing */
-	uint64_t bytes;			/* the size of one such cache */
-	char where[64];			/* whose it is: "cpu0", "hw.l3cachesize" */
-	uint64_t level_bytes[5];	/* the largest at each level 1-4, 0: none */
-};
+struct ct_caches;
 
 /*
- * The highest cache level any cpu in cpus (NULL: every cpu) has, and the
- * largest cache at that level.  Returns 0, or -1 (level 0) when the OS
- * reports no cache.  Linux: sysfs cpuN/cache/index*; macOS: the
- * hw.perflevelN.* and hw.l*cachesize sysctls.
+ * The data caches of cpus (NULL: every cpu) as the OS reports them, into
+ * c (zeroed by the caller), every level's source the OS's: Linux sysfs
+ * cpuN/cache/index* (ct_caches_sysfs, src/lib/machine/caches.c); macOS
+ * the hw.perflevelN.* and hw.l*cachesize sysctls.  Returns 0, or -1 when
+ * the OS reports no cache.  The sources after it: machine/caches.h.
  */
-int ct_os_largest_cache(const struct ct_cpuset *cpus, struct ct_os_cache *c);
+int ct_os_caches(const struct ct_cpuset *cpus, struct ct_caches *c);
 
 /* Physical memory in bytes, or 0 when unknown. */
 uint64_t ct_os_mem_bytes(void);

@@ -105,7 +105,10 @@ int main(int argc, char **argv)
 	/* ns per call of 1 Mi loads: L1 at 1.2 ns a load, memory as above. */
 	static const double l1_ns[] = { 1.258e6, 1.25e6, 1.25e6, 1.25e6 };
 	static const char *const places[] = { "cpu0", "cpu1" };
-	struct ct_stream_caches caches = { { 0, 32768, 1048576, 33554432 } };
+	struct ct_stream_caches caches = {
+		{ 0, 32768, 1048576, 33554432 },
+		{ CT_CACHE_UNKNOWN, CT_CACHE_SYSFS, CT_CACHE_SYSFS, CT_CACHE_SYSFS }, ""
+	};
 	struct ct_job k[4];
 	struct ct_series ser[4];
 	struct ct_sample s[4][5];

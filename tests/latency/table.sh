@@ -15,7 +15,7 @@ expect_golden latency-table "$tmp/out" || fail "the table differs from golden/la
 
 "$TABLE" records tsv >"$tmp/tsv" 2>"$tmp/err" || fail "latency-table records tsv exited $?: $(cat "$tmp/err")"
 awk -F'\t' 'BEGIN { OFS = "\t" }
-	NR == 1 { for (i = 1; i <= NF; i++) if ($i ~ /^(thp|level|l[123]_bytes|huge_pct)$/) m[i] = 1; print; next }
+	NR == 1 { for (i = 1; i <= NF; i++) if ($i ~ /^(thp|level|l[123]_bytes|l[123]_source|huge_pct)$/) m[i] = 1; print; next }
 	{ for (i in m) $i = "MASKED"; print }' "$tmp/tsv" >"$tmp/tsv.out"
 expect_golden latency-records-tsv "$tmp/tsv.out" || fail "the TSV records differ from golden/latency-records-tsv"
 
@@ -23,6 +23,7 @@ expect_golden latency-records-tsv "$tmp/tsv.out" || fail "the TSV records differ
 "$JSONL" "$tmp/json" || fail "the JSON records are not JSON Lines"
 sed -e 's/"version":"[^"]*"/"version":"VERSION"/' -e 's/"thp":"[^"]*"/"thp":"MASKED"/g' \
     -e 's/"level":"[^"]*"/"level":"MASKED"/' -e 's/"\(l[123]_bytes\)":[0-9]*/"\1":"MASKED"/g' \
+    -e 's/"\(l[123]_source\)":"[^"]*"/"\1":"MASKED"/g' \
     -e 's/"huge_pct":[^,}]*/"huge_pct":"MASKED"/' "$tmp/json" >"$tmp/json.out"
 expect_golden latency-records-json "$tmp/json.out" || fail "the JSON records differ from golden/latency-records-json"
 exit 0

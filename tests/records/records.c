@@ -379,7 +379,10 @@ static int stream_main(int argc, char **argv)
 	};
 	static const char *const places[] = { "cpu0", "cpu2" };
 	const enum ct_isa isa = CT_ISA_SCALAR;
-	struct ct_stream_caches caches = { { 0, 49152, 1310720, 31457280 } };
+	struct ct_stream_caches caches = {
+		{ 0, 49152, 1310720, 31457280 },
+		{ CT_CACHE_UNKNOWN, CT_CACHE_SYSFS, CT_CACHE_SYSFS, CT_CACHE_SYSFS }, ""
+	};
 	struct ct_stream_info in[2];
 	struct ct_stream_table t;
 	struct ct_series ser;

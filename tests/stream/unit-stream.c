@@ -71,7 +71,13 @@ static double field_num(const struct ct_job *k, const char *key)
 /* The level of a size in the caches. */
 static void check_rules(void)
 {
-	struct ct_stream_caches c = { { 0, 32 << 10, 1 << 20, 36u << 20 } }, none = { { 0 } };
+	const enum ct_cache_source S = CT_CACHE_SYSFS, C = CT_CACHE_CPUID, U = CT_CACHE_UNKNOWN;
+	struct ct_stream_caches c = { { 0, 32 << 10, 1 << 20, 36u << 20 }, { U, S, S, S }, "" };
+	struct ct_stream_caches none = { { 0 }, { U, U, U, U }, "" };
+	/* An Apple M1: the sysctls list no L3, so past L2 is memory. */
+	struct ct_stream_caches m1 = { { 0, 128 << 10, 12 << 20, 0 }, { U, S, S, S }, "" };
+	/* A Zen 5 guest without topoext: CPUID gives L1d and L2, not the L3 one core has. */
+	struct ct_stream_caches zen5 = { { 0, 48 << 10, 1 << 20, 0 }, { U, C, C, U }, "" };
 	char reason[200];
 	enum ct_isa isa;
 	int i;
@@ -82,7 +88,18 @@ static void check_rules(void)
 	CHECK(strcmp(ct_stream_level(1 << 20, &c), "L2") == 0);
 	CHECK(strcmp(ct_stream_level(8 << 20, &c), "L3") == 0);
 	CHECK(strcmp(ct_stream_level(64 << 20, &c), "memory") == 0);
-	CHECK(strcmp(ct_stream_level(16 << 10, &none), "memory") == 0);
+	CHECK(ct_stream_caches_unknown(&c) == 0);
+	/* No size known: never "memory" for an L1-sized array. */
+	CHECK(strcmp(ct_stream_level(16 << 10, &none), "unknown") == 0);
+	CHECK(strcmp(ct_stream_level(1ull << 30, &none), "unknown") == 0);
+	CHECK(ct_stream_caches_unknown(&none) == 1);
+	CHECK(strcmp(ct_stream_level(8 << 20, &m1), "L2") == 0);
+	CHECK(strcmp(ct_stream_level(64 << 20, &m1), "memory") == 0);
+	CHECK(strcmp(ct_stream_level(16 << 10, &zen5), "L1") == 0);
+	CHECK(strcmp(ct_stream_level(256 << 10, &zen5), "L2") == 0);
+	CHECK(strcmp(ct_stream_level(8 << 20, &zen5), "unknown") == 0);
+	CHECK(strcmp(ct_stream_level(64 << 20, &zen5), "unknown") == 0);
+	CHECK(ct_stream_caches_unknown(&zen5) == 3);
 	(void)isa;
 	(void)reason;
 	(void)i;
@@ -422,6 +439,10 @@ static void test_prior_for(void)
 		CHECK(ct_stream_prior_for(&emr, levels[i], c, 3, why, sizeof(why)) == -1);
 		CHECK(ct_stream_prior_for(&skx, levels[i], c, 3, why, sizeof(why)) == (l3 ? 1 : -1));
 	}
+	/* A level no source knows is none of them: no prior. */
+	CHECK(ct_stream_prior_for(&skx, "unknown", c, n, why, sizeof(why)) == -1 && !why[0]);
+	CHECK(ct_stream_prior_for(&spr, "unknown", c, n, why, sizeof(why)) == -1 && !why[0]);
+	CHECK(ct_stream_prior_for(&emr, "unknown", c, n, why, sizeof(why)) == -1 && !why[0]);
 }
 
 /*
@@ -665,7 +686,8 @@ static void corrupt_and_check(struct ct_job *k, uint32_t *a, size_t at,
 int main(void)
 {
 	int i, tested = 0;
-	struct ct_os_cache c;
+	struct ct_caches c;
+	uint64_t top_bytes;
 	char reason[160], why[128];
 	uint64_t def;
 
@@ -769,11 +791,18 @@ int main(void)
 	printf("default size %" PRIu64 ": %s\n", def, reason);
 	CHECK(def >= CT_STREAM_FLOOR_BYTES);
 	CHECK(def % CT_STREAM_BLOCK == 0);
-	if (ct_os_largest_cache(NULL, &c) == 0) {
-		printf("largest cache: L%d, %" PRIu64 " bytes (%s)\n", c.level, c.bytes, c.where);
-		CHECK(c.level >= 1 && c.bytes > 0);
-		CHECK(def >= CT_STREAM_CACHE_FACTOR * c.bytes);
+	if (ct_caches_read(NULL, &c) == 0) {
+		int top = ct_caches_largest(&c, &top_bytes);
+
+		printf("largest cache: L%d, %" PRIu64 " bytes (%s)\n", top, top_bytes, c.where);
+		CHECK(top >= 1 && top_bytes > 0);
+		CHECK(def >= CT_STREAM_CACHE_FACTOR * top_bytes);
 		CHECK(strstr(reason, "largest cache") != NULL);
+		/* A guess exactly when a level up to L3 is unknown. */
+		CHECK(!strstr(reason, "a guess") == (c.level[1].source && c.level[2].source &&
+						     c.level[3].source));
+	} else {
+		CHECK(def == CT_STREAM_FLOOR_BYTES && strstr(reason, "a guess: no cache size"));
 	}
 	CHECK(ct_stream_default_size(NULL, 1, reason, sizeof(reason)) == CT_STREAM_QUICK_BYTES);
 	CHECK(strncmp(reason, "QUICK", 5) == 0);

@@ -10,7 +10,9 @@
 #ifndef CT_MACHINE_CPUID_H
 #define CT_MACHINE_CPUID_H
 
+#include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 enum ct_cpu_vendor { CT_VENDOR_UNKNOWN, CT_VENDOR_INTEL, CT_VENDOR_AMD, CT_VENDOR_OTHER };
 
@@ -52,6 +54,17 @@ void ct_cpu_id_leaf(struct ct_cpu_id *id, uint32_t leaf, uint32_t sub, const uin
  * pins there first.
  */
 int ct_cpu_id_read(struct ct_cpu_id *id);
+
+/*
+ * A recorded machine's cpuid.txt: every line "cpu=N leaf=0x4 sub=0x0
+ * eax=... ebx=... ecx=... edx=..." (hex but cpu; '#' comments) given to
+ * each(arg, ...) in order.  Returns 0, or -1 with "NAME:LINE: what" in
+ * why (src/lib/machine/recorded-text.c).
+ */
+typedef void (*ct_cpuid_line)(void *arg, uint32_t cpu, uint32_t leaf, uint32_t sub,
+			      const uint32_t r[4]);
+int ct_cpuid_parse(FILE *f, const char *name, ct_cpuid_line each, void *arg, char *why,
+		   size_t len);
 
 /*
  * The platform seam: CPUID leaf/subleaf on the calling cpu

@@ -70,8 +70,8 @@ static int parse_u32(const char *s, int base, uint32_t *out)
 	return 0;
 }
 
-int ct_topo_parse_cpuid(struct ct_topo *t, FILE *f, const char *name, char *why,
-			size_t len)
+int ct_cpuid_parse(FILE *f, const char *name, ct_cpuid_line each, void *arg, char *why,
+		   size_t len)
 {
 	static const char *const keys[] = { "cpu", "leaf", "sub", "eax", "ebx", "ecx", "edx" };
 	char *line = NULL, *s, *tok, *save;
@@ -109,15 +109,28 @@ int ct_topo_parse_cpuid(struct ct_topo *t, FILE *f, const char *name, char *why,
 			err = "needs cpu, leaf, sub, eax, ebx, ecx and edx";
 		else if (v[0] >= CT_CPUSET_MAX)
 			err = "cpu number too large";
-		else {
-			ct_topo_grow(t, (int)v[0] + 1);
-			ct_topo_cpuid_fact(&t->cpu[v[0]], &t->vendor, v[1], v[2], v + 3);
-		}
+		else
+			each(arg, v[0], v[1], v[2], v + 3);
 	}
 	free(line);
 	if (!err && rc < 0)
 		err = "line too long";
 	return err ? bad_line(why, len, name, lineno, err) : 0;
+}
+
+static void topo_cpuid_line(void *arg, uint32_t cpu, uint32_t leaf, uint32_t sub,
+			    const uint32_t r[4])
+{
+	struct ct_topo *t = arg;
+
+	ct_topo_grow(t, (int)cpu + 1);
+	ct_topo_cpuid_fact(&t->cpu[cpu], &t->vendor, leaf, sub, r);
+}
+
+int ct_topo_parse_cpuid(struct ct_topo *t, FILE *f, const char *name, char *why,
+			size_t len)
+{
+	return ct_cpuid_parse(f, name, topo_cpuid_line, t, why, len);
 }
 
 /* "hw.perflevel1.name" -> 1 and "name"; -1 if key is not a perflevel key. */

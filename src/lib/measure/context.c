@@ -21,6 +21,7 @@
 #include "measure/harness.h"
 #include "workloads/isa.h"
 #include "measure/context.h"
+#include "machine/caches.h"
 #include "platform/os.h"
 
 #ifdef __VERSION__
@@ -213,6 +214,13 @@ void ct_machine_describe(struct ct_machine *m)
 	m->cpus_allowed = ct_os_cpus_allowed();
 	ct_os_container(m->container, sizeof(m->container));
 	m->cpu_quota = ct_os_cpu_quota();
+	{
+		struct ct_caches c;
+
+		ct_caches_read(NULL, &c);
+		for (i = 1; i <= 3; i++)
+			m->cache_source[i] = (int)c.level[i].source;
+	}
 	for (i = 0; i < 3; i++)
 		m->load_end[i] = -1;
 	m->run_s = -1;
@@ -277,7 +285,7 @@ void ct_machine_note(struct ct_machine *m, const char *placement,
 void ct_machine_finish(struct ct_machine *m, unsigned threads)
 {
 	char note[CT_DESCHED_NAMED * (96 + 24) + 64];
-	size_t used = 0, e, named = 0;
+	size_t used = 0, e, named = 0, i;
 	unsigned rest = m->desched_more;
 
 	loadavg(m->load_end);
@@ -308,6 +316,23 @@ void ct_machine_finish(struct ct_machine *m, unsigned threads)
 		ct_machine_warn(m, "precision +-%g%% not reached for %u of %u series (stopped by "
 				"%s): their intervals are wider", m->imprecise_pct, m->imprecise,
 				m->imprecise_of, m->imprecise_how);
+	/*
+	 * A kernel that read memory: a size's level, and a default size,
+	 * need the caches (coretype(7), where cache sizes come from).
+	 */
+	for (i = 1; m->memory && i <= 3; i++) {
+		if (m->cache_source[i] != CT_CACHE_UNKNOWN)
+			continue;
+		if (i == 1)
+			ct_machine_warn(m, "no cache size is known (neither the OS nor CPUID gives "
+					"one): every size has level 'unknown', and a default array "
+					"size is a guess");
+		else
+			ct_machine_warn(m, "the L%zu size is unknown (the OS lists no caches and "
+					"CPUID does not give it): sizes beyond L%zu have level "
+					"'unknown', and a default array size is a guess", i, i - 1);
+		break;
+	}
 	if (m->memory && (ct_machine_warnings(m) & CT_MACHINE_WARN_THP))
 		ct_machine_warn(m, "transparent huge pages are off ('never'): the array is on "
 		      "small pages");

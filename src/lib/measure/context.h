@@ -43,6 +43,8 @@ struct ct_machine {
 	long cpus_allowed;		/* -1 if unknown */
 	char container[64];		/* "docker", ..., "none" */
 	double cpu_quota;		/* cpus a cgroup quota allows, -1: none */
+	/* Where the L1d, L2 and L3 sizes came from (machine/caches.h), [0] unused. */
+	int cache_source[4];		/* enum ct_cache_source */
 	/* The run: filled by ct_machine_finish(). */
 	double load_end[3];		/* load average at the end, -1 before or unknown */
 	double run_s;			/* describe to finish, -1 before */

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "core/common.h"
+#include "machine/caches.h"
 #include "measure/report.h"
 
 void ct_out_footnotes(FILE *f, const char *pre, unsigned marks, double precision_pct)
@@ -135,6 +136,9 @@ static const struct ct_rec_field machine_fields[] = {
 	{ CT_MF_CONFINED, "confined", NULL, CT_REC_BOOL, NULL, NULL, CT_REC_JSON },
 	{ CT_MF_CONTAINER, "container", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
 	{ CT_MF_CPU_QUOTA, "cpu_quota", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ CT_MF_L1_SOURCE, "l1_source", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ CT_MF_L2_SOURCE, "l2_source", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ CT_MF_L3_SOURCE, "l3_source", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
 	{ CT_MF_LOAD_END_1M, "load_end_1m", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
 	{ CT_MF_LOAD_END_5M, "load_end_5m", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
 	{ CT_MF_LOAD_END_15M, "load_end_15m", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
@@ -238,6 +242,12 @@ static void machine_value(const void *rec, int id, unsigned out, struct ct_rec_v
 		break;
 	case CT_MF_CPU_QUOTA:
 		v->num = m->cpu_quota > 0 ? m->cpu_quota : NAN;
+		break;
+	case CT_MF_L1_SOURCE:
+	case CT_MF_L2_SOURCE:
+	case CT_MF_L3_SOURCE:
+		v->str = ct_cache_source_name((enum ct_cache_source)
+					      m->cache_source[id - CT_MF_L1_SOURCE + 1]);
 		break;
 	case CT_MF_LOAD_END_1M:
 	case CT_MF_LOAD_END_5M:

@@ -54,7 +54,8 @@ static void row_value(const void *rec, int id, unsigned out, struct ct_rec_value
 		v->str = ct_stream_human_size(row->in.bytes, v->buf, sizeof(v->buf));
 		break;
 	case R_LEVEL:
-		v->str = row->in.level;
+		/* A level no source knows: "-", as every table says "not known". */
+		v->str = strcmp(row->in.level, "unknown") == 0 ? "-" : row->in.level;
 		break;
 	case R_NS:
 		v->num = r->ns_per_load;
@@ -149,18 +150,13 @@ static void line_value(const void *rec, int id, unsigned out, struct ct_rec_valu
 	const struct latency_lines *r = rec;
 	const struct ct_latency_table *t = r->t;
 	const struct ct_stream_caches *c = t ? t->caches : NULL;
-	char b1[32], b2[32], b3[32];
+	char b1[32];
 	size_t i;
 
 	(void)out;
 	switch ((enum line_field)id) {
 	case L_CACHES:
-		snprintf(v->buf, sizeof(v->buf), "L1d %s, L2 %s, L3 %s (the level of a size: the "
-			 "smallest that holds it)",
-			 c->bytes[1] ? ct_stream_human_size(c->bytes[1], b1, sizeof(b1)) : "unknown",
-			 c->bytes[2] ? ct_stream_human_size(c->bytes[2], b2, sizeof(b2)) : "unknown",
-			 c->bytes[3] ? ct_stream_human_size(c->bytes[3], b3, sizeof(b3)) : "unknown");
-		v->str = v->buf;
+		v->str = ct_stream_caches_text(c, v->buf, sizeof(v->buf));
 		break;
 	case L_SAMPLES:
 		if (t->precision_pct > 0)

@@ -106,7 +106,8 @@ int ct_latency_check_random(const uint32_t *next, size_t lines, char *why, size_
 enum latency_field {
 	F_SIZE_BYTES, F_SIZE_REASON, F_LINE_BYTES, F_LINES, F_CHAINS, F_STEPS, F_SEED, F_THP,
 	F_THP_ADVICE, F_HUGE_PCT, F_LEVEL, F_L1_BYTES, F_L2_BYTES, F_L3_BYTES, F_NS_PER_LOAD,
-	F_CYCLES_PER_LOAD, F_LINES_IN_FLIGHT, F_KNEE_CHAINS, F_MLP, F_NFIELDS
+	F_CYCLES_PER_LOAD, F_LINES_IN_FLIGHT, F_KNEE_CHAINS, F_MLP, F_L1_SOURCE, F_L2_SOURCE,
+	F_L3_SOURCE, F_NFIELDS
 };
 
 static const struct ct_rec_field latency_fields[F_NFIELDS] = {
@@ -129,6 +130,9 @@ static const struct ct_rec_field latency_fields[F_NFIELDS] = {
 	{ F_LINES_IN_FLIGHT, "lines_in_flight", NULL, CT_REC_NUM, NULL, NULL, CT_REC_DATA },
 	{ F_KNEE_CHAINS, "knee_chains", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
 	{ F_MLP, "mlp", NULL, CT_REC_NUM, NULL, NULL, CT_REC_DATA },
+	{ F_L1_SOURCE, "l1_source", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+	{ F_L2_SOURCE, "l2_source", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+	{ F_L3_SOURCE, "l3_source", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
 };
 
 const struct ct_rec_kind ct_rec_latency_fields = {
@@ -301,6 +305,9 @@ static struct ct_latency *latency_new(struct array *arr, unsigned chains, struct
 	l->fields[F_LINES_IN_FLIGHT] = field(F_LINES_IN_FLIGHT, NULL, NAN);
 	l->fields[F_KNEE_CHAINS] = field(F_KNEE_CHAINS, NULL, 0);
 	l->fields[F_MLP] = field(F_MLP, NULL, NAN);
+	l->fields[F_L1_SOURCE] = field(F_L1_SOURCE, ct_cache_source_name(arr->caches.source[1]), 0);
+	l->fields[F_L2_SOURCE] = field(F_L2_SOURCE, ct_cache_source_name(arr->caches.source[2]), 0);
+	l->fields[F_L3_SOURCE] = field(F_L3_SOURCE, ct_cache_source_name(arr->caches.source[3]), 0);
 
 	memset(k, 0, sizeof(*k));
 	k->name = ct_chase_desc.kernel;

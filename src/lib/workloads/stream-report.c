@@ -32,6 +32,35 @@ char *ct_stream_human_size(uint64_t b, char *buf, size_t len)
 	return buf;
 }
 
+/* One level's words: its size, "none" (the source lists no such cache) or "unknown". */
+static const char *level_text(const struct ct_stream_caches *c, int lv, char *buf, size_t len)
+{
+	if (c->source[lv] == CT_CACHE_UNKNOWN)
+		return "unknown";
+	return c->bytes[lv] ? ct_stream_human_size(c->bytes[lv], buf, len) : "none";
+}
+
+char *ct_stream_caches_text(const struct ct_stream_caches *c, char *buf, size_t len)
+{
+	char b1[32], b2[32], b3[32];
+	enum ct_cache_source from = CT_CACHE_UNKNOWN;
+	int lv;
+
+	for (lv = 1; lv <= 3; lv++)
+		if (c->source[lv] != CT_CACHE_UNKNOWN)
+			from = c->source[lv];
+	if (from == CT_CACHE_UNKNOWN) {
+		snprintf(buf, len, "unknown: neither the OS nor CPUID gives a cache size (every "
+			 "size's level is 'unknown')%s%s", c->note[0] ? "; " : "", c->note);
+		return buf;
+	}
+	snprintf(buf, len, "L1d %s, L2 %s, L3 %s, from %s%s%s (the level of a size: the smallest "
+		 "that holds it)", level_text(c, 1, b1, sizeof(b1)), level_text(c, 2, b2, sizeof(b2)),
+		 level_text(c, 3, b3, sizeof(b3)), ct_cache_source_name(from), c->note[0] ? "; " : "",
+		 c->note);
+	return buf;
+}
+
 enum sweep_field {
 	W_PLACEMENT, W_SIZE, W_LEVEL, W_ISA, W_PREFETCH, W_GBS, W_CV, W_BPC, W_CPU_GBS, W_CPU_CV, W_SHARE,
 	W_HUGE, W_VERIFIED
@@ -72,7 +101,8 @@ static void sweep_value(const void *rec, int id, unsigned out, struct ct_rec_val
 		v->str = ct_stream_human_size(r->in.bytes, v->buf, sizeof(v->buf));
 		break;
 	case W_LEVEL:
-		v->str = r->in.level;
+		/* A level no source knows: "-", as every table says "not known". */
+		v->str = strcmp(r->in.level, "unknown") == 0 ? "-" : r->in.level;
 		break;
 	case W_ISA:
 		v->str = r->ser->k->isa;
@@ -222,7 +252,7 @@ static void line_value(const void *rec, int id, unsigned out, struct ct_rec_valu
 {
 	const struct stream_lines *r = rec;
 	const struct ct_stream_table *t = r->t;
-	char head[CT_STREAM_NOTE_LEN + 64], b1[32], b2[32], b3[32];
+	char head[CT_STREAM_NOTE_LEN + 64], b1[32];
 	size_t used = 0, i;
 	int isa;
 
@@ -242,15 +272,7 @@ static void line_value(const void *rec, int id, unsigned out, struct ct_rec_valu
 		note_list(v, head, r->isa_notes, r->nisa_notes);
 		break;
 	case L_CACHES:
-		snprintf(v->buf, sizeof(v->buf), "L1d %s, L2 %s, L3 %s (the level of a size: the "
-			 "smallest that holds it)",
-			 r->caches->bytes[1] ? ct_stream_human_size(r->caches->bytes[1], b1, sizeof(b1)) :
-			 "unknown",
-			 r->caches->bytes[2] ? ct_stream_human_size(r->caches->bytes[2], b2, sizeof(b2)) :
-			 "unknown",
-			 r->caches->bytes[3] ? ct_stream_human_size(r->caches->bytes[3], b3, sizeof(b3)) :
-			 "unknown");
-		v->str = v->buf;
+		v->str = ct_stream_caches_text(r->caches, v->buf, sizeof(v->buf));
 		break;
 	case L_SAMPLES:
 		if (r->precision_pct > 0)
@@ -394,9 +416,16 @@ void ct_stream_table_add_info(struct ct_stream_table *t, const char *placement,
 			 placement);
 	r.placement = placement;
 	for (i = 0; i < n; i++) {
+		char key[32];
+
 		r.ser = &ser[i];
 		r.in = in[i];
 		isa_reason = r.in.isa_reason;
+		/* The notes go by level; a size of no known level by its size. */
+		if (strcmp(r.in.level, "unknown") == 0)
+			ct_stream_human_size(r.in.bytes, key, sizeof(key));
+		else
+			snprintf(key, sizeof(key), "%s", r.in.level);
 		ct_results_series(&ser[i], &res);
 		r.wall = res.b[CT_BASIS_WALL];
 		r.cpu = res.b[CT_BASIS_CPU];
@@ -412,15 +441,15 @@ void ct_stream_table_add_info(struct ct_stream_table *t, const char *placement,
 			sweep_preamble(t);
 		ct_rec_write(&t->sweep, &r);
 		t->used |= 1u << isas[i];
-		note_reason(&t->isa_notes, &t->nisa_notes, r.in.level, ct_isa_name(isas[i]),
+		note_reason(&t->isa_notes, &t->nisa_notes, key, ct_isa_name(isas[i]),
 			    isa_reason);
 		if (!t->isa_reason[0])
 			snprintf(t->isa_reason, sizeof(t->isa_reason), "%s", isa_reason);
 		else if (strcmp(t->isa_reason, isa_reason) != 0)
 			t->mixed = 1;
-		note_reason(&t->notes, &t->nnotes, r.in.level, ct_isa_name(isas[i]),
+		note_reason(&t->notes, &t->nnotes, key, ct_isa_name(isas[i]),
 			    r.in.prefetch_reason);
-		note_reason(&t->loop_notes, &t->nloop_notes, r.in.level, ct_isa_name(isas[i]),
+		note_reason(&t->loop_notes, &t->nloop_notes, key, ct_isa_name(isas[i]),
 			    r.in.loop_reason);
 	}
 	/* Without a mix, the header gives the last size's reason. */

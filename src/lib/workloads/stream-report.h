@@ -23,6 +23,11 @@
 
 /* "16 KiB", "1.5 MiB", "1 GiB": the largest binary unit it reaches. */
 char *ct_stream_human_size(uint64_t b, char *buf, size_t len);
+/*
+ * The caches line of ct-stream's and ct-latency's tables: each level's
+ * size, "none" or "unknown", and where the sizes came from.
+ */
+char *ct_stream_caches_text(const struct ct_stream_caches *c, char *buf, size_t len);
 
 /*
  * The lines above a --threads run: the ISAs that ran (1u << isa in used)

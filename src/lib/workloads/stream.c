@@ -64,7 +64,8 @@ struct array {
 enum stream_field {
 	S_SIZE_BYTES, S_SIZE_REASON, S_PASSES, S_LOAD_BYTES, S_ACCUMULATORS, S_PREFETCH_BYTES,
 	S_THP, S_THP_ADVICE, S_HUGE_PCT, S_CHECKSUM, S_LEVEL, S_L1_BYTES,
-	S_L2_BYTES, S_L3_BYTES, S_PREFETCH_REASON, S_ISA_REASON, S_ITERATION_LOADS, S_LOOP_REASON, S_LOOP, S_NFIELDS
+	S_L2_BYTES, S_L3_BYTES, S_PREFETCH_REASON, S_ISA_REASON, S_ITERATION_LOADS, S_LOOP_REASON, S_LOOP,
+	S_L1_SOURCE, S_L2_SOURCE, S_L3_SOURCE, S_NFIELDS
 };
 
 static const struct ct_rec_field stream_fields[S_NFIELDS] = {
@@ -88,6 +89,9 @@ static const struct ct_rec_field stream_fields[S_NFIELDS] = {
 	{ S_LOOP_REASON, "loop_reason", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
 	/* The loop's name, as --loop and CT_STREAM_LOOP take it: part of the reader (ct-compare). */
 	{ S_LOOP, "loop", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+	{ S_L1_SOURCE, "l1_source", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+	{ S_L2_SOURCE, "l2_source", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+	{ S_L3_SOURCE, "l3_source", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
 };
 
 const struct ct_rec_kind ct_rec_stream_fields = {
@@ -351,7 +355,8 @@ int ct_stream_prior_for(const struct ct_stream_cpu *id, const char *level,
 			const struct ct_stream_cand *c, size_t n, char *why, size_t len)
 {
 	struct ct_stream_cand want = { CT_ISA_SCALAR, CT_STREAM_LOOP_PLAIN };
-	int beyond_l2 = strcmp(level, "L1") != 0 && strcmp(level, "L2") != 0;
+	/* Only a known level: "unknown" may be any of them. */
+	int beyond_l2 = strcmp(level, "L3") == 0 || strcmp(level, "memory") == 0;
 	size_t i;
 
 	*why = '\0';
@@ -361,7 +366,7 @@ int ct_stream_prior_for(const struct ct_stream_cpu *id, const char *level,
 		want.isa = CT_ISA_AVX2;
 		snprintf(why, len, "Intel family 6 model 85 (Skylake-SP) in L3, where its avx2 "
 			 "kernel was measured faster");
-	} else if (id->model == 85 && strcmp(level, "L1") != 0) {
+	} else if (id->model == 85 && (strcmp(level, "L2") == 0 || strcmp(level, "memory") == 0)) {
 		want.isa = CT_ISA_AVX512;
 		want.loop = CT_STREAM_LOOP_SHORT;
 		snprintf(why, len, "Intel family 6 model 85 (Skylake-SP) in %s, where the avx512 "
@@ -496,33 +501,48 @@ size_t ct_stream_ask_candidates(const struct ct_stream_ask *a, struct ct_stream_
 }
 void ct_stream_caches(const struct ct_cpuset *cpus, struct ct_stream_caches *c)
 {
-	struct ct_os_cache oc;
+	struct ct_caches all;
 	int lv;
 
 	memset(c, 0, sizeof(*c));
-	if (ct_os_largest_cache(cpus, &oc) < 0)
-		return;
-	for (lv = 1; lv <= 3; lv++)
-		c->bytes[lv] = oc.level_bytes[lv];
+	ct_caches_read(cpus, &all);
+	for (lv = 1; lv <= 3; lv++) {
+		c->bytes[lv] = all.level[lv].bytes;
+		c->source[lv] = all.level[lv].source;
+	}
+	snprintf(c->note, sizeof(c->note), "%s", all.note);
 }
 
 const char *ct_stream_level(uint64_t bytes, const struct ct_stream_caches *c)
 {
-	static const char *const names[] = { "", "L1", "L2", "L3" };
+	struct ct_caches all;
+	int lv;
+
+	memset(&all, 0, sizeof(all));
+	for (lv = 1; lv <= 3; lv++) {
+		all.level[lv].bytes = c->bytes[lv];
+		all.level[lv].source = c->source[lv];
+	}
+	return ct_caches_level(bytes, &all);
+}
+
+int ct_stream_caches_unknown(const struct ct_stream_caches *c)
+{
 	int lv;
 
 	for (lv = 1; lv <= 3; lv++)
-		if (c->bytes[lv] && bytes <= c->bytes[lv])
-			return names[lv];
-	return "memory";
+		if (c->source[lv] == CT_CACHE_UNKNOWN)
+			return lv;
+	return 0;
 }
 
 uint64_t ct_stream_default_size(const struct ct_cpuset *cpus, int quick,
 				char *reason, size_t len)
 {
-	struct ct_os_cache c;
-	char floor[32], csize[32];
-	uint64_t want;
+	struct ct_caches c;
+	char floor[32], csize[32], guess[64];
+	uint64_t want, bytes;
+	int lv, unknown;
 
 	fmt_size(CT_STREAM_FLOOR_BYTES, floor, sizeof(floor));
 	if (quick) {
@@ -530,22 +550,30 @@ uint64_t ct_stream_default_size(const struct ct_cpuset *cpus, int quick,
 			 fmt_size(CT_STREAM_QUICK_BYTES, csize, sizeof(csize)));
 		return CT_STREAM_QUICK_BYTES;
 	}
-	if (ct_os_largest_cache(cpus, &c) < 0) {
-		snprintf(reason, len, "default: %s (the OS reports no cache size)", floor);
+	if (ct_caches_read(cpus, &c) < 0) {
+		snprintf(reason, len, "default: %s, a guess: no cache size is known (neither the OS "
+			 "nor CPUID gives one)", floor);
 		return CT_STREAM_FLOOR_BYTES;
 	}
-	fmt_size(c.bytes, csize, sizeof(csize));
-	want = c.bytes > (UINT64_MAX / CT_STREAM_CACHE_FACTOR) ? UINT64_MAX :
-	       c.bytes * CT_STREAM_CACHE_FACTOR;
+	for (unknown = 0, lv = 1; lv <= 3 && !unknown; lv++)
+		if (c.level[lv].source == CT_CACHE_UNKNOWN)
+			unknown = lv;
+	lv = ct_caches_largest(&c, &bytes);
+	fmt_size(bytes, csize, sizeof(csize));
+	guess[0] = '\0';
+	if (unknown)
+		snprintf(guess, sizeof(guess), ", a guess: the L%d size is unknown", unknown);
+	want = bytes > (UINT64_MAX / CT_STREAM_CACHE_FACTOR) ? UINT64_MAX :
+	       bytes * CT_STREAM_CACHE_FACTOR;
 	if (want <= CT_STREAM_FLOOR_BYTES) {
-		snprintf(reason, len, "default: %s, more than %d x the largest cache (L%d %s, %s)",
-			 floor, CT_STREAM_CACHE_FACTOR, c.level, csize, c.where);
+		snprintf(reason, len, "default: %s, more than %d x the largest cache (L%d "
+			 "%s, %s)%s", floor, CT_STREAM_CACHE_FACTOR, lv, csize, c.where, guess);
 		return CT_STREAM_FLOOR_BYTES;
 	}
 	/* A whole number of blocks, so the size is the one the record names. */
 	want = (want + CT_STREAM_BLOCK - 1) / CT_STREAM_BLOCK * CT_STREAM_BLOCK;
-	snprintf(reason, len, "default: %d x the largest cache (L%d %s, %s), more than %s",
-		 CT_STREAM_CACHE_FACTOR, c.level, csize, c.where, floor);
+	snprintf(reason, len, "default: %d x the largest cache (L%d %s, %s), more than %s%s",
+		 CT_STREAM_CACHE_FACTOR, lv, csize, c.where, floor, guess);
 	return want;
 }
 
@@ -832,6 +860,9 @@ static void stream_init(struct ct_stream *s, enum ct_isa isa, enum ct_stream_loo
 	s->fields[S_ITERATION_LOADS] = field(S_ITERATION_LOADS, NULL, s->iteration_loads);
 	s->fields[S_LOOP_REASON] = field(S_LOOP_REASON, s->loop_reason, 0);
 	s->fields[S_LOOP] = field(S_LOOP, loop_names[loop], 0);
+	s->fields[S_L1_SOURCE] = field(S_L1_SOURCE, ct_cache_source_name(arr->caches.source[1]), 0);
+	s->fields[S_L2_SOURCE] = field(S_L2_SOURCE, ct_cache_source_name(arr->caches.source[2]), 0);
+	s->fields[S_L3_SOURCE] = field(S_L3_SOURCE, ct_cache_source_name(arr->caches.source[3]), 0);
 
 	memset(k, 0, sizeof(*k));
 	k->name = s->d->kernel;

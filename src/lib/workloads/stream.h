@@ -26,6 +26,7 @@
 #include "measure/harness.h"
 #include "workloads/isa.h"
 #include "kernels/kernels.h"
+#include "machine/caches.h"
 #include "machine/topo.h"
 
 struct ct_cpuset;
@@ -50,22 +51,32 @@ struct ct_cpuset;
  */
 const struct ct_kernel *ct_stream_desc(enum ct_isa isa);
 
-/* Cache sizes of the cpus a run is on, per level (1-3), 0 when unknown. */
+/*
+ * Cache sizes of the cpus a run is on, per level (1-3), and where each
+ * came from (machine/caches.h: the OS, else CPUID): bytes 0 is "no cache
+ * at this level" when the source is known, "unknown" when it is not.
+ */
 struct ct_stream_caches {
 	uint64_t bytes[4];		/* [1] L1d, [2] L2, [3] L3 */
+	enum ct_cache_source source[4];
+	char note[128];			/* what a source said beside (caches.h) */
 };
 void ct_stream_caches(const struct ct_cpuset *cpus, struct ct_stream_caches *c);
 /*
  * The level an array of bytes falls in: "L1", "L2", "L3" (the smallest
- * level that holds it) or "memory".
+ * level that holds it), "memory" (every level known, none holds it) or
+ * "unknown" (a level that might hold it is not known): ct_caches_level.
  */
 const char *ct_stream_level(uint64_t bytes, const struct ct_stream_caches *c);
+/* The first of L1-L3 whose size is not known, 0 when all are. */
+int ct_stream_caches_unknown(const struct ct_stream_caches *c);
 
 /*
  * The default array size for a run on cpus (NULL: any cpu): the larger of
  * CT_STREAM_FLOOR_BYTES and CT_STREAM_CACHE_FACTOR x the largest cache
- * level the OS reports for them, or CT_STREAM_QUICK_BYTES when quick; a
- * sentence saying why goes into reason.
+ * level known for them, or CT_STREAM_QUICK_BYTES when quick; a sentence
+ * saying why goes into reason, and says "a guess" where a level up to L3
+ * is unknown (then nothing says the array is beyond every cache).
  */
 uint64_t ct_stream_default_size(const struct ct_cpuset *cpus, int quick,
 				char *reason, size_t len);

@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "machine/caches.h"
 #include "platform/os.h"
 
 uint64_t ct_now_ns(void)
@@ -62,6 +63,15 @@ int ct_current_cpu(void)
 int ct_pin_thread(int cpu)
 {
 	(void)cpu;
+	errno = ENOTSUP;
+	return -1;
+}
+
+int ct_os_on_each_cpu(const struct ct_cpuset *cpus, void (*fn)(int cpu, void *arg), void *arg)
+{
+	(void)cpus;
+	(void)fn;
+	(void)arg;
 	errno = ENOTSUP;
 	return -1;
 }
@@ -154,17 +164,17 @@ static uint64_t sysctl_u64(const char *name)
 	return n == sizeof(uint32_t) ? v.u32 : n == sizeof(uint64_t) ? v.u64 : 0;
 }
 
-static void consider(struct ct_os_cache *c, int level, const char *name)
+static void consider(struct ct_caches *c, int level, const char *name, unsigned line)
 {
-	uint64_t bytes = sysctl_u64(name);
+	uint64_t bytes = sysctl_u64(name), top;
+	int at = ct_caches_largest(c, &top);
 
-	if (bytes > c->level_bytes[level])
-		c->level_bytes[level] = bytes;
-	if (bytes && (level > c->level || (level == c->level && bytes > c->bytes))) {
-		c->level = level;
-		c->bytes = bytes;
+	if (!bytes || bytes <= c->level[level].bytes)
+		return;
+	if (level > at || (level == at && bytes > top))
 		snprintf(c->where, sizeof(c->where), "%s", name);
-	}
+	c->level[level].bytes = bytes;
+	c->level[level].line = line;
 }
 
 /*
@@ -173,24 +183,32 @@ static void consider(struct ct_os_cache *c, int level, const char *name)
  * its L2 per level (hw.perflevelN.l2cachesize) and no L3; Intel Macs
  * report hw.l3cachesize.  The system level cache is not reported.
  */
-int ct_os_largest_cache(const struct ct_cpuset *cpus, struct ct_os_cache *c)
+int ct_os_caches(const struct ct_cpuset *cpus, struct ct_caches *c)
 {
 	uint64_t levels = sysctl_u64("hw.nperflevels");
+	unsigned line = (unsigned)sysctl_u64("hw.cachelinesize");
 	char name[64];
 	uint64_t i;
+	int lv;
 
 	(void)cpus;
-	memset(c, 0, sizeof(*c));
-	consider(c, 1, "hw.l1dcachesize");
-	consider(c, 2, "hw.l2cachesize");
-	consider(c, 3, "hw.l3cachesize");
+	consider(c, 1, "hw.l1dcachesize", line);
+	consider(c, 2, "hw.l2cachesize", line);
+	consider(c, 3, "hw.l3cachesize", line);
 	for (i = 0; i < levels && i < 8; i++) {
+		snprintf(name, sizeof(name), "hw.perflevel%llu.l1dcachesize", (unsigned long long)i);
+		consider(c, 1, name, line);
 		snprintf(name, sizeof(name), "hw.perflevel%llu.l2cachesize", (unsigned long long)i);
-		consider(c, 2, name);
+		consider(c, 2, name, line);
 		snprintf(name, sizeof(name), "hw.perflevel%llu.l3cachesize", (unsigned long long)i);
-		consider(c, 3, name);
+		consider(c, 3, name, line);
 	}
-	return c->level ? 0 : -1;
+	if (!c->level[1].bytes && !c->level[2].bytes && !c->level[3].bytes)
+		return -1;
+	/* The sysctls name every level there is: one not named has no cache. */
+	for (lv = 1; lv < CT_CACHE_LEVELS; lv++)
+		c->level[lv].source = CT_CACHE_SYSCTL;
+	return 0;
 }
 
 uint64_t ct_os_mem_bytes(void)

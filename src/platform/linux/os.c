@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "core/cpuset.h"
+#include "machine/caches.h"
 #include "platform/os.h"
 #include "core/parse.h"
 
@@ -101,6 +102,41 @@ int ct_pin_thread(int cpu)
 	return sched_setaffinity(0, sizeof(set), &set);
 #else
 	(void)cpu;
+	errno = ENOTSUP;
+	return -1;
+#endif
+}
+
+int ct_os_on_each_cpu(const struct ct_cpuset *cpus, void (*fn)(int cpu, void *arg), void *arg)
+{
+#if HAVE_SCHED_SETAFFINITY
+	size_t size = CPU_ALLOC_SIZE(CT_CPUSET_MAX);
+	cpu_set_t *saved = CPU_ALLOC(CT_CPUSET_MAX);
+	int cpu, n = 0;
+
+	if (!saved)
+		return -1;
+	if (sched_getaffinity(0, size, saved) != 0) {
+		CPU_FREE(saved);
+		return -1;
+	}
+	for (cpu = 0; cpu < CT_CPUSET_MAX; cpu++) {
+		if (!CPU_ISSET_S(cpu, size, saved) || (cpus && !ct_cpuset_isset(cpus, cpu)))
+			continue;
+		/* Migrated before the call returns; a cpu gone offline meanwhile is skipped. */
+		if (ct_pin_thread(cpu) < 0 || ct_current_cpu() != cpu)
+			continue;
+		fn(cpu, arg);
+		n++;
+	}
+	/* The calling thread gets its affinity back (pid 0: this thread only). */
+	sched_setaffinity(0, size, saved);
+	CPU_FREE(saved);
+	return n;
+#else
+	(void)cpus;
+	(void)fn;
+	(void)arg;
 	errno = ENOTSUP;
 	return -1;
 #endif
@@ -314,84 +350,9 @@ double ct_os_cpu_quota(void)
 	return q < 0 ? -1 : q;
 }
 
-/*
- * A cache size as sysfs writes it: "48K", "2048K", "266240K" (kibibytes);
- * "M" and a bare byte count are taken too.  0 when unreadable.  Through
- * the size parser every option uses (and make fuzz checks): a shift that
- * overflows or junk after the unit is unreadable, not a wrong size.
- */
-static uint64_t sysfs_cache_bytes(const char *s)
+int ct_os_caches(const struct ct_cpuset *cpus, struct ct_caches *c)
 {
-	uint64_t v;
-
-	return ct_parse_size(s, 1, UINT64_MAX, &v, NULL) == 0 ? v : 0;
-}
-
-/* The caches of one cpu: keep the highest level, the largest at it. */
-static void cpu_caches(int cpu, struct ct_os_cache *c)
-{
-	char path[128], type[32], level[16], size[32];
-	int idx;
-
-	for (idx = 0; idx < 16; idx++) {
-		uint64_t bytes;
-		int lv;
-
-		snprintf(path, sizeof(path),
-			 "/sys/devices/system/cpu/cpu%d/cache/index%d/type", cpu, idx);
-		if (read_line(path, type, sizeof(type)) < 0)
-			break;
-		/* The instruction cache holds no data the stream reads. */
-		if (strcmp(type, "Instruction") == 0)
-			continue;
-		snprintf(path, sizeof(path),
-			 "/sys/devices/system/cpu/cpu%d/cache/index%d/level", cpu, idx);
-		if (read_line(path, level, sizeof(level)) < 0 || (lv = atoi(level)) <= 0)
-			continue;
-		snprintf(path, sizeof(path),
-			 "/sys/devices/system/cpu/cpu%d/cache/index%d/size", cpu, idx);
-		if (read_line(path, size, sizeof(size)) < 0 ||
-		    (bytes = sysfs_cache_bytes(size)) == 0)
-			continue;
-		if (lv < (int)(sizeof(c->level_bytes) / sizeof(c->level_bytes[0])) &&
-		    bytes > c->level_bytes[lv])
-			c->level_bytes[lv] = bytes;
-		if (lv > c->level || (lv == c->level && bytes > c->bytes)) {
-			c->level = lv;
-			c->bytes = bytes;
-			snprintf(c->where, sizeof(c->where), "cpu%d", cpu);
-		}
-	}
-}
-
-int ct_os_largest_cache(const struct ct_cpuset *cpus, struct ct_os_cache *c)
-{
-	DIR *d;
-	struct dirent *e;
-
-	memset(c, 0, sizeof(*c));
-	if (cpus) {
-		int cpu;
-
-		ct_cpuset_foreach(cpu, cpus)
-			cpu_caches(cpu, c);
-		return c->level ? 0 : -1;
-	}
-	d = opendir("/sys/devices/system/cpu");
-	if (!d)
-		return -1;
-	while ((e = readdir(d)) != NULL) {
-		char *end;
-		long cpu;
-
-		if (strncmp(e->d_name, "cpu", 3) != 0 || !isdigit((unsigned char)e->d_name[3]))
-			continue;
-		cpu = strtol(e->d_name + 3, &end, 10);
-		if (*end == '\0' && cpu < CT_CPUSET_MAX)
-			cpu_caches((int)cpu, c);
-	}
-	closedir(d);
-	return c->level ? 0 : -1;
+	return ct_caches_sysfs("", cpus, c);
 }
 
 uint64_t ct_os_mem_bytes(void)
