@@ -48,8 +48,8 @@ static void play(size_t n, unsigned reps, const double *cost, int equal)
 				elapsed += cost[k];
 				st.rep = rep;
 				st.kernel = k;
-				left = ct_place_progress_left(&st, elapsed - before, n - i - 1, reps,
-							      0, 0);
+				left = ct_place_progress_left(&st, elapsed - before, i, n, reps, 0,
+							      0);
 				if (elapsed - before <= 0.5) {
 					CHECK(left == -1);
 					continue;
@@ -79,12 +79,12 @@ static void precision(void)
 	st.rep = 7;
 	st.kernel = 2;
 	/* 3 s into a placement of at most 10, two after it: 7 + 2 x 10. */
-	CHECK(fabs(ct_place_progress_left(&st, 3, 2, 5, 1.0, 10) - 27) < 1e-9);
+	CHECK(fabs(ct_place_progress_left(&st, 3, 0, 3, 5, 1.0, 10) - 27) < 1e-9);
 	/* Past its --max-time (the round ends it): only the later ones. */
-	CHECK(fabs(ct_place_progress_left(&st, 12, 2, 5, 1.0, 10) - 20) < 1e-9);
-	CHECK(fabs(ct_place_progress_left(&st, 3, 0, 5, 1.0, 10) - 7) < 1e-9);
+	CHECK(fabs(ct_place_progress_left(&st, 12, 1, 4, 5, 1.0, 10) - 20) < 1e-9);
+	CHECK(fabs(ct_place_progress_left(&st, 3, 2, 3, 5, 1.0, 10) - 7) < 1e-9);
 	/* No --max-time: not known. */
-	CHECK(ct_place_progress_left(&st, 3, 2, 5, 1.0, 0) == -1);
+	CHECK(ct_place_progress_left(&st, 3, 0, 3, 5, 1.0, 0) == -1);
 }
 
 int main(void)

@@ -95,9 +95,10 @@ struct place_progress {
 	double precision_pct, max_s;
 };
 
-double ct_place_progress_left(const struct ct_harness_state *st, double row_s, size_t later,
-			      unsigned reps, double precision_pct, double max_s)
+double ct_place_progress_left(const struct ct_harness_state *st, double row_s, size_t i,
+			      size_t n, unsigned reps, double precision_pct, double max_s)
 {
+	size_t later = n - i - 1;
 	double done;
 
 	if (precision_pct > 0)
@@ -114,8 +115,8 @@ static void place_progress(void *arg, const struct ct_harness_state *st)
 {
 	struct place_progress *pp = arg;
 	double row_s = ct_progress_elapsed(&pp->pr) - pp->before_s;
-	double left = ct_place_progress_left(st, row_s, pp->n - pp->i - 1, pp->reps,
-					     pp->precision_pct, pp->max_s);
+	double left = ct_place_progress_left(st, row_s, pp->i, pp->n, pp->reps, pp->precision_pct,
+					     pp->max_s);
 	/* A placement's first sample is drawn at once: a short placement may
 	 * end within CT_PROGRESS_MIN_NS of its header line. */
 	int first = st->rep == 1 && st->kernel == 0;
