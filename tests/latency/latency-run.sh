@@ -8,7 +8,7 @@
 # output contract has them; the table's header, a row per size and its
 # kernel line; --small-pages refuses huge pages; --threads runs one
 # chain per thread.  The levels the caches give and --stream-gbs's line
-# are latency-smoke.sh's (live) and latency-stream-none's (recorded).
+# are latency-smoke.sh's (live) and unit-latency-stream's (recorded).
 . "${top_srcdir:-..}/tests/lib.sh"
 
 expect_status 0 "$CT_LATENCY" -q -r 3 -S 0 --no-progress -b 16K,64K,2M --chains 2,4 -f tsv

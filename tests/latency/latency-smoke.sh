@@ -5,7 +5,7 @@
 # latency-run.sh checks whatever the caches); the table's rows by level;
 # --stream-gbs without a size in memory says so.  No figure is held to a
 # speed.  The checks that hold on any machine are latency-run.sh's (live)
-# and latency-stream-none's (recorded sizes).
+# and unit-latency-stream's (recorded sizes).
 . "${top_srcdir:-..}/tests/lib.sh"
 
 expect_status 0 "$CT_LATENCY" -q -r 3 -S 0 --no-progress -b 16K,64K,2M --chains 2,4 -f tsv

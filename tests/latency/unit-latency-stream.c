@@ -1,5 +1,5 @@
 /*
- * latency-stream-none.c - ct-latency's --stream-gbs line from made-up
+ * unit-latency-stream.c - ct-latency's --stream-gbs line from made-up
  * sizes (no cache of this machine involved): rows in L1 and L2 only say
  * there is no size at the memory level, on the table's "stream:" line;
  * a memory row after them gives its Little's-law line instead, and that
@@ -109,7 +109,7 @@ int main(void)
 {
 	const char *s;
 
-	ct_init((char *[]){ "latency-stream-none", NULL });
+	ct_init((char *[]){ "unit-latency-stream", NULL });
 	s = table(0, 3);
 	CHECK(strstr(s, "\nstream:   no size at the memory level: --stream-gbs has nothing to meet\n") !=
 	      NULL);
