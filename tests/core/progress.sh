@@ -1,58 +1,11 @@
 #!/bin/sh
-# The progress line of every measuring tool: on standard error, redrawn
-# with '\r', only on a terminal unless --progress or --no-progress says
-# otherwise, erased before the results; stdout carries the same results
-# either way.  ct-stream's sweep writes each row as its size ends.
+# ct-stream's sweep on this machine: each size's row, named by the level
+# its caches give, is written as the size ends, before the next size's
+# first sample is drawn.  What holds whatever the machine (the progress
+# line of every tool, the sweep's order without the level) is
+# progress-tools.sh's.
 . "${top_srcdir:-..}/tests/lib.sh"
 
-cr=$(printf '\r')
-# Not a terminal: no line, no '\r'.
-REPS=3 expect_status 0 "$CT_PLACE" -q -S 0 -p main
-grep -q "$cr" "$tmp/err" && fail "a progress line on a pipe: $(od -c "$tmp/err" | head)"
-grep -q '^placement ' "$tmp/out" || fail "no results"
-# Forced: the header at once, then the line, redrawn.
-REPS=3 expect_status 0 "$CT_PLACE" -q -S 0 -p main --progress
-grep -q "^ct-place: 1 placement x addchain " "$tmp/err" || grep -q "^lt-ct-place: 1 placement x addchain " "$tmp/err" ||
-	fail "--progress: no header line: $(cat "$tmp/err")"
-grep -q "${cr}placement 1 of 1 (main): [a-z]*, rep [0-9] of 3, [0-9.]* s" "$tmp/err" ||
-	fail "--progress: no redrawn line: $(od -c "$tmp/err" | head -20)"
-# Erased: the last thing on stderr returns to the start of a blank line.
-grep -q "${cr}  *${cr}" "$tmp/err" ||
-	fail "--progress: the line was not erased at the end: $(od -c "$tmp/err" | tail -3)"
-grep -q "$cr" "$tmp/out" && fail "--progress: a '\\r' on stdout"
-REPS=3 expect_status 0 "$CT_PLACE" -q -S 0 -p main --progress --no-progress
-grep -q "$cr" "$tmp/err" && fail "--no-progress after --progress still draws"
-# On a terminal (script(1) gives one): on by default, off with --no-progress.
-if script -qc true /dev/null >/dev/null 2>&1; then
-	place=$(cd "$(dirname "$CT_PLACE")" && pwd)/$(basename "$CT_PLACE")
-	REPS=3 script -qc "$place -q -S 0 -p main" /dev/null >"$tmp/tty" 2>&1 </dev/null ||
-		fail "ct-place under script failed: $(cat "$tmp/tty")"
-	grep -q "${cr}placement 1 of 1 (main)" "$tmp/tty" || fail "no progress line on a terminal: $(od -c "$tmp/tty" | head)"
-	REPS=3 script -qc "$place -q -S 0 -p main --no-progress" /dev/null >"$tmp/tty" 2>&1 </dev/null ||
-		fail "ct-place --no-progress under script failed"
-	grep -q "${cr}placement 1 of 1" "$tmp/tty" && fail "--no-progress on a terminal still draws"
-fi
-
-# The kernel tools: the row (i of N with several), the kernel, the sample.
-for tool in clock fma stream; do
-	eval bin=\$CT_$(echo $tool | tr a-z A-Z)
-	REPS=3 expect_status 0 "$bin" -q -S 0 -c 0
-	grep -q "$cr" "$tmp/err" && fail "ct-$tool: a progress line on a pipe: $(od -c "$tmp/err" | head)"
-	REPS=3 expect_status 0 "$bin" -q -S 0 -c 0 --progress
-	grep -q "${cr}cpu0[,:].* ([a-z0-9-]*), rep [0-9] of 3, [0-9.]* s" "$tmp/err" ||
-		fail "ct-$tool --progress: no redrawn line: $(od -c "$tmp/err" | head -20)"
-	grep -q "${cr}  *${cr}" "$tmp/err" ||
-		fail "ct-$tool --progress: the line was not erased: $(od -c "$tmp/err" | tail -3)"
-	grep -q "$cr" "$tmp/out" && fail "ct-$tool --progress: a '\\r' on stdout"
-	REPS=3 expect_status 0 "$bin" -q -S 0 -c 0 --progress --no-progress
-	grep -q "$cr" "$tmp/err" && fail "ct-$tool: --no-progress after --progress still draws"
-	if script -qc true /dev/null >/dev/null 2>&1; then
-		abs=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
-		REPS=3 script -qc "$abs -q -S 0 -c 0" /dev/null >"$tmp/tty" 2>&1 </dev/null ||
-			fail "ct-$tool under script failed: $(cat "$tmp/tty")"
-		grep -q "${cr}cpu0[,:]" "$tmp/tty" || fail "ct-$tool: no progress line on a terminal"
-	fi
-done
 # The sweep: "i of N", and the first size's row is out before the second
 # size's first sample is drawn (stdout and stderr into one file, in the
 # order written).

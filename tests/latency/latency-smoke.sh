@@ -1,13 +1,11 @@
 #!/bin/sh
-# ct-latency end to end (QUICK): a sweep from L1 to past L2 with chains 1,
-# 2, 4 in TSV and JSON, every summary verified, its kernel the chase, its
-# level the one the record's own cache sizes give for its size, one
-# record set per size and count, ns and cycles per load positive and the
-# same in every record of a size, lines in flight 1 for one chain, the
-# knee one of the counts; the table has one row per size with a column
-# per count above one; --small-pages refuses huge pages; --threads runs
-# one chain per thread; --stream-gbs without a size in memory says so.
-# No figure is held to a speed.
+# ct-latency end to end (QUICK) on this machine's caches: a sweep from L1
+# to past L2 with chains 1, 2, 4 in TSV, every summary's level the one
+# the record's own cache sizes give for its size (and the rest that
+# latency-run.sh checks whatever the caches); the table's rows by level;
+# --stream-gbs without a size in memory says so.  No figure is held to a
+# speed.  The checks that hold on any machine are latency-run.sh's (live)
+# and unit-latency-stream's (recorded sizes).
 . "${top_srcdir:-..}/tests/lib.sh"
 
 expect_status 0 "$CT_LATENCY" -q -r 3 -S 0 --no-progress -b 16K,64K,2M --chains 2,4 -f tsv
@@ -40,11 +38,6 @@ awk -F'\t' '
 		exit bad
 	}' "$tmp/tsv" >&2 || fail "ct-latency -f tsv: $(cat "$tmp/tsv")"
 
-expect_status 0 "$CT_LATENCY" -q -r 3 -S 0 --no-progress -b 16K --chains 1 -f json
-"$JSONL" "$tmp/out" || fail "ct-latency -f json is not the output contract's JSON Lines"
-[ "$("$JSONL" -r summary -f unit "$tmp/out" | sort -u)" = load/ns ] || fail "the rate's unit is not load/ns"
-[ "$("$JSONL" -r summary -f chains "$tmp/out" | sort -u)" = 1 ] || fail "--chains 1 ran more than one chain"
-
 expect_status 0 "$CT_LATENCY" -q -r 3 -S 0 --no-progress -b 16K..64K --chains 1..8
 cp "$tmp/out" "$tmp/table"
 grep -q '^size  *level  *ns/load  *cycles/load  *cv%  *share  *N=2  *N=4  *N=8  *knee  *mlp  *verified$' "$tmp/table" ||
@@ -52,14 +45,6 @@ grep -q '^size  *level  *ns/load  *cycles/load  *cv%  *share  *N=2  *N=4  *N=8  
 [ "$(grep -c -E '^(16|32|64) KiB +(L1|L2|L3|memory|-) ' "$tmp/table")" -eq 3 ] || fail "not a row per size: $(cat "$tmp/table")"
 grep -q '^kernel: *chase (scalar), dependent 64-bit loads; ' "$tmp/table" || fail "no kernel line"
 
-expect_status 0 "$CT_LATENCY" -q -r 3 -S 0 --no-progress -b 4M --chains 1 --small-pages -f tsv
-awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) { h = $i; sub(/^#/, "", h); c[h] = i }; next }
-	!/^#/ && NF { if ($c["thp_advice"] != "nohugepage") exit 1 }' "$tmp/out" ||
-	fail "--small-pages did not refuse huge pages"
-
-expect_status 0 "$CT_LATENCY" -q -r 3 -S 0 --no-progress -b 16K --threads 1
-grep -q '^array: *16 KiB per thread (requested), one chain, 1 threads$' "$tmp/out" ||
-	fail "--threads: $(cat "$tmp/out")"
 # --stream-gbs with no size in memory: its line says there is nothing to meet.
 expect_status 0 "$CT_LATENCY" -q -r 2 -S 0 --no-progress -b 16K --chains 1 --stream-gbs 3
 grep -q '^stream: *no size at the memory level: --stream-gbs has nothing to meet$' "$tmp/out" ||

@@ -95,34 +95,37 @@ struct place_progress {
 	double precision_pct, max_s;
 };
 
-/*
- * "placement 2 of 5 (thread): fma, rep 3 of 15, 4.2 s, about 11 s left":
- * what is left from this placement's pace (fixed reps) or from --max-time
- * (an upper bound with --precision).
- */
+double ct_place_progress_left(const struct ct_harness_state *st, double row_s, size_t i,
+			      size_t n, unsigned reps, double precision_pct, double max_s)
+{
+	size_t later = n - i - 1;
+	double done;
+
+	if (precision_pct > 0)
+		return max_s > 0 ? (max_s > row_s ? max_s - row_s : 0) + (double)later * max_s : -1;
+	done = ((double)(st->rep - 1) * (double)st->nkernels + (double)st->kernel + 1) /
+	       ((double)reps * (double)st->nkernels);
+	if (done > 0 && row_s > 0.5)
+		return row_s / done * (1 - done) + (double)later * row_s / done;
+	return -1;
+}
+
+/* "placement 2 of 5 (thread): fma, rep 3 of 15, 4.2 s, about 11 s left". */
 static void place_progress(void *arg, const struct ct_harness_state *st)
 {
 	struct place_progress *pp = arg;
-	double row_s = ct_progress_elapsed(&pp->pr) - pp->before_s, left = -1;
-	size_t later = pp->n - pp->i - 1;
+	double row_s = ct_progress_elapsed(&pp->pr) - pp->before_s;
+	double left = ct_place_progress_left(st, row_s, pp->i, pp->n, pp->reps, pp->precision_pct,
+					     pp->max_s);
 	/* A placement's first sample is drawn at once: a short placement may
 	 * end within CT_PROGRESS_MIN_NS of its header line. */
 	int first = st->rep == 1 && st->kernel == 0;
 
 	if (pp->precision_pct > 0) {
-		if (pp->max_s > 0)
-			left = (pp->max_s > row_s ? pp->max_s - row_s : 0) + (double)later * pp->max_s;
 		ct_progress_show(&pp->pr, first, left, "placement %zu of %zu (%s): %s, rep %u, "
 				 "+-%.2f%% of +-%g%%", pp->i + 1, pp->n, pp->name, st->k->name,
 				 st->rep, st->worst_pct, pp->precision_pct);
 		return;
-	}
-	{
-		double done = ((double)(st->rep - 1) * (double)st->nkernels + (double)st->kernel + 1) /
-			      ((double)pp->reps * (double)st->nkernels);
-
-		if (done > 0 && row_s > 0.5)
-			left = row_s / done * (1 - done) + (double)later * row_s / done;
 	}
 	ct_progress_show(&pp->pr, first, left, "placement %zu of %zu (%s): %s, rep %u of %u",
 			 pp->i + 1, pp->n, pp->name, st->k->name, st->rep, pp->reps);

@@ -29,4 +29,16 @@ struct ct_place_compare {
  */
 int ct_place_compare(const struct ct_place_compare *o, const struct ct_topo *t);
 
+/*
+ * The progress line's seconds left (-1: not known yet), pure for the
+ * tests: st the sample just taken, row_s the seconds placement i
+ * (0-based) of n has run, reps each kernel's samples.  Fixed
+ * reps: the rest of this placement at its pace so far, and every later
+ * one as long as this one will have taken (none before half a second);
+ * with --precision (precision_pct above 0), --max-time's max_s bounds
+ * this placement and each later one (0: not known).
+ */
+double ct_place_progress_left(const struct ct_harness_state *st, double row_s, size_t i,
+			      size_t n, unsigned reps, double precision_pct, double max_s);
+
 #endif

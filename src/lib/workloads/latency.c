@@ -377,6 +377,12 @@ const void **ct_latency_words(struct ct_latency *l, size_t *lines)
 	return l->arr->words;
 }
 
+const void *const *ct_latency_chain_lines(const struct ct_latency *l, unsigned *chains)
+{
+	*chains = l->chains;
+	return l->p;
+}
+
 void ct_latency_set_results(struct ct_latency *l, const struct ct_latency_results *r)
 {
 	size_t i;

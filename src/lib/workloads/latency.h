@@ -132,6 +132,12 @@ void ct_latency_info(const struct ct_latency *l, struct ct_latency_info *in);
  * to break a link and watch the verifier fail.
  */
 const void **ct_latency_words(struct ct_latency *l, size_t *lines);
+/*
+ * For tests only: each chain's pointer as the next call takes it (the
+ * line it is on), *chains of them, to find each chain's place in the
+ * cycle by walking the words.
+ */
+const void *const *ct_latency_chain_lines(const struct ct_latency *l, unsigned *chains);
 
 /*
  * The results of one size, from its series ser[0, n), ser[i] the
