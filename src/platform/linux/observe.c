@@ -799,6 +799,18 @@ int ct_observe_run(const struct ct_observe_opts *o, struct ct_observe *r, int *f
 	 * the loader) is counted as setup too.
 	 */
 	exec_ok = read_schedstat(sp.pid, 0, &exec_run, &exec_delay) == 0;
+	/*
+	 * schedstat's run time is the scheduler's last update (a tick or a
+	 * switch): a child still on its first slice reads 0 there.  Its
+	 * process CPU clock brings a running task's time up to date.
+	 */
+	if (exec_ok) {
+		clockid_t cid;
+		struct timespec ts;
+
+		if (clock_getcpuclockid(sp.pid, &cid) == 0 && clock_gettime(cid, &ts) == 0)
+			exec_run = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+	}
 	end_delay = exec_delay;
 	if (have_perf ? wait_child_delay(sp.pid, &r->status, &end_delay, &end_ok)
 		      : sampler_run(&s, sp.pid, &r->status)) {
