@@ -1,10 +1,9 @@
 #!/bin/sh
 # ct-latency end to end (QUICK) on this machine's caches: a sweep from L1
 # to past L2 with chains 1, 2, 4 in TSV, every summary's level the one
-# the record's own cache sizes give for its size (and the rest that
-# latency-run.sh checks whatever the caches); the table's rows by level;
-# --stream-gbs without a size in memory says so.  No figure is held to a
-# speed.  The checks that hold on any machine are latency-run.sh's (live)
+# the record's own cache sizes give for its size; the table's rows by
+# level; --stream-gbs without a size in memory says so.  No figure is held
+# to a speed.  The checks that hold on any machine are latency-run.sh's (live)
 # and unit-latency-stream's (recorded sizes).
 . "${top_srcdir:-..}/tests/lib.sh"
 
@@ -22,14 +21,6 @@ awk -F'\t' '
 			if ($c["l" l "_source"] == "unknown") lv = "unknown"
 			else if (size <= $c["l" l "_bytes"]) lv = "L" l
 		if ($c["level"] != lv) { print size " bytes: level " $c["level"] ", the caches say " lv; bad = 1 }
-		if (!($c["ns_per_load"] > 0)) { print size ": ns_per_load " $c["ns_per_load"]; bad = 1 }
-		if (ns[size] != "" && ns[size] != $c["ns_per_load"]) { print size ": two latencies"; bad = 1 }
-		ns[size] = $c["ns_per_load"]
-		if ($c["chains"] == 1 && $c["lines_in_flight"] != 1) { print size ": one chain has " $c["lines_in_flight"] " in flight"; bad = 1 }
-		k = $c["knee_chains"]
-		if (k != 1 && k != 2 && k != 4) { print size ": knee " k; bad = 1 }
-		if ($c["line_bytes"] != 64 || $c["lines"] * 64 != size) { print size ": lines " $c["lines"]; bad = 1 }
-		if ($c["steps"] * $c["chains"] > 16384 + 4 * $c["chains"] || $c["steps"] % 4) { print size ": steps " $c["steps"]; bad = 1 }
 		seen[size " " $c["chains"] " " $c["basis"]]++
 	}
 	END {
@@ -40,10 +31,7 @@ awk -F'\t' '
 
 expect_status 0 "$CT_LATENCY" -q -r 3 -S 0 --no-progress -b 16K..64K --chains 1..8
 cp "$tmp/out" "$tmp/table"
-grep -q '^size  *level  *ns/load  *cycles/load  *cv%  *share  *N=2  *N=4  *N=8  *knee  *mlp  *verified$' "$tmp/table" ||
-	fail "the table's header: $(cat "$tmp/table")"
 [ "$(grep -c -E '^(16|32|64) KiB +(L1|L2|L3|memory|-) ' "$tmp/table")" -eq 3 ] || fail "not a row per size: $(cat "$tmp/table")"
-grep -q '^kernel: *chase (scalar), dependent 64-bit loads; ' "$tmp/table" || fail "no kernel line"
 
 # --stream-gbs with no size in memory: its line says there is nothing to meet.
 expect_status 0 "$CT_LATENCY" -q -r 2 -S 0 --no-progress -b 16K --chains 1 --stream-gbs 3
