@@ -15,8 +15,9 @@
  *   discarded, so no sample is that slow and there is one call more than
  *   samples;
  * - given samples, some disturbed: the per-cycle figures from the others
- *   only (none under 3), the share over calls and brackets, a share above
- *   1.05 an error, a figure above the ISA's ceiling implausible.
+ *   only (none under 3), the share over calls, brackets and half the CPU
+ *   clock's reads, a share above 1.05 an error, a figure above the ISA's
+ *   ceiling implausible.
  */
 #include "config.h"
 
@@ -120,6 +121,8 @@ static void bracket_mean(void)
 		pc[i] = ct_sample_per_cycle(&k, k.per_cycle_work, &ser.s[i], CT_BASIS_CPU);
 		CHECK(ser.s[i].pre_cpu_ns >= BRACKET_SHORT_NS && ser.s[i].pre_cpu_ns < BRACKET_LONG_NS);
 		CHECK(ser.s[i].post_cpu_ns >= BRACKET_LONG_NS);
+		/* The CPU clock's reads timed, around the call and each bracket. */
+		CHECK(ser.s[i].reads_ns > 0 && ser.s[i].reads_ns < ser.s[i].wall_ns);
 	}
 	/*
 	 * The clock: 3 adds/ns.  Wall time only grows under preemption (a
@@ -241,8 +244,11 @@ static void warm_up_discarded(void)
 	CHECK(ser.s[0].pre_wall_ns == 0 && ser.s[0].post_cpu_ns == 0);
 	CHECK(ser.s[0].clock_ghz == 0 && ser.s[0].bracket_ghz_wall == 0 &&
 	      ser.s[0].bracket_ghz_cpu == 0);
-	for (i = 0; i < ser.n; i++)
+	for (i = 0; i < ser.n; i++) {
 		CHECK(ser.s[i].cpu_ns < 10000000);
+		/* No brackets: the reads are the call's own. */
+		CHECK(ser.s[i].reads_ns > 0 && ser.s[i].reads_ns < ser.s[i].wall_ns);
+	}
 	ct_series_free(&ser, 1);
 }
 
@@ -334,6 +340,35 @@ static void given_samples(void)
 	ct_summarize(&ser, CT_BASIS_WALL, &sum);
 	CHECK(sum.cpu_share > CT_SHARE_MAX && sum.share_error);
 	CHECK(sum.descheduled == 0);
+
+	/*
+	 * The CPU clock's reads (reads_ns): half of them in the share's wall
+	 * time, the part of its own system calls the CPU time counts.  A
+	 * 100 us call that counted 6 us of its 12 us of reads is a share of
+	 * 1, not 1.06 (an error) nor 0.946; the brackets' reads add to the
+	 * call's.
+	 */
+	for (i = 0; i < 5; i++) {
+		struct ct_bracket pre = { 0 }, post = { 0 };
+
+		memset(&s[i], 0, sizeof(s[i]));
+		s[i].rep = i;
+		s[i].wall_ns = 100000;
+		s[i].cpu_ns = 106000;
+		s[i].reads_ns = 12000;
+		pre.adds = post.adds = 1;
+		pre.wall_ns = post.wall_ns = pre.cpu_ns = post.cpu_ns = 1000;
+		pre.reads_ns = 300;
+		post.reads_ns = 500;
+		ct_sample_set_brackets(&s[i], &pre, &post);
+		CHECK(s[i].reads_ns == 12800);
+		s[i].reads_ns = 12000;
+		CHECK(fabs(ct_sample_share(&s[i]) - 108000.0 / 108000.0) < 1e-12);
+	}
+	ct_summarize(&ser, CT_BASIS_WALL, &sum);
+	CHECK(fabs(sum.cpu_share - 1) < 1e-12 && !sum.share_error);
+	s[0].reads_ns = 0;
+	CHECK(fabs(ct_sample_share(&s[0]) - 108000.0 / 102000.0) < 1e-12);
 }
 
 /*
@@ -357,6 +392,8 @@ static void bracket_and_settle(void)
 	 * twentyfold the thread clock was seen 5 % ahead of the wall.
 	 */
 	CHECK(b.wall_ns > 0 && b.wall_ns * 1.5 >= b.cpu_ns);
+	/* The CPU clock's two reads, timed outside the wall clock's. */
+	CHECK(b.reads_ns > 0 && b.reads_ns < b.wall_ns);
 	CHECK(chain_calls == CT_BRACKET_CHUNKS);
 	/* Each chunk timed: its adds over its share of the bracket's time. */
 	for (i = 0; i < b.chunks && i < CT_BRACKET_CHUNKS; i++)

@@ -64,6 +64,7 @@ static void made_up(struct ct_series ser[CT_NJOBS], unsigned n, int counters)
 			x->pre_cpu_ns = pc ? 49013 + b : 0;
 			x->post_wall_ns = pc ? 51019 + b : 0;
 			x->post_cpu_ns = pc ? 48023 + b : 0;
+			x->reads_ns = 3011 + b;
 			x->count_status = !counters ? CT_COUNT_NONE : s == 1 ? CT_COUNT_MULTIPLEXED :
 					  s == 2 ? CT_COUNT_SCALED : CT_COUNT_OK;
 			if (ct_count_usable(x->count_status)) {
@@ -98,6 +99,7 @@ static void same(const struct ct_series *a, const struct ct_series *b)
 		CHECK(x->pre_cpu_ns == y->pre_cpu_ns);
 		CHECK(x->post_wall_ns == y->post_wall_ns);
 		CHECK(x->post_cpu_ns == y->post_cpu_ns);
+		CHECK(x->reads_ns == y->reads_ns);
 		CHECK(x->count_status == y->count_status);
 		CHECK(near(y->cycles, x->cycles));
 		CHECK(near(y->instructions, x->instructions));

@@ -570,7 +570,8 @@ static int sample(struct reader *rd)
 	    ns_member(rd, "pre_bracket_wall_ns", &smp.pre_wall_ns) < 0 ||
 	    ns_member(rd, "pre_bracket_cpu_ns", &smp.pre_cpu_ns) < 0 ||
 	    ns_member(rd, "bracket_wall_ns", &both_wall) < 0 ||
-	    ns_member(rd, "bracket_cpu_ns", &both_cpu) < 0)
+	    ns_member(rd, "bracket_cpu_ns", &both_cpu) < 0 ||
+	    ns_member(rd, "cpu_reads_ns", &smp.reads_ns) < 0)
 		return -1;
 	if (both_wall < smp.pre_wall_ns || both_cpu < smp.pre_cpu_ns)
 		return bad(rd, "sample whose first bracket is longer than both together");

@@ -66,13 +66,14 @@ const char *ct_stop_name(enum ct_stop s)
 
 int ct_bracket_run(uint64_t adds, struct ct_bracket *b)
 {
-	uint64_t iters = adds / CT_ADDCHAIN_UNROLL / CT_BRACKET_CHUNKS, c0, t0, t, now, got = 0;
+	uint64_t iters = adds / CT_ADDCHAIN_UNROLL / CT_BRACKET_CHUNKS, c0, ta, t0, t, now, got = 0;
 	unsigned i, chunks = CT_BRACKET_CHUNKS;
 
 	if (!iters) {
 		chunks = 1;
 		iters = adds / CT_ADDCHAIN_UNROLL;
 	}
+	ta = ct_now_ns();
 	c0 = ct_thread_cpu_ns();
 	t0 = t = ct_now_ns();
 	for (i = 0; i < chunks; i++) {
@@ -82,6 +83,7 @@ int ct_bracket_run(uint64_t adds, struct ct_bracket *b)
 		t = now;
 	}
 	b->cpu_ns = ct_thread_cpu_ns() - c0;
+	b->reads_ns = ct_now_ns() - t + (t0 - ta);
 	b->wall_ns = t - t0;
 	b->chunks = chunks;
 	b->adds = chunks * iters * CT_ADDCHAIN_UNROLL;
@@ -112,6 +114,7 @@ void ct_sample_set_brackets(struct ct_sample *s, const struct ct_bracket *pre,
 	s->pre_cpu_ns = pre->cpu_ns;
 	s->post_wall_ns = post->wall_ns;
 	s->post_cpu_ns = post->cpu_ns;
+	s->reads_ns += pre->reads_ns + post->reads_ns;
 	s->bracket_ghz_wall = wall ? adds / (double)wall : 0;
 	s->bracket_ghz_cpu = cpu ? adds / (double)cpu : 0;
 }
@@ -137,7 +140,7 @@ static int take_sample(const struct ct_harness *h, const struct ct_job *k,
 	struct ct_bracket pre, post;
 	struct ct_counter_read r0, r1;
 	struct ct_count cnt;
-	uint64_t c0, t0, t1, c1, ret;
+	uint64_t ta, c0, t0, t1, c1, tb, ret;
 	int bracketed = k->per_cycle_unit != NULL && h->bracket_adds > 0;
 	int read0 = -1, read1 = -1;
 	char reason[256];
@@ -150,11 +153,13 @@ static int take_sample(const struct ct_harness *h, const struct ct_job *k,
 	/* The counters outside the clock readings: a read is a system call. */
 	if (pmc)
 		read0 = ct_counters_read(pmc, &r0);
+	ta = ct_now_ns();
 	c0 = ct_thread_cpu_ns();
 	t0 = ct_now_ns();
 	ret = k->run(k->ctx);
 	t1 = ct_now_ns();
 	c1 = ct_thread_cpu_ns();
+	tb = ct_now_ns();
 	if (pmc)
 		read1 = ct_counters_read(pmc, &r1);
 	if (bracketed && ct_bracket_run(h->bracket_adds, &post) < 0) {
@@ -167,6 +172,7 @@ static int take_sample(const struct ct_harness *h, const struct ct_job *k,
 	s->cpu_ns = c1 - c0 ? c1 - c0 : 1;
 	s->clock_ghz = s->bracket_ghz_wall = s->bracket_ghz_cpu = 0;
 	s->pre_wall_ns = s->pre_cpu_ns = s->post_wall_ns = s->post_cpu_ns = 0;
+	s->reads_ns = (tb - t1) + (t0 - ta);
 	s->count_status = CT_COUNT_NONE;
 	s->cycles = s->instructions = 0;
 	if (pmc) {
@@ -421,7 +427,8 @@ double ct_sample_counter_ghz(const struct ct_sample *s)
 
 double ct_sample_share(const struct ct_sample *s)
 {
-	double wall = (double)s->wall_ns + (double)s->pre_wall_ns + (double)s->post_wall_ns;
+	double wall = (double)s->wall_ns + (double)s->pre_wall_ns + (double)s->post_wall_ns +
+		      (double)s->reads_ns / 2;
 	double cpu = (double)s->cpu_ns + (double)s->pre_cpu_ns + (double)s->post_cpu_ns;
 
 	return wall > 0 ? cpu / wall : NAN;

@@ -137,8 +137,10 @@ int ct_lost_disturbed(uint64_t wall_ns, uint64_t cpu_ns, uint64_t lost_ns);
 /*
  * A cpu share above this cannot happen (a thread cannot run for longer
  * than the time that passed): the two clocks disagree, the share is a
- * measurement error and is never printed as a figure.  The margin covers
- * the thread clock's reads, which fall just outside the wall clock's.
+ * measurement error and is never printed as a figure.  The share's wall
+ * time counts half the thread clock's reads (struct ct_sample's
+ * reads_ns), so they lift it by 1-2 % at most on a sample at the floor
+ * (floor.h); the margin is for that and the clocks' steps.
  */
 #define CT_SHARE_MAX 1.05
 /* Fewer undisturbed samples than this give no per-cycle figure. */
@@ -172,6 +174,22 @@ struct ct_sample {
 	 * its cpu (ct_sample_disturbed) and the sample's cpu share.
 	 */
 	uint64_t pre_wall_ns, pre_cpu_ns, post_wall_ns, post_cpu_ns;
+	/*
+	 * The wall time of the thread CPU time's reads, outside the wall
+	 * readings, over the call and its brackets: each part is read as
+	 * wall, cpu, wall ... wall, cpu, wall, and this is the outer pairs'
+	 * time less the inner's.  A read is a system call (1.3-3.5 us on a
+	 * Firecracker guest, the dearer after a chase through memory) and
+	 * the CPU time counts about half of each of its two (after the first
+	 * read takes the time, before the last does): over the inner wall
+	 * time alone a 150 us sample read a share of 1.015, a run of three
+	 * 100 us samples on one CI machine above CT_SHARE_MAX, and over the
+	 * whole span 0.985.  The share counts half of it (ct_sample_share),
+	 * so the reads move it by at most reads_ns / 2 either way; 0 where
+	 * not measured (the all-core runner, which reads the CPU time inside
+	 * the wall time, and records written before it).
+	 */
+	uint64_t reads_ns;
 	/*
 	 * Kernel calls the sample timed, each verified: 0 counts as 1 (the
 	 * harness times one call); the all-core runner (allcore.h) times as
@@ -226,6 +244,7 @@ struct ct_bracket {
 	uint64_t adds, wall_ns, cpu_ns;
 	unsigned chunks;			/* timed chunks, at most CT_BRACKET_CHUNKS */
 	double chunk_ghz[CT_BRACKET_CHUNKS];	/* each chunk's adds per wall ns */
+	uint64_t reads_ns;			/* as struct ct_sample's */
 };
 int ct_bracket_run(uint64_t adds, struct ct_bracket *b);
 /*
@@ -297,7 +316,8 @@ double ct_sample_cycles_est(const struct ct_job *k, const struct ct_sample *s,
 double ct_sample_counter_ghz(const struct ct_sample *s);
 /*
  * A sample's cpu share: the thread's CPU time over the wall time of the
- * kernel call and its brackets together.  Disturbed: the call or either
+ * kernel call and its brackets together, with half the CPU clock's
+ * reads (reads_ns), the part of them the CPU time counts.  Disturbed: the call or either
  * bracket ran for under CT_DESCHEDULED_SHARE of its wall time.
  */
 double ct_sample_share(const struct ct_sample *s);

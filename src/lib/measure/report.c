@@ -616,7 +616,7 @@ const struct ct_rec_kind ct_rec_counters = {
 enum smp_field {
 	P_TOOL, P_KERNEL, P_ISA, P_PLACEMENT, P_REP, P_CPU_START, P_CPU_END, P_CPU, P_WALL_NS,
 	P_CPU_NS, P_CALLS, P_UNIT, P_VALUE_WALL, P_VALUE_CPU, P_SHARE, P_DISTURBED,
-	P_BRACKET_WALL_NS, P_BRACKET_CPU_NS, P_PRE_BRACKET_WALL_NS, P_PRE_BRACKET_CPU_NS,
+	P_BRACKET_WALL_NS, P_BRACKET_CPU_NS, P_PRE_BRACKET_WALL_NS, P_PRE_BRACKET_CPU_NS, P_READS_NS,
 	P_CLOCK_GHZ, P_BRACKET_GHZ_WALL, P_BRACKET_GHZ_CPU,
 	P_PC_WALL, P_PC_CPU, P_PC_UNIT, P_COUNTER_STATUS, P_CYCLES, P_INSTRUCTIONS,
 	P_COUNTER_GHZ, P_CYCLES_EST, P_CYCLES_RATIO, P_SIZE_BYTES, P_LEVEL
@@ -652,6 +652,7 @@ static const struct ct_rec_field sample_fields[] = {
 	{ P_BRACKET_CPU_NS, "bracket_cpu_ns", NULL, CT_REC_INT, NULL, NULL, CT_REC_JSON },
 	{ P_PRE_BRACKET_WALL_NS, "pre_bracket_wall_ns", NULL, CT_REC_INT, NULL, NULL, CT_REC_JSON },
 	{ P_PRE_BRACKET_CPU_NS, "pre_bracket_cpu_ns", NULL, CT_REC_INT, NULL, NULL, CT_REC_JSON },
+	{ P_READS_NS, "cpu_reads_ns", NULL, CT_REC_INT, NULL, NULL, CT_REC_JSON },
 	{ P_CLOCK_GHZ, "clock_ghz", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
 	{ P_BRACKET_GHZ_WALL, "bracket_ghz_wall", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
 	{ P_BRACKET_GHZ_CPU, "bracket_ghz_cpu", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
@@ -759,6 +760,11 @@ static void sample_value(const void *rec, int id, unsigned out, struct ct_rec_va
 	case P_PRE_BRACKET_CPU_NS:
 		v->omit = !pc;
 		v->i = (long long)s->pre_cpu_ns;
+		break;
+	case P_READS_NS:
+		/* Not measured (the all-core runner, a record read back): none. */
+		v->omit = !s->reads_ns;
+		v->i = (long long)s->reads_ns;
 		break;
 	case P_CLOCK_GHZ:
 		v->omit = !pc;

@@ -77,7 +77,8 @@ double ct_samples_share(const struct ct_sample *s, size_t n)
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		wall += (double)s[i].wall_ns + (double)s[i].pre_wall_ns + (double)s[i].post_wall_ns;
+		wall += (double)s[i].wall_ns + (double)s[i].pre_wall_ns + (double)s[i].post_wall_ns +
+			(double)s[i].reads_ns / 2;
 		cpu += (double)s[i].cpu_ns + (double)s[i].pre_cpu_ns + (double)s[i].post_cpu_ns;
 	}
 	return wall > 0 ? cpu / wall : NAN;

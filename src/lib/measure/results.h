@@ -71,8 +71,9 @@ struct ct_summary {
  * The derived figures every tool and ct-compare take from samples, defined
  * once here so that a comparison of samples and one of the summaries of the
  * same file agree.  The cpu share of n samples: their thread CPU time over
- * their wall time, each summed over the kernel call and its brackets (the
- * summary's cpu_share; one sample's is ct_sample_share()).
+ * their wall time, each summed over the kernel call, its brackets and half
+ * the CPU clock's reads (the summary's cpu_share; one sample's is
+ * ct_sample_share()).
  */
 double ct_samples_share(const struct ct_sample *s, size_t n);
 /*

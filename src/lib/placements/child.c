@@ -147,6 +147,7 @@ static const struct member {
 	{ "pre_bracket_cpu_ns", M_U64, offsetof(struct ct_sample, pre_cpu_ns), 0 },
 	{ "bracket_wall_ns", M_U64, offsetof(struct ct_sample, post_wall_ns), 0 },
 	{ "bracket_cpu_ns", M_U64, offsetof(struct ct_sample, post_cpu_ns), 0 },
+	{ "cpu_reads_ns", M_U64, offsetof(struct ct_sample, reads_ns), 0 },
 	{ "cycles", M_DBL, offsetof(struct ct_sample, cycles), 0 },
 	{ "instructions", M_DBL, offsetof(struct ct_sample, instructions), 0 },
 };
