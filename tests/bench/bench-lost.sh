@@ -8,8 +8,8 @@
 #   - a CPU-bound loop limited to a cpu that tests/spin keeps busy (perf
 #     path and CT_OBSERVE=sampled): it waits for its cpu, every run lost
 #     over 10 % and is marked, in the records and the table;
-#   - /bin/true: each run's CPU time within its wall time (the fork's and
-#     the exec's time out of it, in exec_cpu_s);
+#   - /bin/true: each run's CPU time within its wall time, and in every
+#     run the setup's (the fork's and the gate's) out of it, in exec_cpu_s;
 #   - --observe's one run: the same figures and rule.
 . "${top_srcdir:-..}/tests/lib.sh"
 
@@ -80,7 +80,7 @@ kill "$busy" 2>/dev/null
 # --- /bin/true: the command's CPU time from its exec on, within its wall time. ---
 expect_status 0 "$CT_PLACE" --bench --no-progress -p main -r 10 -f json -- /bin/true
 each "$tmp/out" main '$2 > $1 + 2e-6 { print "cpu " $2 " s over wall " $1 " s"; bad = 1 }
-	$3 > 0 { took++ } END { if (took * 2 < NR) { print "no exec time taken out in " NR - took " of " NR " runs"; bad = 1 }; exit bad }'
+	!($3 > 0) { print "no setup time taken out: exec_cpu_s " $3; bad = 1 } END { exit bad }'
 s=$(grep '"basis":"cpu"' "$tmp/out" | "$JSONL" -r bench_summary -f cpu_share -)
 awk -v s="$s" 'BEGIN { exit !(s <= 1) }' || fail "/bin/true: cpu share $s"
 
@@ -89,8 +89,5 @@ expect_status 0 "$CT_PLACE" --observe -f json -- sleep 0.05
 grep '"record":"observe_command"' "$tmp/out" >"$tmp/oc"
 cols observe_command "$tmp/oc" --observe
 awk "$rule" "$tmp/cols" >"$tmp/why" || fail "--observe: $(cat "$tmp/why")"
-# exec_cpu_s may read 0 in one run (an open bug: seen on a quiet Zen 5 guest,
-# the reading at the exec not yet understood); --bench's runs above hold
-# that most runs take it out.
-awk '!($3 >= 0) || $2 > $1 { exit 1 }' "$tmp/cols" || fail "--observe: $(cat "$tmp/cols")"
+awk '!($3 > 0) || $2 > $1 { exit 1 }' "$tmp/cols" || fail "--observe: $(cat "$tmp/cols")"
 exit 0

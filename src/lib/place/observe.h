@@ -268,6 +268,12 @@ struct ct_spawn {
 	sigset_t oldmask;		/* the mask before SIGCHLD was blocked */
 	struct sigaction old[4];	/* SIGINT, SIGQUIT, SIGTERM, SIGHUP */
 	int signals_set;
+	/*
+	 * The child's own CPU time just before its exec (ct_spawn_release()
+	 * sets it; known 0 where it never got there): ct-place's setup.
+	 */
+	uint64_t exec_cpu_ns;
+	int exec_cpu_known;
 };
 
 /*

@@ -133,6 +133,9 @@ int ct_observe_run(const struct ct_observe_opts *o, struct ct_observe *r, int *f
 	getrusage(RUSAGE_CHILDREN, &after);
 	r->user_ns = tv_ns(&after.ru_utime) - tv_ns(&before.ru_utime);
 	r->sys_ns = tv_ns(&after.ru_stime) - tv_ns(&before.ru_stime);
+	/* The fork's and the gate's CPU time, as the child read it: the setup's. */
+	if (sp.exec_cpu_known)
+		ct_observe_from_exec(r, sp.exec_cpu_ns);
 	snprintf(r->method, sizeof(r->method), "rusage_info");
 	snprintf(r->unseen_why, sizeof(r->unseen_why),
 		 "the children's time: proc_pid_rusage covers the process itself");

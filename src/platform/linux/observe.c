@@ -793,24 +793,15 @@ int ct_observe_run(const struct ct_observe_opts *o, struct ct_observe *r, int *f
 		return -1;
 	}
 	/*
-	 * CMD executed (the status pipe closed on its exec): its CPU time and
-	 * wait so far are the fork's and the exec's, ct-place's setup, not
-	 * CMD's.  What CMD ran between its exec and this reading (a few us of
-	 * the loader) is counted as setup too.
+	 * CMD executed (the status pipe closed on its exec): its CPU time so
+	 * far, as the child read it just before the exec (ct_spawn_release),
+	 * is the fork's and the gate's, ct-place's setup, not CMD's; the exec
+	 * itself is CMD's, as hyperfine counts it.  Its run-queue wait so far
+	 * is the setup's too: schedstat's run_delay is brought up to date
+	 * each time the child is given a cpu, as it was to run this far.
 	 */
-	exec_ok = read_schedstat(sp.pid, 0, &exec_run, &exec_delay) == 0;
-	/*
-	 * schedstat's run time is the scheduler's last update (a tick or a
-	 * switch): a child still on its first slice reads 0 there.  Its
-	 * process CPU clock brings a running task's time up to date.
-	 */
-	if (exec_ok) {
-		clockid_t cid;
-		struct timespec ts;
-
-		if (clock_getcpuclockid(sp.pid, &cid) == 0 && clock_gettime(cid, &ts) == 0)
-			exec_run = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-	}
+	exec_ok = sp.exec_cpu_known && read_schedstat(sp.pid, 0, &exec_run, &exec_delay) == 0;
+	exec_run = sp.exec_cpu_ns;
 	end_delay = exec_delay;
 	if (have_perf ? wait_child_delay(sp.pid, &r->status, &end_delay, &end_ok)
 		      : sampler_run(&s, sp.pid, &r->status)) {
