@@ -28,8 +28,8 @@ static int near(double a, double b)
 
 static void brackets(void)
 {
-	struct ct_bracket pre = { 1000, 1000, 900, 4, { 2.5, 2, 0.5, 2 } };
-	struct ct_bracket post = { 5000, 3000, 2000, 4, { 3, 3, 1, 3 } };
+	struct ct_bracket pre = { 1000, 1000, 900, 4, { 2.5, 2, 0.5, 2 }, 0 };
+	struct ct_bracket post = { 5000, 3000, 2000, 4, { 3, 3, 1, 3 }, 0 };
 	struct ct_sample s;
 
 	memset(&s, 0, sizeof(s));
