@@ -20,8 +20,13 @@
 #   slower KIND EFFECTS CALLED SHARE  (target: every effect called)
 #   reader KIND PAIRS-WITH-A-DIFFERENT-READER
 #
+# RUNS (default 1) is the runs a side: each side of a pair is RUNS runs of
+# the kind, A's and B's taken in turns, one input each, which ct-compare
+# then tests run by run (the run's median the unit, as benchstat does).
+#
 # Usage: bench/compare-aa-tools.sh [PAIRS]   (from the build directory;
-# default 20 pairs; TOOLS="place stream ..." picks the kinds)
+# default 20 pairs; TOOLS="place stream ..." picks the kinds, RUNS=5 the
+# runs a side)
 set -eu
 pairs=${1:-20}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -30,11 +35,15 @@ stream=${CT_STREAM:-./ct-stream}
 compare=${CT_COMPARE:-./ct-compare}
 spin=${SPIN:-./tests/spin}
 tools=${TOOLS:-place stream bench-cpu bench-sleep}
+runs=${RUNS:-1}
 for t in "$place" "$stream" "$compare" "$spin"; do
 	[ -x "$t" ] || { echo "bench/compare-aa-tools.sh: build first (no $t; make check builds tests/spin)" >&2; exit 1; }
 done
 case $pairs in
 ''|*[!0-9]*|0) echo "bench/compare-aa-tools.sh: PAIRS must be a positive number" >&2; exit 2 ;;
+esac
+case $runs in
+''|*[!0-9]*|0) echo "bench/compare-aa-tools.sh: RUNS must be a positive number" >&2; exit 2 ;;
 esac
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/compare-aa-tools.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
@@ -63,8 +72,16 @@ for k in $tools; do : >"$tmp/aa-$k"; : >"$tmp/slow-$k"; done
 i=1
 while [ "$i" -le "$pairs" ]; do
 	for k in $tools; do
-		run "$k" "$tmp/a.json"
-		run "$k" "$tmp/b.json"
+		: >"$tmp/a.json"
+		: >"$tmp/b.json"
+		j=1
+		while [ "$j" -le "$runs" ]; do
+			run "$k" "$tmp/a1.json"
+			run "$k" "$tmp/b1.json"
+			cat "$tmp/a1.json" >>"$tmp/a.json"
+			cat "$tmp/b1.json" >>"$tmp/b.json"
+			j=$((j + 1))
+		done
 		"$compare" -f json "$tmp/a.json" "$tmp/b.json" >"$tmp/ab.json" 2>/dev/null || :
 		awk -v rate=0.9 -f "$here/../tests/scale-json.awk" "$tmp/b.json" >"$tmp/bs.json"
 		"$compare" -f json "$tmp/a.json" "$tmp/bs.json" >"$tmp/abs.json" 2>/dev/null || :

@@ -8,7 +8,8 @@
 # Checked: the runs pair by placement and basis, the rows are times (a
 # ratio above 1 slower), a 20 % change is called and an A/A pair is not,
 # the runs read from the records (not the summaries), a file cut short
-# refused, disturbed runs counted; then two live --bench runs compared.
+# refused, disturbed runs counted, several runs in one input tested run by
+# run; then two live --bench runs compared.
 . "${top_srcdir:-..}/tests/lib.sh"
 
 in=$top_srcdir/tests/compare/inputs
@@ -34,6 +35,15 @@ for p in main pin-performance; do
 	done
 	[ "$(row $p cpu/wall cpu-share changed "$tmp/slow.json")" = null ] || fail "$p: the share has a verdict"
 done
+
+# --- Runs a side: two --bench files in one input are two runs, each a unit. ---
+cat "$in/bench-base.json" "$in/bench-base.json" >"$tmp/two-a.json"
+cat "$in/bench-slower.json" "$in/bench-slower.json" "$in/bench-slower.json" >"$tmp/three-b.json"
+expect_status 0 "$CT_COMPARE" -f json "$tmp/two-a.json" "$tmp/three-b.json"
+[ "$(row main wall time test "$tmp/out")" = mann-whitney-exact-runs ] ||
+	fail "two runs against three: not tested run by run: $(grep '"placement":"main"' "$tmp/out")"
+[ "$(row main wall time n_a "$tmp/out")" = 2 ] && [ "$(row main wall time n_b "$tmp/out")" = 3 ] ||
+	fail "two runs against three: not 2 + 3 runs: $(grep '"placement":"main"' "$tmp/out")"
 
 # Each basis the runs' own: the medians are those the summaries have.
 for b in wall cpu; do

@@ -749,6 +749,56 @@ static void test_verdicts(void)
 	free_cmp(&c);
 }
 
+/*
+ * Runs a side (benchstat's unit): three runs of five samples each side,
+ * every new sample above every base one.  Pooled, 15 + 15 samples would
+ * call it (exact p 2 / C(30, 15)); run by run it is 3 + 3 medians, whose
+ * exact p is at best 2 / C(6, 3) = 0.1: no call.  Five runs a side: 2 /
+ * C(10, 5), a call.  One run on a side: the samples again.
+ */
+static void test_runs(void)
+{
+	static const unsigned nruns[3][2] = { { 3, 3 }, { 5, 5 }, { 1, 3 } };
+	unsigned t, i;
+
+	for (t = 0; t < 3; t++) {
+		struct ct_run runs[2];
+		struct ct_compare c = { .runs = runs, .nruns = 2, .alpha = 0.05,
+					.threshold = CT_COMPARE_THRESHOLD };
+		FILE *a = open_run("ct-clock"), *b = open_run("ct-clock");
+		const struct ct_compare_row *r;
+
+		for (i = 0; i < nruns[t][0]; i++)
+			measured(a, &add_main, 1 + 0.01 * i, 1.0);
+		for (i = 0; i < nruns[t][1]; i++)
+			measured(b, &add_main, 2 + 0.01 * i, 1.0);
+		CHECK(read_run(a, "a", &runs[0]) == 0 && read_run(b, "b", &runs[1]) == 0);
+		CHECK(runs[0].ser[0].runs == nruns[t][0] && runs[1].ser[0].runs == nruns[t][1]);
+		CHECK(ct_compare_build(&c, why, sizeof(why)) == 0);
+		r = row(&c, "addchain", "main", NONE, CT_FIG_RATE, CT_BASIS_WALL, 0);
+		CHECK(r != NULL);
+		if (!r) {
+			free_cmp(&c);
+			continue;
+		}
+		if (t == 2) {
+			CHECK(r->test == CT_TEST_EXACT && r->n_a == 5 && r->n_b == 15);
+			CHECK(r->significant == 1 && r->changed == 1);
+		} else {
+			/* The median of the runs' medians: the middle run's, 1.2 k. */
+			double mid = t == 0 ? 0.01 : 0.02;
+
+			CHECK(r->test == CT_TEST_RUNS_EXACT);
+			CHECK(r->n_a == nruns[t][0] && r->n_b == nruns[t][1]);
+			CHECK(t == 0 ? near(r->p, 0.1) : near(r->p, 2.0 / 252));
+			CHECK(r->significant == (t == 1) && r->changed == (t == 1));
+			CHECK(near(r->med_a, 1.2 * (1 + mid)) && near(r->med_b, 1.2 * (2 + mid)));
+			CHECK(near(r->ratio, (2 + mid) / (1 + mid)));
+		}
+		free_cmp(&c);
+	}
+}
+
 int main(void)
 {
 	test_reordered();
@@ -760,5 +810,6 @@ int main(void)
 	test_reader();
 	test_share_interval();
 	test_verdicts();
+	test_runs();
 	return unit_done();
 }

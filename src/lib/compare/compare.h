@@ -52,6 +52,15 @@ struct ct_run_series {
 	size_t n, cap;
 	double *v[2], *pc[2], *work;
 	struct ct_sample *smp;
+	/*
+	 * Which run of this input each sample came from (0-based, in the
+	 * order the runs came: a tool's summary starts one, a --bench
+	 * placement's summary ends one) and how many runs had samples.
+	 * Two runs or more on both sides make the run the unit of the test
+	 * (compare/pair.c): what moves between runs is then in it.
+	 */
+	unsigned *run;
+	unsigned runs, next_run, wall_sums;
 };
 
 struct ct_run {
@@ -86,7 +95,9 @@ enum ct_compare_test {
 	CT_TEST_NONE,			/* summaries only: the ratio of medians */
 	CT_TEST_EXACT,			/* the exact U test and the HL interval */
 	CT_TEST_NORMAL,			/* the U test's normal approximation */
-	CT_TEST_JACKKNIFE		/* the share: the pooled ratio's jackknife, normal */
+	CT_TEST_JACKKNIFE,		/* the share: the pooled ratio's jackknife, normal */
+	CT_TEST_RUNS_EXACT,		/* the exact U test and HL interval of the runs' medians */
+	CT_TEST_RUNS_NORMAL		/* the same, the normal approximation */
 };
 
 /* One row: a figure of a series in BASE and (or) in one NEW. */
@@ -97,7 +108,7 @@ struct ct_compare_row {
 	int basis;				/* CT_BASIS_*, -1: cpu/wall (share) */
 	const char *unit;
 	double med_a, med_b, ratio, ci_lo, ci_hi, p;
-	size_t n_a, n_b;
+	size_t n_a, n_b;			/* samples, or runs where they are the unit */
 	enum ct_compare_test test;
 	int significant;			/* p < alpha; -1: no test */
 	/*

@@ -471,6 +471,9 @@ static int summary(struct reader *rd)
 			return -1;
 		s->block_reps = (unsigned)reps;
 		s->block_n = 0;
+		/* A tool's summary comes before its samples: a run starts here. */
+		if (s->wall_sums++ > 0)
+			s->next_run++;
 		if (whole_num(rd, &ct_rec_summary, "descheduled", 0, UINT_MAX, 1, 0, &d) < 0)
 			return -1;
 		why = str(rd, &ct_rec_summary, "per_cycle_why");
@@ -524,6 +527,10 @@ static void add_sample(struct ct_run *r, struct ct_run_series *s, double vw, dou
 	push(&s->work, s->cap, s->n, work);
 	s->smp = ct_xrealloc(s->smp, s->cap * sizeof(*s->smp));
 	s->smp[s->n] = *smp;
+	s->run = ct_xrealloc(s->run, s->cap * sizeof(*s->run));
+	s->run[s->n] = s->next_run;
+	if (s->runs < s->next_run + 1)
+		s->runs = s->next_run + 1;
 	s->n++;
 	s->block_n++;
 	r->samples++;
@@ -665,11 +672,15 @@ static int bench_summary(struct reader *rd)
 		s->reps_total += (unsigned)runs;
 		s->sum_disturbed += (unsigned)disturbed;
 		/*
-		 * The runs came before it: the end of the file holds their
-		 * count to its runs as every summary's samples (cut()).
+		 * The runs came before it (those since the last such summary):
+		 * their count is held to its runs here, as every summary's
+		 * samples are (cut()), and the next runs are another run's.
 		 */
 		s->block_reps = (unsigned)runs;
-		s->block_n = s->n;
+		if (cut(rd, s) < 0)
+			return -1;
+		s->block_n = 0;
+		s->next_run++;
 	}
 	kinds = str(rd, k, "kinds");
 	if (kinds && !s->kinds)
@@ -880,6 +891,7 @@ void ct_run_free(struct ct_run *r)
 		}
 		free(s->work);
 		free(s->smp);
+		free(s->run);
 		free(s->sum_pc_why);
 		free(s->work_text);
 	}

@@ -296,7 +296,9 @@ static const char *test_name(enum ct_compare_test t)
 {
 	return t == CT_TEST_EXACT ? "mann-whitney-exact" :
 	       t == CT_TEST_NORMAL ? "mann-whitney-normal" :
-	       t == CT_TEST_JACKKNIFE ? "jackknife-normal" : "none";
+	       t == CT_TEST_JACKKNIFE ? "jackknife-normal" :
+	       t == CT_TEST_RUNS_EXACT ? "mann-whitney-exact-runs" :
+	       t == CT_TEST_RUNS_NORMAL ? "mann-whitney-normal-runs" : "none";
 }
 
 struct row_rec {
