@@ -58,46 +58,52 @@ fill() {
 # mnt_fits NAME N: a tmpfs at @T@/NAME with room for the first N of the
 # files ct-place -o writes in turn (raw.txt, summary.md, summary.svg),
 # whatever their sizes in the row's own run, and none for the next one.
-# The sizes come from three probe runs; the row's run differs from them
-# by their spread or so (a warning more or less, the digits of its
-# figures: raw.txt 16366-16559 bytes in three runs on one machine), so
-# each file is allowed all of that twice over and 256 bytes more, and the
-# row is skipped where the next file could still fit in what is left.
+# The sizes come from three probe runs, made once for every row that
+# asks; the row's run differs from them by their spread or so (a warning
+# more or less, the digits of its figures: raw.txt 16366-16559 bytes in
+# three runs on one machine), so each file is allowed all of that twice
+# over and 256 bytes more, and the row is skipped where the next file
+# could still fit in what is left.
 mnt_fits() {
 	ps=$(getconf PAGESIZE 2>/dev/null || echo 4096)
-	files="raw.txt summary.md summary.svg"
-	for f in $files; do eval "lo_${f%%.*}_${f##*.}= hi_${f%%.*}_${f##*.}="; done
-	for i in 1 2 3; do
-		mkdir "$T/probe" || return 99
-		"$CT_PLACE" -q -p main -r 1 -S 0 -o "$T/probe" >/dev/null 2>&1 || return 99
-		for f in $files; do
-			v=${f%%.*}_${f##*.}
-			n=$(wc -c <"$T/probe/$f") || return 99
-			eval "[ -n \"\$lo_$v\" ] && [ $n -ge \$lo_$v ] || lo_$v=$n"
-			eval "[ -n \"\$hi_$v\" ] && [ $n -le \$hi_$v ] || hi_$v=$n"
+	[ -s "$tmp/probe-sizes" ] || {
+		: >"$tmp/probe-sizes.new"
+		for i in 1 2 3; do
+			mkdir "$T/probe" || return 99
+			"$CT_PLACE" -q -p main -r 1 -S 0 -o "$T/probe" >/dev/null 2>&1 || return 99
+			(cd "$T/probe" && wc -c raw.txt summary.md summary.svg) >>"$tmp/probe-sizes.new" ||
+				return 99
+			rm -rf "$T/probe"
 		done
-		rm -rf "$T/probe"
-	done
+		mv "$tmp/probe-sizes.new" "$tmp/probe-sizes"
+	}
 	# Pages: at most "size" for the first N whatever they hold, at least
 	# "least"; the next one then finds at most size - least pages free.
-	k=0 size=0 least=0 next=
-	for f in $files; do
-		v=${f%%.*}_${f##*.}
-		eval "lo=\$lo_$v hi=\$hi_$v"
-		slack=$((2 * (hi - lo) + 256))
-		k=$((k + 1))
-		if [ "$k" -le "$2" ]; then
-			size=$((size + (hi + slack + ps - 1) / ps))
-			least=$((least + (lo > slack ? (lo - slack + ps - 1) / ps : 0)))
-		elif [ -z "$next" ]; then
-			next=$f
-			[ $((lo - slack)) -gt $(((size - least) * ps)) ] || {
-				why="$next ($lo-$hi bytes) could fit in what the first $2 leave"
-				return 77
+	fit=$(awk -v n="$2" -v ps="$ps" '
+		$2 != "total" {
+			if (!($2 in lo) || $1 < lo[$2]) lo[$2] = $1
+			if ($1 > hi[$2]) hi[$2] = $1
+		}
+		END {
+			split("raw.txt summary.md summary.svg", f, " ")
+			for (k = 1; k <= 3; k++) {
+				x = f[k]; slack = 2 * (hi[x] - lo[x]) + 256
+				if (k <= n) {
+					size += int((hi[x] + slack + ps - 1) / ps)
+					if (lo[x] > slack)
+						least += int((lo[x] - slack + ps - 1) / ps)
+				} else {
+					if (lo[x] - slack <= (size - least) * ps)
+						size = "skip " x " (" lo[x] "-" hi[x] " bytes)"
+					break
+				}
 			}
-		fi
-	done
-	mnt "$1" "size=$((size * ps))"
+			print size
+		}' "$tmp/probe-sizes")
+	case $fit in
+	skip*) why="${fit#skip } could fit in what the first $2 leave"; return 77 ;;
+	esac
+	mnt "$1" "size=$((fit * ps))"
 }
 
 # immutable DIR: a directory even root cannot write into.
