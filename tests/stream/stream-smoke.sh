@@ -156,8 +156,8 @@ paste "$tmp/sweep" /dev/null | awk -F'\t' -v ncand="$ncand" 'NR == 1 { for (i = 
 	  split(cand[1], first, / /)
 	  if (k != ncand) { print "candidates " k " of " ncand ": " r; bad = 1 }
 	  # Each trial whole passes of at least 4 MiB (QUICK), less than a pass more.
-	  if (!match(r, / 5 trials each of [0-9]+ (bytes|KiB|MiB|GiB), [0-9]+ ms/)) { print "trials: " r; bad = 1 }
-	  tr = r; sub(/^.* 5 trials each of /, "", tr); split(tr, tb, /[ ,]/)
+	  if (!match(r, / 9 trials each of [0-9]+ (bytes|KiB|MiB|GiB), [0-9]+ ms/)) { print "trials: " r; bad = 1 }
+	  tr = r; sub(/^.* 9 trials each of /, "", tr); split(tr, tb, /[ ,]/)
 	  tb[1] *= tb[2] == "KiB" ? 1024 : tb[2] == "MiB" ? 1048576 : tb[2] == "GiB" ? 1073741824 : 1
 	  if (tb[1] < 4194304 || tb[1] >= 4194304 + $c["size_bytes"]) { print "trial bytes " tb[1] ": " r; bad = 1 }
 	  tie = index(r, "; " ran " within ") && match(r, / GB\/s of the fastest \(.*trials.* spread.*\): /)

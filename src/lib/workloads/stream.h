@@ -129,19 +129,30 @@ uint64_t ct_stream_xor_ref(const uint64_t *a, size_t n);
  * in all, or, over an array far larger than the caches, reads one window
  * of that many bytes (ct_stream_trial_window).
  */
-#define CT_STREAM_TRIALS 5
+#define CT_STREAM_TRIALS 9
 #define CT_STREAM_TRIALS_MAX 9
 #define CT_STREAM_TRIAL_BYTES (64ull << 20)
 #define CT_STREAM_TRIAL_BYTES_QUICK (4ull << 20)
 #define CT_STREAM_CANDS_MAX 12
 #define CT_STREAM_REASON_LEN 480
 /*
- * The tie width: 3 x the run's spread (a median absolute deviation; the
- * difference of two medians of 5 trials has a standard error of about
- * 1.2 of it, so 3 holds nearly every difference of two equal readers),
+ * 9 trials, not 5: a trial is one call of a ms or two, and a host's
+ * noise moves one call against the next by several % (a Zen 5
+ * Firecracker guest: 5-10 %), so that medians of 5 often passed each
+ * other.  bench/calib.sh there, 20 runs of each build interleaved, most
+ * frequent reader at 16K, 256K, 8M, 64M: 14, 16, 13, 19 of 20 with 5
+ * trials, 20, 18, 12, 20 with 9 (at 8M the readers are 6-14 % apart,
+ * where any tie width falls between two of them: bench/NOTES).  The tie
+ * width: 3 x the run's spread (a median absolute deviation; the
+ * difference of two medians of 9 trials has a standard error of about
+ * 0.9 of it, so 3 holds all but about one in a thousand differences of
+ * two equal readers),
  * and at least 3 % of the fastest median: the two licence groups are
  * timed some ms apart, a few trials see a machine's noise only in part,
- * and 3 % is what a pick may lose against the best reader (bench/NOTES).
+ * and 3 % is what a pick may lose against the best reader where the
+ * trials agree (bench/NOTES); where their spread sets the width, the
+ * fixed order may cost up to it (the 8M above: avx512 plain, 12 % under
+ * its prefetching loop in the trials, in 12 of 20 runs).
  */
 #define CT_STREAM_TIE_SPREADS 3.0
 #define CT_STREAM_TIE_MARGIN 0.03
@@ -225,7 +236,7 @@ int ct_stream_prior_for(const struct ct_stream_cpu *id, const char *level,
 			const struct ct_stream_cand *c, size_t n, char *why, size_t len);
 /*
  * The record's words for a calibration: "calibrated: scalar 41.2, avx2
- * 17.6 GB/s, 5 trials each of 64 MiB, 52 ms" (fastest first; "each over
+ * 17.6 GB/s, 9 trials each of 64 MiB, 52 ms" (fastest first; "each over
  * one 64 MiB window" when windowed), on a tie why the winner won (the tie
  * width, and what set it), and the options that pin the winner
  * ("--isa avx512 --loop xor pins it").  Pure.
