@@ -30,6 +30,10 @@
 #            temporary directory, removed at the end
 #   -t SECS  the time limit of one make check (default: 3 x the
 #            baseline's, at least 300)
+# Each make runs its recipes with dash where there is one (make
+# SHELL=dash): libtool's script is most of a rebuild's time, and a
+# mutant's rebuild (47 links of the tests' programs) took 126 s with
+# bash against 69 s with dash on a loaded 2-cpu guest.
 # Exit status: 0 every counted mutant killed, 1 otherwise, 2 usage.
 set -eu
 
@@ -102,6 +106,17 @@ cleanup() {
 trap 'st=$?; cleanup; exit $st' EXIT
 trap 'say "interrupted"; exit 130' INT TERM HUP
 
+# make's recipe shell: dash if there is one (libtool runs under it twice
+# as fast as under bash), else the configured one; the tests still run
+# under the configured shell (SH_LOG_COMPILER), as make check runs them.
+mk_shell=""
+set_mk_shell() {
+	sh_conf=$(sed -n 's/^SHELL = //p' "$work/Makefile")
+	if command -v dash >/dev/null 2>&1 && [ -n "$sh_conf" ]; then
+		mk_shell="SHELL=$(command -v dash) SH_LOG_COMPILER=$sh_conf"
+	fi
+}
+
 # Run a command in the background, so that a signal can stop it.
 run() {
 	"$@" &
@@ -160,19 +175,21 @@ clear_results() {
 # make check in the copy, TESTS as given (empty: all), under the time limit.
 check() {
 	clear_results
+	# shellcheck disable=SC2086
 	if [ $# -gt 0 ]; then
-		run timeout -k 10 "$limit" make -C "$work" -j"$jobs" -k check TESTS="$*" \
+		run timeout -k 10 "$limit" make -C "$work" -j"$jobs" $mk_shell -k check TESTS="$*" \
 			>"$dir/check.out" 2>&1
 	else
-		run timeout -k 10 "$limit" make -C "$work" -j"$jobs" -k check \
+		run timeout -k 10 "$limit" make -C "$work" -j"$jobs" $mk_shell -k check \
 			>"$dir/check.out" 2>&1
 	fi
 }
 
 # The programs and the tests' programs, none run.
 build() {
-	run timeout -k 10 3600 make -C "$work" -j"$jobs" >"$dir/build.out" 2>&1 &&
-	run timeout -k 10 3600 make -C "$work" -j"$jobs" check TESTS= \
+	# shellcheck disable=SC2086
+	run timeout -k 10 3600 make -C "$work" -j"$jobs" $mk_shell >"$dir/build.out" 2>&1 &&
+	run timeout -k 10 3600 make -C "$work" -j"$jobs" $mk_shell check TESTS= \
 		>>"$dir/build.out" 2>&1
 }
 
@@ -188,6 +205,7 @@ if [ ! -f "$work/Makefile" ]; then
 	(cd "$work" && { [ -x configure ] || autoreconf -fi; } && ./configure) \
 		>"$dir/configure.out" 2>&1 || die "configure failed in the copy (see $dir/configure.out)"
 fi
+set_mk_shell
 build || die "the unmutated tree does not build (see $dir/build.out)"
 
 sum=$(sources_sum)
