@@ -684,6 +684,17 @@ static void kernel_title(char *buf, size_t len, const struct ct_run_series *s)
 	snprintf(buf, len, "%s %s (%s)", s->tool, s->kernel, s->isa);
 }
 
+/* Whether some row's test took one run's samples as its unit (one run a side). */
+static int any_sample_unit(const struct ct_compare *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->nrows; i++)
+		if (c->rows[i].test == CT_TEST_EXACT || c->rows[i].test == CT_TEST_NORMAL)
+			return 1;
+	return 0;
+}
+
 static void legend_lines(FILE *f, const char *pre, const struct ct_compare *c)
 {
 	fprintf(f, "%sratio = new / base of the medians; 95%% interval: Hodges-Lehmann (Moses) "
@@ -694,6 +705,12 @@ static void legend_lines(FILE *f, const char *pre, const struct ct_compare *c)
 	fprintf(f, "%sverdict: the change in percent where p < %g and its interval at that level "
 		"is beyond 1 +- %g%% (--threshold), '~' where not; none where the note says why;\n", pre,
 		c->alpha, 100 * c->threshold);
+	/* What one run a side cannot hold (ct-compare(1), bench/compare-aa-tools.sh). */
+	if (any_sample_unit(c))
+		fprintf(f, "%sone run a side: the test holds each run's own spread, not what the host "
+			"moves between runs (A/A pairs of ct-place -o on a Firecracker guest: 18%% of "
+			"effects called, 2%% with 5 runs a side); for the run as the unit, give 5 runs a "
+			"side (cat their files);\n", pre);
 	fprintf(f, "%sdisturbed: base+new samples descheduled (under %.0f%% of wall on the cpu), "
 		"left out of the per-cycle rows%s\n", pre, 100 * CT_DESCHEDULED_SHARE,
 		c->any_untested ? ";" : "");
