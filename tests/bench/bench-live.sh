@@ -28,19 +28,24 @@ gt() {
 }
 
 # The work per run is fixed (200000 turns of the shell's loop), never the
-# time.  A CPU-bound command's CPU work is the same under every placement
-# (the same silicon; a thread charged for more than it ran only adds to
-# it), so its wall time goes as one over its share: pin-efficiency's x
-# is about main's share over its own, whatever either was (main, not
-# placed, may share a cpu too).  Asked of it: half of that slow-down and
-# the verdict "slower".  The verdict needs what the test sets up: cpu P
-# free, and E shared more than main's cpu.  Where others load the machine
-# as well (make -j2 check runs another test beside this one) P may be as
-# busy as E, and the shares say so: an attempt where pin-performance had
-# under 0.9 of its wall time, or pin-efficiency no less than 0.8 of
-# main's share, does not count, and says why.  With no attempt of two
-# counting, every other check is still made and the test is skipped,
-# saying so; with one that counts and no verdict, failed.
+# time.  A run's wall time is its CPU time over its share, so
+# pin-efficiency's x on the wall basis is its x on the cpu basis times
+# main's share over its own.  The CPU time is not the same under every
+# placement: on a 2-vCPU guest whose vCPUs share a host core (or the
+# host's time), the loop on the free cpu is charged up to 1.4 times more
+# while the busy process runs on the other one (seen on a Zen 4: 0.19 s
+# quiet, 0.19-0.32 s beside it, and pin-efficiency, which has its cpu
+# only while the busy one waits, 0.19 s), so the slow-down is asked of
+# that product, not of the shares alone: the wall x within a tenth of
+# it, the verdict "slower", the shares' part of it at least 1.25 (main's
+# share over pin-efficiency's).  The verdict needs what the test sets
+# up: cpu P free, and E shared more than main's cpu.  Where others load
+# the machine as well (make -j2 check runs another test beside this one)
+# P may be as busy as E, and the shares say so: an attempt where
+# pin-performance had under 0.9 of its wall time, or pin-efficiency no
+# less than 0.8 of main's share, does not count, and says why.  With no
+# attempt of two counting, every other check is still made and the test
+# is skipped, saying so; with one that counts and no verdict, failed.
 loop='i=0; while [ $i -lt 200000 ]; do i=$((i+1)); done'
 verdict_seen= premise_seen=
 for attempt in 1 2; do
@@ -52,9 +57,17 @@ for attempt in 1 2; do
 	s=$(sum pin-efficiency wall cpu_share)
 	ps=$(sum pin-performance wall cpu_share)
 	ms=$(sum main wall cpu_share)
-	# Half the slow-down the shares predict, and at most 0.8 of main's share.
-	want=$(awk -v m="$ms" -v e="$s" 'BEGIN { printf "%.4f", (e > 0 ? 1 + (m / e - 1) / 2 : 1e9) }')
-	if [ "$v" = slower ] && gt "$r" "$want" && gt 0.8 "$s" &&
+	rc=$(sum pin-efficiency cpu ratio_to_main)
+	# One thread has at most its wall time.
+	for p in main process-background pin-performance pin-efficiency; do
+		gt 1.01 "$(sum $p wall cpu_share)" ||
+			fail "$p: a share of $(sum $p wall cpu_share) for a one-thread loop"
+	done
+	# The slow-down the cpu basis and the shares predict.
+	want=$(awk -v c="$rc" -v m="$ms" -v e="$s" 'BEGIN { printf "%.4f", (e > 0 ? c * m / e : 1e9) }')
+	if [ "$v" = slower ] && gt "$r" "$(awk -v w="$want" 'BEGIN { print 0.9 * w }')" &&
+		gt "$(awk -v w="$want" 'BEGIN { print 1.1 * w }')" "$r" &&
+		gt "$(awk -v m="$ms" 'BEGIN { print 0.8 * m }')" "$s" &&
 		[ "$(sum pin-performance wall verdict)" != slower ]; then
 		verdict_seen=1
 		break
@@ -63,7 +76,7 @@ for attempt in 1 2; do
 	if ! gt 0.9 "$ps" && gt "$(awk -v m="$ms" 'BEGIN { print 0.8 * m }')" "$s"; then
 		premise_seen=1
 	fi
-	echo "attempt $attempt: pin-efficiency $v (x $r for x > $want, p $(sum pin-efficiency wall p_value), share $s), main's share $ms, pin-performance $(sum pin-performance wall verdict) (x $(sum pin-performance wall ratio_to_main), share $ps); load $(cut -d' ' -f1 /proc/loadavg)"
+	echo "attempt $attempt: pin-efficiency $v (x $r for x within a tenth of $want, x on the cpu basis $rc, p $(sum pin-efficiency wall p_value), share $s), main's share $ms, pin-performance $(sum pin-performance wall verdict) (x $(sum pin-performance wall ratio_to_main), share $ps); load $(cut -d' ' -f1 /proc/loadavg)"
 done
 [ -z "$(messages "$tmp/err")" ] || fail "unexpected messages: $(cat "$tmp/err")"
 "$JSONL" "$tmp/json" || fail "not valid JSON Lines"
