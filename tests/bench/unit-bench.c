@@ -54,6 +54,30 @@ static int near(double a, double b, double rel)
 
 #define MS 1000000ull
 
+/* The bench_run records of JSON Lines in s as "placement:round ...", in their order. */
+static void run_sequence(const char *s, char *out, size_t len)
+{
+	const char *line, *p, *end;
+	size_t used = 0;
+	int n;
+
+	out[0] = '\0';
+	for (line = s; line && *line; line = end ? end + 1 : NULL) {
+		end = strchr(line, '\n');
+		if (strncmp(line, "{\"record\":\"bench_run\",", 22) != 0)
+			continue;
+		p = strstr(line, "\"placement\":\"");
+		if (!p || !strstr(p, "\"round\":"))
+			continue;
+		p += 13;
+		n = snprintf(out + used, len - used, "%.*s:%d ", (int)strcspn(p, "\""), p,
+			     atoi(strstr(p, "\"round\":") + 8));
+		if (n < 0 || (size_t)n >= len - used)
+			break;
+		used += (size_t)n;
+	}
+}
+
 /* A run of wall, cpu and lost ms, lost known. */
 static struct ct_bench_run run_ms(uint64_t wall, uint64_t cpu, uint64_t wait, uint64_t steal)
 {
@@ -128,6 +152,8 @@ static void sleepers(struct ct_machine *m)
 	struct ct_bench_row rows[2];
 	struct ct_bench_results res;
 	struct ct_bench_doc d;
+	const char *wall, *cpu, *mark;
+	char seq[512];
 	unsigned i;
 	FILE *f;
 
@@ -142,6 +168,10 @@ static void sleepers(struct ct_machine *m)
 		/* main 100-109 ms, 1 ms lost; the other 150-159 ms, 1 ms lost but one run 30. */
 		rows[0].runs[i] = run_ms(100 + i, 5, 1, 0);
 		rows[1].runs[i] = run_ms(150 + i, 5, i == 3 ? 30 : 1, 0);
+		/* Round i + 1, the order rotated: main first in the odd rounds. */
+		rows[0].runs[i].round = rows[1].runs[i].round = i + 1;
+		rows[0].runs[i].order = 1 + i % 2;
+		rows[1].runs[i].order = 2 - i % 2;
 	}
 	ct_bench_results(rows, 2, &res);
 	CHECK(res.s[0].disturbed == 0 && res.s[1].disturbed == 1);
@@ -153,15 +183,17 @@ static void sleepers(struct ct_machine *m)
 	d.res = &res;
 	d.command = "sleep 0.1";
 	d.runs = RUNS;
+	d.warmup = 1;
 	f = unit_open_held();
 	ct_bench_markdown(f, &d);
 	fclose(f);
+	CHECK(strstr(unit_held, ", after 1 warm-up run each\n") != NULL);
 	CHECK(strstr(unit_held, "| 0.048 | 1.0 ") != NULL);
 	CHECK(strstr(unit_held, "| 0.032 | 2.5* ") != NULL);
 	f = unit_open_held();
 	ct_bench_print(f, CT_FMT_JSON, &d);
 	fclose(f);
-	CHECK(strstr(unit_held, "\"placement\":\"pin-performance\",\"round\":0,\"order_in_round\":0,"
+	CHECK(strstr(unit_held, "\"placement\":\"pin-performance\",\"round\":4,\"order_in_round\":1,"
 		      "\"wall_s\":0.153,\"cpu_s\":0.005,\"user_s\":0.005,\"sys_s\":0,"
 		      "\"exec_cpu_s\":0,\"cpu_share\":0.0326797,\"run_queue_wait_s\":0.03,"
 		      "\"steal_s\":0,\"lost_s\":0.03,\"lost_share\":0.196078,\"disturbed\":true,") != NULL);
@@ -169,6 +201,34 @@ static void sleepers(struct ct_machine *m)
 		      "\"exec_cpu_s\":0,\"cpu_share\":0.05,\"run_queue_wait_s\":0.001,"
 		      "\"steal_s\":0,\"lost_s\":0.001,\"lost_share\":0.01,\"disturbed\":false,") != NULL);
 	CHECK(strstr(unit_held, "\"placement\":\"main\",\"basis\":\"wall\",\"runs\":10,") != NULL);
+	/* The runs in the order they ran: round by round, each in its order. */
+	run_sequence(unit_held, seq, sizeof(seq));
+	CHECK(strncmp(seq, "main:1 pin-performance:1 pin-performance:2 main:2 main:3 "
+		      "pin-performance:3 ", 57) == 0);
+
+	/*
+	 * The chart: each panel's subtitle gives main's median on its own
+	 * basis (wall 0.1045 s, CPU 0.005 s); the disturbed run marks the
+	 * wall bar, the figure it misleads, and not the CPU one.
+	 */
+	f = unit_open_held();
+	ct_bench_svg(f, &d);
+	fclose(f);
+	wall = strstr(unit_held, "id=\"panel-wall\"");
+	cpu = strstr(unit_held, "id=\"panel-cpu\"");
+	CHECK(wall && cpu && wall < cpu);
+	if (wall && cpu && wall < cpu) {
+		mark = strstr(wall, "main: 0.1045 s (median)");
+		CHECK(mark && mark < cpu);
+		CHECK(strstr(cpu, "main: 0.0050 s (median)") != NULL);
+		mark = strstr(wall, "id=\"bar-wall-pin-performance\"");
+		CHECK(mark && mark < cpu && strstr(mark, "stroke=\"#b00000\"") &&
+		      strstr(mark, "stroke=\"#b00000\"") < strchr(mark, '>'));
+		mark = strstr(wall, "class=\"disturbed\"");
+		CHECK(mark && mark < cpu);
+		CHECK(strstr(cpu, "class=\"disturbed\"") == NULL);
+		CHECK(strstr(cpu, "stroke=\"#b00000\"") == NULL);
+	}
 	ct_bench_results_free(&res);
 	for (i = 0; i < 2; i++)
 		free(rows[i].runs);
@@ -340,6 +400,14 @@ int main(void)
 	CHECK(strstr(unit_held, "| main ") != NULL);
 	CHECK(strstr(unit_held, "| P 75% E 25% ") != NULL);
 	CHECK(strstr(unit_held, "| 0.500 | -* ") != NULL);
+	CHECK(strstr(unit_held, ", after 0 warm-up runs each\n") != NULL);
+	/* A run's share counts its system time: 0.9 s user and 0.1 s system of 1 s. */
+	f = unit_open_held();
+	ct_bench_print(f, CT_FMT_JSON, &d);
+	fclose(f);
+	CHECK(strstr(unit_held, "\"placement\":\"main\",\"round\":1,\"order_in_round\":1,"
+		      "\"wall_s\":1,\"cpu_s\":1,\"user_s\":0.9,\"sys_s\":0.1,\"exec_cpu_s\":0,"
+		      "\"cpu_share\":1,") != NULL);
 
 	ct_bench_results_free(&res);
 	for (i = 0; i < 6; i++)

@@ -1,6 +1,7 @@
 #!/bin/sh
 # The output contract on ct-clock: JSON Lines and TSV parse, hold the
-# promised fields, and agree with each other.
+# promised fields, and agree with each other; the kernel line states the
+# adds the chain runs.
 . "${top_srcdir:-..}/tests/lib.sh"
 
 REPS=4 expect_status 0 "$CT_CLOCK" -q -f json --samples
@@ -42,4 +43,10 @@ awk -F'\t' 'NR > 1 && ($11 != 3 || $15 != "true") { exit 1 }' "$tmp/out" || fail
 expect_status 0 "$CT_CLOCK" -q -f tsv --samples
 [ "$(sed '1,/^$/d' "$tmp/out" | grep -vc '^#')" -eq 5 ] ||
 	fail "tsv --samples does not give 5 sample rows after the summaries"
+
+# The kernel line states the adds the chain runs, whole iterations of 8:
+# -n 8000001 rounded up to 8000008.
+REPS=1 expect_status 0 "$CT_CLOCK" -q -S 0 -n 8000001
+grep -q '^kernel: *8000008 dependent adds per sample' "$tmp/out" ||
+	fail "-n 8000001: $(grep '^kernel:' "$tmp/out")"
 exit 0

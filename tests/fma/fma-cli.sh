@@ -1,7 +1,8 @@
 #!/bin/sh
 # ct-fma's ISA options: --list-isa, --isa and CT_ISA (unknown: exit 2; not
 # built or not usable here: exit 3), --all-isa (one set of records per
-# usable ISA, all verified, the same sums), --passes bounds.
+# usable ISA, all verified, the same sums), --passes bounds, and the
+# passes of a --threads call.
 . "${top_srcdir:-..}/tests/lib.sh"
 
 expect_status 0 "$CT_FMA" --list-isa
@@ -67,6 +68,12 @@ REPS=1 expect_status 0 "$CT_FMA" -q --isa scalar -f json --passes 2048
 c2048=$("$JSONL" -r summary -f checksum "$tmp/out" | head -1)
 c1024=$("$JSONL" -r summary -f checksum "$tmp/all" | head -1)
 awk -v a="$c2048" -v b="$c1024" 'BEGIN { exit !(a == 2 * b) }' || fail "checksum $c2048 at 2048 passes is not twice $c1024"
+
+# --threads: a call is an eighth of a sample's passes, rounded up (a
+# call of none would fail its range check): 4095 make calls of 512.
+REPS=1 expect_status 0 "$CT_FMA" -q -S 0 --threads 1 --isa scalar --passes 4095
+grep -q '^kernel: .* 512 passes over 16384 bytes per call' "$tmp/out" ||
+	fail "--threads --passes 4095: $(grep '^kernel:' "$tmp/out")"
 
 expect_status 0 "$CT_FMA" -V
 grep -q '^ct-fma (coretype) ' "$tmp/out" || fail "--version line"

@@ -102,9 +102,21 @@ static size_t fma_slot(const struct ct_kernel *d, size_t e, unsigned acc)
 }
 
 /*
- * Sums that fp32 holds exactly (0.5 and 1.0 squared, a few passes, starts
- * of 0 to 3.75): a kernel must give every lane the model's value bit for
- * bit, and every accumulator of a shared-load kernel (or the whole of any
+ * Where accumulator a, lane l of an FMA kernel starts (i = a * lanes + l):
+ * 0 to 3.75, the lane's index plus the accumulator's mod 16, distinct for
+ * every accumulator of a lane.  A shared-load kernel adds the same sums
+ * into every accumulator of a lane: from the same starts, one stored in
+ * another's place would still give every lane its value.
+ */
+static float fma_start(const struct ct_kernel *d, size_t i)
+{
+	return 0.25f * (float)((i % d->lanes + i / d->lanes) % 16);
+}
+
+/*
+ * Sums that fp32 holds exactly (0.5 and 1.0 squared, a few passes, the
+ * starts of fma_start()): a kernel must give every lane the model's value
+ * bit for bit, and every accumulator of a shared-load kernel (or the whole of any
  * other) must add what the scalar kernel adds over the same data.
  */
 static void fma_check(const struct ct_kernel *d)
@@ -143,7 +155,7 @@ static void fma_check(const struct ct_kernel *d)
 			double total = 0, got;
 
 			for (i = 0; i < nout; i++)
-				want[i] = out[i] = 0.25f * (float)(i % 16);
+				want[i] = out[i] = fma_start(d, i);
 			for (e = 0; e < n; e++)
 				for (a = 0; a < ((d->flags & CT_KERNEL_SHARED_LOAD) ? d->accumulators : 1); a++)
 					want[fma_slot(d, e, a)] += (double)passes * data[e] * data[e];
@@ -162,7 +174,7 @@ static void fma_check(const struct ct_kernel *d)
 				got = 0;
 				for (i = 0; i < nout; i++)
 					if ((d->flags & CT_KERNEL_SHARED_LOAD) ? i / d->lanes == a : a == 0)
-						got += (double)out[i] - 0.25 * (double)(i % 16);
+						got += (double)out[i] - (double)fma_start(d, i);
 				if (got != total) {
 					bad("%zu floats, %" PRIu64 " passes: accumulator %u adds %.9g, the scalar kernel %.9g",
 					    n, passes, a, got, total);

@@ -2,8 +2,9 @@
 # Every recorded machine under data/machines: the cpu, kind and rank columns
 # of 'ct-place --sysroot DIR --list -f tsv' are those of DIR/expected.txt;
 # the whole TSV and table listings match data/machines/NAME/golden/list.*;
-# the JSON says the same as the TSV; --cpus-of gives each kind's cpus, and
-# a kind the machine lacks is exit 4.
+# the JSON says the same as the TSV (and, on the confined machine, its four
+# sets); --cpus-of gives each kind's cpus, and a kind the machine lacks is
+# exit 4.
 . "${top_srcdir:-..}/tests/lib.sh"
 
 # Numbers, one per line, ascending -> a cpulist ("0-3,8").
@@ -77,6 +78,13 @@ for dir in "$top_srcdir"/data/machines/*/; do
 			expect_status 4 "$CT_PLACE" --sysroot "$dir" --cpus-of $rank
 		fi
 	done
+done
+# The confined recorded machine (a container given cpus 16-19 of 24): the
+# topology record's four sets, each its own.
+expect_status 0 "$CT_PLACE" --sysroot "$top_srcdir/data/machines/intel-adl-container" -l -f json
+for f in cpus_possible:0-23 cpus_online:0-23 cpus_allowed:16-19 cpus_usable:16-19; do
+	[ "$("$JSONL" -r topology -f "${f%%:*}" "$tmp/out")" = "${f#*:}" ] ||
+		fail "intel-adl-container: ${f%%:*} is $("$JSONL" -r topology -f "${f%%:*}" "$tmp/out"), expected ${f#*:}"
 done
 # No recorded machine went missing: at least the 12 there were when this
 # check was written.

@@ -84,6 +84,26 @@ if command -v nproc >/dev/null 2>&1; then
 	[ "$allowed" -eq "$n" ] || fail "cpus_allowed $allowed, nproc $n"
 fi
 
+# The model name as /proc/cpuinfo gives it, without the blanks after its
+# colon (x86 and most Linux kernels have the line; elsewhere no check).
+if grep -q '^model name' /proc/cpuinfo 2>/dev/null; then
+	want=$(sed -n 's/^model name[[:space:]]*:[[:space:]]*//p' /proc/cpuinfo | head -n 1)
+	[ "$(m cpu_model)" = "$want" ] || fail "cpu_model '$(m cpu_model)', /proc/cpuinfo '$want'"
+fi
+
+# A run pinned to each allowed cpu in turn, or to all at once (threads
+# started by a pinned thread), reports the cpus the process was allowed,
+# not the one a thread last pinned itself to.
+list=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/self/status 2>/dev/null)
+if [ "$allowed" -gt 1 ] && [ -n "$list" ]; then
+	expect_status 0 "$CT_CLOCK" -q -S 0 -c "$list" -f json
+	[ "$(m cpus_allowed)" -eq "$allowed" ] ||
+		fail "-c $list: cpus_allowed $(m cpus_allowed), $allowed before"
+	expect_status 0 "$CT_CLOCK" -q -S 0 --threads all -f json
+	[ "$(m cpus_allowed)" -eq "$allowed" ] ||
+		fail "--threads all: cpus_allowed $(m cpus_allowed), $allowed before"
+fi
+
 # ct-stream's JSON: the machine record first, written after the last size.
 expect_status 0 "$CT_STREAM" -q -S 0 -b 1M,2M -f json
 "$JSONL" "$tmp/out" || fail "ct-stream json"

@@ -37,6 +37,11 @@ section "$tmp/tsv" '#cpu	kind	rank	isa' >"$tmp/measured"
 [ "$(wc -l <"$tmp/measured")" = "$(tail -n +2 "$tmp/list" | wc -l)" ] || fail "not a measured row per cpu"
 awk -F'\t' '!($5 > 0.1 && $5 < 20 && $6 > 0.1 && $6 < 64 && $8 == "cpu" && $9 == "") { exit 1 }' \
 	"$tmp/measured" || fail "measured figures: $(cat "$tmp/measured")"
+# The probe's FMA is the widest ISA this machine runs (one kind: every cpu
+# has it), the last usable one of ct-fma --list-isa, narrowest first.
+widest=$("$CT_FMA" --list-isa | awk 'NR > 1 && $3 == "yes" { w = $1 } END { print w }')
+[ "$(cut -f4 "$tmp/measured" | sort -u)" = "$widest" ] ||
+	fail "the probe's ISA is not $widest: $(cut -f4 "$tmp/measured" | sort -u | tr '\n' ' ')"
 section "$tmp/tsv" '#kind	rank	cpus	verdict' >"$tmp/check"
 [ "$(cut -f1,2,4 "$tmp/check")" = "$(printf 'performance\t0\tagrees')" ] ||
 	fail "undeclared: $(cat "$tmp/check")"

@@ -77,6 +77,15 @@ int main(void)
 	      ct_jobject_get(&o, "b")->rawlen == strlen("[1,{\"c\":[]},\"x\"]"));
 	CHECK(ct_jobject_num(&o, "e") == -500);
 	CHECK(parse("{}", why, &col) == 0 && o.n == 0);
+	/* Hex digits of either case, a-f and A-F whole; each UTF-8 length's first
+	 * and last code point; a tab between tokens, as a hand-edited line has. */
+	CHECK(parse("{\"a\":\"\\u00ff\\u00FF\\u00aF\"}", why, &col) == 0);
+	CHECK(strcmp(ct_jobject_str(&o, "a"), "\xc3\xbf\xc3\xbf\xc2\xaf") == 0);
+	CHECK(parse("{\"a\":\"\\u007f\\u0080\\u07ff\\u0800\\uffff\\udbff\\udfff\"}", why, &col) == 0);
+	CHECK(strcmp(ct_jobject_str(&o, "a"), "\x7f\xc2\x80\xdf\xbf\xe0\xa0\x80\xef\xbf\xbf"
+					      "\xf4\x8f\xbf\xbf") == 0);
+	CHECK(parse("{\t\"a\"\t:\t1,\t\"b\":[\t2\t]\t}\t", why, &col) == 0);
+	CHECK(o.n == 2 && ct_jobject_num(&o, "a") == 1);
 
 	/* Broken lines: the reason and where. */
 	CHECK(refused("{\"record\":\"summary\",\"tool\":\"ct-cl", "unterminated string", 0));

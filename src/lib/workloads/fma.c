@@ -222,10 +222,14 @@ struct ct_fma *ct_fma_new(enum ct_isa isa, uint64_t passes, struct ct_job *k)
 	f->ref = ct_xcalloc(f->nout, sizeof(*f->ref));
 	/*
 	 * Distinct starting values, 0 to 3.75, so that a kernel that stores
-	 * one accumulator in place of another is caught too.
+	 * one accumulator in place of another is caught too: the lane's index
+	 * plus the accumulator's, mod 16, differ between the accumulators of
+	 * a lane (a shared-load kernel adds the same sums into all of them;
+	 * from i % 16 alone, every accumulator of a 16-lane kernel starts
+	 * alike and a swap of two goes unseen).
 	 */
 	for (i = 0; i < f->nout; i++)
-		f->start[i] = 0.25f * (float)(i % 16);
+		f->start[i] = 0.25f * (float)((i % lanes + i / lanes) % 16);
 	reference(f);
 	for (i = 0; i < f->nout; i++)
 		if (f->ref[i] > max)
