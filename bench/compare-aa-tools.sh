@@ -21,6 +21,9 @@
 #   slower KIND EFFECTS CALLED SHARE  (target: every effect called)
 #   reader KIND PAIRS-WITH-A-DIFFERENT-READER
 #
+# KEEP=DIR keeps each pair's inputs and ct-compare's JSON there
+# (KIND-PAIR-a.json, -b.json, -ab.json), for the rows to be read after.
+#
 # RUNS (default 1) is the runs a side: each side of a pair is RUNS runs of
 # the kind, A's and B's taken in turns, one input each, which ct-compare
 # then tests run by run (the run's median the unit, as benchstat does).
@@ -87,6 +90,12 @@ while [ "$i" -le "$pairs" ]; do
 		"$compare" -f json "$tmp/a.json" "$tmp/b.json" >"$tmp/ab.json" 2>/dev/null || :
 		awk -v rate=0.9 -f "$here/../tests/scale-json.awk" "$tmp/b.json" >"$tmp/bs.json"
 		"$compare" -f json "$tmp/a.json" "$tmp/bs.json" >"$tmp/abs.json" 2>/dev/null || :
+		if [ -n "${KEEP:-}" ]; then
+			mkdir -p "$KEEP"
+			cp "$tmp/a.json" "$KEEP/$k-$i-a.json"
+			cp "$tmp/b.json" "$KEEP/$k-$i-b.json"
+			cp "$tmp/ab.json" "$KEEP/$k-$i-ab.json"
+		fi
 		verdicts "$tmp/ab.json" >>"$tmp/aa-$k"
 		verdicts "$tmp/abs.json" >>"$tmp/slow-$k"
 		printf 'pair %d %s: A/A %s; 10%% slower %s (load %s)\n' "$i" "$k" \
