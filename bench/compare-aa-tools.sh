@@ -15,10 +15,12 @@
 # verdicts record, whatever bases and units its rows show.  Then B is made
 # 10 % slower (tests/scale-json.awk: every rate times 0.9, every time over
 # 0.9, the work per sample unchanged) and compared again: the effects with
-# a verdict must be called.  The last lines, one per kind:
+# a verdict must be called.  EFFECTS counts those with a verdict and those
+# apart; APART, those apart with one run a side (no verdict: ct-compare(1)),
+# which CALLED never counts.  The last lines, one per kind:
 #
-#   aa KIND EFFECTS CALLED SHARE      (target: SHARE <= alpha, 0.05)
-#   slower KIND EFFECTS CALLED SHARE  (target: every effect called)
+#   aa KIND EFFECTS CALLED SHARE APART      (target: SHARE <= alpha, 0.05)
+#   slower KIND EFFECTS CALLED SHARE APART  (target: every effect called)
 #   reader KIND PAIRS-WITH-A-DIFFERENT-READER
 #
 # KEEP=DIR keeps each pair's inputs and ct-compare's JSON there
@@ -67,10 +69,11 @@ run() {
 	esac
 }
 
-# verdicts FILE: "effects-with-a-verdict called different-reader" from the verdicts record.
+# verdicts FILE: "effects-with-a-verdict called different-reader apart" from
+# the verdicts record (apart: with one run a side, no verdict).
 verdicts() {
-	grep '"record":"verdicts"' "$1" | sed 's/.*"faster":\([0-9]*\),"slower":\([0-9]*\),"unchanged":\([0-9]*\),.*"different_reader":\([0-9]*\),.*/\1 \2 \3 \4/' |
-		awk '{ printf "%d %d %d\n", $1 + $2 + $3, $1 + $2, $4 }'
+	grep '"record":"verdicts"' "$1" | sed 's/.*"faster":\([0-9]*\),"slower":\([0-9]*\),"unchanged":\([0-9]*\),"unconfirmed":\([0-9]*\),.*"different_reader":\([0-9]*\),.*/\1 \2 \3 \5 \4/' |
+		awk '{ printf "%d %d %d %d\n", $1 + $2 + $3, $1 + $2, $4, $5 }'
 }
 
 for k in $tools; do : >"$tmp/aa-$k"; : >"$tmp/slow-$k"; done
@@ -99,13 +102,13 @@ while [ "$i" -le "$pairs" ]; do
 		verdicts "$tmp/ab.json" >>"$tmp/aa-$k"
 		verdicts "$tmp/abs.json" >>"$tmp/slow-$k"
 		printf 'pair %d %s: A/A %s; 10%% slower %s (load %s)\n' "$i" "$k" \
-			"$(tail -n 1 "$tmp/aa-$k" | awk '{ printf "%d called of %d, %d different reader", $2, $1, $3 }')" \
-			"$(tail -n 1 "$tmp/slow-$k" | awk '{ printf "%d found of %d", $2, $1 }')" \
+			"$(tail -n 1 "$tmp/aa-$k" | awk '{ printf "%d called of %d, %d apart (one run a side), %d different reader", $2, $1, $4, $3 }')" \
+			"$(tail -n 1 "$tmp/slow-$k" | awk '{ printf "%d found of %d, %d apart", $2, $1, $4 }')" \
 			"$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo -)"
 	done
 	i=$((i + 1))
 done
 for k in $tools; do
-	awk -v k="$k" '{ n += $1; c += $2; r += ($3 > 0) } END { printf "aa %s %d %d %.3f\nreader %s %d\n", k, n, c, n ? c / n : 0, k, r }' "$tmp/aa-$k"
-	awk -v k="$k" '{ n += $1; c += $2 } END { printf "slower %s %d %d %.3f\n", k, n, c, n ? c / n : 0 }' "$tmp/slow-$k"
+	awk -v k="$k" '{ n += $1; c += $2; r += ($3 > 0); u += $4 } END { printf "aa %s %d %d %.3f %d\nreader %s %d\n", k, n + u, c, n + u ? c / (n + u) : 0, u, k, r }' "$tmp/aa-$k"
+	awk -v k="$k" '{ n += $1; c += $2; u += $4 } END { printf "slower %s %d %d %.3f %d\n", k, n + u, c, n + u ? c / (n + u) : 0, u }' "$tmp/slow-$k"
 done

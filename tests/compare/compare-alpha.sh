@@ -92,26 +92,30 @@ expect_status 0 "$CT_COMPARE" -f json --alpha 0.2 "$tmp/a" "$tmp/b"
 # The table says the level it used and the verdicts it gives.
 expect_status 0 "$CT_COMPARE" --alpha 0.2 "$tmp/a" "$tmp/b"
 grep -q "verdict: the change in percent where p < 0.2 and its interval at that level" "$tmp/out" || fail "the table does not say --alpha 0.2"
-grep -q '^thread  *cpu  *rate .* +25\.0%' "$tmp/out" || fail "no +25.0% verdict at 0.2: $(cat "$tmp/out")"
+grep -q '^thread  *cpu  *rate .* +25\.0%? ' "$tmp/out" || fail "no +25.0%? (apart, one run) at 0.2: $(cat "$tmp/out")"
 expect_status 0 "$CT_COMPARE" --alpha 0.01 "$tmp/a" "$tmp/b"
 grep -q "where p < 0.01 and" "$tmp/out" || fail "the table does not say --alpha 0.01"
 grep -q '^main  *wall  *rate .* ~ ' "$tmp/out" || fail "no '~' at 0.01: $(cat "$tmp/out")"
 
-# --threshold: main's +25% (p 0.032, interval 1.0357 .. 1.5455) is called while the whole
+# --threshold: main's +25% (p 0.032, interval 1.0357 .. 1.5455) is apart while the whole
 # interval is beyond it: up to 3.57%, not beyond; 1/1.25 (interval up to 1/1.0357) alike.
+# One run a side: apart is no verdict (changed null, unconfirmed true).
 for t in 0 3 3.5; do
 	expect_status 0 "$CT_COMPARE" -f json --threshold "$t" "$tmp/a" "$tmp/b"
-	[ "$(row "$tmp/out" main wall rate changed)" = true ] || fail "--threshold $t: +25% not called"
+	[ "$(row "$tmp/out" main wall rate unconfirmed)" = true ] || fail "--threshold $t: +25% not apart"
+	[ "$(row "$tmp/out" main wall rate changed)" = null ] || fail "--threshold $t: one run a side has a verdict"
 	[ "$(row "$tmp/out" main wall rate significant)" = true ] || fail "--threshold $t changed the test"
 	expect_status 0 "$CT_COMPARE" -f json --threshold "$t" "$tmp/b" "$tmp/a"
-	[ "$(row "$tmp/out" main wall rate changed)" = true ] || fail "--threshold $t: -20% (1/1.25) not called"
+	[ "$(row "$tmp/out" main wall rate unconfirmed)" = true ] || fail "--threshold $t: -20% (1/1.25) not apart"
 done
 for t in 3.6 24.9 50; do
 	expect_status 0 "$CT_COMPARE" -f json --threshold "$t" "$tmp/a" "$tmp/b"
-	[ "$(row "$tmp/out" main wall rate changed)" = false ] || fail "--threshold $t: +25% called, its interval reaching under it"
+	[ "$(row "$tmp/out" main wall rate changed)" = false ] && [ "$(row "$tmp/out" main wall rate unconfirmed)" = false ] ||
+		fail "--threshold $t: +25% apart, its interval reaching under it"
 	[ "$(row "$tmp/out" main wall rate significant)" = true ] || fail "--threshold $t changed the test"
 	expect_status 0 "$CT_COMPARE" -f json --threshold "$t" "$tmp/b" "$tmp/a"
-	[ "$(row "$tmp/out" main wall rate changed)" = false ] || fail "--threshold $t: -20% (1/1.25) called"
+	[ "$(row "$tmp/out" main wall rate changed)" = false ] && [ "$(row "$tmp/out" main wall rate unconfirmed)" = false ] ||
+		fail "--threshold $t: -20% (1/1.25) apart"
 done
 expect_status 0 "$CT_COMPARE" --threshold 30 "$tmp/a" "$tmp/b"
 grep -q '^main  *wall  *rate .* 1\.250 .* ~ ' "$tmp/out" || fail "no '~' under --threshold 30: $(cat "$tmp/out")"
@@ -192,4 +196,24 @@ for want in '1000 .* 2\.0' '32K .* 0\.50*' '1M .* 2\.0' '3G .* 2\.0' '1536 .* 2\
 done
 expect_status 0 "$CT_COMPARE" "$tmp/a" "$tmp/b"
 grep -q '^placement  *basis ' "$tmp/out" || fail "a group without sizes has a size column: $(grep placement "$tmp/out")"
+
+# Five runs a side (each a tool's summaries and samples), the runs' medians
+# 12 +- 0.2 against 15 +- 0.2: the runs are the unit (every base run under
+# every new one: p = 2/252), and +25% is a verdict, not merely apart.
+machine "$tmp/ra"
+machine "$tmp/rb"
+for d in 0 0.2 -0.2 0.1 -0.1; do
+	series "$tmp/ra" main 1 $(awk -v d="$d" 'BEGIN { printf "%g %g %g %g %g", 10 + d, 11 + d, 12 + d, 13 + d, 14 + d }')
+	series "$tmp/rb" main 1 $(awk -v d="$d" 'BEGIN { printf "%g %g %g %g %g", 12.5 + d, 14.5 + d, 15 + d, 16 + d, 17 + d }')
+done
+expect_status 0 "$CT_COMPARE" -f json "$tmp/ra" "$tmp/rb"
+[ "$(row "$tmp/out" main wall rate test)" = mann-whitney-exact-runs ] &&
+	[ "$(row "$tmp/out" main wall rate n_a)" = 5 ] && [ "$(row "$tmp/out" main wall rate n_b)" = 5 ] ||
+	fail "five runs a side: not tested run by run: $(grep '"basis":"wall","figure":"rate"' "$tmp/out")"
+[ "$(row "$tmp/out" main wall rate p_value)" = 0.00793651 ] || fail "five runs a side: p $(row "$tmp/out" main wall rate p_value), not 2/252"
+[ "$(row "$tmp/out" main wall rate changed)" = true ] && [ "$(row "$tmp/out" main wall rate unconfirmed)" = false ] ||
+	fail "five runs a side: +25% is not a verdict: $(grep '"basis":"wall","figure":"rate"' "$tmp/out")"
+expect_status 0 "$CT_COMPARE" "$tmp/ra" "$tmp/rb"
+grep -q '^main  *wall  *rate .* +25\.0%  ' "$tmp/out" || fail "five runs a side: no +25.0% verdict: $(cat "$tmp/out")"
+! grep -q 'one run a side' "$tmp/out" || fail "five runs a side: the one-run legend: $(cat "$tmp/out")"
 exit 0

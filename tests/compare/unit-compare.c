@@ -723,30 +723,43 @@ static void test_share_interval(void)
 
 /*
  * One result, one verdict: a result whose every rate and per-cycle row
- * changed is one slower result in its NEW's count, a result of another
- * reader one different reader, a result on one side one base only.
+ * changed is one slower result in its NEW's count (five runs a side, the
+ * run the unit), a result of another reader one different reader, a
+ * result on one side one base only.  With one run a side the same
+ * result is apart, not slower: one unconfirmed.
  */
 static void test_verdicts(void)
 {
-	struct ct_run runs[2];
-	struct ct_compare c = { .runs = runs, .nruns = 2, .alpha = 0.05 };
-	FILE *a = open_run("ct-fma"), *b = open_run("ct-fma");
-	const struct ct_compare_verdicts *v;
+	unsigned t, i;
 
-	measured(a, &fma_main, 10, 1.0);
-	measured(a, &add_main, 1, 1.0);
-	measured(a, &add_thread, 1, 1.0);
-	measured(b, &fma_main, 5, 1.0);
-	measured(b, &add_main, 1, 1.0);
-	CHECK(read_run(a, "a", &runs[0]) == 0 && read_run(b, "b", &runs[1]) == 0);
-	CHECK(ct_compare_build(&c, why, sizeof(why)) == 0);
-	v = &c.verdicts[0];
-	CHECK(row(&c, "fma", "main", NONE, CT_FIG_PER_CYCLE, CT_BASIS_CPU, 0)->changed == 1);
-	CHECK(row(&c, "fma", "main", NONE, CT_FIG_RATE, CT_BASIS_CPU, 0)->changed == 1);
-	CHECK(v->results == 3 && v->slower == 1 && v->faster == 0 && v->base_only == 1);
-	/* The same samples on both sides: no spread between them, no verdict. */
-	CHECK(v->same + v->none == 1 && v->reader == 0 && v->new_only == 0);
-	free_cmp(&c);
+	for (t = 0; t < 2; t++) {
+		struct ct_run runs[2];
+		struct ct_compare c = { .runs = runs, .nruns = 2, .alpha = 0.05 };
+		FILE *a = open_run("ct-fma"), *b = open_run("ct-fma");
+		const struct ct_compare_verdicts *v;
+		const struct ct_compare_row *r;
+		unsigned n = t ? 1 : 5;
+
+		for (i = 0; i < n; i++)
+			measured(a, &fma_main, 10 + 0.01 * i, 1.0);
+		for (i = 0; i < n; i++)
+			measured(b, &fma_main, 5 + 0.01 * i, 1.0);
+		measured(a, &add_main, 1, 1.0);
+		measured(a, &add_thread, 1, 1.0);
+		measured(b, &add_main, 1, 1.0);
+		CHECK(read_run(a, "a", &runs[0]) == 0 && read_run(b, "b", &runs[1]) == 0);
+		CHECK(ct_compare_build(&c, why, sizeof(why)) == 0);
+		v = &c.verdicts[0];
+		r = row(&c, "fma", "main", NONE, CT_FIG_PER_CYCLE, CT_BASIS_CPU, 0);
+		CHECK(r && r->changed == (t ? -1 : 1) && r->unconfirmed == (t == 1) && r->one_run == (t == 1));
+		r = row(&c, "fma", "main", NONE, CT_FIG_RATE, CT_BASIS_CPU, 0);
+		CHECK(r && r->changed == (t ? -1 : 1) && r->unconfirmed == (t == 1));
+		CHECK(v->results == 3 && v->faster == 0 && v->base_only == 1);
+		CHECK(v->slower == (t ? 0u : 1u) && v->unconfirmed == (t ? 1u : 0u));
+		/* The same samples on both sides: no spread between them, no verdict. */
+		CHECK(v->same + v->none == 1 && v->reader == 0 && v->new_only == 0);
+		free_cmp(&c);
+	}
 }
 
 /*
@@ -782,8 +795,10 @@ static void test_runs(void)
 			continue;
 		}
 		if (t == 2) {
+			/* Apart within the runs, which one run a side cannot call a change. */
 			CHECK(r->test == CT_TEST_EXACT && r->n_a == 5 && r->n_b == 15);
-			CHECK(r->significant == 1 && r->changed == 1);
+			CHECK(r->significant == 1 && r->changed == -1 && r->one_run && r->unconfirmed);
+			CHECK(strncmp(r->why, "one run a side: apart", 21) == 0);
 		} else {
 			/* The median of the runs' medians: the middle run's, 1.2 k. */
 			double mid = t == 0 ? 0.01 : 0.02;
@@ -792,6 +807,7 @@ static void test_runs(void)
 			CHECK(r->n_a == nruns[t][0] && r->n_b == nruns[t][1]);
 			CHECK(t == 0 ? near(r->p, 0.1) : near(r->p, 2.0 / 252));
 			CHECK(r->significant == (t == 1) && r->changed == (t == 1));
+			CHECK(!r->one_run && !r->unconfirmed && !r->why[0]);
 			CHECK(near(r->med_a, 1.2 * (1 + mid)) && near(r->med_b, 1.2 * (2 + mid)));
 			CHECK(near(r->ratio, (2 + mid) / (1 + mid)));
 		}

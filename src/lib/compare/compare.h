@@ -61,6 +61,12 @@ struct ct_run_series {
 	 */
 	unsigned *run;
 	unsigned runs, next_run, wall_sums;
+	/*
+	 * Each sample is a process of its own (ct-place --bench's runs of a
+	 * command), so that what moves from one run to the next is in the
+	 * samples' spread, as in hyperfine's: the samples are runs.
+	 */
+	int sample_is_run;
 };
 
 struct ct_run {
@@ -117,6 +123,14 @@ struct ct_compare_row {
 	 * samples for a per-cycle figure, no spread, different work).
 	 */
 	int changed;
+	/*
+	 * The test's unit was the samples of one run a side: it holds each
+	 * run's own spread, not what moves between runs (bench/compare-aa-
+	 * tools.sh: 18 % of A/A effects apart so on a Firecracker guest), so
+	 * a difference it finds is no verdict.  unconfirmed: such a row
+	 * apart (p < alpha, beyond the threshold), changed then -1.
+	 */
+	int one_run, unconfirmed;
 	int reader_differs;			/* one result, two readers: no test */
 	double verdict_lo, verdict_hi;		/* the interval at --alpha the verdict holds */
 	char why[224];
@@ -149,7 +163,7 @@ struct ct_compare_geomean {
  */
 struct ct_compare_verdicts {
 	size_t newi;
-	size_t results, faster, slower, same, none, reader, base_only, new_only;
+	size_t results, faster, slower, same, unconfirmed, none, reader, base_only, new_only;
 };
 
 /*

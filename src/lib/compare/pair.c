@@ -411,6 +411,7 @@ static void test_row(struct ct_compare_row *r, struct ct_compare *c)
 	r->p = r->ci_lo = r->ci_hi = r->verdict_lo = r->verdict_hi = NAN;
 	r->significant = -1;
 	r->changed = -1;
+	r->one_run = r->unconfirmed = 0;
 	r->why[0] = '\0';
 	r->test = CT_TEST_NONE;
 	r->dist_a = disturbed(r->a);
@@ -458,6 +459,10 @@ static void test_row(struct ct_compare_row *r, struct ct_compare *c)
 				free(rb);
 			}
 		}
+		/* A --bench run's samples are each a process: runs already. */
+		if (!runs && r->a->sample_is_run && r->b->sample_is_run)
+			runs = 1;
+		r->one_run = !runs;
 		ct_utest(va, na, vb, nb, &u);
 		r->p = u.p;
 		r->test = runs ? (u.exact ? CT_TEST_RUNS_EXACT : CT_TEST_RUNS_NORMAL)
@@ -526,6 +531,16 @@ tested:
 		c->any_why = 1;
 	else if (r->significant >= 0)
 		r->changed = r->significant && beyond(r, c->threshold);
+	/*
+	 * One run a side: a difference its samples show is these runs', not
+	 * yet the builds' or machines' (ct-compare(1)): apart, no verdict.
+	 */
+	if (r->changed == 1 && r->one_run) {
+		r->changed = -1;
+		r->unconfirmed = 1;
+		snprintf(r->why, sizeof(r->why), "one run a side: apart in these runs only; "
+			 "5 runs a side give a verdict");
+	}
 	free(va);
 	free(vb);
 }
@@ -732,6 +747,8 @@ static void count_verdicts(struct ct_compare *c)
 			v->base_only++;
 		else if (r->reader_differs)
 			v->reader++;
+		else if (r->unconfirmed)
+			v->unconfirmed++;
 		else if (r->changed < 0)
 			v->none++;
 		else if (!r->changed)

@@ -622,6 +622,7 @@ static int bench_run(struct reader *rd)
 	s = find_series(rd->r, tool, CT_BENCH_KERNEL, CT_BENCH_ISA, placement, "s", NAN, &no_reader);
 	if (!s)
 		s = new_series(rd->r, tool, CT_BENCH_KERNEL, CT_BENCH_ISA, placement, "s", rd->line);
+	s->sample_is_run = 1;
 	memset(&smp, 0, sizeof(smp));
 	smp.wall_ns = (uint64_t)(wall * 1e9);
 	smp.cpu_ns = (uint64_t)(cpu * 1e9);

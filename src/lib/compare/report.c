@@ -310,7 +310,8 @@ enum row_field {
 	W_TOOL, W_KERNEL, W_ISA, W_NEW_FILE, W_PLACEMENT, W_SIZE, W_BASIS, W_FIGURE, W_UNIT,
 	W_SIZE_BYTES, W_PRESENT, W_MEDIAN_A, W_MEDIAN_B, W_RATIO, W_CI_LOW, W_CI_HIGH,
 	W_INTERVAL, W_P, W_SIGNIFICANT, W_VERDICT, W_TEST, W_N_A, W_N_B, W_N, W_FILE_A, W_FILE,
-	W_CHANGED, W_DIST_A, W_DIST_B, W_DIST, W_READER, W_WHY, W_READER_A, W_READER_B
+	W_CHANGED, W_DIST_A, W_DIST_B, W_DIST, W_READER, W_WHY, W_READER_A, W_READER_B,
+	W_UNCONFIRMED
 };
 
 /*
@@ -355,6 +356,8 @@ static const struct ct_rec_field row_fields[] = {
 	{ W_WHY, "no_verdict", "note", CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
 	{ W_READER_A, "reader_a", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
 	{ W_READER_B, "reader_b", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+	/* Apart within one run a side: no verdict (changed null), the note says why. */
+	{ W_UNCONFIRMED, "unconfirmed", NULL, CT_REC_BOOL, NULL, NULL, CT_REC_DATA },
 };
 
 static void row_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
@@ -439,6 +442,8 @@ static void row_value(const void *rec, int id, unsigned out, struct ct_rec_value
 			v->str = "new only";
 		else if (!r->b)
 			v->str = "base only";
+		else if (r->unconfirmed)
+			snprintf(v->buf, sizeof(v->buf), "%+.1f%%?", (r->ratio - 1) * 100);
 		else if (r->changed < 0)
 			v->omit = 1;
 		else if (!r->changed)
@@ -467,6 +472,9 @@ static void row_value(const void *rec, int id, unsigned out, struct ct_rec_value
 	case W_CHANGED:
 		v->null = r->changed < 0;
 		v->i = r->changed;
+		break;
+	case W_UNCONFIRMED:
+		v->i = r->unconfirmed;
 		break;
 	case W_DIST_A:
 		v->i = (long long)r->dist_a;
@@ -598,8 +606,8 @@ struct verdicts_rec {
 };
 
 enum verdicts_field {
-	V_NEW_FILE, V_RESULTS, V_FASTER, V_SLOWER, V_SAME, V_NONE, V_READER, V_BASE_ONLY,
-	V_NEW_ONLY, V_FILE
+	V_NEW_FILE, V_RESULTS, V_FASTER, V_SLOWER, V_SAME, V_UNCONFIRMED, V_NONE, V_READER,
+	V_BASE_ONLY, V_NEW_ONLY, V_FILE
 };
 
 static const struct ct_rec_field verdicts_fields[] = {
@@ -608,6 +616,7 @@ static const struct ct_rec_field verdicts_fields[] = {
 	{ V_FASTER, "faster", NULL, CT_REC_INT, NULL, NULL, CT_REC_ALL },
 	{ V_SLOWER, "slower", NULL, CT_REC_INT, NULL, NULL, CT_REC_ALL },
 	{ V_SAME, "unchanged", "~", CT_REC_INT, NULL, NULL, CT_REC_ALL },
+	{ V_UNCONFIRMED, "unconfirmed", "apart, one run", CT_REC_INT, NULL, NULL, CT_REC_ALL },
 	{ V_NONE, "without_verdict", "no verdict", CT_REC_INT, NULL, NULL, CT_REC_ALL },
 	{ V_READER, "different_reader", "different reader", CT_REC_INT, NULL, NULL, CT_REC_ALL },
 	{ V_BASE_ONLY, "base_only", "base only", CT_REC_INT, NULL, NULL, CT_REC_ALL },
@@ -637,6 +646,9 @@ static void verdicts_value(const void *rec, int id, unsigned out, struct ct_rec_
 		break;
 	case V_SAME:
 		v->i = (long long)n->same;
+		break;
+	case V_UNCONFIRMED:
+		v->i = (long long)n->unconfirmed;
 		break;
 	case V_NONE:
 		v->i = (long long)n->none;
@@ -709,8 +721,8 @@ static void legend_lines(FILE *f, const char *pre, const struct ct_compare *c)
 	if (any_sample_unit(c))
 		fprintf(f, "%sone run a side: the test holds each run's own spread, not what the host "
 			"moves between runs (A/A pairs of ct-place -o on a Firecracker guest: 18%% of "
-			"effects called, 2%% with 5 runs a side); for the run as the unit, give 5 runs a "
-			"side (cat their files);\n", pre);
+			"effects apart), so a row apart shows its change with '?' and no verdict; give 5 "
+			"runs a side (cat their files) for the run as the unit and verdicts;\n", pre);
 	fprintf(f, "%sdisturbed: base+new samples descheduled (under %.0f%% of wall on the cpu), "
 		"left out of the per-cycle rows%s\n", pre, 100 * CT_DESCHEDULED_SHARE,
 		c->any_untested ? ";" : "");
