@@ -68,7 +68,7 @@ run)
 		mkdir -p "$out"
 	fi
 	./ct-place -o "$out"
-	say "raw records and tables written to $out/raw.txt and $out/summary.md"
+	say "records, tables and chart written to $out/raw.txt, $out/summary.md and $out/summary.svg"
 	;;
 *)
 	say "usage: ./run.sh [check]"

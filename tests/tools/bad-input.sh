@@ -154,12 +154,14 @@ C0=$(awk -F'\t' 'NR == 2 { print $1 }' "$tmp/list")
 C1=$(awk -F'\t' 'NR == 3 { print $1 }' "$tmp/list")
 [ -n "$C0" ] || fail "no usable cpu listed"
 NOISA=$("$CT_FMA" --list-isa | awk 'NR > 1 && $3 == "no" { print $1; exit }')
+# The cpus the system has at all (a cpu past them is none, not offline).
+NCONF=$(getconf _NPROCESSORS_CONF)
 [ -n "$NOISA" ] || fail "every ISA usable here?"
 
 # subst TEXT: the placeholders of the table filled in.
 subst() {
 	printf '%s\n' "$1" | sed -e "s|@T@|$T|g" -e "s|@M@|$M|g" -e "s|@C0@|$C0|g" \
-		-e "s|@C1@|$C1|g" -e "s|@NOISA@|$NOISA|g"
+		-e "s|@C1@|$C1|g" -e "s|@NOISA@|$NOISA|g" -e "s|@NCONF@|$NCONF|g"
 }
 
 to=

@@ -71,6 +71,19 @@ else
 	absent="$absent mandoc"
 fi
 
+# SEE ALSO: every page names every other page of the suite (each tool's
+# and coretype(7)), as the tools are used together; read from the source.
+for page in $pages; do
+	name=${page##*/}
+	sed -n '/^\.Sh SEE ALSO/,/^\.Sh /p' "$page" | sed -n 's/^\.Xr \([a-z0-9-]*\) \([1-9]\).*/\1.\2/p' \
+		>"$tmp/seealso"
+	for other in $pages; do
+		o=${other##*/}
+		[ "$o" = "$name" ] || grep -qx "$o" "$tmp/seealso" ||
+			problem "man/$name: SEE ALSO does not name ${o%.*}(${o##*.})"
+	done
+done
+
 [ "$bad" = 0 ] || exit 1
 [ -z "$absent" ] || skip "not installed:$absent (the pages were not checked with it)"
 exit 0

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "core/common.h"
 #include "platform/os.h"
@@ -78,8 +79,17 @@ int ct_place_can_use(int cpu, char *why, size_t len)
 	 */
 	if (ct_place_allowed(&allowed) == 0 &&
 	    (cpu < 0 || cpu >= CT_CPUSET_MAX || !ct_cpuset_isset(&allowed, cpu))) {
-		snprintf(why, len, "cannot pin to cpu %d: it is offline or not allowed to this "
-			 "process (allowed: %s)", cpu, ct_cpuset_format(&allowed, list, sizeof(list)));
+		/* Past the cpus the system has at all: none to bring online or allow. */
+		long conf = sysconf(_SC_NPROCESSORS_CONF);
+
+		if (conf > 0 && cpu >= conf)
+			snprintf(why, len, "cannot pin to cpu %d: no such cpu (the system has %ld, "
+				 "allowed: %s)", cpu, conf, ct_cpuset_format(&allowed, list,
+				 sizeof(list)));
+		else
+			snprintf(why, len, "cannot pin to cpu %d: it is offline or not allowed to this "
+				 "process (allowed: %s)", cpu, ct_cpuset_format(&allowed, list,
+				 sizeof(list)));
 		return -1;
 	}
 	if (!ct_place_can_pin()) {
