@@ -127,6 +127,17 @@ int main(void)
 	expect(CT_REC_MD, &r, "    kernels:  addchain (x86-64), fma (avx2), stream (avx512); "
 	       "6 to 9 reps per placement, round-robin, every sample verified\n");
 
+	/* A smoke run says so at the end, on the jobs' line and a loop's. */
+	r.quick = 1;
+	expect(CT_REC_TABLE, &r, "kernels:  addchain (x86-64), fma (avx2), stream (avx512); "
+	       "6 to 9 reps per placement, round-robin, every sample verified; a smoke run (-q): "
+	       "few short samples, not figures to compare with a full run\n");
+	expect(CT_REC_TABLE, &(struct ct_out_kernel_rec){ .d = &chain, .count = 8, .reps = 1,
+	       .quick = 1 }, "kernel:   8 dependent adds per sample (x86-64, add %reg,%reg), 1 reps; "
+	       "the clock is the max; a smoke run (-q): few short samples, not figures to compare "
+	       "with a full run\n");
+	r.quick = 0;
+
 	/* JSON and TSV have the facts in their summary records: no kernel line. */
 	expect(CT_REC_JSON, &r, "");
 	expect(CT_REC_TSV, &r, "");

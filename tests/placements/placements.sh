@@ -10,6 +10,8 @@ cp "$tmp/out" "$tmp/table"
 grep -q '^basis wall: elapsed time (CLOCK_MONOTONIC_RAW)' "$tmp/table" || fail "no wall-time table"
 grep -q "^basis cpu: the thread's CPU time (CLOCK_THREAD_CPUTIME_ID)" "$tmp/table" || fail "no cpu-time table"
 grep -q '^clock: .* GHz at the default placement (main' "$tmp/table" || fail "no clock line"
+grep -q '^kernels: .*; a smoke run (-q): few short samples, not figures to compare with a full run$' "$tmp/table" ||
+	fail "-q: the table does not say it is a smoke run: $(grep '^kernels:' "$tmp/table")"
 grep -q '^kind: ' "$tmp/table" || fail "no kinds line"
 [ "$(grep -c '^main ' "$tmp/table")" -eq 2 ] || fail "main is not in both tables"
 # The planned placements, from the dry run, are the rows (twice) or say why not.
@@ -88,6 +90,7 @@ REPS=2 expect_status 0 "$CT_PLACE" -q -S 0 -p main -o "$tmp/res"
 [ "$(head -1 "$tmp/res/raw.txt" | "$JSONL" -r machine -f record -)" = machine ] || fail "raw.txt does not start with the machine"
 [ "$("$JSONL" -r sample -f rep "$tmp/res/raw.txt" | wc -l)" -eq 10 ] || fail "raw.txt lacks the samples"
 grep -q '^## Basis wall' "$tmp/res/summary.md" || fail "summary.md has no wall table"
+grep -q '^    kernels: .*; a smoke run (-q)' "$tmp/res/summary.md" || fail "-q: summary.md does not say it is a smoke run"
 grep -q '^| main | ' "$tmp/res/summary.md" || fail "summary.md has no main row"
 grep -q '| ns/load | cv% | cyc/load | in-flight | .* | x lat |' "$tmp/res/summary.md" ||
 	fail "summary.md has not the chase's columns"

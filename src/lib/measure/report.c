@@ -912,6 +912,9 @@ static void loop_text(const struct ct_out_kernel_rec *r, char *buf, size_t len)
 	}
 }
 
+/* A smoke run's figures are no full run's: said at the end of the line. */
+#define QUICK_TEXT "; a smoke run (-q): few short samples, not figures to compare with a full run"
+
 static void kernel_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
 {
 	const struct ct_out_kernel_rec *r = rec;
@@ -921,6 +924,9 @@ static void kernel_value(const void *rec, int id, unsigned out, struct ct_rec_va
 	switch ((enum kernel_field)id) {
 	case K_LOOP:
 		loop_text(r, v->buf, sizeof(v->buf));
+		used = strlen(v->buf);
+		if (r->quick && used < sizeof(v->buf))
+			snprintf(v->buf + used, sizeof(v->buf) - used, "%s", QUICK_TEXT);
 		break;
 	case K_JOBS:
 		for (i = 0; i < r->njobs && used < sizeof(v->buf); i++)
@@ -928,8 +934,10 @@ static void kernel_value(const void *rec, int id, unsigned out, struct ct_rec_va
 						 i ? ", " : "", r->jobs[i].name, r->jobs[i].isa);
 		used = reps_text(v->buf, sizeof(v->buf), used, r, "; ", " each", " per placement");
 		if (used < sizeof(v->buf))
-			snprintf(v->buf + used, sizeof(v->buf) - used,
-				 ", round-robin, every sample verified");
+			used += (size_t)snprintf(v->buf + used, sizeof(v->buf) - used,
+						 ", round-robin, every sample verified");
+		if (r->quick && used < sizeof(v->buf))
+			snprintf(v->buf + used, sizeof(v->buf) - used, "%s", QUICK_TEXT);
 		break;
 	}
 	v->str = v->buf;

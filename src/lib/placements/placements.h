@@ -116,6 +116,7 @@ struct ct_placements_results {
 		double cpu_clock_ghz, undisturbed_ghz;
 		enum ct_trust trust;
 	} *trust;
+	int quick;				/* a smoke run (-q): the outputs say so */
 };
 void ct_placements_results(const struct ct_placements_row *rows, size_t n,
 			   struct ct_placements_results *res);

@@ -684,9 +684,10 @@ static void header_lines(FILE *f, const char *pre, const struct ct_machine *m,
 	ct_rec_end(&w);
 }
 
-static void kernels_line(FILE *f, unsigned out, const struct ct_placements_row *rows,
-			 size_t n)
+static void kernels_line(FILE *f, unsigned out, const struct ct_placements_results *res)
 {
+	const struct ct_placements_row *rows = res->rows;
+	size_t n = res->n;
 	unsigned lo = 0, hi = 0;
 	size_t i;
 
@@ -699,7 +700,8 @@ static void kernels_line(FILE *f, unsigned out, const struct ct_placements_row *
 	for (i = 0; i < n; i++)
 		if (rows[i].ran) {
 			ct_out_kernel(f, out, &(struct ct_out_kernel_rec){
-				      .jobs = rows[i].k, .njobs = CT_NJOBS, .reps = lo, .reps_max = hi });
+				      .jobs = rows[i].k, .njobs = CT_NJOBS, .reps = lo, .reps_max = hi,
+				      .quick = res->quick });
 			return;
 		}
 }
@@ -740,7 +742,7 @@ static void print_table(FILE *f, int samples, const struct ct_machine *m,
 	int b;
 
 	header_lines(f, "", m, t, res);
-	kernels_line(f, CT_REC_TABLE, rows, n);
+	kernels_line(f, CT_REC_TABLE, res);
 	for (b = CT_BASIS_WALL; b <= CT_BASIS_CPU; b++) {
 		fprintf(f, "\n%s: rates are medians; x = ratio to main\n", titles[b]);
 		basis_rows(f, CT_REC_TABLE, res, (enum ct_basis)b, &marks);
@@ -980,7 +982,7 @@ void ct_placements_markdown(FILE *f, const struct ct_machine *m, const struct ct
 
 	fprintf(f, "# coretype: placements compared\n\n");
 	header_lines(f, "    ", m, t, res);
-	kernels_line(f, CT_REC_MD, rows, n);
+	kernels_line(f, CT_REC_MD, res);
 	for (b = CT_BASIS_WALL; b <= CT_BASIS_CPU; b++) {
 		fprintf(f, "\n## %s\n\nRates are medians over the samples; x = ratio to main.\n\n",
 			titles[b]);

@@ -227,6 +227,7 @@ int ct_place_compare(const struct ct_place_compare *o, const struct ct_topo *t)
 	ct_machine_finish(&m, 1);
 	/* Every output shows the same results, computed once. */
 	ct_placements_results(rows, n, &res);
+	res.quick = co.quick;
 	untrusted_warning(&m, &res);
 	/*
 	 * The files first, both or neither: a directory that fills up fails
