@@ -116,10 +116,9 @@ static void clock_kernel_lines(void *self, struct ct_kernel_run *run, FILE *f,
 {
 	struct clock_tool *ct = self;
 
-	(void)run;
 	ct_out_kernel(f, CT_REC_TABLE, &(struct ct_out_kernel_rec){
 		      .d = &ct_addchain_desc, .count = (double)ct->ctx.iters * CT_ADDCHAIN_UNROLL,
-		      .reps = ser[0].n });
+		      .reps = ser[0].n, .quick = run->cli.quick || ct_env_quick() });
 }
 
 static const struct ct_kernel_tool tool = {

@@ -49,15 +49,16 @@ struct fma_tool {
 	const struct ct_kernel_run *run;	/* for the header of --threads */
 };
 
-static void kernel_lines(FILE *f, const enum ct_isa *isas, size_t n, uint64_t passes,
+static void kernel_lines(FILE *f, const struct ct_kernel_run *run, uint64_t passes,
 			 unsigned reps, int per_call)
 {
 	size_t i;
 
-	for (i = 0; i < n; i++)
+	for (i = 0; i < run->nisa; i++)
 		ct_out_kernel(f, CT_REC_TABLE, &(struct ct_out_kernel_rec){
-			      .d = ct_fma_desc(isas[i]), .count = (double)passes,
-			      .bytes = CT_FMA_ARRAY_BYTES, .per_call = per_call, .reps = reps });
+			      .d = ct_fma_desc(run->isas[i]), .count = (double)passes,
+			      .bytes = CT_FMA_ARRAY_BYTES, .per_call = per_call, .reps = reps,
+			      .quick = run->cli.quick || ct_env_quick() });
 }
 
 static void *make_fma(void *arg, struct ct_job *k)
@@ -77,7 +78,7 @@ static void fma_header(FILE *f, const struct ct_allcore *a, void *arg)
 	const struct fma_tool *ft = arg;
 
 	(void)a;
-	kernel_lines(f, ft->run->isas, ft->run->nisa, ft->fa[0].passes, ft->run->h.reps, 1);
+	kernel_lines(f, ft->run, ft->fa[0].passes, ft->run->h.reps, 1);
 }
 
 static int fma_option(void *self, int c, const char *arg)
@@ -148,7 +149,7 @@ static void fma_kernel_lines(void *self, struct ct_kernel_run *run, FILE *f,
 {
 	struct fma_tool *ft = self;
 
-	kernel_lines(f, run->isas, run->nisa, ft->passes, ser[0].n, 0);
+	kernel_lines(f, run, ft->passes, ser[0].n, 0);
 }
 
 static const struct ct_kernel_tool tool = {

@@ -49,4 +49,10 @@ expect_status 0 "$CT_CLOCK" -q -f tsv --samples
 REPS=1 expect_status 0 "$CT_CLOCK" -q -S 0 -n 8000001
 grep -q '^kernel: *8000008 dependent adds per sample' "$tmp/out" ||
 	fail "-n 8000001: $(grep '^kernel:' "$tmp/out")"
+# A smoke run says so on the line, and a run that is none does not.
+grep -q '^kernel: .*; a smoke run (-q): few short samples, not figures to compare with a full run$' "$tmp/out" ||
+	fail "-q: the kernel line does not say it is a smoke run: $(grep '^kernel:' "$tmp/out")"
+QUICK= REPS=1 expect_status 0 "$CT_CLOCK" -S 0 -n 8000000
+grep -q '^kernel: *8000000 dependent adds per sample' "$tmp/out" && ! grep -q 'smoke run' "$tmp/out" ||
+	fail "no -q: $(grep '^kernel:' "$tmp/out")"
 exit 0

@@ -72,7 +72,7 @@ awk -v a="$c2048" -v b="$c1024" 'BEGIN { exit !(a == 2 * b) }' || fail "checksum
 # --threads: a call is an eighth of a sample's passes, rounded up (a
 # call of none would fail its range check): 4095 make calls of 512.
 REPS=1 expect_status 0 "$CT_FMA" -q -S 0 --threads 1 --isa scalar --passes 4095
-grep -q '^kernel: .* 512 passes over 16384 bytes per call' "$tmp/out" ||
+grep -q '^kernel: .* 512 passes over 16384 bytes per call, 1 reps; a smoke run (-q)' "$tmp/out" ||
 	fail "--threads --passes 4095: $(grep '^kernel:' "$tmp/out")"
 
 expect_status 0 "$CT_FMA" -V
