@@ -24,11 +24,9 @@
  *   replay RUN CAND N0 N1 ...
  *
  * (ct-stream takes its later blocks after the first, for the undecided
- * alone, with no budget of time: the replay reads them from one block of
- * every candidate, each CT_STREAM_TRIALS counted as a block; the pick
- * over all the trials counts them as the one block they are, so a
- * candidate of the other licence group than the incumbent's never takes
- * its place there), after
+ * alone, within its budget of time: the replay reads them from one block
+ * of every candidate, each CT_STREAM_TRIALS counted as a block, with no
+ * budget, and so does the pick over all the trials), after
  * the candidates, named once at the start (cand INDEX NAME), so that
  * another decision rule can be tried offline over the same trials.  Run
  * it pinned (taskset -c CPU), as ct-stream's samples are.
@@ -82,6 +80,8 @@ int main(int argc, char **argv)
 			for (j = 0; j < t[i].n; j++)
 				printf("trial %d %zu %u %.3f%s\n", r, i, j, t[i].gbs[j],
 				       t[i].failed ? " failed" : "");
+		for (i = 0; i < n; i++)
+			t[i].blocks = (t[i].n + CT_STREAM_TRIALS - 1) / CT_STREAM_TRIALS;
 		printf("pick %d %d\n", r, ct_stream_decide(t, n, -1, &tied));
 		/* The sequential calibration over the same trials, a prefix of each. */
 		for (i = 0; i < n; i++) {

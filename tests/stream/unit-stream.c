@@ -105,18 +105,19 @@ static void check_rules(void)
 	(void)i;
 }
 
-/* t->gbs from a list, n trials. */
+/* t->gbs from a list, n trials, as if in two blocks (a win needs them). */
 static struct ct_stream_trials trials(int failed, unsigned n, double a, double b, double c)
 {
-	struct ct_stream_trials t = { { a, b, c }, n, failed, 0, 0, 0, 0, 1, 0 };
+	struct ct_stream_trials t = { { a, b, c }, n, failed, 0, 0, 0, 0, 2 };
 
 	return t;
 }
 
 /*
  * n trials (odd, at least 3) of median m and spread (median absolute
- * deviation) m x rel: m, then m (1 + rel) and m (1 - rel) in turn; a
- * block for every CT_STREAM_TRIALS of them, in licence group 0.
+ * deviation) m x rel: m, then m (1 + rel) and m (1 - rel) in turn; in a
+ * block for every CT_STREAM_TRIALS of them, and two at least (a win
+ * needs them: test_versus).
  */
 static struct ct_stream_trials made(double m, double rel, unsigned n)
 {
@@ -125,7 +126,7 @@ static struct ct_stream_trials made(double m, double rel, unsigned n)
 
 	memset(&t, 0, sizeof(t));
 	t.n = n;
-	t.blocks = (n + CT_STREAM_TRIALS - 1) / CT_STREAM_TRIALS;
+	t.blocks = n > 2 * CT_STREAM_TRIALS ? (n + CT_STREAM_TRIALS - 1) / CT_STREAM_TRIALS : 2;
 	t.gbs[0] = m;
 	for (i = 1; i < n; i++)
 		t.gbs[i] = m * (i % 2 ? 1 + rel : 1 - rel);
@@ -197,23 +198,20 @@ static void test_versus(void)
 	c = made(103.02, 0.0, 9);
 	CHECK(ct_stream_versus(&c, &i, 0.0) == 1);
 	/*
-	 * Across the licence groups a win needs two blocks of each (one
-	 * block of a group cannot tell a host's passing state from its
-	 * readers); a loss does not.
+	 * A win needs two blocks of trials of each (one block cannot tell a
+	 * host's passing state from its readers); a loss does not.
 	 */
 	i = made(100.0, 0.005, 9);
 	c = made(120.0, 0.005, 9);
-	c.group = 1;
+	c.blocks = i.blocks = 1;
 	CHECK(ct_stream_versus(&c, &i, 0.005) == 0);
 	c.blocks = 2;
 	CHECK(ct_stream_versus(&c, &i, 0.005) == 0);
 	i.blocks = 2;
 	CHECK(ct_stream_versus(&c, &i, 0.005) == 1);
-	c.group = 0;
-	c.blocks = i.blocks = 1;
-	CHECK(ct_stream_versus(&c, &i, 0.005) == 1);
+	i.blocks = 1;
 	c = made(80.0, 0.005, 9);
-	c.group = 1;
+	c.blocks = 1;
 	CHECK(ct_stream_versus(&c, &i, 0.005) == -1);
 }
 
@@ -359,16 +357,15 @@ static void test_undecided(void)
 	t[2].failed = 1;
 	CHECK(ct_stream_undecided(t, 3, -1, more) == 0);
 	CHECK(ct_stream_decide(t, 3, -1, &kept) == 1 && !kept);
-	/* A cross-group challenger that would win on one block: both timed again. */
+	/* A challenger that would win on one block: both timed again. */
 	t[2] = made(130.0, 0.005, 9);
-	t[2].group = 1;
+	t[2].blocks = 1;
 	CHECK(ct_stream_undecided(t, 3, -1, more) == 2 && !more[0] && more[1] && more[2]);
 	CHECK(ct_stream_decide(t, 3, -1, &kept) == 1 && kept);
 	/* The prior the incumbent: the pairs it meets (here none). */
 	t[0] = made(100.0, 0.008, 9);
 	t[1] = made(104.0, 0.008, 9);
 	t[2] = made(60.0, 0.008, 9);
-	t[2].group = 0;
 	CHECK(ct_stream_undecided(t, 3, -1, more) == 2 && more[0] && more[1] && !more[2]);
 	CHECK(ct_stream_undecided(t, 3, 1, more) == 0);
 	/* The budget: 300 ms at the mean time of the calls so far, not a ns more. */
@@ -415,10 +412,8 @@ static void test_decide_recorded(void)
 	int kept;
 
 	for (r = 0; r < CT_ARRAY_SIZE(runs); r++) {
-		for (i = 0; i < 7; i++) {
+		for (i = 0; i < 7; i++)
 			t[i] = made(runs[r][i], 0.003, 2 * CT_STREAM_TRIALS - 1);
-			t[i].group = i >= 2 && i <= 5;
-		}
 		CHECK(ct_stream_decide(t, 7, -1, &kept) == want[r]);
 	}
 }
@@ -439,7 +434,7 @@ static void test_timing_order(void)
 	struct ct_stream_trials t[CT_STREAM_CANDS_MAX], was[CT_STREAM_CANDS_MAX];
 	struct ct_stream_ask ask = { -1, "", -1, "" };
 	const unsigned trials = 3;
-	int more[CT_STREAM_CANDS_MAX] = { 0 };
+	int more[CT_STREAM_CANDS_MAX] = { 0 }, wide[CT_STREAM_CANDS_MAX];
 	struct ct_job k;
 	struct ct_stream *s;
 	size_t n, i, j;
@@ -449,16 +444,16 @@ static void test_timing_order(void)
 	CHECK(n >= 1);
 	s = ct_stream_new(CT_ISA_SCALAR, 64 << 10, "unit test", CT_STREAM_QUICK, &k);
 	ct_stream_trial_cands(s, c, n, trials, t);
+	for (i = 0; i < n; i++)
+		wide[i] = c[i].isa == CT_ISA_AVX512;
 	for (i = 0; i < n; i++) {
-		int wide = c[i].isa == CT_ISA_AVX512;
-
 		CHECK(!t[i].failed && t[i].n == trials && t[i].first < t[i].last);
 		if (t[i].last + 1 > calls)
 			calls = t[i].last + 1;
 		for (j = 0; j < n; j++) {
-			if (wide && c[j].isa != CT_ISA_AVX512)
+			if (wide[i] && !wide[j])
 				CHECK(t[j].last < t[i].first);
-			if (j > i && wide == (c[j].isa == CT_ISA_AVX512))
+			if (j > i && wide[i] == wide[j])
 				CHECK(t[j].first < t[i].first && t[i].first < t[j].last);
 		}
 	}
@@ -479,7 +474,6 @@ static void test_timing_order(void)
 	ct_stream_trial_more(s, c, n, more, trials, t);
 	for (i = 0, ext = 0, last = 0; i < n; i++) {
 		CHECK(!t[i].failed && t[i].first == was[i].first);
-		CHECK(t[i].group == (c[i].isa == CT_ISA_AVX512));
 		if (!more[i]) {
 			CHECK(t[i].n == trials && t[i].blocks == 1 && t[i].last == was[i].last);
 			continue;
@@ -495,8 +489,8 @@ static void test_timing_order(void)
 		for (j = i + 1; j < n; j++) {
 			if (!more[i] || !more[j])
 				continue;
-			if (t[i].group != t[j].group)	/* the 512-bit one's settle after the other's last */
-				CHECK(t[t[i].group ? i : j].last - trials > t[t[i].group ? j : i].last);
+			if (wide[i] != wide[j])	/* the 512-bit one's settle after the other's last */
+				CHECK(t[wide[i] ? i : j].last - trials > t[wide[i] ? j : i].last);
 			else				/* reversed, in turns */
 				CHECK(t[j].last < t[i].last && t[i].last - t[j].last < ext);
 		}

@@ -304,9 +304,9 @@ int ct_stream_versus(const struct ct_stream_trials *c, const struct ct_stream_tr
 	/* 1e-12: a challenger exactly at the margin, to the last bits of rounding, is not beyond it. */
 	d = log(mc / mi) - log1p(CT_STREAM_TIE_MARGIN) - 1e-12;
 	se = CT_STREAM_SE_MAD * s * sqrt(1.0 / c->n + 1.0 / i->n);
-	/* Across the licence groups, not on one block of each. */
+	/* Never on one block of either. */
 	if (d > CT_STREAM_TIE_Z * se)
-		return c->group != i->group && (c->blocks < 2 || i->blocks < 2) ? 0 : 1;
+		return c->blocks < 2 || i->blocks < 2 ? 0 : 1;
 	if (d <= -CT_STREAM_TIE_Z * se)
 		return -1;
 	return 0;
@@ -1084,10 +1084,8 @@ void ct_stream_trial_more(struct ct_stream *s, const struct ct_stream_cand *c, s
 					t[i].gbs[had[i] + j - 1] = (double)bytes / (double)(ns ? ns : 1);
 			}
 	}
-	for (i = 0; i < n; i++) {
-		t[i].group = licence_last(&c[i]);
+	for (i = 0; i < n; i++)
 		t[i].blocks += take[i] > 0;
-	}
 	for (i = 0; i < n; i++)
 		t[i].n = had[i] + take[i];
 }

@@ -123,10 +123,11 @@ uint64_t ct_stream_xor_ref(const uint64_t *a, size_t n);
  * the place, and each next one takes it only where its median is faster
  * by more than CT_STREAM_TIE_MARGIN, and confidently so: by more than
  * CT_STREAM_TIE_Z standard errors of the two medians' log ratio
- * (ct_stream_versus).  Where a challenger is neither surely faster by
- * more than the margin nor surely not, the pair is undecided, and the
- * undecided candidates alone are timed CT_STREAM_TRIALS more in the same
- * groups and turns (ct_stream_undecided), the tournament redone over all
+ * (ct_stream_versus), and never on one block of trials.  Where a
+ * challenger is not yet shown faster by more than the margin nor shown
+ * not, the pair is undecided, and the undecided candidates alone are
+ * timed CT_STREAM_TRIALS more in the same groups and turns
+ * (ct_stream_undecided), the tournament redone over all
  * trials, up to CT_STREAM_TRIALS_MAX each while the calibration keeps to
  * CT_STREAM_BUDGET_NS (ct_stream_block_fits); an undecided challenger
  * then takes nothing (the burden of proof is on it), so the same machine
@@ -160,14 +161,15 @@ uint64_t ct_stream_xor_ref(const uint64_t *a, size_t n);
  * the incumbent's.  The standard error of a median's log is
  * CT_STREAM_SE_MAD x s / sqrt(n) (1.2533 x 1.4826 for a normal sample),
  * s the run's relative spread, the median over the verified candidates
- * of each one's median absolute deviation over its median (ct_stream_
- * spread): pooled, so that one candidate's lucky small spread makes no
- * comparison of its confident, and one disturbed block makes none
- * undecided.  z = 2: an equal challenger takes the place at the cap
- * about once in 40 comparisons even with no margin, and with the margin
- * practically never.  45 trials at most, in blocks of 9: most pairs are
- * decided in one or two blocks, and a pair of equal readers with a
- * spread of 2.5 % is told apart (not faster by 3 %) in about 25.
+ * of each one's median absolute deviation over its median
+ * (ct_stream_spread): pooled, so that one candidate's lucky small spread
+ * makes no comparison of its confident, and one disturbed block makes
+ * none undecided.  z = 2, one-sided: with no margin an equal challenger
+ * would take the place about once in 44 comparisons; with it, one 3 %
+ * faster does as rarely and an equal one practically never.  45 trials
+ * at most, in blocks of 9: most pairs are decided on the first block,
+ * and two equal readers with a spread of 2.5 % are told apart (not
+ * faster by 3 %) on three.
  */
 #define CT_STREAM_TIE_MARGIN 0.03
 #define CT_STREAM_TIE_Z 2.0
@@ -176,7 +178,9 @@ uint64_t ct_stream_xor_ref(const uint64_t *a, size_t n);
  * No block of more trials that would take the calibration past 300 ms:
  * from memory a trial is a call of 2-4 ms, a block of 9 for seven
  * candidates 0.15-0.25 s, and seven readers within the noise of each
- * other (Zen 4, 64 MiB) took up to 1.1 s to the cap.
+ * other (Zen 4, 64 MiB) took up to 1.1 s to the cap.  Where the first
+ * block alone comes near it (a slow memory, many candidates), no second
+ * block is timed and the first in the order keeps the place.
  */
 #define CT_STREAM_BUDGET_NS 300000000.0
 
@@ -230,7 +234,6 @@ struct ct_stream_trials {
 	int windowed;			/* each over one window of the array */
 	unsigned first, last;		/* its first and last calls' places */
 	unsigned blocks;		/* of trials, each after a settle call */
-	int group;			/* its licence group, 1: timed last (512-bit) */
 };
 /* The median of the trials and their spread (the median absolute deviation). */
 void ct_stream_trials_stats(const struct ct_stream_trials *t, double *median, double *spread);
@@ -244,13 +247,16 @@ double ct_stream_spread(const struct ct_stream_trials *t, size_t n);
  * Challenger c against incumbent i, the run's relative spread s: d =
  * log(median c / median i) - log(1 + CT_STREAM_TIE_MARGIN) against
  * CT_STREAM_TIE_Z x se, se = CT_STREAM_SE_MAD x s x sqrt(1 / n_c + 1 /
- * n_i).  1: c is faster by more than the margin, d > z se; -1: it is
- * not, d <= -z se; 0: the trials cannot tell yet, and so too where c
- * would win from another licence group than i's with fewer than two
- * blocks of trials either: a group's trials are timed apart from the
- * other's, and a host's passing state moves the whole group (a Zen 4
- * guest at 16 KiB: every reader of one group 13-15 % slower for 10-50
- * ms), which the trials' spread does not show.  Pure.
+ * n_i).  1: c is faster by more than the margin, d > z se, on two
+ * blocks of trials of each at least; -1: it is not, d <= -z se; 0: the
+ * trials cannot tell yet, or c would win on one block.  A block's trials
+ * are taken within ms of each other, and a host's passing state lasts
+ * several turns, or moves a whole licence group, timed apart from the
+ * other, at once (a Zen 4 guest at 16 KiB: every reader of a group 13-15 %
+ * slower for 10-50 ms; at 64 MiB, in 20 runs of 45 trials, the median
+ * ratio of scalar to avx2 over the first 9 trials 0.86-1.04, over all 45
+ * 0.93-1.03): the trials' spread does not show it, a second block taken
+ * later does.  Pure.
  */
 int ct_stream_versus(const struct ct_stream_trials *c, const struct ct_stream_trials *i,
 		     double s);
