@@ -2,7 +2,8 @@
 # bench/calib.sh - how often ct-stream's calibration picks the same reader
 # on this machine: RUNS back-to-back runs of `ct-stream -r 1 -b SIZES`,
 # pinned to one cpu, each run calibrating every size afresh, and per size
-# the readers picked, most frequent first, with its count.  With several
+# the readers picked, most frequent first, with its count, and what the
+# calibration took (median and range of its ms).  With several
 # ct-stream binaries (an old build beside a new one), their runs
 # interleave round by round, so that what the host does in the meantime
 # lands on each alike; a block of lines per binary.
@@ -58,6 +59,15 @@ for s in "$@"; do
 		function show() { if (size != "") printf "  %9s  %s %d of %d%s\n", size, best, top, runs, rest }
 		$2 != size { show(); size = $2; best = $3; top = $1; rest = ""; next }
 		{ rest = rest ", " $3 " " $1 }
+		END { show() }'
+	# What each size's calibration took (its isa_reason's ms): median, range.
+	grep '"record":"summary"' "$tmp/picks.$b" | grep '"basis":"wall"' |
+	sed -n 's/.*"size_bytes":\([0-9]*\),.*"isa_reason":"[^"]* \([0-9][0-9]*\) ms[;"].*/\1 \2/p' |
+	sort -k1,1n -k2,2n |
+	awk '
+		function show() { if (size != "") printf "  %9s  calibration %s ms median (%s-%s)\n", size, n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2, v[1], v[n] }
+		$1 != size { show(); size = $1; n = 0 }
+		{ v[++n] = $2 }
 		END { show() }'
 	if grep -q '"verified":false' "$tmp/picks.$b"; then
 		echo "$prog: $s: an unverified sample" >&2

@@ -138,10 +138,12 @@ paste "$tmp/sweep" /dev/null | awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) {
 	($c["prefetch_bytes"] != 0) != (index($c["loop_reason"], "the prefetching loop") > 0) { print "prefetch " $c["prefetch_bytes"] ": " $c["loop_reason"]; bad = 1 }
 	END { exit bad }' || fail "sweep: a loop_reason does not match its loop"
 # The default is calibrated for each size and says so: every candidate
-# timed, fastest first, and the reader that ran is the first named unless
-# the reason says it tied within the tie width ("; X within 1.2 GB/s of
-# the fastest (... the trials' spread ...): ..."); it names the options
-# that pin it ("; --isa avx512 --loop xor pins it").
+# timed, fastest first, the trials each (9, or a block of 9 more at a time
+# up to 45, and the candidates timed more than the fewest, "(avx2, avx512
+# 18)"), and the reader that ran is the first named unless the reason
+# says it was kept ("; X kept: Y not faster by more than 3 % beyond the
+# trials' noise (...)", Y the first named); it names the options that pin
+# it ("; --isa avx512 --loop xor pins it").
 [ "$(col "$tmp/sweep" isa_reason | cut -c1-12 | sort -u)" = "calibrated: " ] ||
 	fail "sweep: isa_reason is not a calibration's"
 ncand=$(run_stream --list-isa | awk '$3 == "yes" && $1 == "scalar" { n += 1 } $3 == "yes" && $1 == "neon" { n += 1 }
@@ -156,12 +158,21 @@ paste "$tmp/sweep" /dev/null | awk -F'\t' -v ncand="$ncand" 'NR == 1 { for (i = 
 	  split(cand[1], first, / /)
 	  if (k != ncand) { print "candidates " k " of " ncand ": " r; bad = 1 }
 	  # Each trial whole passes of at least 4 MiB (QUICK), less than a pass more.
-	  if (!match(r, / 9 trials each of [0-9]+ (bytes|KiB|MiB|GiB), [0-9]+ ms/)) { print "trials: " r; bad = 1 }
-	  tr = r; sub(/^.* 9 trials each of /, "", tr); split(tr, tb, /[ ,]/)
+	  if (!match(r, / [0-9]+ trials each of [0-9]+ (bytes|KiB|MiB|GiB)( \([^)]*\))?, [0-9]+ ms/)) { print "trials: " r; bad = 1 }
+	  # Blocks of 9, at most 45; those timed more, each count once and above the fewest.
+	  tr = r; sub(/ trials each of .*/, "", tr); sub(/^.* /, "", tr); fewest = tr + 0
+	  if (fewest < 9 || fewest > 45 || fewest % 9) { print "trials each: " r; bad = 1 }
+	  more = ""; if (match(r, / (bytes|KiB|MiB|GiB) \([^)]*\), [0-9]+ ms/)) more = substr(r, RSTART, RLENGTH)
+	  sub(/^[^(]*\(/, "", more); sub(/\).*/, "", more)
+	  m = more == "" ? 0 : split(more, grp, /; /)
+	  for (g = 1; g <= m; g++) { nt = grp[g]; sub(/^.* /, "", nt)
+	    if (nt + 0 <= fewest || nt + 0 > 45 || nt % 9 || seen[NR " " nt]++) { print "timed more: " r; bad = 1 } }
+	  tr = r; sub(/^.* trials each of /, "", tr); split(tr, tb, /[ ,]/)
 	  tb[1] *= tb[2] == "KiB" ? 1024 : tb[2] == "MiB" ? 1048576 : tb[2] == "GiB" ? 1073741824 : 1
 	  if (tb[1] < 4194304 || tb[1] >= 4194304 + $c["size_bytes"]) { print "trial bytes " tb[1] ": " r; bad = 1 }
-	  tie = index(r, "; " ran " within ") && match(r, / GB\/s of the fastest \(.*trials.* spread.*\): /)
-	  if (first[1] != ran && !tie) { print ran " ran: " r; bad = 1 }
+	  kept = index(r, "; " ran " kept: " first[1] " not faster by more than 3 % beyond the trials\047 noise (")
+	  if (first[1] != ran && !kept) { print ran " ran: " r; bad = 1 }
+	  if (first[1] == ran && index(r, " kept: ")) { print "the fastest kept: " r; bad = 1 }
 	  # The options that pin the reader that ran.
 	  isa = $c["isa"]; loop = ran; sub(/^[^\/]*\/?/, "", loop); if (loop == "") loop = "plain"
 	  if (!index(r, "; --isa " isa " --loop " loop " pins it")) { print "pin of " ran ": " r; bad = 1 } }

@@ -14,6 +14,8 @@
 #include <err.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -200,16 +202,16 @@ static stream_fn loop_fn(const struct ct_kernel *d, enum ct_stream_loop loop)
 }
 
 /*
- * The fixed order, which takes ties: the ISAs widest first (where two
- * readers cannot be told apart, the widest usable, as before the
- * calibration), within an ISA the plain loop, the short one, the
- * prefetching one, the xor one.  ct_stream_trial_cands times them in the
- * reverse order, the 512-bit kernels, whose clock licence can outlast
- * them, after every other.
+ * The fixed order, which holds the place where two readers cannot be told
+ * apart: the vector ISAs narrowest first, scalar last (stream.h says
+ * why), within an ISA the plain loop, the short one, the prefetching one,
+ * the xor one.  ct_stream_trial_more times them in the reverse order, the
+ * 512-bit kernels, whose clock licence can outlast them, after every
+ * other.
  */
 size_t ct_stream_candidates(unsigned isas, unsigned loops, struct ct_stream_cand *c)
 {
-	static const enum ct_isa order[] = { CT_ISA_AVX512, CT_ISA_AVX2, CT_ISA_NEON, CT_ISA_SCALAR };
+	static const enum ct_isa order[] = { CT_ISA_AVX2, CT_ISA_AVX512, CT_ISA_NEON, CT_ISA_SCALAR };
 	size_t i, n = 0;
 	int l;
 
@@ -269,73 +271,143 @@ void ct_stream_trials_stats(const struct ct_stream_trials *t, double *median, do
 	*spread = median_of(dev, t->n);
 }
 
-double ct_stream_tie_width(const struct ct_stream_trials *t, size_t n, int *by_spread)
+static int verified(const struct ct_stream_trials *t)
 {
-	double ok[CT_STREAM_CANDS_MAX], med, spr, fastest = 0, wide, margin;
+	return !t->failed && t->n > 0;
+}
+
+double ct_stream_spread(const struct ct_stream_trials *t, size_t n)
+{
+	double rel[CT_STREAM_CANDS_MAX], med, spr;
 	unsigned nok = 0;
 	size_t i;
 
-	if (by_spread)
-		*by_spread = 0;
 	for (i = 0; i < n && i < CT_STREAM_CANDS_MAX; i++) {
-		if (t[i].failed || t[i].n == 0)
+		if (!verified(&t[i]))
 			continue;
 		ct_stream_trials_stats(&t[i], &med, &spr);
-		ok[nok++] = spr;
-		if (med > fastest)
-			fastest = med;
+		if (med > 0)
+			rel[nok++] = spr / med;
 	}
-	if (nok == 0)
-		return 0;
-	wide = CT_STREAM_TIE_SPREADS * median_of(ok, nok);
-	margin = CT_STREAM_TIE_MARGIN * fastest;
-	if (by_spread)
-		*by_spread = wide > margin;
-	return wide > margin ? wide : margin;
+	return nok ? median_of(rel, nok) : 0;
+}
+
+int ct_stream_versus(const struct ct_stream_trials *c, const struct ct_stream_trials *i,
+		     double s)
+{
+	double mc, mi, spr, d, se;
+
+	ct_stream_trials_stats(c, &mc, &spr);
+	ct_stream_trials_stats(i, &mi, &spr);
+	if (mc <= 0 || mi <= 0)
+		return mi <= 0 && mc > 0 ? 1 : -1;
+	/* 1e-12: a challenger exactly at the margin, to the last bits of rounding, is not beyond it. */
+	d = log(mc / mi) - log1p(CT_STREAM_TIE_MARGIN) - 1e-12;
+	se = CT_STREAM_SE_MAD * s * sqrt(1.0 / c->n + 1.0 / i->n);
+	/* Never on one block of either. */
+	if (d > CT_STREAM_TIE_Z * se)
+		return c->blocks < 2 || i->blocks < 2 ? 0 : 1;
+	if (d <= -CT_STREAM_TIE_Z * se)
+		return -1;
+	return 0;
 }
 
 /*
- * The decision, pure: the fastest median among the candidates that were
- * verified, then among those within the tie width of it the preferred
- * one if it is there, else the first in the candidates' fixed order.
+ * The tournament, pure: the incumbent the preferred candidate where it
+ * was verified, else the first verified in the fixed order; each other
+ * verified candidate, in the fixed order, meets the incumbent: a win
+ * takes its place, a loss is out, and an undecided pair marks both in
+ * open (NULL: not asked), the incumbent staying.  The winner, -1 when
+ * none was verified.
  */
-int ct_stream_decide(const struct ct_stream_trials *t, size_t n, int preferred, int *tied)
+static int tournament(const struct ct_stream_trials *t, size_t n, int preferred, int *open)
 {
-	double med[CT_STREAM_CANDS_MAX], spr, w;
-	int best = -1, pick = -1;
+	double s = ct_stream_spread(t, n);
+	int inc = -1, v;
 	size_t i;
 
-	*tied = 0;
-	for (i = 0; i < n && i < CT_STREAM_CANDS_MAX; i++) {
-		ct_stream_trials_stats(&t[i], &med[i], &spr);
-		if (t[i].failed || t[i].n == 0)
+	if (n > CT_STREAM_CANDS_MAX)
+		n = CT_STREAM_CANDS_MAX;
+	if (open)
+		memset(open, 0, n * sizeof(*open));
+	if (preferred >= 0 && (size_t)preferred < n && verified(&t[preferred]))
+		inc = preferred;
+	for (i = 0; i < n; i++) {
+		if ((int)i == inc || !verified(&t[i]))
 			continue;
-		if (best < 0 || med[i] > med[best])
-			best = (int)i;
+		if (inc < 0) {
+			inc = (int)i;
+			continue;
+		}
+		v = ct_stream_versus(&t[i], &t[inc], s);
+		if (v > 0)
+			inc = (int)i;
+		else if (v == 0 && open)
+			open[i] = open[inc] = 1;
 	}
-	if (best < 0)
-		return -1;
-	w = ct_stream_tie_width(t, n, NULL);
-	for (i = 0; i < n && i < CT_STREAM_CANDS_MAX; i++) {
-		int ties = !t[i].failed && t[i].n > 0 && med[i] >= med[best] - w;
+	return inc;
+}
 
-		if (!ties)
+/* The verified candidate of the fastest median (the first of equals), -1: none. */
+static int fastest_of(const struct ct_stream_trials *t, size_t n)
+{
+	double med, best = 0, spr;
+	int f = -1;
+	size_t i;
+
+	for (i = 0; i < n && i < CT_STREAM_CANDS_MAX; i++) {
+		if (!verified(&t[i]))
 			continue;
-		if ((int)i != best)
-			*tied = 1;
-		if ((int)i == preferred)
-			return preferred;
-		if (pick < 0)
-			pick = (int)i;
+		ct_stream_trials_stats(&t[i], &med, &spr);
+		if (f < 0 || med > best) {
+			f = (int)i;
+			best = med;
+		}
 	}
-	return pick;
+	return f;
+}
+
+int ct_stream_decide(const struct ct_stream_trials *t, size_t n, int preferred, int *kept)
+{
+	int win = tournament(t, n, preferred, NULL), f = fastest_of(t, n);
+	double mw, mf, spr;
+
+	*kept = 0;
+	if (win < 0)
+		return -1;
+	ct_stream_trials_stats(&t[win], &mw, &spr);
+	ct_stream_trials_stats(&t[f], &mf, &spr);
+	*kept = mf > mw;
+	return win;
+}
+
+int ct_stream_block_fits(uint64_t spent_ns, unsigned calls, unsigned more)
+{
+	return calls && (double)spent_ns * (1.0 + (double)more / calls) <= CT_STREAM_BUDGET_NS;
+}
+
+size_t ct_stream_undecided(const struct ct_stream_trials *t, size_t n, int preferred, int *more)
+{
+	size_t i, k = 0;
+
+	if (n > CT_STREAM_CANDS_MAX)
+		n = CT_STREAM_CANDS_MAX;
+	tournament(t, n, preferred, more);
+	for (i = 0; i < n; i++) {
+		if (t[i].n >= CT_STREAM_TRIALS_MAX)
+			more[i] = 0;
+		k += more[i] != 0;
+	}
+	return k;
 }
 
 /*
  * What earlier measurements know that a few trials of a few ms cannot
  * resolve: which of two candidates within each other's noise was found
- * faster on a quiet machine, over 31-41 interleaved medians.  Consulted
- * only on a tie (ct_stream_decide's preferred); never against the numbers.
+ * faster on a quiet machine, over 31-41 interleaved medians.  It is the
+ * tournament's first incumbent (ct_stream_decide's preferred), which
+ * another takes the place of only where surely faster by more than the
+ * margin: never against the numbers.
  *
  * - Intel family 6 model 85 (Skylake-SP, Cascade Lake, Cooper Lake), in
  *   L3: the avx2 kernel.  512-bit instructions lower these cores' clock
@@ -396,24 +468,57 @@ void ct_stream_cpu_ident(struct ct_stream_cpu *id)
 	id->model = c.model;
 }
 
+/* Append to buf[len] at *used, never past its end. */
+static void addf(char *buf, size_t len, size_t *used, const char *fmt, ...)
+{
+	va_list ap;
+	int k;
+
+	if (*used + 1 >= len)
+		return;
+	va_start(ap, fmt);
+	k = vsnprintf(buf + *used, len - *used, fmt, ap);
+	va_end(ap);
+	if (k > 0)
+		*used = *used + (size_t)k < len ? *used + (size_t)k : len - 1;
+}
+
 /*
  * The reason a calibration gives: every candidate by its median, fastest
- * first (ties in the fixed order), and why the winner won.
+ * first (equals in the fixed order), the trials, and why the winner won
+ * where it is not the fastest; the pin is kept whole, the rest cut short
+ * where it would not fit.
  */
 void ct_stream_calibration_reason(const struct ct_stream_cand *c, const struct ct_stream_trials *t,
-				  size_t n, int win, int tied, const char *prior, double ms,
+				  size_t n, int win, const char *prior, double ms,
 				  char *buf, size_t len)
 {
 	double med[CT_STREAM_CANDS_MAX], spr;
 	int done[CT_STREAM_CANDS_MAX] = { 0 };
-	char name[32], size[32], read[48];
-	size_t used, k, i;
-	int j, first = -1, by_spread;
+	char name[32], size[32], pin[64] = "";
+	size_t used = 0, k, i, body;
+	unsigned fewest = 0, most = 0, m;
+	int j, first = -1, open;
 
-	for (i = 0; i < n; i++)
+	if (len == 0)
+		return;
+	if (n > CT_STREAM_CANDS_MAX)
+		n = CT_STREAM_CANDS_MAX;
+	/* The options that read with the winner again, calibrating nothing. */
+	if (win >= 0)
+		snprintf(pin, sizeof(pin), "; --isa %s --loop %s pins it", ct_isa_name(c[win].isa),
+			 ct_stream_loop_name(c[win].loop));
+	body = len > strlen(pin) + 1 ? len - strlen(pin) : 1;
+	buf[0] = '\0';
+	for (i = 0; i < n; i++) {
 		ct_stream_trials_stats(&t[i], &med[i], &spr);
-	used = (size_t)snprintf(buf, len, "calibrated:");
-	for (k = 0; k < n && used < len; k++) {
+		if (i == 0 || t[i].n < fewest)
+			fewest = t[i].n;
+		if (t[i].n > most)
+			most = t[i].n;
+	}
+	addf(buf, body, &used, "calibrated:");
+	for (k = 0; k < n; k++) {
 		j = -1;
 		for (i = 0; i < n; i++)
 			if (!done[i] && (j < 0 || (t[i].failed ? -1 : med[i]) > (t[j].failed ? -1 : med[j])))
@@ -422,36 +527,37 @@ void ct_stream_calibration_reason(const struct ct_stream_cand *c, const struct c
 		if (k == 0)
 			first = j;
 		if (t[j].failed)
-			used += (size_t)snprintf(buf + used, len - used, "%s %s wrong sum",
-						 k ? "," : "", ct_stream_cand_name(&c[j], name, sizeof(name)));
+			addf(buf, body, &used, "%s %s wrong sum", k ? "," : "",
+			     ct_stream_cand_name(&c[j], name, sizeof(name)));
 		else
-			used += (size_t)snprintf(buf + used, len - used, "%s %s %.1f", k ? "," : "",
-						 ct_stream_cand_name(&c[j], name, sizeof(name)), med[j]);
+			addf(buf, body, &used, "%s %s %.1f", k ? "," : "",
+			     ct_stream_cand_name(&c[j], name, sizeof(name)), med[j]);
 	}
 	/* What each trial read: whole passes, or one window of the array. */
-	read[0] = '\0';
+	addf(buf, body, &used, " GB/s, %u trials each", fewest);
 	if (n && t[0].bytes)
-		snprintf(read, sizeof(read), t[0].windowed ? " over one %s window" : " of %s",
-			 fmt_size(t[0].bytes, size, sizeof(size)));
-	if (used < len)
-		used += (size_t)snprintf(buf + used, len - used, " GB/s, %u trials each%s, %.0f ms",
-					 n ? t[0].n : 0, read, ms);
-	/* Why, when the winner is not the fastest listed: the tie width, and what set it. */
-	if (used < len && win >= 0 && tied && win != first) {
-		double w = ct_stream_tie_width(t, n, &by_spread);
-
-		used += (size_t)snprintf(buf + used, len - used, "; %s within %.1f GB/s of the fastest "
-					 "(%s%g x the trials' spread%s%g %%%s): %s",
-					 ct_stream_cand_name(&c[win], name, sizeof(name)), w,
-					 by_spread ? "" : "the margin, ", CT_STREAM_TIE_SPREADS,
-					 by_spread ? ", more than " : " being less than ",
-					 100 * CT_STREAM_TIE_MARGIN, by_spread ? " of it" : "",
-					 prior && *prior ? prior : "the fixed order");
+		addf(buf, body, &used, t[0].windowed ? " over one %s window" : " of %s",
+		     fmt_size(t[0].bytes, size, sizeof(size)));
+	/* The candidates timed more, the most first: "(avx2, avx512 36; scalar 18)". */
+	for (m = most, open = 0; m > fewest; m--) {
+		for (i = 0, j = 0; i < n; i++) {
+			if (t[i].n != m)
+				continue;
+			addf(buf, body, &used, "%s%s", j++ ? ", " : open++ ? "; " : " (",
+			     ct_stream_cand_name(&c[i], name, sizeof(name)));
+		}
+		if (j)
+			addf(buf, body, &used, " %u", m);
 	}
-	/* The options that read with the winner again, calibrating nothing. */
-	if (used < len && win >= 0)
-		snprintf(buf + used, len - used, "; --isa %s --loop %s pins it", ct_isa_name(c[win].isa),
-			 ct_stream_loop_name(c[win].loop));
+	addf(buf, body, &used, "%s, %.0f ms", open ? ")" : "", ms);
+	/* Why, when the winner is not the fastest listed: it was not shown slower. */
+	if (win >= 0 && first >= 0 && win != first && !t[first].failed)
+		addf(buf, body, &used, "; %s kept: %s not faster by more than %g %% beyond the "
+		     "trials' noise (%s)", ct_stream_cand_name(&c[win], name, sizeof(name)),
+		     ct_stream_cand_name(&c[first], size, sizeof(size)), 100 * CT_STREAM_TIE_MARGIN,
+		     prior && *prior ? prior : "the fixed order");
+	if (used + strlen(pin) < len)
+		memcpy(buf + used, pin, strlen(pin) + 1);
 }
 
 int ct_stream_ask_from(const char *isa_req, enum ct_isa chosen, const char *loop_req,
@@ -929,22 +1035,27 @@ static int licence_last(const struct ct_stream_cand *c)
 	return c->isa == CT_ISA_AVX512;
 }
 
-void ct_stream_trial_cands(struct ct_stream *s, const struct ct_stream_cand *c, size_t n,
-			   unsigned trials, struct ct_stream_trials *t)
+void ct_stream_trial_more(struct ct_stream *s, const struct ct_stream_cand *c, size_t n,
+			  const int *more, unsigned trials, struct ct_stream_trials *t)
 {
 	struct array *arr = s->arr;
 	uint64_t passes = (trial_bytes(s->flags) + arr->bytes - 1) / arr->bytes, ns, bytes;
-	unsigned j, calls = 0;
+	unsigned j, calls = 0, had[CT_STREAM_CANDS_MAX], take[CT_STREAM_CANDS_MAX];
 	size_t i;
 	int g;
 
-	if (trials > CT_STREAM_TRIALS_MAX)
-		trials = CT_STREAM_TRIALS_MAX;
+	if (n > CT_STREAM_CANDS_MAX)
+		n = CT_STREAM_CANDS_MAX;
+	/* The calls' places go on from the last one's. */
+	for (i = 0; i < n; i++)
+		if (t[i].n && t[i].last + 1 > calls)
+			calls = t[i].last + 1;
 	for (i = 0; i < n; i++) {
-		memset(&t[i], 0, sizeof(t[i]));
-		t[i].n = trials;
+		had[i] = t[i].n;
+		take[i] = !more[i] ? 0 : trials < CT_STREAM_TRIALS_MAX - had[i] ?
+			trials : CT_STREAM_TRIALS_MAX - had[i];
 		t[i].windowed = arr->nwin > 0;
-		if (!loop_fn(ct_stream_desc(c[i].isa), c[i].loop))
+		if (take[i] && !loop_fn(ct_stream_desc(c[i].isa), c[i].loop))
 			t[i].failed = 1;
 	}
 	/*
@@ -953,25 +1064,45 @@ void ct_stream_trial_cands(struct ct_stream *s, const struct ct_stream_cand *c, 
 	 * the group's clock licence), then the trials in turns, one of each
 	 * candidate a turn: what drifts from ms to ms (the clock, the
 	 * memory's other users) lands on every candidate of the group alike
-	 * and in each one's spread, not between their medians.
+	 * and in each one's spread, not between their medians.  Each block of
+	 * more trials again, for the undecided candidates only.
 	 */
 	for (g = 0; g < 2; g++) {
 		for (j = 0; j <= trials; j++)
 			for (i = n; i-- > 0;) {
 				stream_fn fn = loop_fn(ct_stream_desc(c[i].isa), c[i].loop);
 
-				if (licence_last(&c[i]) != g || !fn)
+				if (licence_last(&c[i]) != g || !fn || !take[i] || j > take[i])
 					continue;
-				if (j == 0)
+				if (j == 0 && had[i] == 0)
 					t[i].first = calls;
 				t[i].last = calls++;
 				if (!trial_call(arr, fn, c[i].loop, passes, &ns, &bytes))
 					t[i].failed = 1;
 				t[i].bytes = bytes;
 				if (j > 0)
-					t[i].gbs[j - 1] = (double)bytes / (double)(ns ? ns : 1);
+					t[i].gbs[had[i] + j - 1] = (double)bytes / (double)(ns ? ns : 1);
 			}
 	}
+	for (i = 0; i < n; i++)
+		t[i].blocks += take[i] > 0;
+	for (i = 0; i < n; i++)
+		t[i].n = had[i] + take[i];
+}
+
+void ct_stream_trial_cands(struct ct_stream *s, const struct ct_stream_cand *c, size_t n,
+			   unsigned trials, struct ct_stream_trials *t)
+{
+	int all[CT_STREAM_CANDS_MAX];
+	size_t i;
+
+	if (n > CT_STREAM_CANDS_MAX)
+		n = CT_STREAM_CANDS_MAX;
+	for (i = 0; i < n; i++) {
+		memset(&t[i], 0, sizeof(t[i]));
+		all[i] = 1;
+	}
+	ct_stream_trial_more(s, c, n, all, trials, t);
 }
 
 void ct_stream_set_trial_window(struct ct_stream *s, uint64_t window)
@@ -991,10 +1122,11 @@ void ct_stream_choose(struct ct_stream *s, const struct ct_stream_ask *a, struct
 	struct ct_stream_cand c[CT_STREAM_CANDS_MAX];
 	struct ct_stream_trials t[CT_STREAM_CANDS_MAX];
 	struct ct_stream_cpu id;
-	char reason[sizeof(s->isa_reason)], prior[160], name[32];
+	char reason[sizeof(s->isa_reason)], prior[160], name[32], size[32];
 	size_t n = ct_stream_ask_candidates(a, c), used = 0, i;
+	int more[CT_STREAM_CANDS_MAX], win, kept, pref;
+	unsigned calls, next;
 	uint64_t t0;
-	int win, tied, pref;
 
 	if (n == 0)
 		errx(CT_EXIT_FAIL, "no stream kernel %s%s%s%s", a->isa >= 0 ? "for " : "",
@@ -1015,20 +1147,37 @@ void ct_stream_choose(struct ct_stream *s, const struct ct_stream_ask *a, struct
 		ct_stream_set_isa_reason(s, reason);
 		return;
 	}
-	/* Timed here, on the thread (and cpu) the samples will run on. */
+	/*
+	 * Timed here, on the thread (and cpu) the samples will run on: a
+	 * block of trials for every candidate, then blocks for the undecided
+	 * ones until none is left (or each is at CT_STREAM_TRIALS_MAX).
+	 */
 	t0 = ct_now_ns();
-	ct_stream_trial_cands(s, c, n, CT_STREAM_TRIALS, t);
-	for (i = 0; i < n; i++)
-		if (t[i].failed)
-			errx(CT_EXIT_FAIL, "calibration: the %s stream loop's sum is wrong over the %s "
-			     "array (a broken kernel or memory)", ct_stream_cand_name(&c[i], name,
-			     sizeof(name)), fmt_size(s->arr->bytes, prior, sizeof(prior)));
 	ct_stream_cpu_ident(&id);
 	pref = ct_stream_prior_for(&id, s->arr->level, c, n, prior, sizeof(prior));
-	win = ct_stream_decide(t, n, pref, &tied);
+	ct_stream_trial_cands(s, c, n, CT_STREAM_TRIALS, t);
+	for (;;) {
+		for (i = 0; i < n; i++)
+			if (t[i].failed)
+				errx(CT_EXIT_FAIL, "calibration: the %s stream loop's sum is wrong over "
+				     "the %s array (a broken kernel or memory)",
+				     ct_stream_cand_name(&c[i], name, sizeof(name)),
+				     fmt_size(s->arr->bytes, size, sizeof(size)));
+		if (ct_stream_undecided(t, n, pref, more) == 0)
+			break;
+		for (i = 0, calls = 0, next = 0; i < n; i++) {
+			if (t[i].last + 1 > calls)
+				calls = t[i].last + 1;
+			next += more[i] ? CT_STREAM_TRIALS + 1 : 0;
+		}
+		if (!ct_stream_block_fits(ct_now_ns() - t0, calls, next))
+			break;
+		ct_stream_trial_more(s, c, n, more, CT_STREAM_TRIALS, t);
+	}
+	win = ct_stream_decide(t, n, pref, &kept);
 	if (used && used + 2 < sizeof(reason))
 		used += (size_t)snprintf(reason + used, sizeof(reason) - used, "; ");
-	ct_stream_calibration_reason(c, t, n, win, tied, win == pref ? prior : NULL,
+	ct_stream_calibration_reason(c, t, n, win, win == pref ? prior : NULL,
 				     (double)(ct_now_ns() - t0) / 1e6, reason + used,
 				     sizeof(reason) - used);
 	stream_init(s, c[win].isa, c[win].loop, "calibrated", s->arr, s->flags, k);

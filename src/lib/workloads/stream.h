@@ -117,45 +117,72 @@ uint64_t ct_stream_xor_ref(const uint64_t *a, size_t n);
  * ISA usable here x one of its kernel's loops) is timed, a settle call
  * then CT_STREAM_TRIALS trials, each one call, each sum verified; the
  * 512-bit candidates after every other, each group in the reverse of the
- * fixed order below, its candidates' trials taken in turns.  The winner
- * is the first candidate in the fixed order (or the one earlier
- * measurements preferred, ct_stream_prior_for) whose median is within
- * the tie width of the fastest median: the larger of CT_STREAM_TIE_SPREADS
- * x the run's spread and CT_STREAM_TIE_MARGIN of the fastest median
- * (ct_stream_tie_width).  A candidate later in the order wins only where
- * every one before it is slower than the fastest by more than the trials
- * can tell apart and more than the margin, so that the same machine picks
- * the same reader from run to run.  A call makes whole passes of at least CT_STREAM_TRIAL_BYTES
- * in all, or, over an array far larger than the caches, reads one window
- * of that many bytes (ct_stream_trial_window).
+ * fixed order below, its candidates' trials taken in turns.  Then a
+ * tournament in the fixed order (ct_stream_decide): the first candidate
+ * (or the one earlier measurements preferred, ct_stream_prior_for) holds
+ * the place, and each next one takes it only where its median is faster
+ * by more than CT_STREAM_TIE_MARGIN, and confidently so: by more than
+ * CT_STREAM_TIE_Z standard errors of the two medians' log ratio
+ * (ct_stream_versus), and never on one block of trials.  Where a
+ * challenger is not yet shown faster by more than the margin nor shown
+ * not, the pair is undecided, and the undecided candidates alone are
+ * timed CT_STREAM_TRIALS more in the same groups and turns
+ * (ct_stream_undecided), the tournament redone over all
+ * trials, up to CT_STREAM_TRIALS_MAX each while the calibration keeps to
+ * CT_STREAM_BUDGET_NS (ct_stream_block_fits); an undecided challenger
+ * then takes nothing (the burden of proof is on it), so the same machine
+ * picks the same reader from run to run.  A call makes whole passes of at
+ * least CT_STREAM_TRIAL_BYTES in all, or, over an array far larger than
+ * the caches, reads one window of that many bytes
+ * (ct_stream_trial_window).
  */
 #define CT_STREAM_TRIALS 9
-#define CT_STREAM_TRIALS_MAX 9
+#define CT_STREAM_TRIALS_MAX 45
 #define CT_STREAM_TRIAL_BYTES (64ull << 20)
 #define CT_STREAM_TRIAL_BYTES_QUICK (4ull << 20)
 #define CT_STREAM_CANDS_MAX 12
 #define CT_STREAM_REASON_LEN 480
 /*
- * 9 trials, not 5: a trial is one call of a ms or two, and a host's
- * noise moves one call against the next by several % (a Zen 5
+ * A block of 9 trials, not 5: a trial is one call of a ms or two, and a
+ * host's noise moves one call against the next by several % (a Zen 5
  * Firecracker guest: 5-10 %), so that medians of 5 often passed each
- * other.  bench/calib.sh there, 20 runs of each build interleaved, most
- * frequent reader at 16K, 256K, 8M, 64M: 14, 16, 13, 19 of 20 with 5
- * trials, 20, 18, 12, 20 with 9 (at 8M the readers are 6-14 % apart,
- * where any tie width falls between two of them: bench/NOTES).  The tie
- * width: 3 x the run's spread (a median absolute deviation; the
- * difference of two medians of 9 trials has a standard error of about
- * 0.9 of it, so 3 holds all but about one in a thousand differences of
- * two equal readers),
- * and at least 3 % of the fastest median: the two licence groups are
- * timed some ms apart, a few trials see a machine's noise only in part,
- * and 3 % is what a pick may lose against the best reader where the
- * trials agree (bench/NOTES); where their spread sets the width, the
- * fixed order may cost up to it (the 8M above: avx512 plain, 12 % under
- * its prefetching loop in the trials, in 12 of 20 runs).
+ * other (bench/NOTES, round 14).  A spread-based tie width (3 x the
+ * trials' median absolute deviation, which more trials do not shrink)
+ * fell now on one side, now on the other of a real gap of 5-7 % (Zen 4,
+ * 16 KiB: avx2 against avx512) or 10-22 % (Zen 5, 8 MiB: the avx512
+ * prefetching loop against the plain one), so the pick flipped: the
+ * standard error of a median does shrink, as 1 / sqrt(trials), and a
+ * margin that stays is what tells such readers apart.
+ *
+ * The margin: 3 %, what a pick may lose against the best reader where
+ * the trials cannot tell them apart; the two licence groups are timed
+ * some ms apart, and a few trials see a machine's noise only in part.
+ * On the log scale, so that it is the same whichever of two readers is
+ * the incumbent's.  The standard error of a median's log is
+ * CT_STREAM_SE_MAD x s / sqrt(n) (1.2533 x 1.4826 for a normal sample),
+ * s the run's relative spread, the median over the verified candidates
+ * of each one's median absolute deviation over its median
+ * (ct_stream_spread): pooled, so that one candidate's lucky small spread
+ * makes no comparison of its confident, and one disturbed block makes
+ * none undecided.  z = 2, one-sided: with no margin an equal challenger
+ * would take the place about once in 44 comparisons; with it, one 3 %
+ * faster does as rarely and an equal one practically never.  45 trials
+ * at most, in blocks of 9: most pairs are decided on the first block,
+ * and two equal readers with a spread of 2.5 % are told apart (not
+ * faster by 3 %) on three.
  */
-#define CT_STREAM_TIE_SPREADS 3.0
 #define CT_STREAM_TIE_MARGIN 0.03
+#define CT_STREAM_TIE_Z 2.0
+#define CT_STREAM_SE_MAD 1.858
+/*
+ * No block of more trials that would take the calibration past 300 ms:
+ * from memory a trial is a call of 2-4 ms, a block of 9 for seven
+ * candidates 0.15-0.25 s, and seven readers within the noise of each
+ * other (Zen 4, 64 MiB) took up to 1.1 s to the cap.  Where the first
+ * block alone comes near it (a slow memory, many candidates), no second
+ * block is timed and the first in the order keeps the place.
+ */
+#define CT_STREAM_BUDGET_NS 300000000.0
 
 /*
  * The windows of the calibration's trials over an array of bytes, where
@@ -177,10 +204,16 @@ struct ct_stream_cand {
 };
 /*
  * The candidates of the ISAs isas (bits 1u << isa) and loops (bits 1u <<
- * loop) this build has, in the fixed order that takes ties: ISAs widest
- * first (avx512, avx2, neon, scalar), then plain, short, prefetch, xor.  They
- * are timed in the reverse order, the 512-bit ones, whose clock licence
- * can outlast them, after every other (a lower licence slows none timed
+ * loop) this build has, in the fixed order that holds the place where
+ * two readers cannot be told apart: vector ISAs narrowest first, scalar
+ * last (avx2, avx512, neon, scalar), within an ISA plain, short,
+ * prefetch, xor.  Narrowest first: a tie goes to the reader more
+ * machines have (x86-64-v3), so that runs on other machines and runs
+ * with one ISA forced read with the same reader (ct-compare pairs on the
+ * reader), and no 512-bit clock licence is chosen on a tie (Intel 6/167
+ * read avx512 5-10 % slower from memory, bench/NOTES).  They are timed
+ * in the reverse order, the 512-bit ones, whose clock licence can
+ * outlast them, after every other (a lower licence slows none timed
  * after it; the trials' first and last keep the order).  c has room for
  * CT_STREAM_CANDS_MAX.  _name: "avx2", "avx512/short", "avx2/prefetch".
  */
@@ -188,9 +221,10 @@ size_t ct_stream_candidates(unsigned isas, unsigned loops, struct ct_stream_cand
 char *ct_stream_cand_name(const struct ct_stream_cand *c, char *buf, size_t len);
 
 /*
- * One candidate's trials: GB/s each; failed when any sum was wrong;
- * first and last, the places of its first call (the settle) and its last
- * among the calibration's calls (0: the first call), its timing order.
+ * One candidate's trials: GB/s each, n of them; failed when any sum was
+ * wrong; first and last, the places of its first call (the settle) and
+ * its last among the calibration's calls (0: the first call), its timing
+ * order.
  */
 struct ct_stream_trials {
 	double gbs[CT_STREAM_TRIALS_MAX];
@@ -199,27 +233,57 @@ struct ct_stream_trials {
 	uint64_t bytes;			/* read by each trial */
 	int windowed;			/* each over one window of the array */
 	unsigned first, last;		/* its first and last calls' places */
+	unsigned blocks;		/* of trials, each after a settle call */
 };
 /* The median of the trials and their spread (the median absolute deviation). */
 void ct_stream_trials_stats(const struct ct_stream_trials *t, double *median, double *spread);
 /*
- * The tie width of the trials t[n] in GB/s, 0 when none was verified:
- * the larger of CT_STREAM_TIE_SPREADS x the run's spread (the median over
- * the verified candidates of each one's spread, so that one block of
- * trials disturbed, by a burst on another cpu say, widens no tie) and
- * CT_STREAM_TIE_MARGIN of the fastest verified median.  *by_spread (may
- * be NULL) is 1 when the spread set it.  Pure.
+ * The run's relative spread: the median, over the verified candidates of
+ * t[n], of each one's spread over its median; 0 when none was verified.
+ * Pure.
  */
-double ct_stream_tie_width(const struct ct_stream_trials *t, size_t n, int *by_spread);
+double ct_stream_spread(const struct ct_stream_trials *t, size_t n);
+/*
+ * Challenger c against incumbent i, the run's relative spread s: d =
+ * log(median c / median i) - log(1 + CT_STREAM_TIE_MARGIN) against
+ * CT_STREAM_TIE_Z x se, se = CT_STREAM_SE_MAD x s x sqrt(1 / n_c + 1 /
+ * n_i).  1: c is faster by more than the margin, d > z se, on two
+ * blocks of trials of each at least; -1: it is not, d <= -z se; 0: the
+ * trials cannot tell yet, or c would win on one block.  A block's trials
+ * are taken within ms of each other, and a host's passing state lasts
+ * several turns, or moves a whole licence group, timed apart from the
+ * other, at once (a Zen 4 guest at 16 KiB: every reader of a group 13-15 %
+ * slower for 10-50 ms; at 64 MiB, in 20 runs of 45 trials, the median
+ * ratio of scalar to avx2 over the first 9 trials 0.86-1.04, over all 45
+ * 0.93-1.03): the trials' spread does not show it, a second block taken
+ * later does.  Pure.
+ */
+int ct_stream_versus(const struct ct_stream_trials *c, const struct ct_stream_trials *i,
+		     double s);
 /*
  * The decision, a pure function of the trials: the index of the winner
- * among t[n], -1 when no candidate was verified.  Every verified
- * candidate whose median is within the tie width of the fastest verified
- * median ties; among the tied, preferred (an index, -1 for none) if it is
- * one of them, else the first in the order of t (the fixed order).  *tied
- * is 1 when any other candidate tied with the fastest.
+ * among t[n], -1 when no candidate was verified.  The tournament: the
+ * incumbent is preferred (an index, -1 for none) where it was verified,
+ * else the first verified in the order of t (the fixed order); every
+ * other verified candidate in that order meets the incumbent
+ * (ct_stream_versus) and takes its place where it wins; an undecided one
+ * does not.  *kept is 1 when the winner's median is not the fastest.
  */
-int ct_stream_decide(const struct ct_stream_trials *t, size_t n, int preferred, int *tied);
+int ct_stream_decide(const struct ct_stream_trials *t, size_t n, int preferred, int *kept);
+/*
+ * Which candidates the same tournament left undecided: more[i] is 1 for
+ * each one of a pair that neither won nor lost (ct_stream_versus 0)
+ * whose trials are under CT_STREAM_TRIALS_MAX, 0 for the rest; the
+ * number of ones.  The calibration times those again until none is
+ * left.  Pure.
+ */
+size_t ct_stream_undecided(const struct ct_stream_trials *t, size_t n, int preferred, int *more);
+/*
+ * Whether a block of more calls fits the budget, the calibration having
+ * spent spent_ns on calls calls: at their mean time, it would end within
+ * CT_STREAM_BUDGET_NS.  Pure.
+ */
+int ct_stream_block_fits(uint64_t spent_ns, unsigned calls, unsigned more);
 
 /* What the per-model preferences know of a core: CPUID's vendor, display family and model. */
 struct ct_stream_cpu {
@@ -229,20 +293,25 @@ struct ct_stream_cpu {
 void ct_stream_cpu_ident(struct ct_stream_cpu *id);	/* this cpu's (zeros without CPUID) */
 /*
  * The candidate among c[n] that earlier measurements on the core id found
- * faster at level ("L1" ... "memory"), consulted only on a tie; -1 (and
- * why "") where none was measured.  Pure.
+ * faster at level ("L1" ... "memory"), the tournament's first incumbent:
+ * another takes its place only where surely faster by more than the
+ * margin; -1 (and why "") where none was measured.  Pure.
  */
 int ct_stream_prior_for(const struct ct_stream_cpu *id, const char *level,
 			const struct ct_stream_cand *c, size_t n, char *why, size_t len);
 /*
  * The record's words for a calibration: "calibrated: scalar 41.2, avx2
  * 17.6 GB/s, 9 trials each of 64 MiB, 52 ms" (fastest first; "each over
- * one 64 MiB window" when windowed), on a tie why the winner won (the tie
- * width, and what set it), and the options that pin the winner
- * ("--isa avx512 --loop xor pins it").  Pure.
+ * one 64 MiB window" when windowed; the candidates timed more than the
+ * fewest, "9 trials each of 64 MiB (avx2, avx512 36), 80 ms"), where the
+ * winner is not the fastest why ("avx2 kept: avx512 not faster by more
+ * than 3 % beyond the trials' noise (the fixed order)", or the prior's
+ * words for the fixed order), and the options that pin the winner
+ * ("--isa avx512 --loop xor pins it", always kept whole at the end).
+ * Pure.
  */
 void ct_stream_calibration_reason(const struct ct_stream_cand *c, const struct ct_stream_trials *t,
-				  size_t n, int win, int tied, const char *prior, double ms,
+				  size_t n, int win, const char *prior, double ms,
 				  char *buf, size_t len);
 
 /* What was asked of the choice: isa, loop -1 for "calibrate", with how each was forced. */
@@ -308,10 +377,16 @@ void ct_stream_info(const struct ct_stream *s, struct ct_stream_info *info);
 
 /*
  * Time the candidates c[n] over s's array on this thread (see above),
- * trials each, into t[n].  For ct_stream_choose and the tests.
+ * trials each, into t[n] (at most CT_STREAM_TRIALS_MAX).  _more: trials
+ * more for each candidate with more[i] set, after those t[n] holds (to
+ * CT_STREAM_TRIALS_MAX at most), each again after a settle call, in the
+ * same groups, order and turns; the calls' places go on from t's.  For
+ * ct_stream_choose and the tests.
  */
 void ct_stream_trial_cands(struct ct_stream *s, const struct ct_stream_cand *c, size_t n,
 			   unsigned trials, struct ct_stream_trials *t);
+void ct_stream_trial_more(struct ct_stream *s, const struct ct_stream_cand *c, size_t n,
+			  const int *more, unsigned trials, struct ct_stream_trials *t);
 /*
  * Make s (and k) the reader a asks for over s's array: with one candidate
  * left that one, else the calibration's winner, run here, on the caller's
