@@ -138,7 +138,7 @@ paste "$tmp/sweep" /dev/null | awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) {
 	($c["prefetch_bytes"] != 0) != (index($c["loop_reason"], "the prefetching loop") > 0) { print "prefetch " $c["prefetch_bytes"] ": " $c["loop_reason"]; bad = 1 }
 	END { exit bad }' || fail "sweep: a loop_reason does not match its loop"
 # The default is calibrated for each size and says so: every candidate
-# timed, fastest first, the trials each (9, or a block of 9 more at a time
+# timed (scalar only without a vector ISA), fastest first, the trials each (9, or a block of 9 more at a time
 # up to 45, and the candidates timed more than the fewest, "(avx2, avx512
 # 18)"), and the reader that ran is the first named unless the reason
 # says it was kept ("; X kept: Y not faster by more than 3 % beyond the
@@ -146,8 +146,9 @@ paste "$tmp/sweep" /dev/null | awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) {
 # it ("; --isa avx512 --loop xor pins it").
 [ "$(col "$tmp/sweep" isa_reason | cut -c1-12 | sort -u)" = "calibrated: " ] ||
 	fail "sweep: isa_reason is not a calibration's"
-ncand=$(run_stream --list-isa | awk '$3 == "yes" && $1 == "scalar" { n += 1 } $3 == "yes" && $1 == "neon" { n += 1 }
-	$3 == "yes" && $1 == "avx2" { n += 2 } $3 == "yes" && $1 == "avx512" { n += 4 } END { print n }')
+# Scalar is a candidate only where no vector ISA is usable.
+ncand=$(run_stream --list-isa | awk '$3 == "yes" && $1 == "scalar" { s = 1 } $3 == "yes" && $1 == "neon" { n += 1 }
+	$3 == "yes" && $1 == "avx2" { n += 2 } $3 == "yes" && $1 == "avx512" { n += 4 } END { print n ? n : s }')
 paste "$tmp/sweep" /dev/null | awk -F'\t' -v ncand="$ncand" 'NR == 1 { for (i = 1; i <= NF; i++) { h = $i; sub(/^#/, "", h); c[h] = i } next }
 	{ r = $c["isa_reason"]; ran = $c["isa"]
 	  if ($c["prefetch_bytes"] != 0) ran = ran "/prefetch"

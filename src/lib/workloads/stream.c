@@ -591,10 +591,16 @@ int ct_stream_ask_from(const char *isa_req, enum ct_isa chosen, const char *loop
 	return 0;
 }
 
-/* The candidates an ask leaves: its ISA or every usable one, its loop or every one. */
+/*
+ * The candidates an ask leaves: its ISA or every usable one, its loop or
+ * every one.  Unasked, scalar only where no vector ISA is usable: in the
+ * caches it reads half as fast or less, and beyond them it was the host's
+ * noise that made it win (Zen 4, 64 MiB: 0.83-1.15 x avx2 from one run to
+ * the next, bench/NOTES), a reader a run picked and the next did not.
+ */
 size_t ct_stream_ask_candidates(const struct ct_stream_ask *a, struct ct_stream_cand *c)
 {
-	unsigned isas = 0;
+	unsigned isas = 0, scalar = 1u << CT_ISA_SCALAR;
 	int i;
 
 	if (a->isa >= 0)
@@ -603,6 +609,8 @@ size_t ct_stream_ask_candidates(const struct ct_stream_ask *a, struct ct_stream_
 		for (i = 0; i < (int)CT_ISA_COUNT; i++)
 			if (ct_stream_desc((enum ct_isa)i) && ct_isa_usable((enum ct_isa)i))
 				isas |= 1u << i;
+	if (a->isa < 0 && (isas & ~scalar))
+		isas &= ~scalar;
 	return ct_stream_candidates(isas, a->loop >= 0 ? 1u << a->loop : ~0u, c);
 }
 void ct_stream_caches(const struct ct_cpuset *cpus, struct ct_stream_caches *c)

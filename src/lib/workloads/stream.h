@@ -114,7 +114,8 @@ uint64_t ct_stream_xor_ref(const uint64_t *a, size_t n);
 /*
  * The calibration.  ct-stream and ct-place find the fastest reader of the
  * array at hand on the thread that will measure it: every candidate (an
- * ISA usable here x one of its kernel's loops) is timed, a settle call
+ * ISA usable here x one of its kernel's loops; scalar only where no vector
+ * ISA is, ct_stream_ask_candidates) is timed, a settle call
  * then CT_STREAM_TRIALS trials, each one call, each sum verified; the
  * 512-bit candidates after every other, each group in the reverse of the
  * fixed order below, its candidates' trials taken in turns.  Then a
