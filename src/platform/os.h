@@ -77,11 +77,12 @@ struct ct_cpuset;
 struct ct_caches;
 
 /*
- * The data caches of cpus (NULL: every cpu) as the OS reports them, into
- * c (zeroed by the caller), every level's source the OS's: Linux sysfs
- * cpuN/cache/index* (ct_caches_sysfs, src/lib/machine/caches.c); macOS
- * the hw.perflevelN.* and hw.l*cachesize sysctls.  Returns 0, or -1 when
- * the OS reports no cache.  The sources after it: machine/caches.h.
+ * The data caches of cpus (NULL: every cpu) as the OS reports them
+ * outside sysfs, into c (zeroed by the caller, platform/caches.h), every
+ * level's source the OS's: macOS the hw.perflevelN.* and hw.l*cachesize
+ * sysctls; Linux none here (machine/caches.c reads sysfs cpuN/cache/index*
+ * itself, as it reads a recorded tree).  Returns 0, or -1 when the OS
+ * reports no cache.  The sources and their order: machine/caches.h.
  */
 int ct_os_caches(const struct ct_cpuset *cpus, struct ct_caches *c);
 

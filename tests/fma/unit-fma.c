@@ -14,7 +14,7 @@
 
 #include "workloads/fma.h"
 #include "measure/harness.h"
-#include "workloads/isa.h"
+#include "platform/isa.h"
 #include "unit.h"
 
 /* A kernel whose run breaks one lane of its result from the third call on. */

@@ -29,7 +29,7 @@
 
 #include "kernels/kernels.h"
 #include "workloads/fma.h"
-#include "workloads/isa.h"
+#include "platform/isa.h"
 #include "workloads/latency.h"
 #include "workloads/stream.h"
 

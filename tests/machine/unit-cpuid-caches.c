@@ -17,7 +17,7 @@
 #include "core/common.h"
 #include "core/cpuset.h"
 #include "machine/caches.h"
-#include "machine/cpuid.h"
+#include "platform/cpuid.h"
 #include "workloads/stream.h"
 #include "../unit.h"
 

@@ -1,5 +1,5 @@
 /*
- * unit-cpuid - the one CPUID identity decoder (src/lib/machine/cpuid.c) on
+ * unit-cpuid - the one CPUID identity decoder (src/platform/cpuid.c) on
  * the leaf values of known parts, and the same decoder reached through a
  * recorded machine's cpuid.txt, so that the live and the recorded paths
  * cannot disagree on a family or a model.
@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "machine/cpuid.h"
+#include "platform/cpuid.h"
 #include "machine/topo.h"
 #include "../unit.h"
 

@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "measure/harness.h"
-#include "workloads/isa.h"
+#include "platform/isa.h"
 #include "workloads/stream.h"
 #include "unit.h"
 

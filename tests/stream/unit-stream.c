@@ -19,7 +19,7 @@
 
 #include "core/common.h"
 #include "measure/harness.h"
-#include "workloads/isa.h"
+#include "platform/isa.h"
 #include "platform/os.h"
 #include "workloads/stream.h"
 #include "unit.h"

@@ -6,7 +6,7 @@
 # mach-o/dyld.h, arm_neon.h), from a copy of the source tree (make
 # distdir), with --enable-werror.  zig has no CoreFoundation or IOKit: the
 # declarations and .tbd link stubs in tests/tools/cross-macos/ stand in for
-# exactly what src/platform/darwin/topo.c calls, and the product's code is
+# exactly what src/lib/machine/live-darwin.c calls, and the product's code is
 # compiled unchanged.  This proves compilation and linking, not behaviour:
 # nothing here runs.
 #

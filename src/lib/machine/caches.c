@@ -1,8 +1,8 @@
 /*
  * machine/caches.c - the data caches of a run's cpus, level by level, from
- * the first source that knows them (see caches.h): the OS (the platform
- * seam ct_os_caches: Linux sysfs through ct_caches_sysfs below, macOS
- * sysctl), then CPUID, then nothing.  A level nobody knows stays unknown,
+ * the first source that knows them (see caches.h): the OS (Linux sysfs
+ * through ct_caches_sysfs below, else the platform seam ct_os_caches:
+ * macOS sysctl), then CPUID, then nothing.  A level nobody knows stays unknown,
  * so that a size is never called "memory" for want of a cache size.
  */
 #include "config.h"
@@ -19,7 +19,7 @@
 #include "core/cpuset.h"
 #include "core/parse.h"
 #include "machine/caches.h"
-#include "machine/cpuid.h"
+#include "platform/cpuid.h"
 #include "platform/os.h"
 
 const char *ct_cache_source_name(enum ct_cache_source s)
@@ -465,8 +465,9 @@ int ct_caches_sysfs(const char *root, const struct ct_cpuset *cpus, struct ct_ca
  */
 static int read_os(const char *root, const struct ct_cpuset *cpus, struct ct_caches *c)
 {
+	/* Live: sysfs where there is one (Linux), else what the OS seam says (macOS). */
 	if (!root)
-		return ct_os_caches(cpus, c);
+		return ct_caches_sysfs("", cpus, c) == 0 ? 0 : ct_os_caches(cpus, c);
 	return ct_caches_sysfs(root, cpus, c) == 0 ||
 	       (cpus && ct_caches_sysfs(root, NULL, c) == 0) ? 0 : -1;
 }

@@ -20,43 +20,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "platform/caches.h"
+
 struct ct_cpuset;
 
-enum ct_cache_source {
-	CT_CACHE_UNKNOWN,		/* no source said anything of the level */
-	CT_CACHE_SYSFS,
-	CT_CACHE_SYSCTL,
-	CT_CACHE_CPUID
-};
-
-/* Levels 1 to CT_CACHE_LEVELS - 1 (L4 is an Intel eDRAM's, kept when given). */
-#define CT_CACHE_LEVELS 5
-
-/*
- * One level: the largest data or unified cache at it among the cpus.
- * bytes 0 with a known source: the source listed every cache and there
- * is none at this level (an Apple M1 has no L3); bytes 0 with
- * CT_CACHE_UNKNOWN: nobody knows.
- */
-struct ct_cache_level {
-	uint64_t bytes;			/* one cache's size */
-	unsigned line;			/* its line in bytes, 0 unknown */
-	unsigned sharing;		/* logical cpus that share one, 0 unknown */
-	enum ct_cache_source source;
-};
-
-struct ct_caches {
-	struct ct_cache_level level[CT_CACHE_LEVELS];	/* [0] unused */
-	char where[64];			/* "cpu0", "hw.l3cachesize", "CPUID 0x8000001D" */
-	/*
-	 * What a source gave that is not one cache's size, said beside the
-	 * levels ("CPUID 0x80000006 gives an L3 of 508 MiB for the whole
-	 * package"), "" for none.
-	 */
-	char note[128];
-};
-
-/* "sysfs", "sysctl", "cpuid", "unknown". */
 const char *ct_cache_source_name(enum ct_cache_source s);
 
 /*

@@ -7,7 +7,7 @@
  * Three layers, so that the rules can be tested without a machine:
  *
  *   facts    struct ct_topo, filled by a reader: the live machine
- *            (src/platform/linux/topo.c, platform/darwin/topo.c) or a recorded
+ *            (src/lib/machine/live-linux.c, platform/darwin/topo.c) or a recorded
  *            tree given with --sysroot (src/lib/machine/load.c, sysfs.c,
  *            src/lib/machine/recorded-text.c);
  *   rules    ct_topo_classify() (src/lib/machine/topo.c), pure: the detection
@@ -26,7 +26,7 @@
 #include <stdio.h>
 
 #include "core/cpuset.h"
-#include "machine/cpuid.h"
+#include "platform/cpuid.h"
 
 enum ct_kind {
 	CT_KIND_PERFORMANCE,
@@ -211,7 +211,7 @@ int ct_topo_parse_ioreg(struct ct_topo *t, FILE *f, const char *name, char *why,
  */
 int ct_topo_mac_cpus(struct ct_topo *t, char *why, size_t len);
 
-/* --- The platform seam (src/platform/linux/topo.c, platform/darwin/topo.c). --- */
+/* --- The platform seam (src/lib/machine/live-linux.c, platform/darwin/topo.c). --- */
 
 /* Read the live machine's facts (not classified yet). */
 int ct_topo_read_live(struct ct_topo *t, char *why, size_t len);

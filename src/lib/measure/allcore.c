@@ -26,7 +26,7 @@
 #include "core/common.h"
 #include "kernels/kernels.h"
 #include "platform/os.h"
-#include "place/place.h"
+#include "platform/place.h"
 
 /* --- Planning. --- */
 

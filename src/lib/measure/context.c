@@ -19,7 +19,7 @@
 #include "core/common.h"
 #include "measure/counters.h"
 #include "measure/harness.h"
-#include "workloads/isa.h"
+#include "platform/isa.h"
 #include "measure/context.h"
 #include "machine/caches.h"
 #include "platform/os.h"

@@ -7,10 +7,8 @@
  * clock during the kernel apart from less work per cycle: its count beside
  * the brackets' estimate (wall ns x bracket GHz), and their ratio.
  *
- * Two halves.  The platform half (src/platform/linux/counters.c:
- * perf_event_open on the calling thread, user space only;
- * platform/darwin/counters.c: proc_pid_rusage for the whole process) opens and
- * reads.  The decision half (src/lib/measure/counters.c) is the same everywhere
+ * Two halves.  The platform half (platform/counters.h) opens and reads.
+ * The decision half (src/lib/measure/counters.c) is the same everywhere
  * and is unit-tested with given readings: whether a pair of readings is
  * usable, multiplexing, implausible counts, the ratio and its verdict.
  */
@@ -20,16 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* One reading, as the platform gives it: running totals. */
-struct ct_counter_read {
-	uint64_t cycles, instructions;
-	/*
-	 * ns the counters were enabled and actually counting.  They differ
-	 * when the kernel multiplexes more events than the PMU has counters;
-	 * a platform that does not multiplex sets both to the same clock.
-	 */
-	uint64_t time_enabled, time_running;
-};
+#include "platform/counters.h"
 
 /* What the decision made of one sample's pair of readings. */
 enum ct_count_status {
@@ -93,18 +82,6 @@ double ct_cycles_ratio(double counted, double estimated);
 enum ct_cycles_verdict ct_cycles_verdict(double ratio);
 /* "agree", "fewer-cycles", "more-cycles", "unknown". */
 const char *ct_cycles_verdict_name(enum ct_cycles_verdict v);
-
-/*
- * The platform half.  ct_counters_open() opens the counters of the calling
- * thread (Linux) or process (macOS); NULL with a reason in why where there
- * are none.  ct_counters_read() returns 0 or -1.
- */
-struct ct_counters;
-struct ct_counters *ct_counters_open(char *why, size_t len);
-int ct_counters_read(struct ct_counters *c, struct ct_counter_read *r);
-void ct_counters_close(struct ct_counters *c);	/* NULL is fine */
-/* What they count and how: "thread, perf_event_open", "process, proc_pid_rusage". */
-const char *ct_counters_scope(void);
 
 /*
  * Open, then check that the counters count: two readings around a short

@@ -12,11 +12,11 @@
 
 #include "core/common.h"
 #include "measure/harness.h"
-#include "place/place.h"
+#include "platform/place.h"
 #include "place/probe.h"
 #include "workloads/clock.h"
 #include "workloads/fma.h"
-#include "workloads/isa.h"
+#include "platform/isa.h"
 
 /*
  * The widest ISA this cpu runs with an FMA kernel compiled in: read while

@@ -27,7 +27,7 @@
 #include "core/common.h"
 #include "core/cpuset.h"
 #include "place/observe.h"
-#include "place/place.h"
+#include "platform/place.h"
 #include "platform/os.h"
 
 /*

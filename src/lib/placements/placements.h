@@ -13,11 +13,11 @@
 
 #include "measure/harness.h"
 #include "workloads/stream.h"
-#include "workloads/isa.h"
+#include "platform/isa.h"
 #include "workloads/latency.h"
 #include "measure/context.h"
 #include "measure/report.h"
-#include "place/place.h"
+#include "platform/place.h"
 #include "machine/topo.h"
 
 enum { CT_JOB_CLOCK, CT_JOB_FMA, CT_JOB_STREAM, CT_JOB_LATENCY, CT_JOB_CHAINS, CT_NJOBS };

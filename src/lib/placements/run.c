@@ -16,7 +16,7 @@
 #include "core/common.h"
 #include "placements/placements.h"
 #include "workloads/fma.h"
-#include "workloads/isa.h"
+#include "platform/isa.h"
 #include "machine/kinds.h"
 #include "measure/context.h"
 #include "core/outfile.h"

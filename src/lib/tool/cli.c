@@ -16,12 +16,12 @@
 #include "tool/cli.h"
 #include "core/common.h"
 #include "core/cpuset.h"
-#include "workloads/isa.h"
+#include "platform/isa.h"
 #include "kernels/kernels.h"
 #include "machine/kinds.h"
 #include "platform/os.h"
 #include "core/parse.h"
-#include "place/place.h"
+#include "platform/place.h"
 #include "machine/topo.h"
 
 void ct_cli_init(struct ct_cli *cli)

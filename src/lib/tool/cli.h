@@ -29,7 +29,7 @@
 
 #include "core/cpuset.h"
 #include "measure/harness.h"
-#include "workloads/isa.h"
+#include "platform/isa.h"
 #include "core/options.h"
 #include "measure/report.h"
 #include "core/progress.h"

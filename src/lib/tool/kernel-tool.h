@@ -20,7 +20,7 @@
 #include "measure/harness.h"
 #include "measure/report.h"
 #include "tool/cli.h"
-#include "workloads/isa.h"
+#include "platform/isa.h"
 
 /* A run as the skeleton has it so far, for the tool's hooks to read. */
 struct ct_kernel_run {

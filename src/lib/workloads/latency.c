@@ -15,7 +15,7 @@
 #include "core/common.h"
 #include "core/cpuset.h"
 #include "platform/os.h"
-#include "place/place.h"
+#include "platform/place.h"
 #include "workloads/latency.h"
 
 /* Aligned to 2 MiB, as the stream array, so that huge pages can back all of it. */

@@ -13,7 +13,7 @@
 #include <stdio.h>
 
 #include "measure/results.h"
-#include "workloads/isa.h"
+#include "platform/isa.h"
 #include "measure/context.h"
 #include "records/record.h"
 #include "workloads/stream.h"

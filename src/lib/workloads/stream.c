@@ -24,7 +24,7 @@
 #include "core/common.h"
 #include "core/cpuset.h"
 #include "platform/os.h"
-#include "place/place.h"
+#include "platform/place.h"
 #include "workloads/stream.h"
 #include "machine/topo.h"
 

@@ -24,7 +24,7 @@
 #include <stdint.h>
 
 #include "measure/harness.h"
-#include "workloads/isa.h"
+#include "platform/isa.h"
 #include "kernels/kernels.h"
 #include "machine/caches.h"
 #include "machine/topo.h"

@@ -13,8 +13,8 @@
 #include <sys/sysctl.h>
 #endif
 
-#include "workloads/isa.h"
-#include "machine/cpuid.h"
+#include "platform/isa.h"
+#include "platform/cpuid.h"
 
 #ifndef HWCAP_ASIMD
 #define HWCAP_ASIMD (1ul << 1)

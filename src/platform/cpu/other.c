@@ -4,8 +4,8 @@
  */
 #include "config.h"
 
-#include "workloads/isa.h"
-#include "machine/cpuid.h"
+#include "platform/isa.h"
+#include "platform/cpuid.h"
 
 unsigned ct_cpu_isa_mask(void)
 {

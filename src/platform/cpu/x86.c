@@ -9,8 +9,8 @@
 
 #include <stdint.h>
 
-#include "workloads/isa.h"
-#include "machine/cpuid.h"
+#include "platform/isa.h"
+#include "platform/cpuid.h"
 
 static void cpuid(uint32_t leaf, uint32_t sub, uint32_t r[4])
 {
@@ -22,7 +22,7 @@ static void cpuid(uint32_t leaf, uint32_t sub, uint32_t r[4])
 /*
  * For the core-kind rules: leaves 0x1A (Intel core type) and 0x80000026
  * (AMD core type) answer for the cpu that executes CPUID, so callers pin
- * first (src/platform/linux/topo.c).
+ * first (src/lib/machine/live-linux.c).
  */
 int ct_cpuid(uint32_t leaf, uint32_t sub, uint32_t r[4])
 {

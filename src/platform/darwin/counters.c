@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "core/common.h"
-#include "measure/counters.h"
+#include "platform/counters.h"
 #include "platform/os.h"
 
 #if HAVE_LIBPROC_H && HAVE_PROC_PID_RUSAGE && HAVE_STRUCT_RUSAGE_INFO_V4_RI_CYCLES

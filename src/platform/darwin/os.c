@@ -17,7 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "machine/caches.h"
+#include "platform/caches.h"
 #include "platform/os.h"
 
 uint64_t ct_now_ns(void)

@@ -19,7 +19,7 @@
 #include <pthread/qos.h>
 #endif
 
-#include "place/place.h"
+#include "platform/place.h"
 
 int ct_place_background_hint(char *how, size_t len)
 {

@@ -21,7 +21,7 @@
 #include <unistd.h>
 
 #include "core/common.h"
-#include "measure/counters.h"
+#include "platform/counters.h"
 #include "platform/os.h"
 
 #if HAVE_LINUX_PERF_EVENT_H

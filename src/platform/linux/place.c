@@ -17,7 +17,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "place/place.h"
+#include "platform/place.h"
 
 /* struct sched_attr, as in include/uapi/linux/sched/types.h (glibc < 2.41 lacks it). */
 struct ct_sched_attr {

@@ -1,6 +1,6 @@
 /*
  * CoreFoundation.h - the part of Apple's CoreFoundation that
- * src/platform/darwin/topo.c calls, declared from Apple's documentation
+ * src/lib/machine/live-darwin.c calls, declared from Apple's documentation
  * (CFBase, CFString, CFData), for tests/tools/cross-macos.sh only.  zig ships
  * the macOS libc headers but no frameworks; with this header and the link
  * stub beside it (CoreFoundation.tbd) the product's code compiles and

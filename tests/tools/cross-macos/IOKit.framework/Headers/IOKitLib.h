@@ -1,6 +1,6 @@
 /*
  * IOKitLib.h - the part of Apple's IOKit user library that
- * src/platform/darwin/topo.c calls, declared from Apple's documentation
+ * src/lib/machine/live-darwin.c calls, declared from Apple's documentation
  * (IOKitLib, IOTypes, IOKitKeys), for tests/tools/cross-macos.sh only.  zig
  * ships the macOS libc and Mach headers (mach_port_t, kern_return_t,
  * io_name_t, io_string_t) but no frameworks; with this header and the link

@@ -1,11 +1,11 @@
 /*
- * workloads/isa.h - which kernel ISAs were compiled in, which this cpu and OS can
+ * platform/isa.h - which kernel ISAs were compiled in, which this cpu and OS can
  * run, and the one-time choice among them.  The feature tests live in the
  * architecture seam: src/platform/cpu/x86.c (CPUID and XGETBV),
  * platform/cpu/arm.c (getauxval, sysctlbyname), platform/cpu/other.c.
  */
-#ifndef CT_WORKLOADS_ISA_H
-#define CT_WORKLOADS_ISA_H
+#ifndef CT_PLATFORM_ISA_H
+#define CT_PLATFORM_ISA_H
 
 #include <stddef.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /*
- * machine/cpuid.h - one cpu's identity as CPUID gives it: vendor, display
+ * platform/cpuid.h - one cpu's identity as CPUID gives it: vendor, display
  * family, model and stepping, and on an Intel hybrid the core type of leaf
  * 0x1A.  One decoder for every path that reads CPUID: the live cpu
  * (ct_cpu_id_read, through src/platform/cpu/), each cpu of a live machine
@@ -7,8 +7,8 @@
  * src/lib/machine/topo.c), so that a recorded Zen 4 and a live one are
  * the same family 0x19 model 0x11.  Portable: it decodes numbers.
  */
-#ifndef CT_MACHINE_CPUID_H
-#define CT_MACHINE_CPUID_H
+#ifndef CT_PLATFORM_CPUID_H
+#define CT_PLATFORM_CPUID_H
 
 #include <stddef.h>
 #include <stdint.h>

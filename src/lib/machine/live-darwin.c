@@ -1,5 +1,5 @@
 /*
- * platform/darwin/topo.c - the live Mac's cpu facts.  M1: hw.nperflevels and
+ * machine/live-darwin.c - the live Mac's cpu facts.  M1: hw.nperflevels and
  * hw.perflevelN.{name,logicalcpu} give the kinds, fastest level first.
  * M2: which cpu id is which kind comes from the IORegistry, children of
  * IODeviceTree:/cpus with logical-cpu-id and cluster-type ('E', 'P'), the

@@ -1,5 +1,5 @@
 /*
- * workloads/isa.c - which kernel ISA runs: compiled in (configure), supported here
+ * platform/isa.c - which kernel ISA runs: compiled in (configure), supported here
  * (ct_cpu_isa_mask()), chosen once.
  */
 #include "config.h"
@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "core/common.h"
-#include "workloads/isa.h"
+#include "platform/isa.h"
 
 static const char *const names[CT_ISA_COUNT] = {
 	[CT_ISA_SCALAR] = "scalar",

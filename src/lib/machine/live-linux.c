@@ -1,5 +1,5 @@
 /*
- * platform/linux/topo.c - the live Linux machine's cpu facts: sysfs and procfs
+ * machine/live-linux.c - the live Linux machine's cpu facts: sysfs and procfs
  * through the portable reader (src/lib/machine/sysfs.c, rooted at "/"), this
  * process's affinity from sched_getaffinity(), and on x86 CPUID read on
  * each allowed cpu while pinned to it: leaves 0x1A and 0x80000026 describe
@@ -16,7 +16,7 @@
 #include "core/common.h"
 #include "core/cpuset.h"
 #include "platform/os.h"
-#include "place/place.h"
+#include "platform/place.h"
 #include "machine/topo.h"
 
 static void cpuid_fact(struct ct_topo *t, int cpu, uint32_t leaf, uint32_t sub, uint32_t r[4])

@@ -1,5 +1,5 @@
 /*
- * machine/cpuid.c - the one decoder of CPUID's identity leaves (see
+ * platform/cpuid.c - the one decoder of CPUID's identity leaves (see
  * cpuid.h).  Only ct_cpu_id_read executes CPUID, through ct_cpuid()
  * (src/platform/cpu/), which answers -1 off x86.
  */
@@ -7,7 +7,7 @@
 
 #include <string.h>
 
-#include "machine/cpuid.h"
+#include "platform/cpuid.h"
 
 enum ct_cpu_vendor ct_cpuid_vendor(const uint32_t leaf0[4])
 {
