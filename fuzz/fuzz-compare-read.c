@@ -1,6 +1,6 @@
 /*
  * fuzz-compare-read - ct-compare's reader of runs (src/lib/compare/read.c) on a
- * whole file of JSON Lines, then the rank tests (src/lib/measure/mann-whitney.c) on
+ * whole file of JSON Lines, then the rank tests (src/lib/core/mann-whitney.c) on
  * whatever samples it read: values from outside, which the selection of
  * the interval's order statistics and the exact distribution must take
  * (huge, tiny, tied, negative).  Beyond not crashing: a refused file says
@@ -11,7 +11,7 @@
 
 #include <math.h>
 
-#include "measure/mann-whitney.h"
+#include "core/mann-whitney.h"
 #include "compare/compare.h"
 #include "fuzz.h"
 

@@ -33,7 +33,7 @@
 #include "place/list.h"
 #include "place/measure.h"
 #include "place/place.h"
-#include "core/progress.h"
+#include "tool/progress.h"
 #include "machine/topo.h"
 
 enum place_mode {

@@ -17,7 +17,7 @@
 
 #include "core/common.h"
 #include "measure/harness.h"
-#include "measure/mann-whitney.h"
+#include "core/mann-whitney.h"
 #include "compare/compare.h"
 #include "unit.h"
 

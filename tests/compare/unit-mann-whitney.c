@@ -8,7 +8,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "measure/mann-whitney.h"
+#include "core/mann-whitney.h"
 #include "unit.h"
 
 static int near(double a, double b, double tol)

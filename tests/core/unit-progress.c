@@ -13,7 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/progress.h"
+#include "tool/progress.h"
 #include "unit.h"
 
 static char *contents(FILE *f)

@@ -29,7 +29,7 @@
 #include "kernels/kernels.h"
 #include "platform/os.h"
 #include "place/place.h"
-#include "measure/stats.h"
+#include "core/stats.h"
 #include "unit.h"
 #include "unit-fake-chain.h"
 

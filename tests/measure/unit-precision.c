@@ -12,7 +12,7 @@
 
 #include "core/common.h"
 #include "measure/harness.h"
-#include "measure/stats.h"
+#include "core/stats.h"
 #include "unit.h"
 
 /* P(B <= k) for B ~ Binomial(n, 1/2), by the recurrence, in long double. */

@@ -5,7 +5,7 @@
 
 #include <math.h>
 
-#include "measure/stats.h"
+#include "core/stats.h"
 #include "unit.h"
 
 static int near(double a, double b)

@@ -17,10 +17,10 @@
 
 #include "core/common.h"
 #include "measure/harness.h"
-#include "measure/mann-whitney.h"
+#include "core/mann-whitney.h"
 #include "compare/compare.h"
 #include "measure/results.h"
-#include "measure/stats.h"
+#include "core/stats.h"
 #include "workloads/stream.h"
 
 const char *ct_figure_name(enum ct_figure f)

@@ -15,7 +15,7 @@
 #include "core/common.h"
 #include "measure/harness.h"
 #include "measure/report.h"
-#include "measure/mann-whitney.h"
+#include "core/mann-whitney.h"
 #include "compare/compare.h"
 #include "records/svg.h"
 #include "core/term.h"

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core/common.h"
+#include "core/stats.h"
 #include "machine/check.h"
 
 double ct_check_tolerance(const struct ct_measured *m, size_t n)
@@ -31,19 +32,6 @@ static int apart(double a, double b, double tol)
 	return hi > 0 && fabs(a - b) > tol * hi;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-static double median(double *v, size_t n)
-{
-	qsort(v, n, sizeof(*v), cmp_double);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 /* The medians of the measured cpus of rank r; its cpus in v->cpus. */
 static void rank_figures(const struct ct_topo *t, const struct ct_measured *m, size_t n,
 			 struct ct_kinds_verdict *v)
@@ -63,8 +51,8 @@ static void rank_figures(const struct ct_topo *t, const struct ct_measured *m, s
 		f[k] = m[i].fma_cycle;
 		k++;
 	}
-	v->ghz = k ? median(g, k) : NAN;
-	v->fma_cycle = k ? median(f, k) : NAN;
+	v->ghz = k ? ct_median_inplace(g, k) : NAN;
+	v->fma_cycle = k ? ct_median_inplace(f, k) : NAN;
 	free(g);
 	free(f);
 }

@@ -39,7 +39,7 @@
 #include <string.h>
 
 #include "measure/ceiling.h"
-#include "measure/stats.h"
+#include "core/stats.h"
 
 static const struct {
 	const char *isa, *unit;

@@ -17,7 +17,7 @@
 #include "measure/counters.h"
 #include "measure/floor.h"
 #include "measure/harness.h"
-#include "measure/stats.h"
+#include "core/stats.h"
 #include "kernels/kernels.h"
 #include "platform/os.h"
 #include "core/parse.h"

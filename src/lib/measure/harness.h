@@ -14,7 +14,7 @@
 #include <stdint.h>
 
 #include "measure/counters.h"
-#include "measure/stats.h"
+#include "core/stats.h"
 #include "records/record.h"
 
 struct ct_job {

@@ -14,7 +14,7 @@
 #include "core/common.h"
 #include "core/cpuset.h"
 #include "measure/ceiling.h"
-#include "measure/mann-whitney.h"
+#include "core/mann-whitney.h"
 #include "measure/results.h"
 
 /* The counter statistics of a summary, over the samples that were counted. */

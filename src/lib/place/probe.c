@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "core/common.h"
+#include "core/stats.h"
 #include "measure/harness.h"
 #include "platform/place.h"
 #include "place/probe.h"
@@ -34,13 +35,6 @@ static enum ct_isa widest_isa(void)
 	return CT_ISA_SCALAR;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 /*
  * The median of v[0..n) (sorted here), and in *range its spread: the
  * interquartile range over the median, which one preempted sample of
@@ -48,10 +42,8 @@ static int cmp_double(const void *a, const void *b)
  */
 static double median_range(double *v, unsigned n, double *range)
 {
-	double med;
+	double med = ct_median_inplace(v, n);
 
-	qsort(v, n, sizeof(*v), cmp_double);
-	med = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 	*range = med > 0 ? (v[(3 * n) / 4] - v[n / 4]) / med : NAN;
 	return med;
 }

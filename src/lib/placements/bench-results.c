@@ -14,11 +14,11 @@
 #include <string.h>
 
 #include "compare/compare.h"
-#include "measure/mann-whitney.h"
+#include "core/mann-whitney.h"
 #include "core/common.h"
 #include "measure/harness.h"
 #include "measure/results.h"
-#include "measure/stats.h"
+#include "core/stats.h"
 #include "placements/bench.h"
 
 const char *ct_bench_basis_name(enum ct_bench_basis b)

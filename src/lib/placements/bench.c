@@ -23,7 +23,7 @@
 #include "core/common.h"
 #include "core/cpuset.h"
 #include "core/outfile.h"
-#include "core/progress.h"
+#include "tool/progress.h"
 #include "machine/kinds.h"
 #include "measure/context.h"
 #include "measure/harness.h"

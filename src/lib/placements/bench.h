@@ -19,10 +19,10 @@
 #include <stdio.h>
 
 #include "core/cpuset.h"
-#include "core/progress.h"
+#include "tool/progress.h"
 #include "measure/context.h"
 #include "measure/report.h"
-#include "measure/stats.h"
+#include "core/stats.h"
 #include "machine/topo.h"
 
 /* What ct-place's options ask of a bench. */

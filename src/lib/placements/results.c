@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "core/common.h"
-#include "measure/mann-whitney.h"
+#include "core/mann-whitney.h"
 #include "measure/results.h"
 #include "placements/placements.h"
 

@@ -23,7 +23,7 @@
 #include "placements/run.h"
 #include "place/measure.h"
 #include "place/place.h"
-#include "core/progress.h"
+#include "tool/progress.h"
 #include "core/term.h"
 #include "workloads/stream.h"
 #include "machine/topo.h"

@@ -8,7 +8,7 @@
 
 #include "tool/cli.h"
 #include "measure/report.h"
-#include "core/progress.h"
+#include "tool/progress.h"
 #include "machine/topo.h"
 
 /* What the comparison takes from ct-place's options. */

@@ -32,7 +32,7 @@
 #include "platform/isa.h"
 #include "core/options.h"
 #include "measure/report.h"
-#include "core/progress.h"
+#include "tool/progress.h"
 #include "machine/topo.h"
 
 struct ct_allcore;

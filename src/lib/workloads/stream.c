@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "core/common.h"
+#include "core/stats.h"
 #include "core/cpuset.h"
 #include "platform/os.h"
 #include "platform/place.h"
@@ -238,13 +239,6 @@ char *ct_stream_cand_name(const struct ct_stream_cand *c, char *buf, size_t len)
 	return buf;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 /* Of a candidate's trials or of the candidates' spreads: at most this many. */
 #define MEDIAN_MAX (CT_STREAM_TRIALS_MAX > CT_STREAM_CANDS_MAX ? CT_STREAM_TRIALS_MAX : CT_STREAM_CANDS_MAX)
 
@@ -253,8 +247,7 @@ static double median_of(const double *v, unsigned n)
 	double t[MEDIAN_MAX];
 
 	memcpy(t, v, n * sizeof(*t));
-	qsort(t, n, sizeof(*t), cmp_double);
-	return n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
+	return ct_median_inplace(t, n);
 }
 
 void ct_stream_trials_stats(const struct ct_stream_trials *t, double *median, double *spread)

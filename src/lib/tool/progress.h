@@ -1,5 +1,5 @@
 /*
- * core/progress.h - one line on standard error, redrawn in place with '\r',
+ * tool/progress.h - one line on standard error, redrawn in place with '\r',
  * that says where a long run is (ct-place's placements, a sweep of
  * sizes): only when standard error is a terminal, unless forced either
  * way (--progress, --no-progress).  The caller updates it between
@@ -7,8 +7,8 @@
  * at most every CT_PROGRESS_MIN_NS, so drawing costs the run nothing it
  * measures; it is erased before the results are printed.
  */
-#ifndef CT_CORE_PROGRESS_H
-#define CT_CORE_PROGRESS_H
+#ifndef CT_TOOL_PROGRESS_H
+#define CT_TOOL_PROGRESS_H
 
 #include <stdint.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /*
- * measure/stats.c - min, max, median, mean and coefficient of variation, and the
+ * core/stats.c - min, max, median, mean and coefficient of variation, and the
  * confidence interval of the median (for --precision).
  */
 #include "config.h"
@@ -9,13 +9,19 @@
 #include <string.h>
 
 #include "core/common.h"
-#include "measure/stats.h"
+#include "core/stats.h"
 
-static int cmp_double(const void *a, const void *b)
+int ct_cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
 
 	return (x > y) - (x < y);
+}
+
+double ct_median_inplace(double *v, size_t n)
+{
+	qsort(v, n, sizeof(*v), ct_cmp_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 void ct_stats_compute(const double *v, size_t n, struct ct_stats *st)
@@ -29,7 +35,7 @@ void ct_stats_compute(const double *v, size_t n, struct ct_stats *st)
 		return;
 	sorted = ct_xmalloc(n * sizeof(*sorted));
 	memcpy(sorted, v, n * sizeof(*sorted));
-	qsort(sorted, n, sizeof(*sorted), cmp_double);
+	qsort(sorted, n, sizeof(*sorted), ct_cmp_double);
 	st->min = sorted[0];
 	st->max = sorted[n - 1];
 	st->median = n % 2 ? sorted[n / 2]
@@ -86,7 +92,7 @@ int ct_median_ci(const double *v, size_t n, double *lo, double *hi, double *half
 		return -1;
 	sorted = ct_xmalloc(n * sizeof(*sorted));
 	memcpy(sorted, v, n * sizeof(*sorted));
-	qsort(sorted, n, sizeof(*sorted), cmp_double);
+	qsort(sorted, n, sizeof(*sorted), ct_cmp_double);
 	median = n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
 	*lo = sorted[rl - 1];
 	*hi = sorted[rh - 1];

@@ -1,5 +1,5 @@
 /*
- * measure/mann-whitney.c - the Mann-Whitney U test and the Hodges-Lehmann interval.
+ * core/mann-whitney.c - the Mann-Whitney U test and the Hodges-Lehmann interval.
  *
  * Ranks are doubled so that mid-ranks of ties stay integers: the exact
  * distribution of the doubled rank sum of x under every assignment of the
@@ -14,14 +14,8 @@
 #include <string.h>
 
 #include "core/common.h"
-#include "measure/mann-whitney.h"
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
+#include "core/mann-whitney.h"
+#include "core/stats.h"
 
 /*
  * The distribution of the sum of k of the N values r2[] chosen at random:
@@ -78,7 +72,7 @@ static int utest(const double *x, size_t m, const double *y, size_t n, int exact
 		pool[i] = (struct pooled){ x[i], 1 };
 	for (i = 0; i < n; i++)
 		pool[m + i] = (struct pooled){ y[i], 0 };
-	qsort(pool, N, sizeof(*pool), cmp_double);
+	qsort(pool, N, sizeof(*pool), ct_cmp_double);
 	/* Doubled mid-ranks: a run of ties at ranks i+1..j gets i + 1 + j. */
 	for (i = 0; i < N; i = j) {
 		double t;
@@ -249,8 +243,8 @@ int ct_shift_ci(const double *x, size_t m, const double *y, size_t n, double alp
 	ys = ct_xmalloc(n * sizeof(*ys));
 	memcpy(xs, x, m * sizeof(*xs));
 	memcpy(ys, y, n * sizeof(*ys));
-	qsort(xs, m, sizeof(*xs), cmp_double);
-	qsort(ys, n, sizeof(*ys), cmp_double);
+	qsort(xs, m, sizeof(*xs), ct_cmp_double);
+	qsort(ys, n, sizeof(*ys), ct_cmp_double);
 	if (fmod(mn, 2) == 1)
 		*est = kth_diff(xs, m, ys, n, (mn + 1) / 2);
 	else

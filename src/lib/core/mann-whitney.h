@@ -1,5 +1,5 @@
 /*
- * measure/mann-whitney.h - two samples compared without assuming their distribution:
+ * core/mann-whitney.h - two samples compared without assuming their distribution:
  * the Mann-Whitney U test (is one stochastically larger?) and the
  * Hodges-Lehmann estimate of the shift between them with its
  * distribution-free interval (Moses), the one that inverts the same test.
@@ -7,8 +7,8 @@
  * verdicts) apply both to the logarithms of rates, where a run that is x%
  * slower throughout is a shift.
  */
-#ifndef CT_MEASURE_MANN_WHITNEY_H
-#define CT_MEASURE_MANN_WHITNEY_H
+#ifndef CT_CORE_MANN_WHITNEY_H
+#define CT_CORE_MANN_WHITNEY_H
 
 #include <stddef.h>
 

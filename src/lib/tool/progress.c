@@ -1,5 +1,5 @@
 /*
- * core/progress.c - the progress line (progress.h).  Carriage return, the text,
+ * tool/progress.c - the progress line (progress.h).  Carriage return, the text,
  * spaces over what the last one left, no newline: the terminal keeps one
  * line; ct_progress_clear() blanks it and leaves the cursor at its start.
  */
@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "platform/os.h"
-#include "core/progress.h"
+#include "tool/progress.h"
 #include "core/term.h"
 
 void ct_progress_init(struct ct_progress *p, FILE *f, enum ct_progress_mode mode)

@@ -1,8 +1,8 @@
 /*
- * measure/stats.h - order statistics and dispersion over a set of samples.
+ * core/stats.h - order statistics and dispersion over a set of samples.
  */
-#ifndef CT_MEASURE_STATS_H
-#define CT_MEASURE_STATS_H
+#ifndef CT_CORE_STATS_H
+#define CT_CORE_STATS_H
 
 #include <stddef.h>
 
@@ -17,6 +17,11 @@ struct ct_stats {
 
 /* Summarize v[0..n-1] (left untouched).  n == 0 gives all zeros. */
 void ct_stats_compute(const double *v, size_t n, struct ct_stats *st);
+
+/* qsort's comparison of doubles, ascending: the one every sort here uses. */
+int ct_cmp_double(const void *a, const void *b);
+/* The median of v[0..n), n > 0, which it sorts in place: the one median. */
+double ct_median_inplace(double *v, size_t n);
 
 /*
  * The distribution-free 95% confidence interval of the median, from order
