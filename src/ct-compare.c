@@ -23,7 +23,7 @@
 #include "tool/cli.h"
 #include "core/common.h"
 #include "core/options.h"
-#include "measure/report.h"
+#include "report/report.h"
 #include "core/outfile.h"
 #include "compare/compare.h"
 #include "core/term.h"

@@ -17,8 +17,8 @@
 #include "core/term.h"
 #include "tool/kernel-tool.h"
 #include "workloads/latency.h"
-#include "workloads/latency-report.h"
-#include "workloads/stream-report.h"
+#include "report/latency.h"
+#include "report/stream.h"
 #include "workloads/stream-sizes.h"
 
 static const struct ct_opt_use opts[] = {

@@ -25,7 +25,7 @@
 #include "placements/child.h"
 #include "placements/placements.h"
 #include "machine/kinds.h"
-#include "measure/report.h"
+#include "report/report.h"
 #include "core/parse.h"
 #include "core/outfile.h"
 #include "place/command.h"

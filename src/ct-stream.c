@@ -18,7 +18,7 @@
 #include "core/term.h"
 #include "tool/kernel-tool.h"
 #include "workloads/stream.h"
-#include "workloads/stream-report.h"
+#include "report/stream.h"
 #include "workloads/stream-sizes.h"
 
 static const struct ct_opt_use opts[] = {

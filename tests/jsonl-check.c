@@ -24,7 +24,8 @@
 #include <unistd.h>
 
 #include "measure/allcore.h"
-#include "measure/report.h"
+#include "report/allcore.h"
+#include "report/report.h"
 #include "records/jsonl.h"
 #include "records/record.h"
 

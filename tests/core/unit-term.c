@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "measure/report.h"
+#include "report/report.h"
 #include "core/term.h"
 #include "unit.h"
 

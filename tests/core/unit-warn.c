@@ -16,8 +16,8 @@
 #include "placements/placements.h"
 #include "measure/harness.h"
 #include "measure/context.h"
-#include "measure/report.h"
-#include "workloads/stream-report.h"
+#include "report/report.h"
+#include "report/stream.h"
 #include "unit-machine.h"
 #include "unit.h"
 

@@ -22,8 +22,8 @@
 
 #include "core/common.h"
 #include "measure/harness.h"
-#include "measure/report.h"
-#include "workloads/latency-report.h"
+#include "report/report.h"
+#include "report/latency.h"
 
 static void series(struct ct_series *ser, struct ct_sample *s, const struct ct_job *k,
 		   double ns, int disturbed)

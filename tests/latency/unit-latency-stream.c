@@ -12,8 +12,8 @@
 
 #include "core/common.h"
 #include "measure/harness.h"
-#include "measure/report.h"
-#include "workloads/latency-report.h"
+#include "report/report.h"
+#include "report/latency.h"
 #include "unit.h"
 
 #define NCOUNTS 2

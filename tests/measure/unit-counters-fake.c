@@ -21,7 +21,7 @@
 #include "measure/harness.h"
 #include "measure/context.h"
 #include "platform/os.h"
-#include "measure/report.h"
+#include "report/report.h"
 #include "unit.h"
 
 static const char *mode = "clean";

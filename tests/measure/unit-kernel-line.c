@@ -1,6 +1,6 @@
 /*
  * unit-kernel-line.c - the kernel line above a table (ct_rec_kernel,
- * src/lib/measure/report.c), in each of its forms, from made-up loops:
+ * src/lib/report/report.c), in each of its forms, from made-up loops:
  * the FMA loop, the streaming read with the loops beside it, the add
  * chain, per sample and per call, and the jobs of ct-place's comparison
  * with one count of samples and with a range; in the table, in Markdown
@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "measure/report.h"
+#include "report/report.h"
 #include "../unit.h"
 
 static const struct ct_kernel fma_loop = {

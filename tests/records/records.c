@@ -21,11 +21,12 @@
 
 #include "core/common.h"
 #include "measure/allcore.h"
+#include "report/allcore.h"
 #include "placements/placements.h"
 #include "place/observe.h"
-#include "measure/report.h"
+#include "report/report.h"
 #include "machine/topo.h"
-#include "workloads/stream-report.h"
+#include "report/stream.h"
 
 static unsigned long long lcg_state = 12345;
 

@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "records/jsonl.h"
-#include "measure/report.h"
+#include "report/report.h"
 #include "unit.h"
 
 static struct ct_jobject o;

@@ -17,15 +17,16 @@
 
 #include "core/common.h"
 #include "measure/allcore.h"
+#include "report/allcore.h"
 #include "placements/bench.h"
 #include "placements/placements.h"
 #include "place/observe.h"
-#include "measure/report.h"
+#include "report/report.h"
 #include "place/list.h"
 #include "records/record.h"
 #include "compare/compare.h"
 #include "workloads/fma.h"
-#include "workloads/stream-report.h"
+#include "report/stream.h"
 #include "workloads/stream.h"
 #include "unit.h"
 

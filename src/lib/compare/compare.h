@@ -11,7 +11,7 @@
 
 #include "measure/context.h"
 #include "measure/harness.h"
-#include "measure/report.h"
+#include "report/report.h"
 
 /* A machine record read back; the strings the struct points to are owned. */
 struct ct_run_machine {

@@ -23,6 +23,7 @@
 
 #include "core/common.h"
 #include "measure/allcore.h"
+#include "report/allcore.h"
 #include "placements/placements.h"
 #include "placements/bench.h"
 #include "place/measure.h"

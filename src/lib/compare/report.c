@@ -14,7 +14,7 @@
 
 #include "core/common.h"
 #include "measure/harness.h"
-#include "measure/report.h"
+#include "report/report.h"
 #include "core/mann-whitney.h"
 #include "compare/compare.h"
 #include "records/svg.h"

@@ -32,7 +32,7 @@
 
 #include "core/cpuset.h"
 #include "measure/harness.h"
-#include "measure/report.h"
+#include "measure/results.h"
 #include "machine/topo.h"
 
 struct ct_cli;
@@ -110,23 +110,6 @@ int ct_allcore_run(struct ct_allcore *a, const struct ct_harness *h,
 		   const struct ct_allcore_kernel *ks, size_t nk, char *why, size_t len);
 
 /*
- * The records: each group's reference ("single-cpuN"), every thread
- * ("allcore-cpuN"), each group's threads together ("allcore-KIND"), with
- * the fields of ct_rec_allcore_extra (threads, kind, sample_ns, and on
- * the all-core records single_placement, ratio_to_single_wall and
- * ratio_to_single_cpu).  In the table format, lines on how it ran first.
- * Then call ct_out_end() and ct_allcore_print_kinds() for the allcore
- * records, each kernel on each kind against its reference: a line each
- * under the table, a block of their own in TSV.
- */
-struct ct_allcore_results;
-void ct_allcore_print(struct ct_out *o, const struct ct_allcore *a,
-		      const struct ct_allcore_results *res);
-void ct_allcore_print_kinds(struct ct_out *o, const struct ct_allcore *a,
-			    const struct ct_allcore_results *res);
-extern const struct ct_rec_kind ct_rec_allcore, ct_rec_allcore_extra;
-
-/*
  * What the records show of a run, from the results step (results.c): per
  * kernel k, each group g's reference alone and its threads together
  * ([g * nk + k]) and every thread i ([i * nk + k]); the ratio of an
@@ -141,14 +124,5 @@ void ct_allcore_results(const struct ct_allcore *a, struct ct_allcore_results *r
 void ct_allcore_results_free(struct ct_allcore_results *res);
 
 void ct_allcore_free(struct ct_allcore *a);
-
-/*
- * Its records once run, on f in fmt (--samples: samples too), under the
- * machine's (m finished): what a kernel tool's --threads run writes
- * (tool/kernel-tool.c).
- */
-void ct_allcore_write(FILE *f, enum ct_format fmt, const char *tool, int samples,
-		      const struct ct_machine *m, const struct ct_allcore *a,
-		      void (*header)(FILE *f, const struct ct_allcore *a, void *arg), void *arg);
 
 #endif

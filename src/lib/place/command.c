@@ -19,7 +19,7 @@
 #include "machine/kinds.h"
 #include "measure/context.h"
 #include "place/observe.h"
-#include "measure/report.h"
+#include "report/report.h"
 #include "core/outfile.h"
 #include "place/command.h"
 #include "place/place.h"

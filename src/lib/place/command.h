@@ -9,7 +9,7 @@
 
 #include <stdio.h>
 
-#include "measure/report.h"
+#include "report/report.h"
 #include "machine/topo.h"
 
 /* Statuses of the run-a-command mode, as env(1) and nice(1) have them. */

@@ -15,7 +15,7 @@
 
 #include "core/common.h"
 #include "core/cpuset.h"
-#include "measure/report.h"
+#include "report/report.h"
 #include "place/list.h"
 #include "place/place.h"
 #include "core/term.h"

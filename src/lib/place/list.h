@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "measure/report.h"
+#include "report/report.h"
 #include "place/place.h"
 #include "machine/topo.h"
 

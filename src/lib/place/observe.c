@@ -15,7 +15,7 @@
 #include "core/common.h"
 #include "measure/harness.h"
 #include "place/observe.h"
-#include "measure/report.h"
+#include "report/report.h"
 
 /* A cpulist of up to CT_CPUSET_MAX cpus fits (worst case "0,2,4,..."). */
 #define LIST_LEN (6 * CT_CPUSET_MAX)

@@ -30,7 +30,7 @@
 #include "measure/counters.h"
 #include "core/cpuset.h"
 #include "measure/context.h"
-#include "measure/report.h"
+#include "report/report.h"
 #include "machine/topo.h"
 
 /* What one kind of core saw of the tree. */

@@ -15,7 +15,7 @@
 #include "compare/compare.h"
 #include "core/common.h"
 #include "measure/harness.h"
-#include "measure/report.h"
+#include "report/report.h"
 #include "placements/bench.h"
 
 /* --- bench_run: one timed run of CMD. --- */

@@ -21,7 +21,7 @@
 #include "core/cpuset.h"
 #include "tool/progress.h"
 #include "measure/context.h"
-#include "measure/report.h"
+#include "report/report.h"
 #include "core/stats.h"
 #include "machine/topo.h"
 

@@ -16,7 +16,7 @@
 #include "platform/isa.h"
 #include "workloads/latency.h"
 #include "measure/context.h"
-#include "measure/report.h"
+#include "report/report.h"
 #include "platform/place.h"
 #include "machine/topo.h"
 

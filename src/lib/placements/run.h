@@ -7,7 +7,7 @@
 #define CT_PLACEMENTS_RUN_H
 
 #include "tool/cli.h"
-#include "measure/report.h"
+#include "report/report.h"
 #include "tool/progress.h"
 #include "machine/topo.h"
 

@@ -31,7 +31,7 @@
 #include "measure/harness.h"
 #include "platform/isa.h"
 #include "core/options.h"
-#include "measure/report.h"
+#include "report/report.h"
 #include "tool/progress.h"
 #include "machine/topo.h"
 

@@ -14,6 +14,7 @@
 #include "core/term.h"
 #include "measure/allcore.h"
 #include "measure/context.h"
+#include "report/allcore.h"
 #include "tool/kernel-tool.h"
 
 /* One row's steps, run on the row's thread (ct_cli_run_row()). */

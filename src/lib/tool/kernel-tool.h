@@ -18,7 +18,7 @@
 #include "measure/allcore.h"
 #include "measure/context.h"
 #include "measure/harness.h"
-#include "measure/report.h"
+#include "report/report.h"
 #include "tool/cli.h"
 #include "platform/isa.h"
 

@@ -1,5 +1,5 @@
 /*
- * workloads/latency-report.c - ct-latency's table, a row per size
+ * report/latency.c - ct-latency's table, a row per size
  * (described once, with a lines-in-flight column per chain count), and
  * the lines around it, a kind of lines described once too; both written
  * by record.c.
@@ -12,9 +12,9 @@
 #include <string.h>
 
 #include "core/common.h"
-#include "measure/report.h"
-#include "workloads/latency-report.h"
-#include "workloads/stream-report.h"
+#include "report/report.h"
+#include "report/latency.h"
+#include "report/stream.h"
 
 enum row_field {
 	R_PLACEMENT, R_SIZE, R_LEVEL, R_NS, R_CYCLES, R_CV, R_SHARE, R_KNEE, R_MLP, R_VERIFIED,

@@ -1,13 +1,13 @@
 /*
- * workloads/stream-report.h - ct-stream's human table: the caches and samples above
+ * report/stream.h - ct-stream's human table: the caches and samples above
  * one row per placement, size and ISA (the sweep, a record kind of its
  * own: ct_rec_sweep), each row as its size ends; then its footnotes, the
  * ISAs and their kernels, the array, the prefetch chosen for each level
  * and the load at the end.
  * The summary, sample and machine records are out.h's.
  */
-#ifndef CT_WORKLOADS_STREAM_REPORT_H
-#define CT_WORKLOADS_STREAM_REPORT_H
+#ifndef CT_REPORT_STREAM_H
+#define CT_REPORT_STREAM_H
 
 #include <stdint.h>
 #include <stdio.h>

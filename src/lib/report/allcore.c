@@ -1,5 +1,5 @@
 /*
- * measure/allcore-report.c - the all-core run written out: each group's reference,
+ * report/allcore.c - the all-core run written out: each group's reference,
  * every thread and each group's threads together as summary records with
  * the fields of --threads, the lines on how it ran and the allcore record
  * of each kernel and kind; every one described once and written by
@@ -9,7 +9,7 @@
 
 #include <stdio.h>
 
-#include "measure/allcore.h"
+#include "report/allcore.h"
 #include "core/common.h"
 #include "measure/context.h"
 #include "records/record.h"

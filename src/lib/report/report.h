@@ -1,13 +1,13 @@
 /*
- * measure/report.h - the output contract (see coretype(7)): a human table by default,
+ * report/report.h - the output contract (see coretype(7)): a human table by default,
  * TSV with a '#' header, or JSON Lines with a "record" member in every
  * object.  The records (machine, summary, sample, the counter table) are
  * described once in out.c and written by record.c's writer; records are
  * written in the caller's order with stdio; ct_close_stdout() turns a
  * write error into a failure.
  */
-#ifndef CT_MEASURE_REPORT_H
-#define CT_MEASURE_REPORT_H
+#ifndef CT_REPORT_REPORT_H
+#define CT_REPORT_REPORT_H
 
 #include <stdio.h>
 

@@ -1,5 +1,5 @@
 /*
- * workloads/stream-report.c - ct-stream's human table: the sweep of sizes, described
+ * report/stream.c - ct-stream's human table: the sweep of sizes, described
  * once (ct_rec_sweep), and the lines around it (the caches, the ISAs,
  * the array, prefetch and loop of every row, the load at the end), a kind
  * of lines described once too; both written by record.c.
@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include "core/common.h"
-#include "measure/report.h"
-#include "workloads/stream-report.h"
+#include "report/report.h"
+#include "report/stream.h"
 
 char *ct_stream_human_size(uint64_t b, char *buf, size_t len)
 {

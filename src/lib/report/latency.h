@@ -1,13 +1,13 @@
 /*
- * workloads/latency-report.h - ct-latency's human table: the caches and
+ * report/latency.h - ct-latency's human table: the caches and
  * what the figures are, one row per placement and size (latency, lines
  * in flight per chain count, the knee: a record kind of its own,
  * described once), then the array, the kernel, the load and the warnings.
  * The summary, sample and machine records are report.h's; every figure
  * of a row is in each summary record too (ct_rec_latency_fields).
  */
-#ifndef CT_WORKLOADS_LATENCY_REPORT_H
-#define CT_WORKLOADS_LATENCY_REPORT_H
+#ifndef CT_REPORT_LATENCY_H
+#define CT_REPORT_LATENCY_H
 
 #include <stdint.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /*
- * measure/report.c - the records of the output contract (machine, summary, sample,
+ * report/report.c - the records of the output contract (machine, summary, sample,
  * the counter table), each described once and written by record.c in the
  * three formats.
  * coretype(7) documents every field; names never change once released.
@@ -14,7 +14,7 @@
 
 #include "core/common.h"
 #include "machine/caches.h"
-#include "measure/report.h"
+#include "report/report.h"
 
 void ct_out_footnotes(FILE *f, const char *pre, unsigned marks, double precision_pct)
 {
