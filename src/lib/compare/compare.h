@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "core/mann-whitney.h"
 #include "measure/context.h"
 #include "measure/harness.h"
 #include "report/report.h"
@@ -166,12 +167,6 @@ struct ct_compare_verdicts {
 	size_t results, faster, slower, same, unconfirmed, none, reader, base_only, new_only;
 };
 
-/*
- * The default --threshold, a fraction: the A/A spread of the ratio between
- * runs minutes apart on the development machine (bench/compare-aa.sh), under
- * which a significant difference is run-to-run drift as often as a change.
- */
-#define CT_COMPARE_THRESHOLD 0.03
 
 struct ct_compare {
 	struct ct_run *runs;		/* [0] BASE, then every NEW */

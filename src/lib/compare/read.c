@@ -24,16 +24,13 @@
 #include "core/common.h"
 #include "measure/allcore.h"
 #include "report/allcore.h"
-#include "placements/placements.h"
-#include "placements/bench.h"
-#include "place/measure.h"
 #include "workloads/fma.h"
 #include "workloads/stream.h"
 #include "workloads/latency.h"
 #include "measure/harness.h"
 #include "records/jsonl.h"
+#include "records/kinds.h"
 #include "records/record.h"
-#include "place/list.h"
 #include "compare/compare.h"
 
 struct reader {
@@ -489,7 +486,7 @@ static int summary(struct reader *rd)
 	 * The kinds of ct-place's comparison and the kind of an all-core
 	 * row: extra members of the summary, each in its feature's table.
 	 */
-	kinds = str(rd, &ct_rec_placements_extra, "kinds");
+	kinds = str(rd, &ct_schema_placements_extra, "kinds");
 	if (kinds && !s->kinds)
 		s->kinds = ct_xstrdup(kinds);
 	add_kinds(r, kinds);
@@ -607,7 +604,7 @@ static const struct reader_of no_reader = { NULL, NAN, NAN };
 
 static int bench_run(struct reader *rd)
 {
-	const struct ct_rec_kind *k = &ct_rec_bench_run;
+	const struct ct_rec_kind *k = &ct_schema_bench_run;
 	const char *tool, *placement;
 	double wall = NAN, cpu = NAN, lost;
 	struct ct_run_series *s;
@@ -645,7 +642,7 @@ static int bench_run(struct reader *rd)
 
 static int bench_summary(struct reader *rd)
 {
-	const struct ct_rec_kind *k = &ct_rec_bench_summary;
+	const struct ct_rec_kind *k = &ct_schema_bench_summary;
 	const char *tool, *placement, *basis, *kinds;
 	double median = NAN, runs = NAN, share = NAN, disturbed;
 	struct ct_run_series *s;
@@ -703,22 +700,22 @@ static int record(struct reader *rd)
 		return summary(rd);
 	if (strcmp(rec, ct_rec_sample.name) == 0)
 		return sample(rd);
-	if (strcmp(rec, ct_rec_cpu.name) == 0) {
-		add_kinds(rd->r, str(rd, &ct_rec_cpu, "kind"));
+	if (strcmp(rec, ct_schema_cpu.name) == 0) {
+		add_kinds(rd->r, str(rd, &ct_schema_cpu, "kind"));
 		return 0;
 	}
 	/* ct-place -l and --dry-run: nothing measured, nothing to compare. */
-	if (strcmp(rec, ct_rec_topology.name) == 0 || strcmp(rec, ct_rec_plan.name) == 0)
+	if (strcmp(rec, ct_schema_topology.name) == 0 || strcmp(rec, ct_schema_plan.name) == 0)
 		return 0;
 	/* --threads: each kind's figures, compared as its allcore-KIND summaries. */
 	if (strcmp(rec, ct_rec_allcore.name) == 0)
 		return 0;
-	if (strcmp(rec, ct_rec_bench_run.name) == 0)
+	if (strcmp(rec, ct_schema_bench_run.name) == 0)
 		return bench_run(rd);
-	if (strcmp(rec, ct_rec_bench_summary.name) == 0)
+	if (strcmp(rec, ct_schema_bench_summary.name) == 0)
 		return bench_summary(rd);
 	/* ct-place -l --measure: the kinds checked, no series to compare. */
-	if (strcmp(rec, ct_rec_measured.name) == 0 || strcmp(rec, ct_rec_kinds_check.name) == 0)
+	if (strcmp(rec, ct_schema_measured.name) == 0 || strcmp(rec, ct_schema_kinds_check.name) == 0)
 		return 0;
 	if (strcmp(rec, ct_rec_compare.name) == 0 || strcmp(rec, ct_rec_input.name) == 0 ||
 	    strcmp(rec, ct_rec_verdicts.name) == 0 || strcmp(rec, ct_rec_geomean.name) == 0)

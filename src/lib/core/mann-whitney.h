@@ -63,6 +63,15 @@ int ct_ratio_ci(const double *x, size_t m, const double *y, size_t n, double alp
 		double *est, double *lo, double *hi);
 
 /*
+ * The smallest change a verdict calls by default, a fraction (ct-compare's
+ * --threshold, ct-place --bench's verdict): the A/A spread of the ratio
+ * between runs minutes apart on the development machine
+ * (bench/compare-aa.sh), under which a significant difference is
+ * run-to-run drift as often as a change.
+ */
+#define CT_COMPARE_THRESHOLD 0.03
+
+/*
  * The minimum effect of every verdict here (ct-compare's rows, ct-place
  * --bench's placements): a ratio is a change only when it is at least
  * 1 + threshold or at most 1 / (1 + threshold) over its whole interval

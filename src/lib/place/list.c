@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "core/common.h"
+#include "records/kinds.h"
 #include "core/cpuset.h"
 #include "report/report.h"
 #include "place/list.h"
@@ -26,27 +27,7 @@
 
 /* --- The listing's records: the topology, and a cpu. --- */
 
-enum topo_field {
-	T_MACHINE_LINE, T_CPUS_LINE, T_KINDS_LINE, T_TOOL, T_MODEL, T_RECORDED, T_POSSIBLE,
-	T_ONLINE, T_ALLOWED, T_USABLE, T_RANKS, T_RULES, T_BASIS
-};
 
-/* JSON has the sets; the table says the machine in three lines. */
-static const struct ct_rec_field topo_fields[] = {
-	{ T_MACHINE_LINE, NULL, "machine", CT_REC_STR, NULL, NULL, CT_REC_TABLE },
-	{ T_CPUS_LINE, NULL, "cpus", CT_REC_STR, NULL, NULL, CT_REC_TABLE },
-	{ T_KINDS_LINE, NULL, "kinds", CT_REC_STR, NULL, NULL, CT_REC_TABLE },
-	{ T_TOOL, "tool", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
-	{ T_MODEL, "model", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
-	{ T_RECORDED, "recorded", NULL, CT_REC_BOOL, NULL, NULL, CT_REC_JSON },
-	{ T_POSSIBLE, "cpus_possible", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
-	{ T_ONLINE, "cpus_online", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
-	{ T_ALLOWED, "cpus_allowed", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
-	{ T_USABLE, "cpus_usable", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
-	{ T_RANKS, "ranks", NULL, CT_REC_INT, NULL, NULL, CT_REC_JSON },
-	{ T_RULES, "rules", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
-	{ T_BASIS, "basis", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
-};
 
 /* A set as a cpulist (the writer frees it). */
 static void set_value(struct ct_rec_value *v, const struct ct_cpuset *set)
@@ -60,56 +41,56 @@ static void topo_value(const void *rec, int id, unsigned out, struct ct_rec_valu
 	const struct ct_topo *t = rec;
 
 	(void)out;
-	switch ((enum topo_field)id) {
-	case T_MACHINE_LINE:
+	switch ((enum ct_topology_field)id) {
+	case TP_MACHINE_LINE:
 		snprintf(v->buf, sizeof(v->buf), "%s%s", t->model[0] ? t->model : "unknown model",
 			 t->recorded ? " (recorded)" : "");
 		v->str = v->buf;
 		break;
-	case T_CPUS_LINE:
+	case TP_CPUS_LINE:
 		snprintf(v->buf, sizeof(v->buf), "%d online, %d usable", ct_cpuset_count(&t->online),
 			 ct_cpuset_count(&t->usable));
 		v->str = v->buf;
 		break;
-	case T_KINDS_LINE:
+	case TP_KINDS_LINE:
 		snprintf(v->buf, sizeof(v->buf), "%s [%s]", t->basis, t->rules);
 		v->str = v->buf;
 		break;
-	case T_TOOL:
+	case TP_TOOL:
 		v->str = "ct-place";
 		break;
-	case T_MODEL:
+	case TP_MODEL:
 		v->str = t->model;
 		break;
-	case T_RECORDED:
+	case TP_RECORDED:
 		v->i = t->recorded;
 		break;
-	case T_POSSIBLE:
+	case TP_POSSIBLE:
 		set_value(v, &t->possible);
 		break;
-	case T_ONLINE:
+	case TP_ONLINE:
 		set_value(v, &t->online);
 		break;
-	case T_ALLOWED:
+	case TP_ALLOWED:
 		set_value(v, &t->allowed);
 		break;
-	case T_USABLE:
+	case TP_USABLE:
 		set_value(v, &t->usable);
 		break;
-	case T_RANKS:
+	case TP_RANKS:
 		v->i = t->nranks;
 		break;
-	case T_RULES:
+	case TP_RULES:
 		v->str = t->rules;
 		break;
-	case T_BASIS:
+	case TP_BASIS:
 		v->str = t->basis;
 		break;
 	}
 }
 
 const struct ct_rec_kind ct_rec_topology = {
-	"topology", topo_fields, CT_ARRAY_SIZE(topo_fields), topo_value, CT_REC_LINES
+	"topology", ct_topology_fields, CT_TOPOLOGY_NFIELDS, topo_value, CT_REC_LINES
 };
 
 struct cpu_rec {
@@ -117,18 +98,7 @@ struct cpu_rec {
 	int cpu;
 };
 
-enum cpu_field { U_TOOL, U_CPU, U_KIND, U_RANK, U_EVIDENCE, U_MAX_MHZ, U_CAPACITY };
 
-/* The table groups the cpus by rank instead (list_table). */
-static const struct ct_rec_field cpu_fields[] = {
-	{ U_TOOL, "tool", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
-	{ U_CPU, "cpu", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
-	{ U_KIND, "kind", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
-	{ U_RANK, "rank", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
-	{ U_EVIDENCE, "evidence", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
-	{ U_MAX_MHZ, "max_mhz", NULL, CT_REC_NUM, "%d", NULL, CT_REC_DATA },
-	{ U_CAPACITY, "capacity", NULL, CT_REC_NUM, "%d", NULL, CT_REC_DATA },
-};
 
 static void cpu_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
 {
@@ -136,34 +106,34 @@ static void cpu_value(const void *rec, int id, unsigned out, struct ct_rec_value
 	const struct ct_topo_cpu *p = ct_topo_cpu(r->t, r->cpu);
 
 	(void)out;
-	switch ((enum cpu_field)id) {
-	case U_TOOL:
+	switch ((enum ct_cpu_field)id) {
+	case CU_TOOL:
 		v->str = "ct-place";
 		break;
-	case U_CPU:
+	case CU_CPU:
 		v->i = r->cpu;
 		break;
-	case U_KIND:
+	case CU_KIND:
 		v->str = ct_kind_name(p->kind);
 		break;
-	case U_RANK:
+	case CU_RANK:
 		v->i = p->rank;
 		break;
-	case U_EVIDENCE:
+	case CU_EVIDENCE:
 		v->str = ct_evidence_format(p->evidence, v->buf, sizeof(v->buf));
 		break;
-	case U_MAX_MHZ:
+	case CU_MAX_MHZ:
 		/* kHz to the nearest MHz. */
 		v->num = p->max_khz > 0 ? (double)((p->max_khz + 500) / 1000) : NAN;
 		break;
-	case U_CAPACITY:
+	case CU_CAPACITY:
 		v->num = p->capacity >= 0 ? (double)p->capacity : NAN;
 		break;
 	}
 }
 
 const struct ct_rec_kind ct_rec_cpu = {
-	"cpu", cpu_fields, CT_ARRAY_SIZE(cpu_fields), cpu_value, 0
+	"cpu", ct_cpu_fields, CT_CPU_NFIELDS, cpu_value, 0
 };
 
 /* TSV and JSON: the topology (JSON only) and a record per usable cpu. */
@@ -372,33 +342,25 @@ int ct_place_cpus_of(const struct ct_topo *t, const struct ct_place_sel *s)
 
 /* --- The plan's record: a placement, what it asks and where. --- */
 
-enum plan_field { L_TOOL, L_PLACEMENT, L_APPLICABLE, L_CPUS, L_HOW };
 
-static const struct ct_rec_field plan_fields[] = {
-	{ L_TOOL, "tool", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
-	{ L_PLACEMENT, "placement", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
-	{ L_APPLICABLE, "applicable", "applies", CT_REC_BOOL, NULL, NULL, CT_REC_ALL },
-	{ L_CPUS, "cpus", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
-	{ L_HOW, "how", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
-};
 
 static void plan_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
 {
 	const struct ct_placement *p = rec;
 
-	switch ((enum plan_field)id) {
-	case L_TOOL:
+	switch ((enum ct_plan_field)id) {
+	case PL_TOOL:
 		v->str = "ct-place";
 		break;
-	case L_PLACEMENT:
+	case PL_PLACEMENT:
 		v->str = p->name;
 		break;
-	case L_APPLICABLE:
+	case PL_APPLICABLE:
 		v->i = p->applicable;
 		if (out & CT_REC_TEXT)
 			v->str = p->applicable ? "yes" : "no";
 		break;
-	case L_CPUS:
+	case PL_CPUS:
 		/* None: '-' in text, "" in JSON. */
 		if (ct_cpuset_empty(&p->cpus) && out == CT_REC_JSON)
 			v->str = "";
@@ -407,14 +369,14 @@ static void plan_value(const void *rec, int id, unsigned out, struct ct_rec_valu
 		else
 			v->omit = 1;
 		break;
-	case L_HOW:
+	case PL_HOW:
 		v->str = p->note;
 		break;
 	}
 }
 
 const struct ct_rec_kind ct_rec_plan = {
-	"plan", plan_fields, CT_ARRAY_SIZE(plan_fields), plan_value, 0
+	"plan", ct_plan_fields, CT_PLAN_NFIELDS, plan_value, 0
 };
 
 /* --dry-run: the placements sel[0..n) of the plan, what each asks and where. */

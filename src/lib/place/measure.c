@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "core/common.h"
+#include "records/kinds.h"
 #include "core/cpuset.h"
 #include "machine/check.h"
 #include "place/list.h"
@@ -27,22 +28,7 @@ struct measured_rec {
 	const struct ct_measured *m;
 };
 
-enum measured_field {
-	M_TOOL, M_CPU, M_KIND, M_RANK, M_ISA, M_GHZ, M_FMA, M_SPREAD, M_BASIS, M_NOTE
-};
 
-static const struct ct_rec_field measured_fields[] = {
-	{ M_TOOL, "tool", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
-	{ M_CPU, "cpu", NULL, CT_REC_INT, NULL, NULL, CT_REC_ALL },
-	{ M_KIND, "kind", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
-	{ M_RANK, "rank", NULL, CT_REC_INT, NULL, NULL, CT_REC_ALL },
-	{ M_ISA, "isa", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
-	{ M_GHZ, "clock_ghz", "clock GHz", CT_REC_NUM, "%.4g", "%.2f", CT_REC_ALL },
-	{ M_FMA, "fma_per_cycle", "FMA/cycle", CT_REC_NUM, "%.4g", "%.2f", CT_REC_ALL },
-	{ M_SPREAD, "spread_pct", "spread %", CT_REC_NUM, "%.3g", "%.1f", CT_REC_ALL },
-	{ M_BASIS, "basis", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
-	{ M_NOTE, "note", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
-};
 
 static void measured_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
 {
@@ -51,35 +37,35 @@ static void measured_value(const void *rec, int id, unsigned out, struct ct_rec_
 	const struct ct_topo_cpu *c = ct_topo_cpu(r->t, m->cpu);
 
 	(void)out;
-	switch ((enum measured_field)id) {
-	case M_TOOL:
+	switch ((enum ct_measured_field)id) {
+	case ME_TOOL:
 		v->str = "ct-place";
 		break;
-	case M_CPU:
+	case ME_CPU:
 		v->i = m->cpu;
 		break;
-	case M_KIND:
+	case ME_KIND:
 		v->str = c ? ct_kind_name(c->kind) : "-";
 		break;
-	case M_RANK:
+	case ME_RANK:
 		v->i = c ? c->rank : -1;
 		break;
-	case M_ISA:
+	case ME_ISA:
 		v->str = m->isa[0] ? m->isa : "-";
 		break;
-	case M_GHZ:
+	case ME_GHZ:
 		v->num = m->ok ? m->ghz : NAN;
 		break;
-	case M_FMA:
+	case ME_FMA:
 		v->num = m->ok ? m->fma_cycle : NAN;
 		break;
-	case M_SPREAD:
+	case ME_SPREAD:
 		v->num = m->ok ? m->spread * 100 : NAN;
 		break;
-	case M_BASIS:
+	case ME_BASIS:
 		v->str = "cpu";
 		break;
-	case M_NOTE:
+	case ME_NOTE:
 		v->str = m->ok ? "" : m->why;
 		if (!m->ok && !m->why[0])
 			v->str = "not measured";
@@ -88,7 +74,7 @@ static void measured_value(const void *rec, int id, unsigned out, struct ct_rec_
 }
 
 const struct ct_rec_kind ct_rec_measured = {
-	"measured", measured_fields, CT_ARRAY_SIZE(measured_fields), measured_value, 0
+	"measured", ct_measured_fields, CT_MEASURED_NFIELDS, measured_value, 0
 };
 
 struct check_rec {
@@ -96,61 +82,47 @@ struct check_rec {
 	double tol;
 };
 
-enum check_field {
-	C_TOOL, C_KIND, C_RANK, C_CPUS, C_VERDICT, C_GHZ, C_FMA, C_TOL, C_REASON
-};
 
-static const struct ct_rec_field check_fields[] = {
-	{ C_TOOL, "tool", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
-	{ C_KIND, "kind", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
-	{ C_RANK, "rank", NULL, CT_REC_INT, NULL, NULL, CT_REC_ALL },
-	{ C_CPUS, "cpus", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
-	{ C_VERDICT, "verdict", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
-	{ C_GHZ, "clock_ghz", "clock GHz", CT_REC_NUM, "%.4g", "%.2f", CT_REC_ALL },
-	{ C_FMA, "fma_per_cycle", "FMA/cycle", CT_REC_NUM, "%.4g", "%.2f", CT_REC_ALL },
-	{ C_TOL, "tolerance_pct", "within %", CT_REC_NUM, "%.3g", "%.0f", CT_REC_ALL },
-	{ C_REASON, "reason", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
-};
 
 static void check_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
 {
 	const struct check_rec *r = rec;
 
 	(void)out;
-	switch ((enum check_field)id) {
-	case C_TOOL:
+	switch ((enum ct_kinds_check_field)id) {
+	case KC_TOOL:
 		v->str = "ct-place";
 		break;
-	case C_KIND:
+	case KC_KIND:
 		v->str = ct_kind_name(r->v->kind);
 		break;
-	case C_RANK:
+	case KC_RANK:
 		v->i = r->v->rank;
 		break;
-	case C_CPUS:
+	case KC_CPUS:
 		v->own = ct_xmalloc(LIST_LEN);
 		v->str = ct_cpuset_format(&r->v->cpus, v->own, LIST_LEN);
 		break;
-	case C_VERDICT:
+	case KC_VERDICT:
 		v->str = r->v->agrees ? "agrees" : "disagrees";
 		break;
-	case C_GHZ:
+	case KC_GHZ:
 		v->num = r->v->ghz;
 		break;
-	case C_FMA:
+	case KC_FMA:
 		v->num = r->v->fma_cycle;
 		break;
-	case C_TOL:
+	case KC_TOL:
 		v->num = r->tol * 100;
 		break;
-	case C_REASON:
+	case KC_REASON:
 		v->str = r->v->reason;
 		break;
 	}
 }
 
 const struct ct_rec_kind ct_rec_kinds_check = {
-	"kinds_check", check_fields, CT_ARRAY_SIZE(check_fields), check_value, 0
+	"kinds_check", ct_kinds_check_fields, CT_KINDS_CHECK_NFIELDS, check_value, 0
 };
 
 struct probe_job {

@@ -12,8 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare/compare.h"
+#include "core/mann-whitney.h"
 #include "core/common.h"
+#include "records/kinds.h"
 #include "measure/harness.h"
 #include "report/report.h"
 #include "placements/bench.h"
@@ -25,34 +26,7 @@ struct run_rec {
 	const struct ct_bench_run *r;
 };
 
-enum run_field {
-	U_TOOL, U_PLACEMENT, U_ROUND, U_ORDER, U_WALL, U_CPU, U_USER, U_SYS, U_EXEC, U_SHARE,
-	U_WAIT, U_STEAL, U_LOST, U_LOST_SHARE, U_DISTURBED, U_STATUS, U_KIND_P, U_KIND_E,
-	U_KIND_LP, U_METHOD
-};
 
-static const struct ct_rec_field run_fields[] = {
-	{ U_TOOL, "tool", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
-	{ U_PLACEMENT, "placement", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
-	{ U_ROUND, "round", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
-	{ U_ORDER, "order_in_round", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
-	{ U_WALL, "wall_s", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
-	{ U_CPU, "cpu_s", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
-	{ U_USER, "user_s", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
-	{ U_SYS, "sys_s", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
-	{ U_EXEC, "exec_cpu_s", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
-	{ U_SHARE, "cpu_share", NULL, CT_REC_NUM, "%.4g", NULL, CT_REC_DATA },
-	{ U_WAIT, "run_queue_wait_s", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
-	{ U_STEAL, "steal_s", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
-	{ U_LOST, "lost_s", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
-	{ U_LOST_SHARE, "lost_share", NULL, CT_REC_NUM, "%.4g", NULL, CT_REC_DATA },
-	{ U_DISTURBED, "disturbed", NULL, CT_REC_BOOL, NULL, NULL, CT_REC_DATA },
-	{ U_STATUS, "exit_status", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
-	{ U_KIND_P, "performance_cpu_s", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
-	{ U_KIND_E, "efficiency_cpu_s", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
-	{ U_KIND_LP, "low_power_cpu_s", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
-	{ U_METHOD, "kinds_method", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
-};
 
 static void run_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
 {
@@ -60,69 +34,69 @@ static void run_value(const void *rec, int id, unsigned out, struct ct_rec_value
 	const struct ct_bench_run *r = x->r;
 
 	(void)out;
-	switch ((enum run_field)id) {
-	case U_TOOL:
+	switch ((enum ct_bench_run_field)id) {
+	case BR_TOOL:
 		v->str = "ct-place";
 		break;
-	case U_PLACEMENT:
+	case BR_PLACEMENT:
 		v->str = x->row->p.name;
 		break;
-	case U_ROUND:
+	case BR_ROUND:
 		v->i = r->round;
 		break;
-	case U_ORDER:
+	case BR_ORDER:
 		v->i = r->order;
 		break;
-	case U_WALL:
+	case BR_WALL:
 		v->num = (double)r->wall_ns / 1e9;
 		break;
-	case U_CPU:
+	case BR_CPU:
 		v->num = (double)(r->user_ns + r->sys_ns) / 1e9;
 		break;
-	case U_USER:
+	case BR_USER:
 		v->num = (double)r->user_ns / 1e9;
 		break;
-	case U_SYS:
+	case BR_SYS:
 		v->num = (double)r->sys_ns / 1e9;
 		break;
-	case U_EXEC:
+	case BR_EXEC:
 		v->num = (double)r->exec_cpu_ns / 1e9;
 		break;
-	case U_SHARE:
+	case BR_SHARE:
 		v->num = r->wall_ns ? (double)(r->user_ns + r->sys_ns) / (double)r->wall_ns : NAN;
 		break;
-	case U_WAIT:
+	case BR_WAIT:
 		v->num = r->lost_known ? (double)r->wait_ns / 1e9 : NAN;
 		break;
-	case U_STEAL:
+	case BR_STEAL:
 		v->num = r->lost_known ? (double)r->steal_ns / 1e9 : NAN;
 		break;
-	case U_LOST:
+	case BR_LOST:
 		v->num = r->lost_known ? (double)ct_bench_run_lost_ns(r) / 1e9 : NAN;
 		break;
-	case U_LOST_SHARE:
+	case BR_LOST_SHARE:
 		v->num = r->lost_known ? ct_lost_share(r->wall_ns, r->user_ns + r->sys_ns,
 						       ct_bench_run_lost_ns(r)) : NAN;
 		break;
-	case U_DISTURBED:
+	case BR_DISTURBED:
 		v->i = ct_bench_run_disturbed(r);
 		break;
-	case U_STATUS:
+	case BR_STATUS:
 		v->i = r->status;
 		break;
-	case U_KIND_P:
-	case U_KIND_E:
-	case U_KIND_LP:
-		v->num = (double)r->kind_ns[id - U_KIND_P] / 1e9;
+	case BR_KIND_P:
+	case BR_KIND_E:
+	case BR_KIND_LP:
+		v->num = (double)r->kind_ns[id - BR_KIND_P] / 1e9;
 		break;
-	case U_METHOD:
+	case BR_METHOD:
 		v->str = r->method;
 		break;
 	}
 }
 
 const struct ct_rec_kind ct_rec_bench_run = {
-	"bench_run", run_fields, CT_ARRAY_SIZE(run_fields), run_value, 0
+	"bench_run", ct_bench_run_fields, CT_BENCH_RUN_NFIELDS, run_value, 0
 };
 
 /* --- bench_summary: a placement's runs on one basis. --- */
@@ -133,43 +107,7 @@ struct sum_rec {
 	enum ct_bench_basis basis;
 };
 
-enum sum_field {
-	S_TOOL, S_PLACEMENT, S_BASIS, S_RUNS, S_MEDIAN, S_MIN, S_CV, S_CI_LOW, S_CI_HIGH,
-	S_INTERVAL, S_SHARE, S_LOST_SHARE, S_DISTURBED, S_FAILED, S_RATIO, S_RATIO_LOW, S_RATIO_HIGH,
-	S_RATIO_INTERVAL, S_P, S_VERDICT, S_KINDS, S_SPLIT, S_KIND_P, S_KIND_E, S_KIND_LP,
-	S_COMMAND, S_HOW
-};
 
-static const struct ct_rec_field sum_fields[] = {
-	{ S_TOOL, "tool", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
-	{ S_PLACEMENT, "placement", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
-	{ S_BASIS, "basis", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
-	{ S_RUNS, "runs", NULL, CT_REC_INT, NULL, NULL, CT_REC_ALL },
-	{ S_MEDIAN, "median_s", "median s", CT_REC_NUM, "%.6g", "%.4f", CT_REC_ALL },
-	{ S_MIN, "min_s", "min s", CT_REC_NUM, "%.6g", "%.4f", CT_REC_ALL },
-	{ S_CV, "cv_pct", "cv%", CT_REC_NUM, "%.3g", "%.2f", CT_REC_ALL },
-	{ S_CI_LOW, "ci_low_s", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
-	{ S_CI_HIGH, "ci_high_s", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
-	{ S_INTERVAL, NULL, "95% interval s", CT_REC_STR, NULL, NULL, CT_REC_TEXT | CT_REC_FIT(2) },
-	{ S_SHARE, "cpu_share", "share", CT_REC_NUM, "%.4g", "%.3f", CT_REC_ALL },
-	{ S_LOST_SHARE, "lost_share", "lost%", CT_REC_NUM, "%.4g", "%s", CT_REC_ALL },
-	{ S_DISTURBED, "disturbed", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
-	{ S_FAILED, "failed", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
-	{ S_RATIO, "ratio_to_main", "x main", CT_REC_NUM, "%.6g", "%.3f", CT_REC_ALL },
-	{ S_RATIO_LOW, "ratio_ci_low", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
-	{ S_RATIO_HIGH, "ratio_ci_high", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
-	{ S_RATIO_INTERVAL, NULL, "x interval", CT_REC_STR, NULL, NULL,
-	  CT_REC_TEXT | CT_REC_FIT(1) },
-	{ S_P, "p_value", "p", CT_REC_NUM, "%.6g", "%.3f", CT_REC_ALL | CT_REC_FIT(3) },
-	{ S_VERDICT, "verdict", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
-	{ S_KINDS, "kinds", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
-	{ S_SPLIT, "kinds_split", "ran on", CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
-	{ S_KIND_P, "performance_cpu_s", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
-	{ S_KIND_E, "efficiency_cpu_s", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
-	{ S_KIND_LP, "low_power_cpu_s", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
-	{ S_COMMAND, "command", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
-	{ S_HOW, "placement_how", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
-};
 
 static void sum_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
 {
@@ -179,43 +117,43 @@ static void sum_value(const void *rec, int id, unsigned out, struct ct_rec_value
 	const struct ct_bench_summary *s = &res->s[x->row];
 	const struct ct_bench_figures *f = &s->b[x->basis];
 
-	switch ((enum sum_field)id) {
-	case S_TOOL:
+	switch ((enum ct_bench_summary_field)id) {
+	case BS_TOOL:
 		v->str = "ct-place";
 		break;
-	case S_PLACEMENT:
+	case BS_PLACEMENT:
 		v->str = row->p.name;
 		break;
-	case S_BASIS:
+	case BS_BASIS:
 		v->str = ct_bench_basis_name(x->basis);
 		break;
-	case S_RUNS:
+	case BS_RUNS:
 		v->i = row->n;
 		break;
-	case S_MEDIAN:
+	case BS_MEDIAN:
 		v->num = f->st.median;
 		break;
-	case S_MIN:
+	case BS_MIN:
 		v->num = f->st.min;
 		break;
-	case S_CV:
+	case BS_CV:
 		v->num = f->st.cv_pct;
 		break;
-	case S_CI_LOW:
+	case BS_CI_LOW:
 		v->num = f->ci_lo;
 		break;
-	case S_CI_HIGH:
+	case BS_CI_HIGH:
 		v->num = f->ci_hi;
 		break;
-	case S_INTERVAL:
+	case BS_INTERVAL:
 		v->omit = isnan(f->ci_lo);
 		snprintf(v->buf, sizeof(v->buf), "%.4f .. %.4f", f->ci_lo, f->ci_hi);
 		v->str = v->buf;
 		break;
-	case S_SHARE:
+	case BS_SHARE:
 		v->num = s->share;
 		break;
-	case S_LOST_SHARE:
+	case BS_LOST_SHARE:
 		v->num = s->lost_share;
 		/* A placement with a disturbed run is marked: '-*' where the loss is not known. */
 		if (out & CT_REC_TEXT) {
@@ -227,57 +165,57 @@ static void sum_value(const void *rec, int id, unsigned out, struct ct_rec_value
 			v->str = v->buf;
 		}
 		break;
-	case S_DISTURBED:
+	case BS_DISTURBED:
 		v->i = s->disturbed;
 		break;
-	case S_FAILED:
+	case BS_FAILED:
 		v->i = s->failed;
 		break;
-	case S_RATIO:
+	case BS_RATIO:
 		v->num = f->ratio;
 		break;
-	case S_RATIO_LOW:
+	case BS_RATIO_LOW:
 		v->num = f->ratio_lo;
 		break;
-	case S_RATIO_HIGH:
+	case BS_RATIO_HIGH:
 		v->num = f->ratio_hi;
 		break;
-	case S_RATIO_INTERVAL:
+	case BS_RATIO_INTERVAL:
 		v->omit = isnan(f->ratio_lo);
 		snprintf(v->buf, sizeof(v->buf), "%.3f .. %.3f", f->ratio_lo, f->ratio_hi);
 		v->str = v->buf;
 		break;
-	case S_P:
+	case BS_P:
 		v->num = f->p;
 		if ((out & CT_REC_TEXT) && f->p < 0.001)
 			v->str = "<0.001";
 		break;
-	case S_VERDICT:
+	case BS_VERDICT:
 		v->null = f->verdict == CT_BENCH_NO_VERDICT;
 		v->str = ct_bench_verdict_name(f->verdict);
 		break;
-	case S_KINDS:
+	case BS_KINDS:
 		v->str = s->kinds;
 		break;
-	case S_SPLIT:
+	case BS_SPLIT:
 		v->str = s->split[0] ? s->split : "unknown";
 		break;
-	case S_KIND_P:
-	case S_KIND_E:
-	case S_KIND_LP:
-		v->num = s->kind_s[id - S_KIND_P];
+	case BS_KIND_P:
+	case BS_KIND_E:
+	case BS_KIND_LP:
+		v->num = s->kind_s[id - BS_KIND_P];
 		break;
-	case S_COMMAND:
+	case BS_COMMAND:
 		v->str = x->d->command;
 		break;
-	case S_HOW:
+	case BS_HOW:
 		v->str = row->p.note;
 		break;
 	}
 }
 
 const struct ct_rec_kind ct_rec_bench_summary = {
-	"bench_summary", sum_fields, CT_ARRAY_SIZE(sum_fields), sum_value, 0
+	"bench_summary", ct_bench_summary_fields, CT_BENCH_SUMMARY_NFIELDS, sum_value, 0
 };
 
 /* The rows of one basis, as out (the table, Markdown, TSV). */

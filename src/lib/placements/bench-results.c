@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare/compare.h"
 #include "core/mann-whitney.h"
 #include "core/common.h"
 #include "measure/harness.h"

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "core/common.h"
+#include "records/kinds.h"
 #include "placements/placements.h"
 
 /*
@@ -821,78 +822,56 @@ struct extra_rec {
 	const struct ct_latency_figures *lat;	/* the row's chase, wall basis */
 };
 
-enum extra_field {
-	X_KINDS, X_HOW, X_RATIO_WALL, X_RATIO_CPU, X_NS_PER_LOAD, X_CYCLES_PER_LOAD,
-	X_IN_FLIGHT, X_LO_WALL, X_HI_WALL, X_P_WALL, X_LO_CPU, X_HI_CPU, X_P_CPU, X_LEVEL
-};
 
-static const struct ct_rec_field extra_fields[] = {
-	{ X_KINDS, "kinds", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
-	{ X_HOW, "placement_how", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
-	{ X_RATIO_WALL, "ratio_to_main_wall", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
-	{ X_RATIO_CPU, "ratio_to_main_cpu", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
-	/* Their intervals at level ratio_level and the U test's p: null where none. */
-	{ X_LO_WALL, "ratio_to_main_wall_lo", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
-	{ X_HI_WALL, "ratio_to_main_wall_hi", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
-	{ X_P_WALL, "ratio_to_main_wall_p", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
-	{ X_LO_CPU, "ratio_to_main_cpu_lo", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
-	{ X_HI_CPU, "ratio_to_main_cpu_hi", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
-	{ X_P_CPU, "ratio_to_main_cpu_p", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
-	{ X_LEVEL, "ratio_level", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
-	/* The chase's results, on the wall basis as ct-latency's. */
-	{ X_NS_PER_LOAD, "ns_per_load", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
-	{ X_CYCLES_PER_LOAD, "cycles_per_load", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
-	{ X_IN_FLIGHT, "lines_in_flight", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
-};
 
 static void extra_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
 {
 	const struct extra_rec *x = rec;
 
 	(void)out;
-	switch ((enum extra_field)id) {
-	case X_KINDS:
+	switch ((enum ct_placements_extra_field)id) {
+	case PX_KINDS:
 		v->str = x->row->kinds;
 		break;
-	case X_HOW:
+	case PX_HOW:
 		v->str = x->row->how;
 		break;
-	case X_RATIO_WALL:
-	case X_RATIO_CPU:
-		v->num = x->ratio[id - X_RATIO_WALL];
+	case PX_RATIO_WALL:
+	case PX_RATIO_CPU:
+		v->num = x->ratio[id - PX_RATIO_WALL];
 		break;
-	case X_NS_PER_LOAD:
+	case PX_NS_PER_LOAD:
 		v->omit = x->job != CT_JOB_LATENCY;
 		v->num = x->lat->ns_per_load;
 		break;
-	case X_CYCLES_PER_LOAD:
+	case PX_CYCLES_PER_LOAD:
 		v->omit = x->job != CT_JOB_LATENCY;
 		v->num = x->lat->cycles_per_load;
 		break;
-	case X_IN_FLIGHT:
+	case PX_IN_FLIGHT:
 		v->omit = x->job != CT_JOB_CHAINS;
 		v->num = x->lat->in_flight;
 		break;
-	case X_LO_WALL:
-	case X_LO_CPU:
-		v->num = x->lo[(id - X_LO_WALL) / 3];
+	case PX_LO_WALL:
+	case PX_LO_CPU:
+		v->num = x->lo[(id - PX_LO_WALL) / 3];
 		break;
-	case X_HI_WALL:
-	case X_HI_CPU:
-		v->num = x->hi[(id - X_HI_WALL) / 3];
+	case PX_HI_WALL:
+	case PX_HI_CPU:
+		v->num = x->hi[(id - PX_HI_WALL) / 3];
 		break;
-	case X_P_WALL:
-	case X_P_CPU:
-		v->num = x->p[(id - X_P_WALL) / 3];
+	case PX_P_WALL:
+	case PX_P_CPU:
+		v->num = x->p[(id - PX_P_WALL) / 3];
 		break;
-	case X_LEVEL:
+	case PX_LEVEL:
 		v->num = x->level;
 		break;
 	}
 }
 
 const struct ct_rec_kind ct_rec_placements_extra = {
-	"summary", extra_fields, CT_ARRAY_SIZE(extra_fields), extra_value, 0
+	"summary", ct_placements_extra_fields, CT_PLACEMENTS_EXTRA_NFIELDS, extra_value, 0
 };
 
 /* The row's cpu-basis trust in every JSON summary of its kernels: the TSV columns' own. */
@@ -939,7 +918,7 @@ static void print_json(FILE *f, int samples, const struct ct_machine *m,
 				.p = { c[0].p[k], c[1].p[k] }, .level = 1 - res->alpha, .job = k,
 				.lat = &c[0].lat
 			};
-			struct ct_field extra[CT_ARRAY_SIZE(extra_fields)];
+			struct ct_field extra[CT_PLACEMENTS_EXTRA_NFIELDS];
 
 			ct_out_results(&o, rows[r].p.name, &res->r[r][k], extra,
 				       ct_rec_members(&ct_rec_placements_extra, &x, extra));
