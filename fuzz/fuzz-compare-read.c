@@ -1,5 +1,5 @@
 /*
- * fuzz-compare-read - ct-compare's reader of runs (src/lib/compare/read.c) on a
+ * fuzz-compare-read - ct-compare's reader of runs (src/ct-compare/read.c) on a
  * whole file of JSON Lines, then the rank tests (src/lib/core/mann-whitney.c) on
  * whatever samples it read: values from outside, which the selection of
  * the interval's order statistics and the exact distribution must take
@@ -12,7 +12,7 @@
 #include <math.h>
 
 #include "core/mann-whitney.h"
-#include "compare/compare.h"
+#include "ct-compare/compare.h"
 #include "fuzz.h"
 
 static void test_pair(const double *x, size_t m, const double *y, size_t n)

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "measure/harness.h"
-#include "placements/bench.h"
+#include "ct-place/bench.h"
 #include "records/record.h"
 #include "unit.h"
 

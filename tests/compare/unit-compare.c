@@ -18,7 +18,7 @@
 #include "core/common.h"
 #include "measure/harness.h"
 #include "core/mann-whitney.h"
-#include "compare/compare.h"
+#include "ct-compare/compare.h"
 #include "unit.h"
 
 static char why[1024];

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "placements/placements.h"
+#include "ct-place/placements.h"
 #include "measure/harness.h"
 #include "measure/context.h"
 #include "report/report.h"

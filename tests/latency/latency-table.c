@@ -23,7 +23,7 @@
 #include "core/common.h"
 #include "measure/harness.h"
 #include "report/report.h"
-#include "report/latency.h"
+#include "ct-latency/report.h"
 
 static void series(struct ct_series *ser, struct ct_sample *s, const struct ct_job *k,
 		   double ns, int disturbed)

@@ -13,7 +13,7 @@
 #include "core/common.h"
 #include "measure/harness.h"
 #include "report/report.h"
-#include "report/latency.h"
+#include "ct-latency/report.h"
 #include "unit.h"
 
 #define NCOUNTS 2

@@ -7,7 +7,7 @@
 
 src=$top_srcdir/src
 for tool in clock fma stream; do
-	f=$src/ct-$tool.c
+	f=$src/ct-$tool/ct-$tool.c
 	grep -q 'ct_kernel_tool_main(' "$f" || fail "ct-$tool.c does not use the skeleton"
 	# The skeleton's steps: the shared finish, the rows, the harness, the records.
 	bad=$(grep -n 'ct_cli_finish(\|ct_cli_run_row(\|ct_harness_run(\|ct_out_begin(\|ct_allcore_report(\|ct_getopt_next(' "$f")
@@ -18,10 +18,10 @@ done
 # else makes or checks an output directory.
 bad=$(grep -rn 'ct_mkdir_p(\|access([^)]*W_OK' "$src" | grep -v '^[^:]*/lib/core/outfile\.[ch]:')
 [ -z "$bad" ] || fail "an output directory made or checked outside core/outfile: $bad"
-for f in "$src/ct-place.c" "$src/ct-compare.c"; do
+for f in "$src/ct-place/ct-place.c" "$src/ct-compare/ct-compare.c"; do
 	grep -q 'ct_outdir_arg(' "$f" || fail "$(basename "$f") takes -o without ct_outdir_arg()"
 done
-for f in "$src/ct-compare.c" "$src/lib/place/command.c" "$src/lib/placements/run.c"; do
+for f in "$src/ct-compare/ct-compare.c" "$src/ct-place/command.c" "$src/ct-place/run.c"; do
 	grep -q 'ct_outdir_ready(' "$f" || fail "$(basename "$f") writes -o DIR without ct_outdir_ready()"
 done
 exit 0

@@ -14,7 +14,7 @@
 
 #include "core/cpuset.h"
 #include "machine/kinds.h"
-#include "place/place.h"
+#include "ct-place/plan.h"
 #include "machine/topo.h"
 #include "unit.h"
 #include "unit-machine.h"

@@ -28,7 +28,7 @@
 #include "measure/results.h"
 #include "kernels/kernels.h"
 #include "platform/os.h"
-#include "place/place.h"
+#include "ct-place/plan.h"
 #include "core/stats.h"
 #include "unit.h"
 #include "unit-fake-chain.h"

@@ -17,7 +17,7 @@
 #include "core/common.h"
 #include "kernels/kernels.h"
 #include "platform/os.h"
-#include "place/place.h"
+#include "ct-place/plan.h"
 #include "unit.h"
 
 /* About 7 us a call at 3 GHz: samples of 8 calls stay short. */

@@ -13,7 +13,7 @@
 
 #include "measure/allcore.h"
 #include "measure/results.h"
-#include "placements/placements.h"
+#include "ct-place/placements.h"
 #include "../unit.h"
 
 #define NS 3

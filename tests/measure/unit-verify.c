@@ -35,11 +35,11 @@
 
 #include "workloads/clock.h"
 #include "core/common.h"
-#include "placements/placements.h"
+#include "ct-place/placements.h"
 #include "workloads/fma.h"
 #include "measure/harness.h"
 #include "core/outfile.h"
-#include "place/place.h"
+#include "ct-place/plan.h"
 #include "workloads/stream.h"
 #include "machine/topo.h"
 #include "unit.h"

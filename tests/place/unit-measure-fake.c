@@ -1,7 +1,7 @@
 /*
  * unit-measure-fake.c - kinds checked by measurement on made-up machines,
  * with a stand-in probe: this test defines ct_probe_cpu(), so the link
- * takes it instead of src/lib/place/probe.c, and each cpu "measures" the
+ * takes it instead of src/ct-place/probe.c, and each cpu "measures" the
  * figures the test gave it.  Two clusters of different clock, or of
  * different FMA width, agree with kinds that match them and disagree
  * with swapped ones; a cpu off the rest of its kind, the 10 % step and
@@ -14,8 +14,8 @@
 
 #include "machine/check.h"
 #include "machine/topo.h"
-#include "place/measure.h"
-#include "place/probe.h"
+#include "ct-place/measure.h"
+#include "ct-place/probe.h"
 #include "unit.h"
 #include "unit-machine.h"
 

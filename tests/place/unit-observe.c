@@ -15,7 +15,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
-#include "place/observe.h"
+#include "ct-place/observe.h"
 #include "unit.h"
 
 static void init(struct ct_observe *r)

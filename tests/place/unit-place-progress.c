@@ -18,7 +18,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "placements/run.h"
+#include "ct-place/run.h"
 #include "unit.h"
 
 #define NKERNELS 4

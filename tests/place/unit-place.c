@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "placements/child.h"
-#include "placements/placements.h"
+#include "ct-place/child.h"
+#include "ct-place/placements.h"
 #include "workloads/fma.h"
 #include "workloads/stream.h"
 #include "unit.h"

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "placements/child.h"
+#include "ct-place/child.h"
 #include "../unit.h"
 
 /* Within the six significant digits the JSON writer keeps. */

@@ -26,7 +26,7 @@
 #include <string.h>
 
 #include "core/common.h"
-#include "placements/placements.h"
+#include "ct-place/placements.h"
 #include "measure/results.h"
 #include "unit.h"
 

@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "measure/results.h"
-#include "placements/placements.h"
+#include "ct-place/placements.h"
 #include "../unit.h"
 
 static const struct ct_job jobs[CT_NJOBS] = {

@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "core/common.h"
-#include "placements/placements.h"
+#include "ct-place/placements.h"
 #include "records/svg.h"
 #include "unit.h"
 

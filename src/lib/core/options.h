@@ -43,7 +43,7 @@ enum {
 	CT_OPT_SYSROOT,
 	CT_OPT_THREADS,
 	CT_OPT_THRESHOLD,
-	/* ct-place --bench's own (src/lib/placements/bench.c). */
+	/* ct-place --bench's own (src/ct-place/bench.c). */
 	CT_OPT_BENCH,
 	CT_OPT_PREPARE,
 	CT_OPT_SHELL,

@@ -1,7 +1,7 @@
 /*
  * machine/check.h - kinds checked by measurement: whether the kinds and
  * ranks of a machine (detected or declared) agree with what its cpus
- * measure.  A probe (src/lib/place/probe.c) gives each usable cpu's
+ * measure.  A probe (src/ct-place/probe.c) gives each usable cpu's
  * add-chain clock and FMA per cycle on the thread's CPU time; the verdict
  * here is a pure function of those figures and the kinds, so that it can
  * be tested on made-up machines.

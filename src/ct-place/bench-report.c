@@ -1,0 +1,383 @@
+/*
+ * ct-place/bench-report.c - ct-place --bench written out: a record per
+ * run (bench_run, JSON Lines) and a record per placement and basis
+ * (bench_summary: the table, TSV, JSON Lines, summary.md), each kind
+ * described once in its field table and written by records/record.c.
+ */
+#include "config.h"
+
+#include <err.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/mann-whitney.h"
+#include "core/common.h"
+#include "records/kinds.h"
+#include "measure/harness.h"
+#include "report/report.h"
+#include "ct-place/bench.h"
+
+/* --- bench_run: one timed run of CMD. --- */
+
+struct run_rec {
+	const struct ct_bench_row *row;
+	const struct ct_bench_run *r;
+};
+
+
+
+static void run_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
+{
+	const struct run_rec *x = rec;
+	const struct ct_bench_run *r = x->r;
+
+	(void)out;
+	switch ((enum ct_bench_run_field)id) {
+	case BR_TOOL:
+		v->str = "ct-place";
+		break;
+	case BR_PLACEMENT:
+		v->str = x->row->p.name;
+		break;
+	case BR_ROUND:
+		v->i = r->round;
+		break;
+	case BR_ORDER:
+		v->i = r->order;
+		break;
+	case BR_WALL:
+		v->num = (double)r->wall_ns / 1e9;
+		break;
+	case BR_CPU:
+		v->num = (double)(r->user_ns + r->sys_ns) / 1e9;
+		break;
+	case BR_USER:
+		v->num = (double)r->user_ns / 1e9;
+		break;
+	case BR_SYS:
+		v->num = (double)r->sys_ns / 1e9;
+		break;
+	case BR_EXEC:
+		v->num = (double)r->exec_cpu_ns / 1e9;
+		break;
+	case BR_SHARE:
+		v->num = r->wall_ns ? (double)(r->user_ns + r->sys_ns) / (double)r->wall_ns : NAN;
+		break;
+	case BR_WAIT:
+		v->num = r->lost_known ? (double)r->wait_ns / 1e9 : NAN;
+		break;
+	case BR_STEAL:
+		v->num = r->lost_known ? (double)r->steal_ns / 1e9 : NAN;
+		break;
+	case BR_LOST:
+		v->num = r->lost_known ? (double)ct_bench_run_lost_ns(r) / 1e9 : NAN;
+		break;
+	case BR_LOST_SHARE:
+		v->num = r->lost_known ? ct_lost_share(r->wall_ns, r->user_ns + r->sys_ns,
+						       ct_bench_run_lost_ns(r)) : NAN;
+		break;
+	case BR_DISTURBED:
+		v->i = ct_bench_run_disturbed(r);
+		break;
+	case BR_STATUS:
+		v->i = r->status;
+		break;
+	case BR_KIND_P:
+	case BR_KIND_E:
+	case BR_KIND_LP:
+		v->num = (double)r->kind_ns[id - BR_KIND_P] / 1e9;
+		break;
+	case BR_METHOD:
+		v->str = r->method;
+		break;
+	}
+}
+
+const struct ct_rec_kind ct_rec_bench_run = {
+	"bench_run", ct_bench_run_fields, CT_BENCH_RUN_NFIELDS, run_value, 0
+};
+
+/* --- bench_summary: a placement's runs on one basis. --- */
+
+struct sum_rec {
+	const struct ct_bench_doc *d;
+	size_t row;
+	enum ct_bench_basis basis;
+};
+
+
+
+static void sum_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
+{
+	const struct sum_rec *x = rec;
+	const struct ct_bench_results *res = x->d->res;
+	const struct ct_bench_row *row = &res->rows[x->row];
+	const struct ct_bench_summary *s = &res->s[x->row];
+	const struct ct_bench_figures *f = &s->b[x->basis];
+
+	switch ((enum ct_bench_summary_field)id) {
+	case BS_TOOL:
+		v->str = "ct-place";
+		break;
+	case BS_PLACEMENT:
+		v->str = row->p.name;
+		break;
+	case BS_BASIS:
+		v->str = ct_bench_basis_name(x->basis);
+		break;
+	case BS_RUNS:
+		v->i = row->n;
+		break;
+	case BS_MEDIAN:
+		v->num = f->st.median;
+		break;
+	case BS_MIN:
+		v->num = f->st.min;
+		break;
+	case BS_CV:
+		v->num = f->st.cv_pct;
+		break;
+	case BS_CI_LOW:
+		v->num = f->ci_lo;
+		break;
+	case BS_CI_HIGH:
+		v->num = f->ci_hi;
+		break;
+	case BS_INTERVAL:
+		v->omit = isnan(f->ci_lo);
+		snprintf(v->buf, sizeof(v->buf), "%.4f .. %.4f", f->ci_lo, f->ci_hi);
+		v->str = v->buf;
+		break;
+	case BS_SHARE:
+		v->num = s->share;
+		break;
+	case BS_LOST_SHARE:
+		v->num = s->lost_share;
+		/* A placement with a disturbed run is marked: '-*' where the loss is not known. */
+		if (out & CT_REC_TEXT) {
+			if (isnan(s->lost_share))
+				snprintf(v->buf, sizeof(v->buf), "-%s", s->disturbed ? "*" : "");
+			else
+				snprintf(v->buf, sizeof(v->buf), "%.1f%s", 100 * s->lost_share,
+					 s->disturbed ? "*" : "");
+			v->str = v->buf;
+		}
+		break;
+	case BS_DISTURBED:
+		v->i = s->disturbed;
+		break;
+	case BS_FAILED:
+		v->i = s->failed;
+		break;
+	case BS_RATIO:
+		v->num = f->ratio;
+		break;
+	case BS_RATIO_LOW:
+		v->num = f->ratio_lo;
+		break;
+	case BS_RATIO_HIGH:
+		v->num = f->ratio_hi;
+		break;
+	case BS_RATIO_INTERVAL:
+		v->omit = isnan(f->ratio_lo);
+		snprintf(v->buf, sizeof(v->buf), "%.3f .. %.3f", f->ratio_lo, f->ratio_hi);
+		v->str = v->buf;
+		break;
+	case BS_P:
+		v->num = f->p;
+		if ((out & CT_REC_TEXT) && f->p < 0.001)
+			v->str = "<0.001";
+		break;
+	case BS_VERDICT:
+		v->null = f->verdict == CT_BENCH_NO_VERDICT;
+		v->str = ct_bench_verdict_name(f->verdict);
+		break;
+	case BS_KINDS:
+		v->str = s->kinds;
+		break;
+	case BS_SPLIT:
+		v->str = s->split[0] ? s->split : "unknown";
+		break;
+	case BS_KIND_P:
+	case BS_KIND_E:
+	case BS_KIND_LP:
+		v->num = s->kind_s[id - BS_KIND_P];
+		break;
+	case BS_COMMAND:
+		v->str = x->d->command;
+		break;
+	case BS_HOW:
+		v->str = row->p.note;
+		break;
+	}
+}
+
+const struct ct_rec_kind ct_rec_bench_summary = {
+	"bench_summary", ct_bench_summary_fields, CT_BENCH_SUMMARY_NFIELDS, sum_value, 0
+};
+
+/* The rows of one basis, as out (the table, Markdown, TSV). */
+static void basis_rows(FILE *f, unsigned out, const struct ct_bench_doc *d,
+		       enum ct_bench_basis b)
+{
+	struct ct_rec_writer w;
+	struct sum_rec rec = { d, 0, b };
+
+	ct_rec_begin(&w, f, out, &ct_rec_bench_summary);
+	for (rec.row = 0; rec.row < d->res->n; rec.row++)
+		ct_rec_write(&w, &rec);
+	ct_rec_end(&w);
+}
+
+static const char *const titles[CT_BENCH_NBASES] = {
+	"wall: elapsed time from the start of CMD to its reaping (CLOCK_MONOTONIC_RAW)",
+	"cpu: the user and system time of CMD's process tree from its exec on (rusage of the "
+	"reaped children, less the fork's and the exec's)"
+};
+
+/* What was run and how, in a line or two. */
+static void run_lines(FILE *f, const char *pre, const struct ct_bench_doc *d)
+{
+	fprintf(f, "%scommand: %s%s%s\n", pre, d->shell ? d->shell : "", d->shell ? " -c " : "",
+		d->command);
+	fprintf(f, "%sruns: %u per placement in interleaved rounds (the order rotated each "
+		"round), after %u warm-up run%s each%s%s\n", pre, d->runs, d->warmup,
+		d->warmup == 1 ? "" : "s", d->prepare ? "; --prepare " : "",
+		d->prepare ? d->prepare : "");
+}
+
+static void legend(FILE *f, const char *pre)
+{
+	fprintf(f, "%sx main = the median over main's median; x interval: Hodges-Lehmann (Moses) 95%% "
+		"on the log ratios;\n", pre);
+	fprintf(f, "%sp: two-sided Mann-Whitney U against main; verdict slower or faster where "
+		"p < %g and the x interval is beyond 1 +- %.0f%%, '~' where not;\n", pre, CT_BENCH_ALPHA,
+		100 * CT_COMPARE_THRESHOLD);
+	fprintf(f, "%sshare: CPU time over wall time of all runs (a command that sleeps or "
+		"waits has a low one);\n", pre);
+	fprintf(f, "%slost%%: what others took from the runs (run-queue wait, steal) over their "
+		"wall time, * some runs lost over %.0f%% (disturbed);\n", pre,
+		100 * CT_LOST_SHARE_MAX);
+	fprintf(f, "%sran on: the tree's CPU time by kind\n", pre);
+}
+
+static void print_table(FILE *f, const struct ct_bench_doc *d)
+{
+	size_t r;
+	int b;
+
+	ct_out_machine_lines(f, "ct-place", "", d->m);
+	run_lines(f, "", d);
+	for (b = 0; b < CT_BENCH_NBASES; b++) {
+		fprintf(f, "\nbasis %s\n", titles[b]);
+		basis_rows(f, CT_REC_TABLE, d, (enum ct_bench_basis)b);
+	}
+	fputc('\n', f);
+	legend(f, "");
+	fprintf(f, "\nplacements:\n");
+	for (r = 0; r < d->res->n; r++)
+		fprintf(f, "  %-18s %s\n", d->res->rows[r].p.name, d->res->rows[r].p.note);
+	if (d->m->nwarnings) {
+		fprintf(f, "\nwarnings:\n");
+		for (r = 0; r < d->m->nwarnings; r++)
+			fprintf(f, "  %s\n", ct_machine_warning(d->m, r));
+	}
+}
+
+static void print_tsv(FILE *f, const struct ct_bench_doc *d)
+{
+	struct ct_rec_writer w;
+	struct sum_rec rec = { d, 0, CT_BENCH_WALL };
+
+	ct_rec_begin(&w, f, CT_REC_TSV, &ct_rec_bench_summary);
+	for (rec.row = 0; rec.row < d->res->n; rec.row++)
+		for (rec.basis = 0; rec.basis < CT_BENCH_NBASES; rec.basis++)
+			ct_rec_write(&w, &rec);
+	ct_rec_end(&w);
+}
+
+/* Runs in the order they ran: by round, then by their place in it. */
+static int run_order(const void *pa, const void *pb)
+{
+	const struct ct_bench_run *a = ((const struct run_rec *)pa)->r;
+	const struct ct_bench_run *b = ((const struct run_rec *)pb)->r;
+
+	if (a->round != b->round)
+		return a->round < b->round ? -1 : 1;
+	return a->order < b->order ? -1 : a->order > b->order;
+}
+
+/* The machine record, every run in the order of the rounds, then the summaries. */
+static void print_json(FILE *f, const struct ct_bench_doc *d)
+{
+	const struct ct_bench_results *res = d->res;
+	struct ct_rec_writer w;
+	struct ct_out o;
+	struct sum_rec rec = { d, 0, CT_BENCH_WALL };
+	struct run_rec *runs;
+	size_t r, k = 0, nruns = 0;
+	unsigned i;
+
+	ct_out_begin(&o, f, CT_FMT_JSON, "ct-place", 0);
+	ct_out_machine(&o, d->m);
+	for (r = 0; r < res->n; r++)
+		nruns += res->rows[r].n;
+	runs = ct_xcalloc(nruns ? nruns : 1, sizeof(*runs));
+	for (r = 0; r < res->n; r++)
+		for (i = 0; i < res->rows[r].n; i++) {
+			runs[k].row = &res->rows[r];
+			runs[k++].r = &res->rows[r].runs[i];
+		}
+	qsort(runs, nruns, sizeof(*runs), run_order);
+	ct_rec_begin(&w, f, CT_REC_JSON, &ct_rec_bench_run);
+	for (k = 0; k < nruns; k++)
+		ct_rec_write(&w, &runs[k]);
+	ct_rec_end(&w);
+	free(runs);
+	ct_rec_begin(&w, f, CT_REC_JSON, &ct_rec_bench_summary);
+	for (rec.row = 0; rec.row < res->n; rec.row++)
+		for (rec.basis = 0; rec.basis < CT_BENCH_NBASES; rec.basis++)
+			ct_rec_write(&w, &rec);
+	ct_rec_end(&w);
+}
+
+void ct_bench_print(FILE *f, enum ct_format fmt, const struct ct_bench_doc *d)
+{
+	switch (fmt) {
+	case CT_FMT_TABLE:
+		print_table(f, d);
+		break;
+	case CT_FMT_TSV:
+		print_tsv(f, d);
+		break;
+	case CT_FMT_JSON:
+		print_json(f, d);
+		break;
+	}
+}
+
+void ct_bench_markdown(FILE *f, const struct ct_bench_doc *d)
+{
+	size_t r;
+	int b;
+
+	fprintf(f, "# coretype: a command under every placement\n\n");
+	ct_out_machine_lines(f, "ct-place", "    ", d->m);
+	run_lines(f, "    ", d);
+	for (b = 0; b < CT_BENCH_NBASES; b++) {
+		fprintf(f, "\n## Basis %s\n\n", titles[b]);
+		basis_rows(f, CT_REC_MD, d, (enum ct_bench_basis)b);
+	}
+	fputc('\n', f);
+	legend(f, "    ");
+	fprintf(f, "\n## Placements\n\n");
+	for (r = 0; r < d->res->n; r++)
+		fprintf(f, "- **%s**: %s\n", d->res->rows[r].p.name, d->res->rows[r].p.note);
+	fprintf(f, "\n## Warnings\n\n");
+	if (!d->m->nwarnings)
+		fprintf(f, "None.\n");
+	for (r = 0; r < d->m->nwarnings; r++)
+		fprintf(f, "- %s\n", ct_machine_warning(d->m, r));
+}

@@ -1,0 +1,473 @@
+/*
+ * ct-place/child.c - process-background, which clamps the whole process:
+ * this tool re-runs itself under the clamp (fork, clamp, exec; taskpolicy
+ * on macOS) with --child-run, and the child sends back every sample over a
+ * pipe as the sample records of the output contract, then an end record.
+ * The child verifies its samples as any run does and fails if one is
+ * wrong; the parent reads the records with the JSON Lines reader and
+ * checks every member it takes.
+ */
+#include "config.h"
+
+#include <err.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "core/common.h"
+#include "ct-place/child.h"
+#include "records/jsonl.h"
+
+/* --- The end record: what the samples alone do not say. --- */
+
+struct child_end {
+	unsigned samples;		/* of each kernel */
+	enum ct_stop stopped_by;
+	int counters;
+};
+
+enum { E_SAMPLES, E_STOPPED_BY, E_COUNTERS };
+
+static const struct ct_rec_field end_fields[] = {
+	{ E_SAMPLES, "samples", NULL, CT_REC_INT, NULL, NULL, CT_REC_JSON },
+	{ E_STOPPED_BY, "stopped_by", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ E_COUNTERS, "counters", NULL, CT_REC_BOOL, NULL, NULL, CT_REC_JSON },
+};
+
+static void end_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
+{
+	const struct child_end *e = rec;
+
+	(void)out;
+	switch (id) {
+	case E_SAMPLES:
+		v->i = e->samples;
+		break;
+	case E_STOPPED_BY:
+		v->str = ct_stop_name(e->stopped_by);
+		break;
+	case E_COUNTERS:
+		v->i = e->counters;
+		break;
+	}
+}
+
+static const struct ct_rec_kind rec_end = {
+	"child_end", end_fields, CT_ARRAY_SIZE(end_fields), end_value, 0
+};
+
+void ct_placements_child_write(FILE *f, const struct ct_series ser[CT_NJOBS])
+{
+	/* The only process-level placement. */
+	struct ct_out_sample_rec rec = { ct_progname(), "process-background", NULL, NULL };
+	struct child_end end = { ser[0].n, ser[0].stopped_by, ser[0].counters };
+	struct ct_rec_writer w;
+	unsigned s;
+	int i;
+
+	ct_rec_begin(&w, f, CT_REC_JSON, &ct_rec_sample);
+	for (i = 0; i < CT_NJOBS; i++)
+		for (s = 0; s < ser[i].n; s++) {
+			rec.ser = &ser[i];
+			rec.s = &ser[i].s[s];
+			ct_rec_write(&w, &rec);
+		}
+	ct_rec_end(&w);
+	ct_rec_begin(&w, f, CT_REC_JSON, &rec_end);
+	ct_rec_write(&w, &end);
+	ct_rec_end(&w);
+}
+
+int ct_placements_child(const struct ct_placements_opts *o, FILE *f)
+{
+	struct ct_job k[CT_NJOBS];
+	struct ct_series ser[CT_NJOBS];
+	struct ct_placements_kernels *ck;
+	char why[512];
+	int st = CT_EXIT_OK;
+
+	ck = ct_placements_kernels_new(o, k);
+	if (ct_harness_run(&o->h, k, CT_NJOBS, ser, why, sizeof(why)) < 0) {
+		fprintf(stderr, "%s: verification failed: %s\n", ct_progname(), why);
+		st = CT_EXIT_FAIL;
+	} else {
+		ct_placements_child_write(f, ser);
+	}
+	ct_series_free(ser, CT_NJOBS);
+	ct_placements_kernels_free(ck);
+	return st;
+}
+
+/* --- The parent's reading. --- */
+
+/*
+ * A member's name, from the table of the record kind that writes it: a
+ * name the writer does not have is this reader's bug, never a member
+ * quietly missed.
+ */
+static const char *key_of(const struct ct_rec_kind *k, const char *key)
+{
+	const struct ct_rec_field *f = ct_rec_find(k, key);
+
+	if (!f)
+		errx(CT_EXIT_FAIL, "the %s record has no member %s", k->name, key);
+	return f->key;
+}
+
+enum mtype { M_INT, M_U64, M_DBL };
+
+/*
+ * The numbers of struct ct_sample a sample record carries, and where they
+ * go; a member that is not always written (the brackets of a kernel that
+ * has none, the counts of a sample not counted) is 0 when absent.  The
+ * brackets come as the one before the call and both together.
+ */
+static const struct member {
+	const char *key;
+	enum mtype type;
+	size_t off;
+	int always;
+} sample_members[] = {
+	{ "cpu_start", M_INT, offsetof(struct ct_sample, cpu_start), 1 },
+	{ "cpu_end", M_INT, offsetof(struct ct_sample, cpu_end), 1 },
+	{ "wall_ns", M_U64, offsetof(struct ct_sample, wall_ns), 1 },
+	{ "cpu_ns", M_U64, offsetof(struct ct_sample, cpu_ns), 1 },
+	{ "calls", M_U64, offsetof(struct ct_sample, calls), 1 },
+	{ "clock_ghz", M_DBL, offsetof(struct ct_sample, clock_ghz), 0 },
+	{ "bracket_ghz_wall", M_DBL, offsetof(struct ct_sample, bracket_ghz_wall), 0 },
+	{ "bracket_ghz_cpu", M_DBL, offsetof(struct ct_sample, bracket_ghz_cpu), 0 },
+	{ "pre_bracket_wall_ns", M_U64, offsetof(struct ct_sample, pre_wall_ns), 0 },
+	{ "pre_bracket_cpu_ns", M_U64, offsetof(struct ct_sample, pre_cpu_ns), 0 },
+	{ "bracket_wall_ns", M_U64, offsetof(struct ct_sample, post_wall_ns), 0 },
+	{ "bracket_cpu_ns", M_U64, offsetof(struct ct_sample, post_cpu_ns), 0 },
+	{ "cpu_reads_ns", M_U64, offsetof(struct ct_sample, reads_ns), 0 },
+	{ "cycles", M_DBL, offsetof(struct ct_sample, cycles), 0 },
+	{ "instructions", M_DBL, offsetof(struct ct_sample, instructions), 0 },
+};
+
+/* A whole number within [lo, hi] (JSON has one type of number). */
+static int whole(double v, double lo, double hi)
+{
+	return isfinite(v) && v == floor(v) && v >= lo && v <= hi;
+}
+
+/* Member m of o into x; -1 when it is missing or not what it must be. */
+static int take(const struct ct_jobject *o, const struct member *m, struct ct_sample *x)
+{
+	const struct ct_jmember *j = ct_jobject_get(o, key_of(&ct_rec_sample, m->key));
+	char *at = (char *)x + m->off;
+
+	if (!j)
+		return m->always ? -1 : 0;
+	if (j->type != CT_JNUM)
+		return -1;
+	switch (m->type) {
+	case M_INT:
+		if (!whole(j->num, -1, 1e9))
+			return -1;
+		*(int *)(void *)at = (int)j->num;
+		break;
+	case M_U64:
+		if (!whole(j->num, 0, 9007199254740992.0))
+			return -1;
+		*(uint64_t *)(void *)at = (uint64_t)j->num;
+		break;
+	case M_DBL:
+		if (!isfinite(j->num))
+			return -1;
+		*(double *)(void *)at = j->num;
+		break;
+	}
+	return 0;
+}
+
+static int count_status_of(const char *name, enum ct_count_status *st)
+{
+	int i;
+
+	for (i = 0; i < CT_COUNT_NSTATUS; i++)
+		if (strcmp(name, ct_count_status_name((enum ct_count_status)i)) == 0) {
+			*st = (enum ct_count_status)i;
+			return 0;
+		}
+	return -1;
+}
+
+/*
+ * A sample record into *x and the kernel it is of (row->k[*kernel]);
+ * -1 when a member is missing, of the wrong type or out of range.
+ */
+static int read_sample(const struct ct_jobject *o, const struct ct_placements_row *row,
+		       int *kernel, struct ct_sample *x)
+{
+	const char *name = ct_jobject_str(o, key_of(&ct_rec_sample, "kernel"));
+	const char *isa = ct_jobject_str(o, key_of(&ct_rec_sample, "isa"));
+	const char *status = ct_jobject_str(o, key_of(&ct_rec_sample, "counter_status"));
+	double rep = ct_jobject_num(o, key_of(&ct_rec_sample, "rep"));
+	size_t i;
+
+	memset(x, 0, sizeof(*x));
+	for (*kernel = 0; *kernel < CT_NJOBS; (*kernel)++)
+		if (name && isa && strcmp(name, row->k[*kernel].name) == 0 &&
+		    strcmp(isa, row->k[*kernel].isa) == 0)
+			break;
+	if (*kernel == CT_NJOBS || !whole(rep, 1, CT_REPS_MAX))
+		return -1;
+	x->rep = (unsigned)rep - 1;
+	for (i = 0; i < CT_ARRAY_SIZE(sample_members); i++)
+		if (take(o, &sample_members[i], x) < 0)
+			return -1;
+	/* bracket_*_ns is both brackets: the one after is what the one before left. */
+	if (x->post_wall_ns < x->pre_wall_ns || x->post_cpu_ns < x->pre_cpu_ns)
+		return -1;
+	x->post_wall_ns -= x->pre_wall_ns;
+	x->post_cpu_ns -= x->pre_cpu_ns;
+	x->count_status = CT_COUNT_NONE;
+	if (ct_jobject_get(o, key_of(&ct_rec_sample, "counter_status")) &&
+	    (!status || count_status_of(status, &x->count_status) < 0))
+		return -1;
+	return 0;
+}
+
+static int read_end(const struct ct_jobject *o, struct child_end *e)
+{
+	const struct ct_jmember *c = ct_jobject_get(o, key_of(&rec_end, "counters"));
+	const char *stop = ct_jobject_str(o, key_of(&rec_end, "stopped_by"));
+	double n = ct_jobject_num(o, key_of(&rec_end, "samples"));
+	int s;
+
+	if (!whole(n, 1, CT_REPS_MAX) || !c || c->type != CT_JBOOL || !stop)
+		return -1;
+	e->samples = (unsigned)n;
+	e->counters = c->num != 0;
+	for (s = CT_STOP_REPS; s <= CT_STOP_MAX_TIME; s++)
+		if (strcmp(stop, ct_stop_name((enum ct_stop)s)) == 0) {
+			e->stopped_by = (enum ct_stop)s;
+			return 0;
+		}
+	return -1;
+}
+
+int ct_placements_child_read(FILE *f, const struct ct_placements_opts *o,
+			     struct ct_placements_row *row, char *why, size_t len)
+{
+	struct ct_jobject obj;
+	struct child_end end;
+	char *line = NULL, jwhy[160];
+	size_t linecap = 0, col;
+	ssize_t n;
+	unsigned got = 0, cap = o->h.reps ? o->h.reps : 1;
+	int i, done = 0, rc = -1;
+
+	memset(&obj, 0, sizeof(obj));
+	memset(&end, 0, sizeof(end));
+	for (i = 0; i < CT_NJOBS; i++) {
+		row->ser[i].k = &row->k[i];
+		row->ser[i].s = ct_xcalloc(cap, sizeof(struct ct_sample));
+		row->ser[i].n = 0;
+		row->ser[i].verified = 0;
+	}
+	while ((n = getline(&line, &linecap, f)) > 0) {
+		const char *record;
+		struct ct_sample x;
+		int kernel;
+
+		if (done) {
+			snprintf(why, len, "the child wrote past its end");
+			goto out;
+		}
+		if (ct_jsonl_parse(line, (size_t)n, &obj, jwhy, sizeof(jwhy), &col) < 0) {
+			snprintf(why, len, "the child wrote a bad record: %s at column %zu: %.80s",
+				 jwhy, col, line);
+			goto out;
+		}
+		record = ct_jobject_str(&obj, "record");
+		if (record && strcmp(record, rec_end.name) == 0) {
+			if (read_end(&obj, &end) < 0) {
+				snprintf(why, len, "the child wrote a bad end record: %.80s", line);
+				goto out;
+			}
+			done = 1;
+			continue;
+		}
+		if (!record || strcmp(record, ct_rec_sample.name) != 0 ||
+		    read_sample(&obj, row, &kernel, &x) < 0 || x.rep != row->ser[kernel].n ||
+		    x.wall_ns == 0 || x.cpu_ns == 0 ||
+		    (ct_count_usable(x.count_status) && !(x.cycles > 0))) {
+			snprintf(why, len, "the child wrote a bad sample record: %.80s", line);
+			goto out;
+		}
+		/* --precision: as many samples as the child took. */
+		if (row->ser[kernel].n == cap) {
+			cap *= 2;
+			for (i = 0; i < CT_NJOBS; i++)
+				row->ser[i].s = ct_xrealloc(row->ser[i].s, cap * sizeof(struct ct_sample));
+		}
+		row->ser[kernel].s[row->ser[kernel].n++] = x;
+		got++;
+	}
+	/* A fixed run has exactly REPS; one stopped otherwise, at least one round. */
+	if (!done || got != end.samples * CT_NJOBS ||
+	    (end.stopped_by == CT_STOP_REPS && o->h.precision_pct <= 0 &&
+	     end.samples != o->h.reps)) {
+		if (done)
+			snprintf(why, len, "the child stopped after %u of %u samples", got,
+				 end.samples * CT_NJOBS);
+		else
+			snprintf(why, len, "the child stopped after %u samples, without its end",
+				 got);
+		goto out;
+	}
+	for (i = 0; i < CT_NJOBS; i++) {
+		if (row->ser[i].n != end.samples) {
+			snprintf(why, len, "the child sent %u samples of one kernel, %u of another",
+				 row->ser[i].n, end.samples);
+			goto out;
+		}
+		row->ser[i].verified = 1;
+		row->ser[i].stopped_by = end.stopped_by;
+		row->ser[i].counters = end.counters;
+		row->ser[i].precision_pct = o->h.precision_pct;
+	}
+	rc = 0;
+out:
+	free(line);
+	ct_jobject_free(&obj);
+	return rc;
+}
+
+static void child_spec(const struct ct_placements_opts *o, char *buf, size_t len)
+{
+	snprintf(buf, len, "%u,%" PRIu64 ",%" PRIu64 ",%s,%s/%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64
+		 ",%d,%.17g,%" PRIu64, o->h.reps, o->h.settle_ns, o->h.bracket_adds,
+		 ct_isa_name(o->isa), ct_isa_name(o->stream_isa),
+		 ct_stream_loop_name(o->stream_ask.loop >= 0 ? (enum ct_stream_loop)o->stream_ask.loop :
+				     CT_STREAM_LOOP_PLAIN), o->clock_adds, o->fma_passes, o->stream_bytes, o->quick,
+		 o->h.precision_pct, o->h.max_ns);
+}
+
+int ct_placements_parse_child_spec(const char *spec, struct ct_placements_opts *o)
+{
+	char isa[16], stream_isa[16], stream_loop[16];
+	enum ct_stream_loop loop = CT_STREAM_LOOP_PLAIN;
+	uint64_t settle, brackets, adds, passes, bytes, max_ns;
+	unsigned reps;
+	double precision;
+	int quick;
+	char tail;
+
+	if (sscanf(spec, "%u,%" SCNu64 ",%" SCNu64 ",%15[a-z0-9],%15[a-z0-9]/%15[a-z],%" SCNu64
+		   ",%" SCNu64 ",%" SCNu64 ",%d,%lg,%" SCNu64 "%c", &reps, &settle, &brackets, isa,
+		   stream_isa, stream_loop, &adds, &passes, &bytes, &quick, &precision, &max_ns,
+		   &tail) != 12 ||
+	    ct_stream_loop_from_name(stream_loop, &loop) < 0 ||
+	    reps == 0 || reps > CT_REPS_MAX || !(precision >= 0 && precision <= 100) ||
+	    ct_isa_from_name(isa, &o->isa) < 0 || !ct_isa_usable(o->isa) ||
+	    ct_isa_from_name(stream_isa, &o->stream_isa) < 0 || !ct_isa_usable(o->stream_isa))
+		return -1;
+	o->h.precision_pct = precision;
+	o->h.max_ns = max_ns;
+	o->h.reps = reps;
+	o->h.settle_ns = settle;
+	o->h.bracket_adds = brackets;
+	o->quick = quick != 0;
+	o->clock_adds = adds;
+	o->fma_passes = passes;
+	o->stream_bytes = bytes;
+	/* The parent's choice, its ISA and loop forced: nothing to calibrate here. */
+	o->stream_ask.isa = (int)o->stream_isa;
+	o->stream_ask.loop = (int)loop;
+	snprintf(o->stream_ask.isa_how, sizeof(o->stream_ask.isa_how), "the parent run's choice");
+	snprintf(o->stream_ask.loop_how, sizeof(o->stream_ask.loop_how), "%s", stream_loop);
+	snprintf(o->stream_isa_reason, sizeof(o->stream_isa_reason), "the parent run's choice");
+	return 0;
+}
+
+int ct_placements_run_process(const struct ct_placements_opts *o, struct ct_placements_row *row,
+			   char *why, size_t len)
+{
+	char self[4096], spec[256];
+	char *argv[4];
+	int fd[2], status, rc;
+	pid_t pid;
+	FILE *f;
+
+	if (ct_place_self_exe(self, sizeof(self)) < 0) {
+		snprintf(why, len, "%s: cannot find this program to re-run it: %s",
+			 row->p.name, strerror(errno));
+		return -1;
+	}
+	child_spec(o, spec, sizeof(spec));
+	argv[0] = self;
+	argv[1] = (char *)"--child-run";
+	argv[2] = spec;
+	argv[3] = NULL;
+	if (pipe(fd) < 0) {
+		snprintf(why, len, "pipe: %s", strerror(errno));
+		return -1;
+	}
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		snprintf(why, len, "fork: %s", strerror(errno));
+		close(fd[0]);
+		close(fd[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		close(fd[0]);
+		if (dup2(fd[1], STDOUT_FILENO) < 0)
+			_exit(CT_EXIT_FAIL);
+		close(fd[1]);
+		if (row->p.darwin) {
+			ct_place_exec_background(argv);
+		} else if (ct_place_clamp_process(&row->p.cpus) < 0) {
+			fprintf(stderr, "%s: %s: cannot limit the affinity: %s\n", ct_progname(),
+				row->p.name, strerror(errno));
+			_exit(CT_EXIT_FAIL);
+		} else {
+			execv(self, argv);
+		}
+		fprintf(stderr, "%s: %s: cannot re-run %s: %s\n", ct_progname(), row->p.name,
+			self, strerror(errno));
+		_exit(CT_EXIT_FAIL);
+	}
+	ct_set_child(pid);
+	close(fd[1]);
+	f = fdopen(fd[0], "r");
+	if (!f) {
+		close(fd[0]);
+		waitpid(pid, &status, 0);
+		ct_set_child(0);
+		snprintf(why, len, "fdopen: %s", strerror(errno));
+		return -1;
+	}
+	rc = ct_placements_child_read(f, o, row, why, len);
+	fclose(f);
+	if (waitpid(pid, &status, 0) < 0) {
+		ct_set_child(0);
+		snprintf(why, len, "waitpid: %s", strerror(errno));
+		return -1;
+	}
+	ct_set_child(0);
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+		if (WIFSIGNALED(status))
+			snprintf(why, len, "%s: the re-run was killed by signal %d", row->p.name,
+				 WTERMSIG(status));
+		else
+			snprintf(why, len, "%s: the re-run failed (exit %d)", row->p.name,
+				 WEXITSTATUS(status));
+		return -1;
+	}
+	if (rc < 0)
+		return -1;
+	snprintf(row->how, sizeof(row->how), "%s", row->p.note);
+	return 0;
+}
