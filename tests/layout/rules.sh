@@ -1,18 +1,30 @@
-# rules.sh - the layers of src/ as its #include lines draw them, held to
-# the rules of issue 23, so that a header included across a wall fails
-# here and not months later in a review:
+# rules.sh - the layers of src/ as its #include lines draw them, so that a
+# header included across a wall fails here and not months later in a
+# review.  The layers, lowest first; a file includes the headers of its own
+# layer and of the layers below it, never above (issue 39):
 #
-#   kernels   a src/kernels/*.c includes no project header but
-#             kernels/kernels.h and config.h: a unit built with -mavx512f
-#             sees the loop's own declarations and nothing else;
-#   core      a src/lib/core/ file includes only core/ headers and
-#             platform/os.h (the OS seam), since every layer builds on it;
-#   machine   a src/lib/machine/ file includes nothing of place/,
-#             placements/, compare/ or tool/, which build on it;
-#   cycles    no two modules (a layer/name.c with its layer/name.h)
-#             include each other, directly or through others;
-#   records   the writer, src/lib/records/, includes only core/ and
-#             records/ headers: measure/ and the features build on it.
+#   1 core       src/lib/core/      the pure library: errors, cpu sets,
+#                                   parsing, options, statistics, files
+#   2 records    src/lib/records/   the writer (records, tables, JSON, SVG)
+#                                   and the contract of the records one
+#                                   program writes and another reads
+#   3 platform   src/platform/      every OS and architecture seam, its
+#                                   header beside its implementations
+#   3 kernels    src/kernels/       the loops: a src/kernels/*.c includes
+#                                   no project header but kernels.h (a unit
+#                                   built with -mavx512f sees its loop's
+#                                   declarations and nothing else)
+#   4 machine    src/lib/machine/   topology, kinds, caches, recorded trees
+#   5 measure    src/lib/measure/   the harness, results, all-core runner
+#   6 workloads  src/lib/workloads/ the kernels' adapters, the calibration
+#   7 report     src/lib/report/    what the kernel tools measured, as records
+#   8 tool       src/lib/tool/      what the programs share of the command line
+#   9 programs   src/ct-NAME/       each program's main and own files; a
+#                                   program includes no other program's
+#
+# and no two modules (a layer/name.c with its layer/name.h) include each
+# other, directly or through others.  The writer proper (record.c, table.c,
+# json.c, jsonl.c, svg.c) includes only core and its own headers.
 #
 # A project header is a #include "..." line; a name resolves as the
 # include path -I src/lib -I src does.  Each broken rule prints one line
@@ -54,6 +66,31 @@ function broke(rule, file, name) {
 	printf "rules.sh: %s: src/%s includes \"%s\"\n", rule, file, name
 	bad = 1
 }
+BEGIN {
+	rank["core"] = 1; rank["records"] = 2; rank["platform"] = 3; rank["kernels"] = 3
+	rank["machine"] = 4; rank["measure"] = 5; rank["workloads"] = 6; rank["report"] = 7
+	rank["tool"] = 8; rank["programs"] = 9
+}
+# The layer of a path relative to src/, "" for none.
+function layer(p) {
+	if (p ~ /^lib\/(core|records|machine|measure|workloads|report|tool)\//) {
+		sub(/^lib\//, "", p)
+		sub(/\/.*/, "", p)
+		return p
+	}
+	if (p ~ /^platform\//)
+		return "platform"
+	if (p ~ /^kernels\//)
+		return "kernels"
+	if (p ~ /^ct-[a-z]+\//)
+		return "programs"
+	return ""
+}
+# The directory of a program (ct-place).
+function prog(p) {
+	sub(/\/.*/, "", p)
+	return p
+}
 # The module of a file: its path without the extension (lib/core/common).
 function module(p) {
 	sub(/\.[ch]$/, "", p)
@@ -89,12 +126,17 @@ function visit(m,    i, n, to, k, path) {
 		next
 	if (file ~ /^kernels\/[^\/]*\.c$/ && name != "kernels/kernels.h")
 		broke("kernels", file, name)
-	if (file ~ /^lib\/core\// && res != "platform/os.h" && res !~ /^lib\/core\//)
-		broke("core", file, name)
-	if (file ~ /^lib\/machine\// && res ~ /^lib\/(place|placements|compare|tool)\//)
-		broke("machine", file, name)
-	if (file ~ /^lib\/records\// && res !~ /^lib\/(core|records)\//)
-		broke("records", file, name)
+	if (file ~ /^lib\/records\/(record|table|json|jsonl|svg)\.[ch]$/ && res !~ /^lib\/(core|records)\//)
+		broke("writer", file, name)
+	if (res != "-") {
+		lf = layer(file); lr = layer(res)
+		if (lf == "" || lr == "")
+			broke("no layer", file, name)
+		else if (rank[lr] > rank[lf])
+			broke("upward (" lf " -> " lr ")", file, name)
+		else if (lf == "programs" && lr == "programs" && prog(file) != prog(res))
+			broke("another program", file, name)
+	}
 	if (res == "-")
 		next
 	from = module(file); to = module(res)
