@@ -585,7 +585,7 @@ static void geomean_rows(FILE *f, const struct ct_compare *c, unsigned out)
 	if (!c->ngeo)
 		return;
 	if (out & CT_REC_TEXT) {
-		fputc('\n', f);
+		ct_doc_gap(f);
 		ct_rec_title(f, out, 2, "geomean: the ratios' geometric mean by figure, basis and unit");
 	}
 	ct_rec_begin(&w, f, out, &ct_rec_geomean);
@@ -677,7 +677,7 @@ static void verdicts_rows(FILE *f, const struct ct_compare *c, unsigned out)
 	size_t i;
 
 	if (out & CT_REC_TEXT) {
-		fputc('\n', f);
+		ct_doc_gap(f);
 		ct_rec_title(f, out, 2, "verdicts: each result (tool, kernel, placement, size) once, "
 			     "by its wall rate row");
 	}
@@ -707,28 +707,29 @@ static int any_sample_unit(const struct ct_compare *c)
 	return 0;
 }
 
-static void legend_lines(FILE *f, const char *pre, const struct ct_compare *c)
+static void legend_lines(const struct ct_doc *d, const struct ct_compare *c)
 {
-	fprintf(f, "%sratio = new / base of the medians; 95%% interval: Hodges-Lehmann (Moses) "
-		"on the log ratios; p: two-sided Mann-Whitney U (exact up to %d samples);\n",
-		pre, CT_UTEST_EXACT_MAX);
-	fprintf(f, "%sthe share's ratio is of the pooled shares (the summaries' cpu_share), "
-		"its interval and p the jackknife's of that ratio;\n", pre);
-	fprintf(f, "%sverdict: the change in percent where p < %g and its interval at that level "
-		"is beyond 1 +- %g%% (--threshold), '~' where not; none where the note says why;\n", pre,
-		c->alpha, 100 * c->threshold);
+	ct_doc_line(d, "ratio = new / base of the medians; 95%% interval: Hodges-Lehmann (Moses) "
+		    "on the log ratios; p: two-sided Mann-Whitney U (exact up to %d samples);",
+		    CT_UTEST_EXACT_MAX);
+	ct_doc_line(d, "the share's ratio is of the pooled shares (the summaries' cpu_share), "
+		    "its interval and p the jackknife's of that ratio;");
+	ct_doc_line(d, "verdict: the change in percent where p < %g and its interval at that level "
+		    "is beyond 1 +- %g%% (--threshold), '~' where not; none where the note says why;",
+		    c->alpha, 100 * c->threshold);
 	/* What one run a side cannot hold (ct-compare(1), bench/compare-aa-tools.sh). */
 	if (any_sample_unit(c))
-		fprintf(f, "%sone run a side: the test holds each run's own spread, not what the host "
-			"moves between runs (A/A pairs of ct-place -o on a Firecracker guest: 18%% of "
-			"effects apart), so a row apart shows its change with '?' and no verdict; give 5 "
-			"runs a side (cat their files) for the run as the unit and verdicts;\n", pre);
-	fprintf(f, "%sdisturbed: base+new samples descheduled (under %.0f%% of wall on the cpu), "
-		"left out of the per-cycle rows%s\n", pre, 100 * CT_DESCHEDULED_SHARE,
-		c->any_untested ? ";" : "");
+		ct_doc_line(d, "one run a side: the test holds each run's own spread, not what the "
+			    "host moves between runs (A/A pairs of ct-place -o on a Firecracker guest: "
+			    "18%% of effects apart), so a row apart shows its change with '?' and no "
+			    "verdict; give 5 runs a side (cat their files) for the run as the unit and "
+			    "verdicts;");
+	ct_doc_line(d, "disturbed: base+new samples descheduled (under %.0f%% of wall on the cpu), "
+		    "left out of the per-cycle rows%s", 100 * CT_DESCHEDULED_SHARE,
+		    c->any_untested ? ";" : "");
 	if (c->any_untested)
-		fprintf(f, "%s'-': summaries only (no --samples) on a side: the ratio of their "
-			"medians, no test, no verdict\n", pre);
+		ct_doc_line(d, "'-': summaries only (no --samples) on a side: the ratio of their "
+			    "medians, no test, no verdict");
 }
 
 /* The rows as the table or Markdown (out): a title and a table per kernel. */
@@ -746,7 +747,7 @@ static void row_groups(FILE *f, const struct ct_compare *c, unsigned out)
 		if (strcmp(title, last) != 0) {
 			if (open)
 				ct_rec_end(&w);
-			fputc('\n', f);
+			ct_doc_gap(f);
 			ct_rec_title(f, out, 2, title);
 			snprintf(last, sizeof(last), "%s", title);
 			ct_rec_begin(&w, f, out, &ct_rec_compare);
@@ -769,14 +770,18 @@ static void print_table(FILE *f, const struct ct_compare *c)
 	const char *what = c->nruns > 2 ? "each new, on rows of its own," : "new";
 	int n = snprintf(NULL, 0, "ct-compare: %s against base (%s)", what, c->runs[0].file);
 	char *title = ct_xmalloc((size_t)n + 1);
+	struct ct_doc d;
+	int differ;
 
 	snprintf(title, (size_t)n + 1, "ct-compare: %s against base (%s)", what, c->runs[0].file);
 	ct_rec_title(f, CT_REC_TABLE, 1, title);
 	free(title);
-	fputc('\n', f);
-	fprintf(f, "%s\n\n", machines_table(f, c, CT_REC_TABLE) ? "(* the inputs differ)" :
-		"(no difference in these rows)");
-	legend_lines(f, "", c);
+	ct_doc_init(&d, f, CT_REC_TABLE, "");
+	ct_doc_blank(&d);
+	differ = machines_table(f, c, CT_REC_TABLE);
+	ct_doc_line(&d, "%s", differ ? "(* the inputs differ)" : "(no difference in these rows)");
+	ct_doc_blank(&d);
+	legend_lines(&d, c);
 	row_groups(f, c, CT_REC_TABLE);
 	verdicts_rows(f, c, CT_REC_TABLE);
 	geomean_rows(f, c, CT_REC_TABLE);
@@ -817,11 +822,17 @@ void ct_compare_print(FILE *f, enum ct_format fmt, const struct ct_compare *c)
 
 void ct_compare_markdown(FILE *f, const struct ct_compare *c)
 {
+	struct ct_doc d;
+	int differ;
+
+	ct_doc_init(&d, f, CT_REC_MD, "");
 	ct_rec_title(f, CT_REC_MD, 1, "coretype: runs compared");
 	ct_rec_title(f, CT_REC_MD, 2, "Machines");
-	fputs(machines_table(f, c, CT_REC_MD) ? "\n\\* the inputs differ\n\n" :
-	      "\nNo difference in these rows.\n\n", f);
-	legend_lines(f, "", c);
+	differ = machines_table(f, c, CT_REC_MD);
+	ct_doc_blank(&d);
+	ct_doc_line(&d, "%s", differ ? "\\* the inputs differ" : "No difference in these rows.");
+	ct_doc_blank(&d);
+	legend_lines(&d, c);
 	row_groups(f, c, CT_REC_MD);
 	verdicts_rows(f, c, CT_REC_MD);
 	geomean_rows(f, c, CT_REC_MD);

@@ -84,7 +84,7 @@ static void latency_header(FILE *f, const struct ct_allcore *a, void *arg)
 {
 	const struct latency_arg *la = arg;
 
-	fputc('\n', f);
+	ct_doc_gap(f);
 	ct_out_kernel(f, CT_REC_TABLE, &(struct ct_out_kernel_rec){ .d = &ct_chase_desc,
 		      .count = a->t[0].k[0].work, .per_call = 1 });
 	ct_latency_threads_header(f, la->bytes, la->reason, a->n);

@@ -253,9 +253,9 @@ void ct_latency_table_add(struct ct_latency_table *t, const struct ct_latency_ro
 			 CT_LATENCY_LINE, row->r->stream_in_flight, row->r->mlp, row->r->knee);
 	}
 	if (!t->w.rows) {
-		fputc('\n', t->f);
+		ct_doc_gap(t->f);
 		lines_out(t->f, &lr, ids, CT_ARRAY_SIZE(ids));
-		fputc('\n', t->f);
+		ct_doc_gap(t->f);
 	}
 	ct_rec_write(&t->w, row);
 }
@@ -270,12 +270,12 @@ void ct_latency_table_end(struct ct_latency_table *t, const struct ct_machine *m
 	ct_rec_end(&t->w);
 	ct_out_footnotes(t->f, "", t->w.marks & ~(unsigned)CT_MARK_IMPRECISE, 0);
 	if (t->stream_gbs > 0) {
-		fputc('\n', t->f);
+		ct_doc_gap(t->f);
 		lines_out(t->f, &lr, stream_ids, CT_ARRAY_SIZE(stream_ids));
 	}
-	fputc('\n', t->f);
+	ct_doc_gap(t->f);
 	lines_out(t->f, &lr, run_ids, CT_ARRAY_SIZE(run_ids));
-	fputc('\n', t->f);
+	ct_doc_gap(t->f);
 	lines_out(t->f, &lr, end_ids, CT_ARRAY_SIZE(end_ids));
 }
 

@@ -238,52 +238,58 @@ static const char *const titles[CT_BENCH_NBASES] = {
 };
 
 /* What was run and how, in a line or two. */
-static void run_lines(FILE *f, const char *pre, const struct ct_bench_doc *d)
+static void run_lines(const struct ct_doc *t, const struct ct_bench_doc *d)
 {
-	fprintf(f, "%scommand: %s%s%s\n", pre, d->shell ? d->shell : "", d->shell ? " -c " : "",
-		d->command);
-	fprintf(f, "%sruns: %u per placement in interleaved rounds (the order rotated each "
-		"round), after %u warm-up run%s each%s%s\n", pre, d->runs, d->warmup,
-		d->warmup == 1 ? "" : "s", d->prepare ? "; --prepare " : "",
-		d->prepare ? d->prepare : "");
+	ct_doc_line(t, "command: %s%s%s", d->shell ? d->shell : "", d->shell ? " -c " : "",
+		    d->command);
+	ct_doc_line(t, "runs: %u per placement in interleaved rounds (the order rotated each "
+		    "round), after %u warm-up run%s each%s%s", d->runs, d->warmup,
+		    d->warmup == 1 ? "" : "s", d->prepare ? "; --prepare " : "",
+		    d->prepare ? d->prepare : "");
 }
 
-static void legend(FILE *f, const char *pre)
+static void legend(const struct ct_doc *t)
 {
-	fprintf(f, "%sx main = the median over main's median; x interval: Hodges-Lehmann (Moses) 95%% "
-		"on the log ratios;\n", pre);
-	fprintf(f, "%sp: two-sided Mann-Whitney U against main; verdict slower or faster where "
-		"p < %g and the x interval is beyond 1 +- %.0f%%, '~' where not;\n", pre, CT_BENCH_ALPHA,
-		100 * CT_COMPARE_THRESHOLD);
-	fprintf(f, "%sshare: CPU time over wall time of all runs (a command that sleeps or "
-		"waits has a low one);\n", pre);
-	fprintf(f, "%slost%%: what others took from the runs (run-queue wait, steal) over their "
-		"wall time, * some runs lost over %.0f%% (disturbed);\n", pre,
-		100 * CT_LOST_SHARE_MAX);
-	fprintf(f, "%sran on: the tree's CPU time by kind\n", pre);
+	ct_doc_line(t, "x main = the median over main's median; x interval: Hodges-Lehmann (Moses) "
+		    "95%% on the log ratios;");
+	ct_doc_line(t, "p: two-sided Mann-Whitney U against main; verdict slower or faster where "
+		    "p < %g and the x interval is beyond 1 +- %.0f%%, '~' where not;",
+		    CT_BENCH_ALPHA, 100 * CT_COMPARE_THRESHOLD);
+	ct_doc_line(t, "share: CPU time over wall time of all runs (a command that sleeps or "
+		    "waits has a low one);");
+	ct_doc_line(t, "lost%%: what others took from the runs (run-queue wait, steal) over their "
+		    "wall time, * some runs lost over %.0f%% (disturbed);", 100 * CT_LOST_SHARE_MAX);
+	ct_doc_line(t, "ran on: the tree's CPU time by kind");
+}
+
+/* Each placement and how it is asked for. */
+static void placement_list(const struct ct_doc *t, const struct ct_bench_doc *d)
+{
+	struct ct_doc_list l;
+	size_t r;
+
+	ct_doc_list_begin(&l, t, "placements", 0);
+	for (r = 0; r < d->res->n; r++)
+		ct_doc_item(&l, d->res->rows[r].p.name, "%s", d->res->rows[r].p.note);
+	ct_doc_list_end(&l);
 }
 
 static void print_table(FILE *f, const struct ct_bench_doc *d)
 {
-	size_t r;
+	struct ct_doc t;
 	int b;
 
+	ct_doc_init(&t, f, CT_REC_TABLE, "");
 	ct_out_machine_lines(f, "ct-place", "", d->m);
-	run_lines(f, "", d);
+	run_lines(&t, d);
 	for (b = 0; b < CT_BENCH_NBASES; b++) {
-		fprintf(f, "\nbasis %s\n", titles[b]);
+		ct_doc_section(&t, "basis %s", titles[b]);
 		basis_rows(f, CT_REC_TABLE, d, (enum ct_bench_basis)b);
 	}
-	fputc('\n', f);
-	legend(f, "");
-	fprintf(f, "\nplacements:\n");
-	for (r = 0; r < d->res->n; r++)
-		fprintf(f, "  %-18s %s\n", d->res->rows[r].p.name, d->res->rows[r].p.note);
-	if (d->m->nwarnings) {
-		fprintf(f, "\nwarnings:\n");
-		for (r = 0; r < d->m->nwarnings; r++)
-			fprintf(f, "  %s\n", ct_machine_warning(d->m, r));
-	}
+	ct_doc_blank(&t);
+	legend(&t);
+	placement_list(&t, d);
+	ct_out_warnings(&t, d->m);
 }
 
 static void print_tsv(FILE *f, const struct ct_bench_doc *d)
@@ -360,24 +366,21 @@ void ct_bench_print(FILE *f, enum ct_format fmt, const struct ct_bench_doc *d)
 
 void ct_bench_markdown(FILE *f, const struct ct_bench_doc *d)
 {
-	size_t r;
+	struct ct_doc t, code;
 	int b;
 
-	fprintf(f, "# coretype: a command under every placement\n\n");
+	/* The lines of text as a code block (indented), the lists as Markdown's. */
+	ct_doc_init(&t, f, CT_REC_MD, "");
+	ct_doc_init(&code, f, CT_REC_MD, "    ");
+	ct_doc_title(&t, "coretype: a command under every placement");
 	ct_out_machine_lines(f, "ct-place", "    ", d->m);
-	run_lines(f, "    ", d);
+	run_lines(&code, d);
 	for (b = 0; b < CT_BENCH_NBASES; b++) {
-		fprintf(f, "\n## Basis %s\n\n", titles[b]);
+		ct_doc_section(&t, "basis %s", titles[b]);
 		basis_rows(f, CT_REC_MD, d, (enum ct_bench_basis)b);
 	}
-	fputc('\n', f);
-	legend(f, "    ");
-	fprintf(f, "\n## Placements\n\n");
-	for (r = 0; r < d->res->n; r++)
-		fprintf(f, "- **%s**: %s\n", d->res->rows[r].p.name, d->res->rows[r].p.note);
-	fprintf(f, "\n## Warnings\n\n");
-	if (!d->m->nwarnings)
-		fprintf(f, "None.\n");
-	for (r = 0; r < d->m->nwarnings; r++)
-		fprintf(f, "- %s\n", ct_machine_warning(d->m, r));
+	ct_doc_blank(&t);
+	legend(&code);
+	placement_list(&t, d);
+	ct_out_warnings(&t, d->m);
 }

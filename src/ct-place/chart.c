@@ -172,19 +172,13 @@ void ct_placements_svg(FILE *f, const struct ct_machine *m, const struct ct_topo
 	/* What the run warned about, first thing under the title. */
 	if (m->nwarnings || disturbed) {
 		/* Every warning whole: the chart wraps it (svg.c). */
-		FILE *cf = open_memstream(&caveat, &caveat_len);
-
-		if (!cf)
-			err(CT_EXIT_FAIL, "open_memstream");
-		fprintf(cf, "Caveat:");
+		ct_xappendf(&caveat, &caveat_len, "Caveat:");
 		if (disturbed)
-			fprintf(cf, " bars marked * had disturbed samples (the thread ran for under "
-				"%.0f%% of a sample's wall time): their wall figures mislead.",
-				100 * CT_DESCHEDULED_SHARE);
+			ct_xappendf(&caveat, &caveat_len, " bars marked * had disturbed samples (the "
+				    "thread ran for under %.0f%% of a sample's wall time): their wall "
+				    "figures mislead.", 100 * CT_DESCHEDULED_SHARE);
 		for (i = 0; i < m->nwarnings; i++)
-			fprintf(cf, " %s.", ct_machine_warning(m, i));
-		if (fclose(cf) != 0)
-			err(CT_EXIT_FAIL, "open_memstream");
+			ct_xappendf(&caveat, &caveat_len, " %s.", ct_machine_warning(m, i));
 		c.caveat = caveat;
 	}
 	for (k = 0; k < CT_NJOBS; k++) {

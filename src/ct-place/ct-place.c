@@ -21,6 +21,7 @@
 #include "tool/cli.h"
 #include "workloads/clock.h"
 #include "core/common.h"
+#include "report/isa.h"
 #include "ct-place/bench.h"
 #include "ct-place/child.h"
 #include "ct-place/placements.h"
@@ -281,6 +282,10 @@ static void parse_options(struct place_opts *o, int argc, char **argv)
 		}
 	}
 	o->fmt = o->cli.fmt;
+	if (o->isa.list) {
+		ct_isa_print(stdout, o->fmt);
+		exit(CT_EXIT_OK);
+	}
 	ct_kinds_finish();
 	if (optind < argc && (!dashdash || o->mode != MODE_DEFAULT))
 		ct_usage_error("unexpected argument '%s'%s", argv[optind],

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "core/common.h"
+#include "records/doc.h"
 #include "records/kinds.h"
 #include "core/cpuset.h"
 #include "report/report.h"
@@ -286,7 +287,7 @@ static void list_table(const struct ct_topo *t)
 	ct_rec_begin(&w, stdout, CT_REC_TABLE, &ct_rec_topology);
 	ct_rec_write(&w, t);
 	ct_rec_end(&w);
-	putchar('\n');
+	ct_doc_gap(stdout);
 	ct_rec_begin(&w, stdout, CT_REC_TABLE, &rank_rows);
 	for (rr.rank = 0; rr.rank < t->nranks; rr.rank++) {
 		ct_topo_rank_cpus(t, rr.rank, &rr.usable);
@@ -318,6 +319,7 @@ int ct_place_cpus_of(const struct ct_topo *t, const struct ct_place_sel *s)
 {
 	struct ct_cpuset usable, all;
 	char *list = ct_xmalloc(LIST_LEN);
+	struct ct_doc d;
 	const char *what = s->by_rank ? "rank" : "kind";
 
 	if (s->by_rank) {
@@ -335,7 +337,8 @@ int ct_place_cpus_of(const struct ct_topo *t, const struct ct_place_sel *s)
 		free(list);
 		return CT_EXIT_NOTAPPLICABLE;
 	}
-	printf("%s\n", ct_cpuset_format(&usable, list, LIST_LEN));
+	ct_doc_init(&d, stdout, CT_REC_TABLE, "");
+	ct_doc_line(&d, "%s", ct_cpuset_format(&usable, list, LIST_LEN));
 	free(list);
 	return CT_EXIT_OK;
 }
@@ -394,7 +397,7 @@ int ct_place_plan_print(const struct ct_topo *t, const struct ct_placement *sel,
 			 t->model[0] ? t->model : "unknown model", t->recorded ? " (recorded)" : "",
 			 t->basis);
 		ct_term_wrap_hanging(stdout, ct_term_width(stdout), line, strlen(line));
-		putchar('\n');
+		ct_doc_gap(stdout);
 	}
 	ct_rec_begin(&w, stdout, ct_rec_out_of(fmt), &ct_rec_plan);
 	for (i = 0; i < n; i++)

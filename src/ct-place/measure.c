@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "core/common.h"
+#include "records/doc.h"
 #include "records/kinds.h"
 #include "core/cpuset.h"
 #include "machine/check.h"
@@ -228,7 +229,7 @@ int ct_place_list_measure(const struct ct_topo *t, enum ct_format fmt)
 	nv = ct_place_measure_check(t, m, &nm, &cr.tol, v);
 	ct_place_list(t, fmt);
 	if (fmt == CT_FMT_TABLE)
-		putchar('\n');
+		ct_doc_gap(stdout);
 	ct_rec_begin(&w, stdout, out, &ct_rec_measured);
 	for (i = 0; i < nm; i++) {
 		mr.m = &m[i];
@@ -236,7 +237,7 @@ int ct_place_list_measure(const struct ct_topo *t, enum ct_format fmt)
 	}
 	ct_rec_end(&w);
 	if (fmt == CT_FMT_TABLE)
-		putchar('\n');
+		ct_doc_gap(stdout);
 	ct_rec_begin(&w, stdout, out, &ct_rec_kinds_check);
 	for (i = 0; i < nv; i++) {
 		cr.v = &v[i];

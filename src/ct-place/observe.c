@@ -604,8 +604,11 @@ void ct_observe_print(FILE *f, enum ct_format fmt, const struct ct_machine *m,
 
 void ct_observe_markdown(FILE *f, const struct ct_observe *r, char *const *argv)
 {
-	fprintf(f, "# ct-place --observe\n\n");
+	struct ct_doc d;
+
+	ct_doc_init(&d, f, CT_REC_MD, "");
+	ct_doc_title(&d, "ct-place --observe");
 	command_out(f, CT_REC_MD, r, argv);
-	fputc('\n', f);
+	ct_doc_blank(&d);
 	rows_out(f, CT_REC_MD, r);
 }

@@ -78,17 +78,19 @@ static void ratio_footnotes(FILE *f, const char *pre, unsigned marks,
 			    const struct ct_placements_results *res)
 {
 	double alpha = res->alpha;
+	struct ct_doc d;
 
 	if (!(marks & (MARK_RATIO_SAME | MARK_RATIO_NONE)))
 		return;
+	ct_doc_init(&d, f, CT_REC_TABLE, pre);
 	if (marks & MARK_RATIO_SAME)
-		fprintf(f, "%s~      after an x ratio: its %g%% interval (Hodges-Lehmann, from the "
-			"samples' rates, as ct-compare's) holds 1: no difference from main at that "
-			"level\n", pre, 100 * (1 - alpha));
+		ct_doc_mark(&d, "~", "after an x ratio: its %g%% interval (Hodges-Lehmann, from the "
+			    "samples' rates, as ct-compare's) holds 1: no difference from main at that "
+			    "level", 100 * (1 - alpha));
 	if (marks & MARK_RATIO_NONE)
-		fprintf(f, "%sx      some x ratios have no %g%% interval: too few samples (%zu a "
-			"side at least, -r); they may differ from 1 by noise alone\n", pre,
-			100 * (1 - alpha), res->interval_min);
+		ct_doc_mark(&d, "x", "some x ratios have no %g%% interval: too few samples (%zu a "
+			    "side at least, -r); they may differ from 1 by noise alone",
+			    100 * (1 - alpha), res->interval_min);
 }
 
 const char *ct_placements_kind_letters(const char *kinds, char *buf, size_t len)
@@ -707,25 +709,17 @@ static void kernels_line(FILE *f, unsigned out, const struct ct_placements_resul
 		}
 }
 
-static void notes(FILE *f, const char *pre, const struct ct_placements_row *rows, size_t n)
+/* Each placement and how it was asked for (or why it could not be). */
+static void placement_list(const struct ct_doc *d, const struct ct_placements_row *rows,
+			   size_t n)
 {
+	struct ct_doc_list l;
 	size_t i;
 
+	ct_doc_list_begin(&l, d, "placements", 0);
 	for (i = 0; i < n; i++)
-		fprintf(f, "%s%-18s %s\n", pre, rows[i].p.name,
-			rows[i].ran ? rows[i].how : rows[i].p.note);
-}
-
-/* The run's warnings, one line each (they were on standard error too). */
-static void warning_lines(FILE *f, const char *pre, const struct ct_machine *m)
-{
-	size_t i;
-
-	if (!m->nwarnings)
-		return;
-	fprintf(f, "\n%swarnings:\n", pre);
-	for (i = 0; i < m->nwarnings; i++)
-		fprintf(f, "%s  %s\n", pre, ct_machine_warning(m, i));
+		ct_doc_item(&l, rows[i].p.name, "%s", rows[i].ran ? rows[i].how : rows[i].p.note);
+	ct_doc_list_end(&l);
 }
 
 static void print_samples(FILE *f, unsigned out, const struct ct_placements_row *rows, size_t n);
@@ -740,21 +734,22 @@ static void print_table(FILE *f, int samples, const struct ct_machine *m,
 		"basis cpu: the thread's CPU time (CLOCK_THREAD_CPUTIME_ID)"
 	};
 	unsigned marks = 0;
+	struct ct_doc d;
 	int b;
 
+	ct_doc_init(&d, f, CT_REC_TABLE, "");
 	header_lines(f, "", m, t, res);
 	kernels_line(f, CT_REC_TABLE, res);
 	for (b = CT_BASIS_WALL; b <= CT_BASIS_CPU; b++) {
-		fprintf(f, "\n%s: rates are medians; x = ratio to main\n", titles[b]);
+		ct_doc_section(&d, "%s: rates are medians; x = ratio to main", titles[b]);
 		basis_rows(f, CT_REC_TABLE, res, (enum ct_basis)b, &marks);
 	}
 	ct_out_footnotes(f, "", marks, rows_precision(rows, n) ? rows[0].ser[0].precision_pct : 0);
 	ratio_footnotes(f, "", marks, res);
 	if (samples)
 		print_samples(f, CT_REC_TABLE, rows, n);
-	fprintf(f, "\nplacements:\n");
-	notes(f, "  ", rows, n);
-	warning_lines(f, "", m);
+	placement_list(&d, rows, n);
+	ct_out_warnings(&d, m);
 }
 
 /*
@@ -770,7 +765,7 @@ static void print_samples(FILE *f, unsigned out, const struct ct_placements_row 
 	unsigned i;
 	int k;
 
-	fputc('\n', f);
+	ct_doc_gap(f);
 	ct_rec_begin(&w, f, out, &ct_rec_sample);
 	for (r = 0; r < n; r++) {
 		if (!rows[r].ran)
@@ -956,31 +951,28 @@ void ct_placements_markdown(FILE *f, const struct ct_machine *m, const struct ct
 		"Basis cpu: the thread's CPU time (CLOCK_THREAD_CPUTIME_ID)"
 	};
 	unsigned marks = 0;
-	size_t r, i;
+	struct ct_doc d;
 	int b;
 
-	fprintf(f, "# coretype: placements compared\n\n");
+	ct_doc_init(&d, f, CT_REC_MD, "");
+	ct_doc_title(&d, "coretype: placements compared");
 	header_lines(f, "    ", m, t, res);
 	kernels_line(f, CT_REC_MD, res);
 	for (b = CT_BASIS_WALL; b <= CT_BASIS_CPU; b++) {
-		fprintf(f, "\n## %s\n\nRates are medians over the samples; x = ratio to main.\n\n",
-			titles[b]);
+		ct_doc_section(&d, "%s", titles[b]);
+		ct_doc_line(&d, "Rates are medians over the samples; x = ratio to main.");
+		ct_doc_blank(&d);
 		basis_rows(f, CT_REC_MD, res, (enum ct_basis)b, &marks);
 	}
 	if (marks) {
-		fprintf(f, "\nMarks:\n\n");
+		ct_doc_blank(&d);
+		ct_doc_line(&d, "Marks:");
+		ct_doc_blank(&d);
 		ct_out_footnotes(f, "    ", marks,
 				 rows_precision(rows, n) ? rows[0].ser[0].precision_pct : 0);
 		ratio_footnotes(f, "    ", marks, res);
 	}
-	fprintf(f, "\n## Placements\n\n");
-	for (r = 0; r < n; r++)
-		fprintf(f, "- **%s**: %s\n", rows[r].p.name,
-			rows[r].ran ? rows[r].how : rows[r].p.note);
+	placement_list(&d, rows, n);
 	/* What the run warned about, so that a reader of the file sees it too. */
-	fprintf(f, "\n## Warnings\n\n");
-	if (!m->nwarnings)
-		fprintf(f, "None.\n");
-	for (i = 0; i < m->nwarnings; i++)
-		fprintf(f, "- %s\n", ct_machine_warning(m, i));
+	ct_out_warnings(&d, m);
 }

@@ -124,19 +124,6 @@ enum ct_isa ct_isa_choose(const char *req)
 	return isa;
 }
 
-void ct_isa_list(FILE *f)
-{
-	int i;
-
-	fprintf(f, "%-8s %-8s %s\n", "isa", "compiled", "usable");
-	for (i = 0; i < CT_ISA_COUNT; i++) {
-		enum ct_isa isa = (enum ct_isa)i;
-
-		fprintf(f, "%-8s %-8s %s\n", names[i], ct_isa_compiled(isa) ? "yes" : "no",
-			ct_isa_usable(isa) ? "yes" : "no");
-	}
-}
-
 char *ct_isa_summary(char *buf, size_t len)
 {
 	size_t used = 0;

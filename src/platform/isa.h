@@ -41,8 +41,6 @@ unsigned ct_cpu_isa_mask(void);
  */
 enum ct_isa ct_isa_choose(const char *req);
 
-/* --list-isa: one line per ISA, compiled and usable. */
-void ct_isa_list(FILE *f);
 /* "scalar avx2 avx512 (usable: scalar avx2 avx512)" for --version. */
 char *ct_isa_summary(char *buf, size_t len);
 

@@ -8,12 +8,20 @@
 expect_status 0 "$CT_FMA" --list-isa
 cp "$tmp/out" "$tmp/list"
 [ -s "$tmp/err" ] && fail "--list-isa wrote to stderr"
-[ "$(head -1 "$tmp/list")" = "isa      compiled usable" ] || fail "--list-isa header: $(head -1 "$tmp/list")"
+[ "$(head -1 "$tmp/list" | tr -s ' ')" = "isa compiled usable" ] || fail "--list-isa header: $(head -1 "$tmp/list")"
 [ "$(awk 'NR > 1 { print $1 }' "$tmp/list" | tr '\n' ' ')" = "scalar avx2 avx512 neon " ] ||
 	fail "--list-isa does not list every ISA"
 awk '$1 == "scalar" && ($2 != "yes" || $3 != "yes") { exit 1 }' "$tmp/list" || fail "scalar not usable"
 awk 'NR > 1 && $2 == "no" && $3 == "yes" { exit 1 }' "$tmp/list" || fail "an ISA usable but not built"
 usable=$(awk 'NR > 1 && $3 == "yes" { print $1 }' "$tmp/list")
+# The same listing as records, the -f after the option as before it.
+expect_status 0 "$CT_FMA" --list-isa -f tsv
+[ "$(cat "$tmp/out")" = "$(printf '#isa\tcompiled\tusable\n'; awk 'NR > 1 { printf "%s\t%s\t%s\n", $1,
+	$2 == "yes" ? "true" : "false", $3 == "yes" ? "true" : "false" }' "$tmp/list")" ] ||
+	fail "--list-isa -f tsv is not the table's: $(cat "$tmp/out")"
+expect_status 0 "$CT_FMA" -f json --list-isa
+[ "$("$JSONL" -r isa -f usable "$tmp/out" | tr '\n' ' ')" = "$(awk 'NR > 1 { printf "%s ", $3 == "yes" ? "true" : "false" }' "$tmp/list")" ] ||
+	fail "--list-isa -f json: $(cat "$tmp/out")"
 nusable=$(echo $usable | wc -w)
 
 # Unknown names: usage errors.

@@ -18,6 +18,7 @@
 #include "core/common.h"
 #include "measure/allcore.h"
 #include "report/allcore.h"
+#include "report/isa.h"
 #include "ct-place/bench.h"
 #include "ct-place/placements.h"
 #include "ct-place/observe.h"
@@ -424,6 +425,8 @@ int main(void)
 	check_kind(&ct_rec_sweep, "ct-stream.1");
 	check_kind(&ct_rec_stream_fields, "ct-stream.1");
 	check_kind(&ct_rec_fma_fields, "ct-fma.1");
+	check_kind(&ct_rec_isa, "ct-fma.1");
+	check_kind(&ct_rec_isa, "ct-stream.1");
 	check_kind(&ct_rec_placements, "ct-place.1");
 	check_kind(&ct_rec_topology, "ct-place.1");
 	check_kind(&ct_rec_cpu, "ct-place.1");

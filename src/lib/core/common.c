@@ -183,3 +183,20 @@ void ct_init(char **argv)
 	if (argv && argv[0])
 		argv[0] = (char *)ct_progname();
 }
+
+void ct_xappendf(char **buf, size_t *len, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		errx(CT_EXIT_FAIL, "vsnprintf failed");
+	*buf = ct_xrealloc(*buf, *len + (size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(*buf + *len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	*len += (size_t)n;
+}

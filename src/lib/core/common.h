@@ -47,6 +47,9 @@ void *ct_xmalloc(size_t n);
 void *ct_xcalloc(size_t n, size_t size);
 void *ct_xrealloc(void *p, size_t n);
 char *ct_xstrdup(const char *s);
+/* *buf (NULL or from here) with fmt's text appended; *len its length. */
+void ct_xappendf(char **buf, size_t *len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
 /*
  * Flush stdout and fail the tool on a write error (a full disk, a closed

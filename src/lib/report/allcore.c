@@ -11,6 +11,7 @@
 
 #include "report/allcore.h"
 #include "core/common.h"
+#include "records/doc.h"
 #include "measure/context.h"
 #include "records/record.h"
 
@@ -335,7 +336,7 @@ void ct_allcore_print_kinds(struct ct_out *o, const struct ct_allcore *a,
 
 	/* Under the table, or TSV's block of its own under the summaries and samples. */
 	if (o->fmt != CT_FMT_JSON)
-		fputc('\n', o->f);
+		ct_doc_gap(o->f);
 	ct_rec_begin(&w, o->f, ct_rec_out_of(o->fmt), &ct_rec_allcore);
 	for (r.k = 0; r.k < a->nk; r.k++)
 		for (r.g = 0; r.g < a->ngroups; r.g++) {

@@ -18,33 +18,44 @@
 
 void ct_out_footnotes(FILE *f, const char *pre, unsigned marks, double precision_pct)
 {
+	struct ct_doc d;
+
 	if (!marks)
 		return;
-	fputc('\n', f);
+	ct_doc_init(&d, f, CT_REC_TABLE, pre);
+	ct_doc_blank(&d);
 	if (marks & CT_MARK_DISTURBED)
-		fprintf(f, "%s*      disturbed: in some samples the thread ran for under %.0f%% of "
-			"the wall time of the call or a bracket (descheduled); wall figures mislead\n",
-			pre, 100 * CT_DESCHEDULED_SHARE);
+		ct_doc_mark(&d, "*", "disturbed: in some samples the thread ran for under %.0f%% of "
+			    "the wall time of the call or a bracket (descheduled); wall figures mislead",
+			    100 * CT_DESCHEDULED_SHARE);
 	if (marks & CT_MARK_SHARE_ERROR)
-		fprintf(f, "%serror  cpu share above %.2f: the thread clock ran ahead of the wall "
-			"clock, a measurement error\n", pre, CT_SHARE_MAX);
+		ct_doc_mark(&d, "error", "cpu share above %.2f: the thread clock ran ahead of the wall "
+			    "clock, a measurement error", CT_SHARE_MAX);
 	if (marks & CT_MARK_PER_CYCLE_NONE)
-		fprintf(f, "%s-      per cycle: fewer than %d samples had the call and both brackets "
-			"at >= %.0f%% of wall\n", pre, CT_PER_CYCLE_MIN_SAMPLES,
-			100 * CT_DESCHEDULED_SHARE);
+		ct_doc_mark(&d, "-", "per cycle: fewer than %d samples had the call and both brackets "
+			    "at >= %.0f%% of wall", CT_PER_CYCLE_MIN_SAMPLES, 100 * CT_DESCHEDULED_SHARE);
 	if (marks & CT_MARK_IMPLAUSIBLE)
-		fprintf(f, "%s!      implausible: above the most any core of the ISA can do per "
-			"cycle by more than the figure's own error (coretype(7)); the clock "
-			"under it was misread\n", pre);
+		ct_doc_mark(&d, "!", "implausible: above the most any core of the ISA can do per "
+			    "cycle by more than the figure's own error (coretype(7)); the clock "
+			    "under it was misread");
 	if (marks & CT_MARK_IMPRECISE)
-		fprintf(f, "%s~      precision +-%g%% not reached: the run stopped first "
-			"(--max-time or the sample cap)\n", pre, precision_pct);
+		ct_doc_mark(&d, "~", "precision +-%g%% not reached: the run stopped first "
+			    "(--max-time or the sample cap)", precision_pct);
 	if (marks & CT_MARK_CPU_UNTRUSTED)
-		fprintf(f, "%s?      cpu basis untrusted: the add chain ran at under %.0f%% of its "
-			"brackets' undisturbed clock per thread-CPU ns; the thread was charged for "
-			"time it did not run (switches, interrupts, the hypervisor: coretype(7)), and "
-			"the row's cpu-basis figures read that much low\n", pre,
-			100 * CT_CPU_BASIS_TRUST);
+		ct_doc_mark(&d, "?", "cpu basis untrusted: the add chain ran at under %.0f%% of its "
+			    "brackets' undisturbed clock per thread-CPU ns; the thread was charged for "
+			    "time it did not run (switches, interrupts, the hypervisor: coretype(7)), and "
+			    "the row's cpu-basis figures read that much low", 100 * CT_CPU_BASIS_TRUST);
+}
+
+static const char *machine_warning(const void *m, size_t i)
+{
+	return ct_machine_warning(m, i);
+}
+
+void ct_out_warnings(const struct ct_doc *d, const struct ct_machine *m)
+{
+	ct_doc_warnings(d, m->nwarnings, machine_warning, m);
 }
 
 void ct_out_share_cell(char *buf, size_t len, const struct ct_summary *s, unsigned *marks)
@@ -994,22 +1005,21 @@ void ct_out_machine_lines(FILE *f, const char *tool, const char *pre,
 {
 	struct ct_out_machine_rec rec = { tool, m };
 	struct ct_rec_writer w;
-	char *buf = NULL, *line, *nl;
-	size_t len = 0;
-	FILE *mf = *pre ? open_memstream(&buf, &len) : f;
+	struct ct_held h;
+	struct ct_doc d;
+	size_t len;
+	char *buf;
 
-	if (!mf)
-		err(CT_EXIT_FAIL, "open_memstream");
-	ct_rec_begin(&w, mf, CT_REC_TABLE, &ct_rec_machine);
+	ct_rec_begin(&w, *pre ? ct_held_open(&h) : f, CT_REC_TABLE, &ct_rec_machine);
 	ct_rec_hide(&w, CT_MF_WARNINGS);
 	ct_rec_write(&w, &rec);
 	ct_rec_end(&w);
-	if (mf == f)
+	if (!*pre)
 		return;
-	if (fclose(mf) != 0)
-		err(CT_EXIT_FAIL, "open_memstream");
-	for (line = buf; (nl = strchr(line, '\n')) != NULL; line = nl + 1)
-		fprintf(f, "%s%.*s\n", pre, (int)(nl - line), line);
+	/* Markdown's lines of a code block: each indented. */
+	buf = ct_held_take(&h, &len);
+	ct_doc_init(&d, f, CT_REC_MD, pre);
+	ct_doc_text(&d, buf, len);
 	free(buf);
 }
 
@@ -1020,11 +1030,8 @@ static void samples_out(struct ct_out *o, const char *placement,
 	unsigned i;
 
 	/* TSV: one block of summaries, then one of samples (ct_out_end()). */
-	if (o->fmt == CT_FMT_TSV && !o->tsv_samples) {
-		o->tsv_samples = open_memstream(&o->tsv_buf, &o->tsv_len);
-		if (!o->tsv_samples)
-			err(CT_EXIT_FAIL, "open_memstream");
-		o->smp.f = o->tsv_samples;
+	if (o->fmt == CT_FMT_TSV && !o->tsv_samples.f) {
+		o->smp.f = ct_held_open(&o->tsv_samples);
 	}
 	for (i = 0; i < ser->n; i++) {
 		r.s = &ser->s[i];
@@ -1087,38 +1094,39 @@ void ct_out_discard(struct ct_out *o)
 /* TSV's sample block, after a blank line under the summaries. */
 static void tsv_samples_end(struct ct_out *o)
 {
-	if (!o->tsv_samples)
+	struct ct_doc d;
+
+	if (!o->tsv_samples.f)
 		return;
-	if (fclose(o->tsv_samples) != 0)
-		err(CT_EXIT_FAIL, "open_memstream");
-	o->tsv_samples = NULL;
-	if (o->tsv_len && o->sum.rows)
-		fputc('\n', o->f);
-	fwrite(o->tsv_buf, 1, o->tsv_len, o->f);
-	free(o->tsv_buf);
-	o->tsv_buf = NULL;
-	o->tsv_len = 0;
+	fflush(o->tsv_samples.f);
+	ct_doc_init(&d, o->f, CT_REC_TSV, "");
+	if (o->tsv_samples.len && o->sum.rows)
+		ct_doc_blank(&d);
+	ct_held_write(&o->tsv_samples, o->f);
 	ct_rec_begin(&o->smp, o->f, CT_REC_TSV, &ct_rec_sample);
 }
 
 void ct_out_end(struct ct_out *o)
 {
+	struct ct_doc d;
+
 	if (o->fmt == CT_FMT_TSV)
 		tsv_samples_end(o);
 	if (o->fmt != CT_FMT_TABLE)
 		return;
+	ct_doc_init(&d, o->f, CT_REC_TABLE, "");
 	if (o->sum.rows) {
-		fputc('\n', o->f);
+		ct_doc_blank(&d);
 		ct_rec_end(&o->sum);
 		ct_out_footnotes(o->f, "", o->sum.marks, o->precision_pct);
 	}
 	if (o->cnt.rows) {
-		fprintf(o->f, "\nhardware counters (%s): medians over the samples counted; "
-			"ratio = cycles / estimate\n", ct_counters_scope());
+		ct_doc_section(&d, "hardware counters (%s): medians over the samples counted; "
+			       "ratio = cycles / estimate", ct_counters_scope());
 		ct_rec_end(&o->cnt);
 	}
 	if (o->smp.rows) {
-		fputc('\n', o->f);
+		ct_doc_blank(&d);
 		ct_rec_end(&o->smp);
 	}
 	ct_out_discard(o);
@@ -1132,23 +1140,16 @@ void ct_out_start(struct ct_out *o, const struct ct_machine *m)
 		ct_out_machine(o, m);
 	if (o->fmt != CT_FMT_JSON)
 		return;
-	o->held = open_memstream(&o->held_buf, &o->held_len);
-	if (!o->held)
-		err(CT_EXIT_FAIL, "open_memstream");
-	o->sum.f = o->smp.f = o->cnt.f = o->held;
+	o->sum.f = o->smp.f = o->cnt.f = ct_held_open(&o->held);
 }
 
 void ct_out_finish(struct ct_out *o, const struct ct_machine *m)
 {
 	ct_out_end(o);
-	if (!o->held)
+	if (!o->held.f)
 		return;
-	if (fclose(o->held) != 0)
-		err(CT_EXIT_FAIL, "open_memstream");
-	o->held = NULL;
+	fflush(o->held.f);
 	ct_out_machine(o, m);
-	fwrite(o->held_buf, 1, o->held_len, o->f);
-	free(o->held_buf);
-	o->held_buf = NULL;
+	ct_held_write(&o->held, o->f);
 	writers_begin(o, o->f);
 }

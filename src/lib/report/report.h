@@ -18,6 +18,7 @@
 #include "records/json.h"
 #include "records/record.h"
 #include "records/table.h"
+#include "records/doc.h"
 
 struct ct_out {
 	FILE *f;
@@ -31,12 +32,8 @@ struct ct_out {
 	const struct ct_rec_kind *more;	/* ct_out_series_more(): its kind and record */
 	const void *more_rec;
 	double precision_pct;		/* for the precision footnote */
-	FILE *held;			/* ct_out_start(): JSON held back here */
-	char *held_buf;
-	size_t held_len;
-	FILE *tsv_samples;		/* TSV's sample block, held for ct_out_end() */
-	char *tsv_buf;
-	size_t tsv_len;
+	struct ct_held held;		/* ct_out_start(): JSON held back here */
+	struct ct_held tsv_samples;	/* TSV's sample block, held for ct_out_end() */
 };
 
 /*
@@ -130,6 +127,8 @@ enum {
 };
 /* The footnotes of the marks set, one "  X  text" line each, after a blank line. */
 void ct_out_footnotes(FILE *f, const char *pre, unsigned marks, double precision_pct);
+/* The run's warnings (they were on standard error too) as d's warnings list. */
+void ct_out_warnings(const struct ct_doc *d, const struct ct_machine *m);
 /*
  * A summary's figures as table cells, marked: the cpu share, a per-cycle
  * median (insn: the instruction one) with prec decimals, the interval.

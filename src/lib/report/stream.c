@@ -368,9 +368,9 @@ static void header_caches(FILE *f, unsigned reps, double precision_pct,
 /* The lines above the sweep: the caches and what a row's figures are. */
 static void sweep_preamble(const struct ct_stream_table *t)
 {
-	fputc('\n', t->f);
+	ct_doc_gap(t->f);
 	header_caches(t->f, t->reps, t->precision_pct, t->caches);
-	fputc('\n', t->f);
+	ct_doc_gap(t->f);
 }
 
 /* Keep "LEVEL ISA: reason" once in (*list)[*n]. */
@@ -464,7 +464,7 @@ void ct_stream_header(FILE *f, unsigned used, const char *isa_reason, unsigned r
 	static const int ids[] = { L_THREADS_ARRAY };
 	struct stream_lines r = { 0 };
 
-	fputc('\n', f);
+	ct_doc_gap(f);
 	header_isa(f, used, NULL, 0, isa_reason);
 	header_caches(f, reps, 0, c);
 	r.bytes = bytes;
@@ -479,7 +479,7 @@ void ct_stream_size_header(FILE *f, const struct ct_stream_info *in)
 	struct stream_lines r = { 0 };
 
 	r.in = in;
-	fputc('\n', f);
+	ct_doc_gap(f);
 	lines_out(f, &r, ids, CT_ARRAY_SIZE(ids));
 }
 
@@ -496,7 +496,7 @@ void ct_stream_table_end(struct ct_stream_table *t, const struct ct_machine *m)
 	/* No --precision here: the sweep has no interval column. */
 	ct_out_footnotes(t->f, "", t->sweep.marks & ~(unsigned)CT_MARK_IMPRECISE, 0);
 	/* What every row ran, known whole only now. */
-	fputc('\n', t->f);
+	ct_doc_gap(t->f);
 	header_isa(t->f, t->used, t->isa_notes, t->mixed ? t->nisa_notes : 0, t->isa_reason);
 	r.t = t;
 	lines_out(t->f, &r, run_ids, CT_ARRAY_SIZE(run_ids));
@@ -507,7 +507,7 @@ void ct_stream_table_end(struct ct_stream_table *t, const struct ct_machine *m)
 	 */
 	r.m = m;
 	r.warned = t->warned;
-	fputc('\n', t->f);
+	ct_doc_gap(t->f);
 	lines_out(t->f, &r, end_ids, CT_ARRAY_SIZE(end_ids));
 	free(t->notes);
 	free(t->isa_notes);

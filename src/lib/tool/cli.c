@@ -369,8 +369,8 @@ int ct_cli_isa_option(struct ct_cli_isa *ci, int c, const char *arg)
 		ci->req = arg;
 		return 1;
 	case CT_OPT_LIST_ISA:
-		ct_isa_list(stdout);
-		exit(CT_EXIT_OK);
+		ci->list = 1;
+		return 1;
 	default:
 		return 0;
 	}

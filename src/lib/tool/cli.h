@@ -156,6 +156,7 @@ void ct_cli_harness_failed(int rc, const char *why, const char *hint)
 struct ct_cli_isa {
 	const char *req;		/* --isa argument, NULL if none */
 	int all;			/* --all-isa */
+	int list;			/* --list-isa: the listing, after the options */
 };
 
 void ct_cli_isa_init(struct ct_cli_isa *ci);

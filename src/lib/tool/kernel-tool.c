@@ -15,6 +15,7 @@
 #include "measure/allcore.h"
 #include "measure/context.h"
 #include "report/allcore.h"
+#include "report/isa.h"
 #include "tool/kernel-tool.h"
 
 /* One row's steps, run on the row's thread (ct_cli_run_row()). */
@@ -188,6 +189,10 @@ int ct_kernel_tool_main(const struct ct_kernel_tool *t, void *self, int argc, ch
 		    !(t->isa && ct_cli_isa_option(&run.ci, c, optarg)) &&
 		    !ct_cli_option(&run.cli, c, optarg, t->usage))
 			ct_usage_error("unhandled option");
+	if (t->isa && run.ci.list) {
+		ct_isa_print(stdout, run.cli.fmt);
+		exit(CT_EXIT_OK);
+	}
 	t->options_done(self, &run.cli);
 	run.allcore = ct_cli_finish(&run.cli, &run.h, argc, argv, &run.a);
 	run.nisa = t->isa ? ct_cli_isa_finish(&run.ci, run.isas) : 0;
