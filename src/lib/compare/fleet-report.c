@@ -320,7 +320,8 @@ static void row_value(const void *rec, int id, unsigned out, struct ct_rec_value
 		v->str = r->kinds[0] ? r->kinds : "-";
 		break;
 	case F_READER:
-		v->str = r->reader;
+		ct_fleet_reader(r, v->buf, sizeof(v->buf));
+		v->str = v->buf;
 		break;
 	case F_ISA:
 		v->str = r->s->isa;
@@ -396,8 +397,8 @@ static void row_value(const void *rec, int id, unsigned out, struct ct_rec_value
 		v->str = r->outlier == 1 ? (row_slower(r) ? "slower" : "faster") : "";
 		break;
 	case F_REASON:
-		v->null = !r->reason[0];
-		v->str = r->reason;
+		v->null = !r->reason;
+		v->str = r->reason ? r->reason : "";
 		break;
 	case F_FILE:
 		v->str = rr->f->runs[h->inputs[0]].file;
@@ -655,7 +656,7 @@ void ct_fleet_svg(FILE *f, const struct ct_fleet *fl)
 			b->outlier = 1;
 			snprintf(odd[p * nshown + r], sizeof(odd[0]), "an outlier at %s, %s basis: "
 				 "%.200s", fr->s->placement, ct_basis_name((enum ct_basis)fr->basis),
-				 fr->reason);
+				 fr->reason ? fr->reason : "");
 		}
 		if (fr->table != first_table[p])
 			continue;

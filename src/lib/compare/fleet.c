@@ -410,7 +410,6 @@ static void gather_rows(struct ct_fleet *f)
 				row->basis = b;
 				row->s = &r->ser[e[first].ser];
 				row->kinds = row->s->kinds ? row->s->kinds : r->kinds;
-				ct_compare_reader_text(row->s, row->reader, sizeof(row->reader));
 				host_figure(f, &e[first], j - first, b, row);
 			}
 		}
@@ -480,14 +479,24 @@ static const char *mach_str(const struct ct_fleet *f, const struct ct_fleet_row 
 	return which ? rm->m.turbo : rm->m.governor;
 }
 
+void ct_fleet_reader(const struct ct_fleet_row *r, char *buf, size_t len)
+{
+	ct_compare_reader_text(r->s, buf, len);
+}
+
+/* The readers of a group's rows, each CT_FLEET_READER_LEN bytes. */
+#define CT_FLEET_READER_LEN 96
+
 static void group_peers(const struct ct_fleet *f, const struct ct_fleet_row *g, size_t n,
-			struct peers *p)
+			struct peers *p, char *readers)
 {
 	const char **v = ct_xmalloc((n ? n : 1) * sizeof(*v));
 	size_t i;
 
-	for (i = 0; i < n; i++)
-		v[i] = g[i].reader;
+	for (i = 0; i < n; i++) {
+		ct_fleet_reader(&g[i], readers + i * CT_FLEET_READER_LEN, CT_FLEET_READER_LEN);
+		v[i] = readers + i * CT_FLEET_READER_LEN;
+	}
 	p->reader = mode_of(v, n, &p->n_reader);
 	for (i = 0; i < n; i++)
 		v[i] = mach_str(f, &g[i], 0);
@@ -519,13 +528,13 @@ static int is_time(const struct ct_fleet_row *r)
  * disturbed, another reader, another governor or turbo.
  */
 static void outlier_reason(const struct ct_fleet *f, struct ct_fleet_row *r,
-			   const struct peers *p)
+			   const struct peers *p, const char *reader)
 {
 	const char *k = r->s->kernel, *pcu = r->s->pc_unit ? r->s->pc_unit : "";
 	int slow = is_time(r) ? r->ratio > 1 : r->ratio < 1;
 	int clock_only = isfinite(r->pc_ratio) && fabs(log(r->pc_ratio)) < log(1 + f->threshold);
-	char *b = r->reason;
-	size_t len = sizeof(r->reason);
+	char b[400];
+	size_t len = sizeof(b);
 	int n = 0;
 
 	if (strcmp(k, "addchain") == 0)
@@ -559,14 +568,12 @@ static void outlier_reason(const struct ct_fleet *f, struct ct_fleet_row *r,
 		n = snprintf(b, len, "%s: %.2f of its peers' (%.3g %s against %.3g)",
 			     slow ? "slower" : "faster", r->ratio, r->median, r->s->unit,
 			     r->group_median);
-	if (n < 0 || (size_t)n >= len)
-		return;
-	if (r->n && 2 * r->disturbed > r->n)
+	if (n >= 0 && (size_t)n < len && r->n && 2 * r->disturbed > r->n)
 		n += snprintf(b + n, len - (size_t)n, "; %zu of its samples disturbed (other work "
 			      "on its cpu): a busy host", r->disturbed);
-	if (n >= 0 && (size_t)n < len && p->reader && strcmp(r->reader, p->reader) != 0)
+	if (n >= 0 && (size_t)n < len && p->reader && strcmp(reader, p->reader) != 0)
 		n += snprintf(b + n, len - (size_t)n, "; read by %s, its peers mostly by %s",
-			      r->reader, p->reader);
+			      reader, p->reader);
 	if (n >= 0 && (size_t)n < len && p->governor &&
 	    strcmp(mach_str(f, r, 0), p->governor) != 0)
 		n += snprintf(b + n, len - (size_t)n, "; governor %s, its peers' %s",
@@ -574,6 +581,7 @@ static void outlier_reason(const struct ct_fleet *f, struct ct_fleet_row *r,
 	if (n >= 0 && (size_t)n < len && p->turbo && strcmp(mach_str(f, r, 1), p->turbo) != 0)
 		snprintf(b + n, len - (size_t)n, "; turbo %s, its peers' %s", mach_str(f, r, 1),
 			 p->turbo);
+	r->reason = ct_xstrdup(b);
 }
 
 /*
@@ -593,6 +601,7 @@ static int beyond_rule(double x, double m, double mad, double r, double threshol
 static void group_rule(struct ct_fleet *f, struct ct_fleet_row *g, size_t n)
 {
 	double *v = ct_xmalloc((n ? n : 1) * sizeof(*v)), med, mad, pcmed;
+	char *readers, note[160];
 	struct peers p;
 	size_t i, m = 0, mp = 0;
 
@@ -608,7 +617,8 @@ static void group_rule(struct ct_fleet *f, struct ct_fleet_row *g, size_t n)
 			v[mp++] = g[i].pc_median;
 	pcmed = median_of(v, mp);
 	free(v);
-	group_peers(f, g, n, &p);
+	readers = ct_xmalloc((n ? n : 1) * CT_FLEET_READER_LEN);
+	group_peers(f, g, n, &p, readers);
 	f->ngroups++;
 	if (m < CT_FLEET_MIN_GROUP)
 		f->small_groups++;
@@ -626,21 +636,22 @@ static void group_rule(struct ct_fleet *f, struct ct_fleet_row *g, size_t n)
 		r->ratio_hi = ct_results_median_ratio(r->ci_hi, med);
 		r->pc_ratio = ct_results_median_ratio(r->pc_median, pcmed);
 		r->mads = !isfinite(dev) ? NAN : scale > 0 ? dev / scale : dev > 0 ? INFINITY : 0;
-		r->reason[0] = '\0';
+		r->reason = NULL;
 		if (!isfinite(r->ratio)) {
 			r->outlier = -1;
-			snprintf(r->reason, sizeof(r->reason), "no median: nothing to compare");
+			r->reason = ct_xstrdup("no median: nothing to compare");
 		} else if (m < CT_FLEET_MIN_GROUP) {
 			r->outlier = -1;
-			snprintf(r->reason, sizeof(r->reason), "a group of %zu host%s of its cpu model "
-				 "and kind: %d at least to flag one", m, m == 1 ? "" : "s",
-				 CT_FLEET_MIN_GROUP);
+			snprintf(note, sizeof(note), "a group of %zu host%s of its cpu model and kind: "
+				 "%d at least to flag one", m, m == 1 ? "" : "s", CT_FLEET_MIN_GROUP);
+			r->reason = ct_xstrdup(note);
 		} else {
 			r->outlier = beyond_rule(r->median, med, mad, r->ratio, f->threshold);
 			if (r->outlier)
-				outlier_reason(f, r, &p);
+				outlier_reason(f, r, &p, readers + i * CT_FLEET_READER_LEN);
 		}
 	}
+	free(readers);
 }
 
 static void apply_rule(struct ct_fleet *f)
@@ -695,6 +706,8 @@ void ct_fleet_free(struct ct_fleet *f)
 		free(f->hosts[i].name);
 		free(f->hosts[i].inputs);
 	}
+	for (i = 0; i < f->nrows; i++)
+		free(f->rows[i].reason);
 	free(f->hosts);
 	free(f->tables);
 	free(f->rows);

@@ -53,7 +53,6 @@ struct ct_fleet_row {
 	int basis;			/* CT_BASIS_WALL or CT_BASIS_CPU */
 	const struct ct_run_series *s;	/* the host's series (its first input's) */
 	const char *kinds;		/* the kinds of core its records name, "" unknown */
-	char reader[64];		/* what read it: "avx2/prefetch" */
 	size_t n;			/* the samples its median is of, or its runs */
 	size_t runs;			/* the runs it has (inputs and runs in them) */
 	size_t disturbed;		/* its disturbed samples */
@@ -66,7 +65,7 @@ struct ct_fleet_row {
 	double pc_ratio;
 	double mads;			/* |median - group median| in scaled MADs; inf: MAD 0 */
 	int outlier;			/* 1 flagged, 0 not, -1 the group is too small to flag */
-	char reason[320];		/* why it is flagged, or why it cannot be; "" */
+	char *reason;			/* why it is flagged, or why it cannot be; NULL */
 };
 
 struct ct_fleet {
@@ -97,6 +96,9 @@ void ct_fleet_free(struct ct_fleet *f);
  * way people number nodes (node9 before node10).
  */
 int ct_fleet_name_cmp(const char *a, const char *b);
+
+/* What read a row's result: "avx2/prefetch" (ct_compare_reader_text()). */
+void ct_fleet_reader(const struct ct_fleet_row *r, char *buf, size_t len);
 
 /* Its records (compare/fleet-report.c), and the outputs. */
 extern const struct ct_rec_kind ct_rec_fleet_summary, ct_rec_fleet_host, ct_rec_fleet;

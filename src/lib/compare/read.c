@@ -555,7 +555,7 @@ static void add_sample(struct ct_run *r, struct ct_run_series *s, double vw, dou
 		       double pcw, double pcc, double work, const struct ct_sample *smp)
 {
 	if (s->n == s->cap)
-		s->cap = s->cap ? 2 * s->cap : 16;
+		s->cap = s->cap ? 2 * s->cap : 4;
 	push(&s->v[0], s->cap, s->n, vw);
 	push(&s->v[1], s->cap, s->n, vc);
 	push(&s->pc[0], s->cap, s->n, pcw);
