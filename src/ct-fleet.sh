@@ -336,8 +336,6 @@ while [ $# -gt 0 ]; do
 		outdir=$2; shift 2 ;;
 	--output=*) outdir=${1#--output=}; shift ;;
 	-o?*) outdir=${1#-o}; shift ;;
-	-qo) [ $# -ge 2 ] || usage_error "option '-o' needs a DIR"
-		quick=-q; outdir=$2; shift 2 ;;
 	--) shift; break ;;
 	-*) usage_error "unknown option '$1'" ;;
 	*) break ;;

@@ -53,15 +53,15 @@ PDSH_RCMD_TYPE=exec expect_status 0 "$CT_FLEET" -q -o "$tmp/fleet" pdsh -w 'h[1-
 [ "$(rec "$tmp/fleet/h3-2" hostname)" = h3 ] || fail "h3-2: not h3's records"
 [ "$(rec "$tmp/fleet/h3-2" tool)" = ct-clock ] || fail "h3-2: not ct-clock's records"
 
-# A tool that fails on one host: reported by name, its output kept, the
-# others compared, exit 1.
+# A tool that fails on one host (-Rexec, pdsh's other spelling): reported
+# by name, its output kept, the others compared, exit 1.
 cat >"$tmp/tool" <<TOOL
 #!/bin/sh
 [ "\$CT_HOSTNAME" = h2 ] && { echo "tool: h2 is broken" >&2; exit 3; }
 exec "$CT_CLOCK" "\$@"
 TOOL
 chmod +x "$tmp/tool"
-expect_status 1 "$CT_FLEET" -q -o "$tmp/bad" pdsh -R exec -w 'h[1-3]' -- "$tmp/tool" -s
+expect_status 1 "$CT_FLEET" -q -o "$tmp/bad" pdsh -Rexec -w 'h[1-3]' -- "$tmp/tool" -s
 grep -q "^ct-fleet: h2: the tool exited 3 " "$tmp/err" || fail "h2's failure not reported: $(cat "$tmp/err")"
 grep -q "^h2: tool: h2 is broken" "$tmp/err" || fail "h2's message did not come back: $(cat "$tmp/err")"
 grep -q '^ct-fleet: pdsh exited 3$' "$tmp/err" || fail "pdsh's status not said: $(cat "$tmp/err")"
