@@ -183,9 +183,9 @@ static void host_value(const void *rec, int id, unsigned out, struct ct_rec_valu
 		v->str = h->model;
 		break;
 	case H_KINDS:
+		/* None named: null, '-' in text. */
 		v->str = hr->f->runs[h->inputs[0]].kinds;
-		if (!v->str[0])
-			v->str = "-";
+		v->null = !v->str[0];
 		break;
 	case H_INPUTS:
 		v->i = (long long)h->ninputs;
@@ -317,7 +317,8 @@ static void row_value(const void *rec, int id, unsigned out, struct ct_rec_value
 		v->str = h->model;
 		break;
 	case F_KINDS:
-		v->str = r->kinds[0] ? r->kinds : "-";
+		v->str = r->kinds;
+		v->null = !r->kinds[0];
 		break;
 	case F_READER:
 		ct_fleet_reader(r, v->buf, sizeof(v->buf));
