@@ -24,6 +24,7 @@
 #include "place/list.h"
 #include "records/record.h"
 #include "compare/compare.h"
+#include "compare/fleet.h"
 #include "workloads/fma.h"
 #include "workloads/stream-report.h"
 #include "workloads/stream.h"
@@ -433,5 +434,8 @@ int main(void)
 	check_kind(&ct_rec_bench_summary, "coretype.7");
 	check_kind(&ct_rec_input, "ct-compare.1");
 	check_kind(&ct_rec_compare, "ct-compare.1");
+	check_kind(&ct_rec_fleet_summary, "ct-compare.1");
+	check_kind(&ct_rec_fleet_host, "ct-compare.1");
+	check_kind(&ct_rec_fleet, "ct-compare.1");
 	return unit_done();
 }
