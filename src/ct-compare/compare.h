@@ -204,6 +204,17 @@ int ct_compare_same_result(const struct ct_run_series *a, const struct ct_run_se
 int ct_compare_same_reader(const struct ct_run_series *a, const struct ct_run_series *b);
 void ct_compare_reader_text(const struct ct_run_series *s, char *buf, size_t len);
 
+/*
+ * A series' values of a figure (the finite ones of its samples, the
+ * per-cycle ones of its undisturbed samples), each run's median of them,
+ * and its disturbed samples (of its samples, or as its summaries count
+ * them), as a side of a row has them; the arrays are the caller's to free.
+ */
+size_t ct_compare_values(const struct ct_run_series *s, enum ct_figure f, int basis, double **v);
+size_t ct_compare_run_medians(const struct ct_run_series *s, enum ct_figure f, int basis,
+			      double **v);
+size_t ct_compare_disturbed(const struct ct_run_series *s);
+
 /* Output: the formats on stdout, and -o DIR's summary.md and chart. */
 /*
  * Its records (compare/report.c): an input's machine as compared, and a

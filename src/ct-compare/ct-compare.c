@@ -26,13 +26,16 @@
 #include "report/report.h"
 #include "core/outfile.h"
 #include "ct-compare/compare.h"
+#include "ct-compare/fleet.h"
 #include "core/term.h"
 
 static const struct ct_opt_use opts[] = {
 	{ CT_O_ALPHA, NULL },
+	{ CT_O_FLEET, NULL },
 	{ CT_O_FORMAT, NULL },
 	{ CT_O_OUTPUT, NULL },
-	{ CT_O_THRESHOLD, NULL },
+	{ CT_O_THRESHOLD, "the smallest change a verdict calls, in percent of base (default 3); "
+	  "with --fleet, the smallest outlier, in percent of its peers' median (default 10)" },
 	{ CT_O_HELP, NULL },
 	{ CT_O_VERSION, NULL },
 };
@@ -40,6 +43,7 @@ static const struct ct_opt_use opts[] = {
 static void usage(void)
 {
 	printf("Usage: %s [-f FMT] [--alpha A] [--threshold PCT] [-o DIR] BASE NEW [NEW...]\n"
+	       "       %s --fleet [-f FMT] [--threshold PCT] [-o DIR] INPUT...\n"
 	       "\n"
 	       "Compare the results of coretype runs: each NEW against BASE, result by\n"
 	       "result (tool, kernel, isa, placement, basis, size, unit), with the machines\n"
@@ -50,11 +54,18 @@ static void usage(void)
 	       "significant and beyond the threshold; with summaries only, the ratio.\n"
 	       "Beside a raw.txt, summary.md and summary.svg (what -o writes) are skipped.\n"
 	       "\n"
-	       "Options:\n", ct_progname());
+	       "With --fleet the inputs are the hosts of a fleet (one or more inputs a host,\n"
+	       "as ct-fleet collects them): a table per result, a row per host and basis with\n"
+	       "its median, its ratio to its peers' (the hosts of its cpu model and kind of\n"
+	       "core) and the outliers, beyond 3 MADs of their peers and the threshold, with\n"
+	       "the reason; each host's geometric mean of its ratios.\n"
+	       "\n"
+	       "Options:\n", ct_progname(), ct_progname());
 	ct_opts_help(stdout, opts, CT_ARRAY_SIZE(opts));
 	printf("\n"
 	       "Exit status: 0 ok, 1 an input unreadable, not coretype's JSON Lines or with\n"
-	       "nothing in common with BASE, 2 usage.  See ct-compare(1) and coretype(7).\n");
+	       "nothing in common with BASE (--fleet: naming two hosts), 2 usage.  See\n"
+	       "ct-compare(1) and coretype(7).\n");
 }
 
 /* The level: a plain decimal number strictly between 0 and 0.5. */
@@ -126,6 +137,59 @@ static void write_svg(FILE *f, void *arg)
 	ct_compare_svg(f, arg);
 }
 
+static void write_fleet_raw(FILE *f, void *arg)
+{
+	ct_fleet_print(f, CT_FMT_JSON, arg);
+}
+
+static void write_fleet_md(FILE *f, void *arg)
+{
+	ct_fleet_markdown(f, arg);
+}
+
+static void write_fleet_svg(FILE *f, void *arg)
+{
+	ct_fleet_svg(f, arg);
+}
+
+/*
+ * The fleet view: every input read, the hosts gathered and the rule
+ * applied before anything is written, as for two runs.
+ */
+static int fleet_main(char **inputs, size_t n, enum ct_format fmt, const char *outdir,
+		      double threshold)
+{
+	static const struct ct_outfile files[] = {
+		{ "raw.txt", write_fleet_raw },
+		{ "summary.md", write_fleet_md },
+		{ "summary.svg", write_fleet_svg },
+	};
+	struct ct_fleet fl;
+	char why[1024];
+	size_t i;
+	FILE *out;
+
+	memset(&fl, 0, sizeof(fl));
+	fl.threshold = threshold;
+	fl.nruns = n;
+	fl.runs = ct_xcalloc(n, sizeof(*fl.runs));
+	for (i = 0; i < n; i++)
+		if (ct_run_read(inputs[i], &fl.runs[i], why, sizeof(why)) < 0)
+			errx(CT_EXIT_FAIL, "%s", why);
+	if (ct_fleet_build(&fl, why, sizeof(why)) < 0)
+		errx(CT_EXIT_FAIL, "%s", why);
+	if (outdir && ct_write_files(outdir, files, CT_ARRAY_SIZE(files), &fl, why, sizeof(why)) < 0)
+		errx(CT_EXIT_FAIL, "%s", why);
+	out = fmt == CT_FMT_TABLE ? ct_term_open(stdout) : stdout;
+	ct_fleet_print(out, fmt, &fl);
+	ct_term_close(out, stdout);
+	ct_fleet_free(&fl);
+	for (i = 0; i < n; i++)
+		ct_run_free(&fl.runs[i]);
+	free(fl.runs);
+	return CT_EXIT_OK;
+}
+
 int main(int argc, char **argv)
 {
 	struct ct_getopt g;
@@ -134,7 +198,7 @@ int main(int argc, char **argv)
 	struct ct_compare c;
 	char why[1024];
 	size_t i, nstdin = 0, nkept, skipped;
-	int opt;
+	int opt, fleet = 0, threshold_given = 0;
 
 	ct_init(argv);
 	memset(&c, 0, sizeof(c));
@@ -162,6 +226,10 @@ int main(int argc, char **argv)
 			break;
 		case CT_OPT_THRESHOLD:
 			c.threshold = threshold_or_usage(optarg);
+			threshold_given = 1;
+			break;
+		case CT_OPT_FLEET:
+			fleet = 1;
 			break;
 		default:
 			ct_usage_error("unhandled option");
@@ -173,6 +241,22 @@ int main(int argc, char **argv)
 			argv[nkept++] = argv[i];
 	skipped = (size_t)argc - nkept;
 	argc = (int)nkept;
+	if (fleet && argc - optind < 1 && skipped)
+		ct_usage_error("no inputs: give the hosts' runs (%zu skipped: the Markdown and chart "
+			       "beside a raw.txt)", skipped);
+	if (fleet && argc - optind < 1)
+		ct_usage_error("no inputs: give the hosts' runs");
+	if (fleet) {
+		for (i = (size_t)optind; i < (size_t)argc; i++)
+			nstdin += strcmp(argv[i], "-") == 0;
+		if (nstdin > 1)
+			ct_usage_error("standard input ('-') given %zu times: it can be read once",
+				       nstdin);
+		if (outdir && ct_outdir_ready(outdir, why, sizeof(why)) < 0)
+			errx(CT_EXIT_FAIL, "%s", why);
+		return fleet_main(argv + optind, (size_t)(argc - optind), fmt, outdir,
+				  threshold_given ? c.threshold : CT_FLEET_THRESHOLD);
+	}
 	if (argc - optind < 2 && skipped)
 		ct_usage_error("%s: give BASE and at least one NEW (%zu skipped: the Markdown and "
 			       "chart beside a raw.txt)", argc - optind ? "a NEW input is missing" :

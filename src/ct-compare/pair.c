@@ -869,3 +869,23 @@ void ct_compare_free(struct ct_compare *c)
 	free(c->verdicts);
 	c->verdicts = NULL;
 }
+
+/*
+ * The same values, run medians and disturbed samples for the fleet view
+ * (compare/fleet.c): a host's figure is what a side's is here.
+ */
+size_t ct_compare_values(const struct ct_run_series *s, enum ct_figure f, int basis, double **v)
+{
+	return values(s, f, basis, v);
+}
+
+size_t ct_compare_run_medians(const struct ct_run_series *s, enum ct_figure f, int basis,
+			      double **v)
+{
+	return run_medians(s, f, basis, v);
+}
+
+size_t ct_compare_disturbed(const struct ct_run_series *s)
+{
+	return disturbed(s);
+}

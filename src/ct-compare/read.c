@@ -16,6 +16,7 @@
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -210,6 +211,40 @@ static void add_kinds(struct ct_run *r, const char *kinds)
 	}
 }
 
+/*
+ * The Slurm job and node the run was made in (null outside Slurm: "" here),
+ * as text, the way the tools keep them.
+ */
+static void slurm_ids(const struct reader *rd, struct ct_machine *m)
+{
+	static const struct {
+		const char *name;
+		size_t off, len;
+	} ids[] = {
+		{ "slurm_job_id", offsetof(struct ct_machine, slurm_job_id),
+		  sizeof(((struct ct_machine *)0)->slurm_job_id) },
+		{ "slurm_array_job_id", offsetof(struct ct_machine, slurm_array_job_id),
+		  sizeof(((struct ct_machine *)0)->slurm_array_job_id) },
+		{ "slurm_array_task_id", offsetof(struct ct_machine, slurm_array_task_id),
+		  sizeof(((struct ct_machine *)0)->slurm_array_task_id) },
+		{ "slurm_node_id", offsetof(struct ct_machine, slurm_node_id),
+		  sizeof(((struct ct_machine *)0)->slurm_node_id) },
+	};
+	const char *node = mstr(rd, "slurm_node_name");
+	size_t i;
+
+	for (i = 0; i < CT_ARRAY_SIZE(ids); i++) {
+		double v = opt_num(rd, ids[i].name, NAN);
+		char *dst = (char *)m + ids[i].off;
+
+		if (v >= 0 && v < 1e15 && v == floor(v))
+			snprintf(dst, ids[i].len, "%.0f", v);
+		else
+			dst[0] = '\0';
+	}
+	snprintf(m->slurm_node_name, sizeof(m->slurm_node_name), "%s", node ? node : "");
+}
+
 static int machine(struct reader *rd)
 {
 	struct ct_run *r = rd->r;
@@ -238,6 +273,7 @@ static int machine(struct reader *rd)
 	rm->tool = dup_or(mstr(rd, "tool"), "-");
 	rm->has_hostname = mstr(rd, "hostname") != NULL;
 	copy(m->hostname, sizeof(m->hostname), mstr(rd, "hostname"));
+	slurm_ids(rd, m);
 	copy(m->os, sizeof(m->os), mstr(rd, "os"));
 	copy(m->release, sizeof(m->release), mstr(rd, "kernel_release"));
 	copy(m->arch, sizeof(m->arch), mstr(rd, "arch"));
@@ -517,7 +553,7 @@ static void add_sample(struct ct_run *r, struct ct_run_series *s, double vw, dou
 		       double pcw, double pcc, double work, const struct ct_sample *smp)
 {
 	if (s->n == s->cap)
-		s->cap = s->cap ? 2 * s->cap : 16;
+		s->cap = s->cap ? 2 * s->cap : 4;
 	push(&s->v[0], s->cap, s->n, vw);
 	push(&s->v[1], s->cap, s->n, vc);
 	push(&s->pc[0], s->cap, s->n, pcw);

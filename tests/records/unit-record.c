@@ -26,6 +26,7 @@
 #include "ct-place/list.h"
 #include "records/record.h"
 #include "ct-compare/compare.h"
+#include "ct-compare/fleet.h"
 #include "workloads/fma.h"
 #include "report/stream.h"
 #include "workloads/stream.h"
@@ -437,5 +438,8 @@ int main(void)
 	check_kind(&ct_rec_bench_summary, "coretype.7");
 	check_kind(&ct_rec_input, "ct-compare.1");
 	check_kind(&ct_rec_compare, "ct-compare.1");
+	check_kind(&ct_rec_fleet_summary, "ct-compare.1");
+	check_kind(&ct_rec_fleet_host, "ct-compare.1");
+	check_kind(&ct_rec_fleet, "ct-compare.1");
 	return unit_done();
 }

@@ -5,7 +5,7 @@
 . "${top_srcdir:-..}/tests/lib.sh"
 
 : >"$tmp/opts"
-for tool in ct-clock ct-fma ct-stream ct-place ct-compare ct-latency; do
+for tool in ct-clock ct-fma ct-stream ct-place ct-compare ct-latency ct-fleet; do
 	[ -x "$top_builddir/$tool" ] || fail "$tool is not built"
 	"$top_builddir/$tool" --help >"$tmp/help" || fail "$tool --help failed"
 	# "  -c, --cpu CPULIST ..." and "      --isa ISA ...": letter (or -), name, tool.

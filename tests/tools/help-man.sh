@@ -4,7 +4,7 @@
 . "${top_srcdir:-..}/tests/lib.sh"
 
 n=0
-for tool in ct-clock ct-fma ct-stream ct-place ct-compare ct-latency; do
+for tool in ct-clock ct-fma ct-stream ct-place ct-compare ct-latency ct-fleet; do
 	[ -x "$top_builddir/$tool" ] || continue
 	n=$((n + 1))
 	"$top_builddir/$tool" --help | grep -o -- '--[a-z][a-z-]*' | sort -u >"$tmp/help"

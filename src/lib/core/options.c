@@ -125,6 +125,10 @@ const struct ct_opt ct_opts[CT_O_COUNT] = {
 		"/dev/null)" },
 	[CT_O_WARMUP] = { 0, CT_OPT_WARMUP, "warmup", "N",
 		"with --bench: untimed runs of CMD under each placement first (default 1)" },
+	/* ct-compare's fleet view. */
+	[CT_O_FLEET] = { 0, CT_OPT_FLEET, "fleet", NULL,
+		"the inputs are hosts of a fleet: a table per result, a row per host beside its "
+		"peers (its cpu model and kind), outliers flagged" },
 };
 
 /*
@@ -142,6 +146,8 @@ static const struct {
 	{ { 'c', CT_OPT_THREADS }, NULL },
 	{ { CT_OPT_THREADS, CT_OPT_PRECISION }, "--threads takes a fixed number of samples (-r)" },
 	{ { CT_OPT_THREADS, CT_OPT_MAX_TIME }, "--threads takes a fixed number of samples (-r)" },
+	/* The fleet view flags by a rule on the hosts' medians, not by a test. */
+	{ { CT_OPT_FLEET, CT_OPT_ALPHA }, "the fleet view has no test (its rule is --threshold's)" },
 	/* ct-place's modes. */
 	{ { 'l', CT_OPT_CPUS_OF, CT_OPT_DRY_RUN, CT_OPT_CHILD_RUN }, NULL },
 };

@@ -49,6 +49,8 @@ enum {
 	CT_OPT_SHELL,
 	CT_OPT_SHOW_OUTPUT,
 	CT_OPT_WARMUP,
+	/* ct-compare's fleet view. */
+	CT_OPT_FLEET,
 	CT_OPT_END			/* one past the last code */
 };
 
@@ -98,6 +100,8 @@ enum ct_opt_id {
 	CT_O_SHELL,			/* --shell SHELL|none */
 	CT_O_SHOW_OUTPUT,		/* --show-output */
 	CT_O_WARMUP,			/* --warmup N */
+	/* ct-compare's fleet view. */
+	CT_O_FLEET,			/* --fleet */
 	CT_O_COUNT
 };
 

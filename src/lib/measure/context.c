@@ -198,6 +198,7 @@ void ct_machine_describe(struct ct_machine *m)
 	/* Results to be published may leave the name out, or give another. */
 	if (getenv("CT_HOSTNAME"))
 		snprintf(m->hostname, sizeof(m->hostname), "%s", getenv("CT_HOSTNAME"));
+	ct_machine_slurm(m);
 	ct_os_cpu_model(m->cpu_model, sizeof(m->cpu_model));
 	m->cpus_online = ct_os_ncpus();
 	loadavg(m->load);

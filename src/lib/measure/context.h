@@ -23,6 +23,17 @@ struct ct_series;
 
 struct ct_machine {
 	char hostname[256];		/* uname nodename, or CT_HOSTNAME ("": withheld) */
+	/*
+	 * Where a Slurm task ran the tool, the job and node Slurm gave it
+	 * (ct_machine_slurm(), from the task's environment), so that the
+	 * files of a fleet say which node of which job they came from; ""
+	 * elsewhere (null in the record).  Kept as the text Slurm set.
+	 */
+	char slurm_job_id[24];		/* SLURM_JOB_ID */
+	char slurm_array_job_id[24];	/* SLURM_ARRAY_JOB_ID */
+	char slurm_array_task_id[24];	/* SLURM_ARRAY_TASK_ID */
+	char slurm_node_name[128];	/* SLURMD_NODENAME */
+	char slurm_node_id[24];		/* SLURM_NODEID: 0 to the job's nodes - 1 */
 	char os[80];			/* uname sysname */
 	char release[128];		/* kernel release */
 	char arch[80];			/* uname machine */
@@ -89,6 +100,8 @@ const char *ct_machine_warning(const struct ct_machine *m, size_t i);
 
 /* Fill the description at the start of a run; warn about the start. */
 void ct_machine_describe(struct ct_machine *m);
+/* The Slurm job and node of the run, from the environment (slurm.c). */
+void ct_machine_slurm(struct ct_machine *m);
 /* Count the descheduled samples of n series measured at placement. */
 void ct_machine_note(struct ct_machine *m, const char *placement,
 		     const struct ct_series *s, size_t n);

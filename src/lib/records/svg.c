@@ -174,7 +174,7 @@ static int wrapped_lines(const char *s, double size, double width)
 }
 
 /* The legend's icons. */
-enum icon { ICON_SWATCH, ICON_BAR, ICON_PALE, ICON_ERR, ICON_DIAMOND, ICON_REF };
+enum icon { ICON_SWATCH, ICON_BAR, ICON_PALE, ICON_ERR, ICON_DIAMOND, ICON_REF, ICON_OUTLIER };
 
 static void diamond(FILE *f, double x, double y)
 {
@@ -195,6 +195,10 @@ static void icon(FILE *f, enum icon ic, const char *color, double x, double y)
 		fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"13\" height=\"11\" fill=\"%s\" "
 			"fill-opacity=\"0.25\" stroke=\"%s\" stroke-width=\"1.5\"/>\n",
 			x + 0.5, y - 5.5, color, color);
+		break;
+	case ICON_OUTLIER:
+		fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"13\" height=\"11\" fill=\"%s\" "
+			"stroke=\"#b00000\" stroke-width=\"2.5\"/>\n", x + 0.5, y - 5.5, color);
 		break;
 	case ICON_ERR:
 		fprintf(f, "<path d=\"M%.1f %.1fH%.1fM%.1f %.1fV%.1fM%.1f %.1fV%.1f\" "
@@ -251,6 +255,8 @@ static double legend(FILE *f, const struct ct_svg_chart *c, double y)
 	legend_item(&l, ICON_BAR, "#bbbbbb", c->bar_legend);
 	if (c->same_legend)
 		legend_item(&l, ICON_PALE, "#777777", c->same_legend);
+	if (c->outlier_legend)
+		legend_item(&l, ICON_OUTLIER, "#bbbbbb", c->outlier_legend);
 	legend_item(&l, ICON_ERR, NULL, c->err_legend);
 	if (c->marker_legend)
 		legend_item(&l, ICON_DIAMOND, NULL, c->marker_legend);
@@ -358,7 +364,8 @@ static void panel(FILE *f, const struct ct_svg_chart *c, const struct ct_svg_pan
 				b->disturbed ? "" : colors[c->rows[r].color],
 				b->disturbed ? "" : "\" stroke-width=\"1.5\"");
 		fprintf(f, "%s>", b->disturbed ? " stroke=\"#b00000\" stroke-width=\"2\" "
-			"stroke-dasharray=\"4 2\"" : "");
+			"stroke-dasharray=\"4 2\"" : b->outlier ? " stroke=\"#b00000\" "
+			"stroke-width=\"2.5\"" : "");
 		if (b->tip) {
 			fputs("<title>", f);
 			ct_svg_text(f, b->tip);
@@ -401,9 +408,14 @@ static void panel(FILE *f, const struct ct_svg_chart *c, const struct ct_svg_pan
 				"fill=\"#444444\" font-weight=\"bold\">~</text>\n", x, cy + 4);
 			x += 8;
 		}
-		if (b->disturbed)
+		if (b->disturbed) {
 			fprintf(f, "<text class=\"disturbed\" x=\"%.1f\" y=\"%.1f\" font-size=\"11.5\" "
 				"fill=\"#b00000\" font-weight=\"bold\">*</text>\n", x, cy + 4);
+			x += 8;
+		}
+		if (b->outlier)
+			fprintf(f, "<text class=\"outlier\" x=\"%.1f\" y=\"%.1f\" font-size=\"11.5\" "
+				"fill=\"#b00000\" font-weight=\"bold\">!</text>\n", x, cy + 4);
 	}
 	/* The reference line over the bars, so it shows where they cross it. */
 	if (!isnan(c->reference)) {

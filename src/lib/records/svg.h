@@ -51,6 +51,11 @@ struct ct_svg_bar {
 	 * (fill-opacity 0.25), with a '~' (class "same") after its value.
 	 */
 	int same;
+	/*
+	 * The bar is an outlier among its peers (ct-compare --fleet): a
+	 * solid red outline and a '!' (class "outlier") after its value.
+	 */
+	int outlier;
 };
 
 struct ct_svg_panel {
@@ -77,6 +82,7 @@ struct ct_svg_chart {
 	const char *err_legend;		/* what an error bar is */
 	const char *marker_legend;	/* what a diamond is, or NULL */
 	const char *same_legend;	/* what a pale bar is, or NULL */
+	const char *outlier_legend;	/* what an outlier's bar is, or NULL */
 	const char *notes[CT_SVG_MAX_LINES];	/* at the bottom; NULL ends */
 };
 

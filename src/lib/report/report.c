@@ -6,7 +6,9 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <err.h>
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -124,6 +126,13 @@ static const struct ct_rec_field machine_fields[] = {
 	{ CT_MF_TOOL, "tool", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
 	{ CT_MF_VERSION, "version", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
 	{ CT_MF_HOSTNAME, "hostname", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	/* Where a Slurm task ran the tool (ct-fleet(1)), null elsewhere. */
+	{ CT_MF_SLURM_JOB_ID, "slurm_job_id", NULL, CT_REC_INT, NULL, NULL, CT_REC_JSON },
+	{ CT_MF_SLURM_ARRAY_JOB_ID, "slurm_array_job_id", NULL, CT_REC_INT, NULL, NULL, CT_REC_JSON },
+	{ CT_MF_SLURM_ARRAY_TASK_ID, "slurm_array_task_id", NULL, CT_REC_INT, NULL, NULL,
+	  CT_REC_JSON },
+	{ CT_MF_SLURM_NODE_NAME, "slurm_node_name", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ CT_MF_SLURM_NODE_ID, "slurm_node_id", NULL, CT_REC_INT, NULL, NULL, CT_REC_JSON },
 	{ CT_MF_OS, "os", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
 	{ CT_MF_RELEASE, "kernel_release", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
 	{ CT_MF_ARCH, "arch", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
@@ -160,6 +169,18 @@ static const struct ct_rec_field machine_fields[] = {
 	  CT_REC_TABLE | CT_REC_JSON },
 };
 
+/* A Slurm id as Slurm set it: a whole number, else null (none, or not one). */
+static void slurm_id(const char *text, struct ct_rec_value *v)
+{
+	char *end;
+	long long x;
+
+	errno = 0;
+	x = strtoll(text, &end, 10);
+	v->null = !isdigit((unsigned char)text[0]) || *end || errno;
+	v->i = x;
+}
+
 static void machine_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
 {
 	const struct ct_out_machine_rec *r = rec;
@@ -191,6 +212,22 @@ static void machine_value(const void *rec, int id, unsigned out, struct ct_rec_v
 		break;
 	case CT_MF_HOSTNAME:
 		v->str = m->hostname;
+		break;
+	case CT_MF_SLURM_JOB_ID:
+		slurm_id(m->slurm_job_id, v);
+		break;
+	case CT_MF_SLURM_ARRAY_JOB_ID:
+		slurm_id(m->slurm_array_job_id, v);
+		break;
+	case CT_MF_SLURM_ARRAY_TASK_ID:
+		slurm_id(m->slurm_array_task_id, v);
+		break;
+	case CT_MF_SLURM_NODE_NAME:
+		v->null = !m->slurm_node_name[0];
+		v->str = m->slurm_node_name;
+		break;
+	case CT_MF_SLURM_NODE_ID:
+		slurm_id(m->slurm_node_id, v);
 		break;
 	case CT_MF_OS:
 		v->str = m->os;
