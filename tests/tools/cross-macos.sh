@@ -41,7 +41,7 @@ case $keep in
 esac
 work=$(mktemp -d "${TMPDIR:-/tmp}/ct-macos.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-tools="ct-clock ct-compare ct-fma ct-place ct-stream"
+tools="ct-clock ct-compare ct-fma ct-latency ct-place ct-stream"
 jobs=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
 
 say "zig $("$zig" version); source copy (make distdir)"

@@ -463,6 +463,8 @@ void ct_stream_cpu_ident(struct ct_stream_cpu *id)
 
 /* Append to buf[len] at *used, never past its end. */
 static void addf(char *buf, size_t len, size_t *used, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static void addf(char *buf, size_t len, size_t *used, const char *fmt, ...)
 {
 	va_list ap;
 	int k;
