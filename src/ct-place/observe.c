@@ -353,7 +353,7 @@ static const struct ct_rec_field row_fields[] = {
 	{ O_TOOL, "tool", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
 	{ O_KIND, "kind", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
 	{ O_CPUS, "cpus", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
-	{ O_CPU_S, "cpu_s", NULL, CT_REC_NUM, "%.3f", "%.3f", CT_REC_ALL },
+	{ O_CPU_S, "cpu_s", "cpu time", CT_REC_NUM, "%.3f", "%T", CT_REC_ALL },
 	{ O_SHARE, "share", NULL, CT_REC_NUM, "%.3f", "%.3f", CT_REC_ALL },
 	{ O_THREADS, "threads", NULL, CT_REC_NUM, "%d", "%d", CT_REC_ALL | CT_REC_FIT(3) },
 	{ O_MIGRATIONS, "migrations", NULL, CT_REC_NUM, "%d", "%d", CT_REC_ALL | CT_REC_FIT(2) },

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "core/common.h"
+#include "core/options.h"
 #include "core/term.h"
 
 /* ct_term_open()'s stream, standing for a terminal this wide. */
@@ -17,6 +18,34 @@ static FILE *held, *held_to;
 static int held_width;
 static char *held_buf;
 static size_t held_len, held_done;	/* held_buf[0, held_done) is out */
+
+/* -w N (N), --wide (CT_TERM_WIDE), or none given (0). */
+static int option_width;
+
+void ct_term_set_width(int width)
+{
+	option_width = width;
+}
+
+int ct_term_option(int c, const char *arg)
+{
+	char *end;
+	long n;
+
+	switch (c) {
+	case 'w':
+		n = strtol(arg, &end, 10);
+		if (end == arg || *end != '\0' || n < CT_TERM_MIN_WIDTH || n > CT_TERM_MAX_WIDTH)
+			ct_usage_error("invalid --width '%s': use %d to %d columns (--wide: no "
+				       "limit)", arg, CT_TERM_MIN_WIDTH, CT_TERM_MAX_WIDTH);
+		ct_term_set_width((int)n);
+		return 1;
+	case CT_OPT_WIDE:
+		ct_term_set_width(CT_TERM_WIDE);
+		return 1;
+	}
+	return 0;
+}
 
 int ct_term_width(FILE *f)
 {
@@ -27,13 +56,17 @@ int ct_term_width(FILE *f)
 
 	if (f && f == held)
 		return held_width;
-	if (!f || !isatty(fileno(f)))
+	if (!f)
 		return 0;
+	if (option_width)
+		return option_width == CT_TERM_WIDE ? 0 : option_width;
 	if (env && *env) {
 		c = strtol(env, &end, 10);
-		if (*end == '\0' && c > 0 && c <= 100000)
+		if (*end == '\0' && c > 0 && c <= CT_TERM_MAX_WIDTH)
 			return (int)c;
 	}
+	if (!isatty(fileno(f)))
+		return CT_TERM_PIPE_WIDTH;
 	if (ioctl(fileno(f), TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
 		return ws.ws_col;
 	return 80;
@@ -137,6 +170,23 @@ FILE *ct_term_open(FILE *f)
 	return held;
 }
 
+/*
+ * A row of a table (two gaps of two spaces or more past its start): a
+ * table is fitted by its writer, and a row still too wide is written
+ * whole, never broken at its gaps into words.
+ */
+static int table_row(const char *line, size_t len)
+{
+	size_t i = 0, gaps = 0;
+
+	while (i < len && line[i] == ' ')
+		i++;
+	for (; i + 2 < len; i++)
+		if (line[i] != ' ' && line[i + 1] == ' ' && line[i + 2] == ' ')
+			gaps++;
+	return gaps >= 2;
+}
+
 /* The lines of held_buf from held_done to end, wrapped, to held_to. */
 static void write_lines(size_t end)
 {
@@ -146,7 +196,7 @@ static void write_lines(size_t end)
 		nl = memchr(p, '\n', (size_t)(stop - p));
 		if (!nl)
 			nl = stop;
-		if ((size_t)(nl - p) <= (size_t)held_width)
+		if ((size_t)(nl - p) <= (size_t)held_width || table_row(p, (size_t)(nl - p)))
 			fprintf(held_to, "%.*s\n", (int)(nl - p), p);
 		else
 			ct_term_wrap_hanging(held_to, held_width, p, (size_t)(nl - p));

@@ -108,9 +108,15 @@ struct ct_rec_field {
 	 * the writer, never handed to printf); NULL: "%.6g".  A table's and
 	 * Markdown's numbers have fixed decimals per column (or per unit),
 	 * so that a column's digits line up; TSV and JSON keep six
-	 * significant digits.  A width in the text spec ("%7U", "%8s", of
-	 * any type) is the widest text the field has: a table written row by
-	 * row (ct_rec_stream()) sizes its column to it, or to its header.
+	 * significant digits in SI base units.  Times are the exception: a
+	 * value of unit "s" under "%U", and any value under "%T" (seconds),
+	 * is shown in the unit that fits it with four significant digits
+	 * ("53.62 ms", ct_rec_time_text()); "%R" is "%U" but for a rate
+	 * whose reciprocal a reader thinks in, shown as that (a "load/ns"
+	 * as ns per load, four digits: ct_rec_unit_text() names its unit).
+	 * A width in the text spec ("%7U", "%8s", of any type) is the widest
+	 * text the field has: a table written row by row (ct_rec_stream())
+	 * sizes its column to it, or to its header.
 	 */
 	const char *tsv, *text;
 	unsigned show;		/* CT_REC_TABLE, ... and CT_REC_LEFT */
@@ -260,6 +266,17 @@ const char *ct_rec_text(const struct ct_rec_kind *k, const struct ct_rec_field *
  * (cv% "%.2f", a ratio "%.3f") says its decimals in its own spec.
  */
 int ct_rec_unit_decimals(const char *unit);
+/*
+ * A time of s seconds in the unit that fits it, the largest of s, ms, µs
+ * and ns it is at least 1 of, to four significant digits: "53.62 ms",
+ * "999.9 µs", "1.000 s" ('-' when not finite); a range of two in the
+ * unit of the larger: "53.21 .. 54.02 ms".  The text outputs' only
+ * times (record.h's "%T"; TSV and JSON keep seconds).
+ */
+void ct_rec_time_text(char *buf, size_t len, double s);
+void ct_rec_time_range(char *buf, size_t len, double lo, double hi);
+/* The unit a "%R" number of this unit is shown in: "ns/load" for "load/ns". */
+const char *ct_rec_unit_text(const char *unit);
 
 /*
  * A title over records in the table or Markdown (out): the text alone on
