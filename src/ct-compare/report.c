@@ -323,8 +323,9 @@ static const struct ct_rec_field row_fields[] = {
 	{ W_TOOL, "tool", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
 	{ W_KERNEL, "kernel", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
 	{ W_ISA, "isa", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+	/* Which NEW, among several: what tells their rows apart, left out last. */
 	{ W_NEW_FILE, NULL, "new", CT_REC_STR, NULL, NULL,
-	  CT_REC_TEXT | CT_REC_LEFT | CT_REC_FIT(4) },
+	  CT_REC_TEXT | CT_REC_LEFT | CT_REC_FIT(7) },
 	{ W_PLACEMENT, "placement", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
 	{ W_SIZE, NULL, "size", CT_REC_STR, NULL, NULL, CT_REC_TEXT | CT_REC_LEFT },
 	{ W_BASIS, "basis", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },

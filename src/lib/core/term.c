@@ -105,52 +105,65 @@ void ct_term_wrap(FILE *f, int width, const char *indent, const char *text)
 }
 
 /*
- * Where a long line's further lines start: after "label:" and its
- * spaces, after a footnote's mark and its spaces ("*      text"), else
- * two columns in from its own indent; at most half the width.
+ * Where a long line's further lines start: after "label:" (of a few
+ * words: "cpu models:") and its spaces, after a footnote's mark and its
+ * spaces ("*      text"), else two columns in from its own indent; at
+ * most half the width.
  */
 static size_t hang(const char *line, size_t len, int width)
 {
-	size_t i = 0, j, in;
+	size_t i = 0, j, in, words = 1;
 
 	while (i < len && line[i] == ' ')
 		i++;
 	in = i + 2;
-	for (j = i; j < len && line[j] != ' '; j++)
-		;
-	if (j < len && j + 1 < len && (line[j - 1] == ':' || line[j + 1] == ' ')) {
-		while (j < len && line[j] == ' ')
-			j++;
+	for (j = i; j + 1 < len && j < i + 24 && words <= 3 && line[j] != ':'; j++)
+		words += line[j] == ' ';
+	if (j + 1 < len && line[j] == ':' && line[j + 1] == ' ' && words <= 3) {
+		for (j++; j < len && line[j] == ' '; j++)
+			;
 		in = j;
+	} else {
+		for (j = i; j < len && line[j] != ' '; j++)
+			;
+		if (j + 1 < len && line[j + 1] == ' ') {
+			while (j < len && line[j] == ' ')
+				j++;
+			in = j;
+		}
 	}
 	return in > (size_t)width / 2 ? 2 : in;
 }
 
 void ct_term_wrap_hanging(FILE *f, int width, const char *line, size_t len)
 {
-	size_t in = width > 0 ? hang(line, len, width) : len, col = in, w;
+	size_t in = width > 0 ? hang(line, len, width) : len, col = in, w, gap = 0;
 	const char *p = line + in, *end = line + len, *sp;
 	int fresh = 1;
 
+	/* A line that fits is written as it is, its runs of spaces kept. */
+	if (width <= 0 || len <= (size_t)width)
+		in = len;
 	fwrite(line, 1, in, f);
-	while (p < end) {
+	for (p = line + in; p < end;) {
 		for (sp = p; sp < end && *sp != ' '; sp++)
 			;
 		w = (size_t)(sp - p);
-		if (!fresh && col + 1 + w > (size_t)width) {
+		if (!fresh && col + gap + w > (size_t)width) {
 			fprintf(f, "\n%*s", (int)in, "");
 			col = in;
 			fresh = 1;
 		}
+		/* The spaces between two words on one line as they were ("rank 0  cpus"). */
 		if (!fresh) {
-			fputc(' ', f);
-			col++;
+			fprintf(f, "%*s", (int)gap, "");
+			col += gap;
 		}
 		fwrite(p, 1, w, f);
 		col += w;
 		fresh = 0;
-		for (p = sp; p < end && *p == ' '; p++)
-			;
+		for (gap = 0, p = sp; p < end && *p == ' '; p++)
+			gap++;
 	}
 	fputc('\n', f);
 }

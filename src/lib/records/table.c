@@ -140,7 +140,9 @@ unsigned long long ct_table_fit(size_t *w, int ncols, int width, const unsigned 
 {
 	unsigned long long dropped = 0;
 	int *use = ct_xcalloc((size_t)ncols, sizeof(*use));
-	int c, pick;
+	int *order = ct_xcalloc((size_t)ncols, sizeof(*order));
+	size_t *was = ct_xcalloc((size_t)ncols, sizeof(*was));
+	int c, pick, n = 0;
 
 	for (c = 0; c < ncols; c++)
 		use[c] = 1;
@@ -153,9 +155,27 @@ unsigned long long ct_table_fit(size_t *w, int ncols, int width, const unsigned 
 		if (pick < 0)
 			break;
 		use[pick] = 0;
+		was[pick] = w[pick];
 		w[pick] = 0;
-		dropped |= 1ull << pick;
+		order[n++] = pick;
 	}
+	/*
+	 * Back, the last left out first, each that fits beside the rest: a
+	 * wide column of a higher level may have made room for lower ones
+	 * left out before it.
+	 */
+	while (n-- > 0) {
+		c = order[n];
+		use[c] = 1;
+		w[c] = was[c];
+		if (total_width(w, use, ncols) > (size_t)width) {
+			use[c] = 0;
+			w[c] = 0;
+			dropped |= 1ull << c;
+		}
+	}
+	free(was);
+	free(order);
 	free(use);
 	return dropped;
 }

@@ -8,7 +8,11 @@
 
 #include <stddef.h>
 
-#include "records/record.h"
+/* record.h's, which includes none of this. */
+struct ct_rec_writer;
+struct ct_rec_field;
+struct ct_rec_kind;
+struct ct_rec_value;
 
 /* Field i of w's kind is shown in w's output. */
 int ct_rec_shown(const struct ct_rec_writer *w, size_t i);
