@@ -89,6 +89,19 @@ for tool in "$CT_CLOCK" "$CT_STREAM -b 16K,32K" "$CT_FMA --threads 1"; do
 	grep -q 'left out to fit 80 columns: ' "$tmp/tty" || fail "$tool at 80 columns: no note"
 done
 
+# Every tool to a pipe: -w N holds, --wide leaves nothing out.
+for tool in "$CT_CLOCK" "$CT_FMA" "$CT_STREAM -b 16K" "$CT_LATENCY -b 16K --chains 1,2"; do
+	REPS=3 expect_status 0 $tool -q -S 0 -w 70
+	[ "$(widest "$tmp/out")" -le 70 ] || fail "$tool -w 70: a line of $(widest "$tmp/out"): $(cat "$tmp/out")"
+	REPS=3 expect_status 0 $tool -q -S 0 --wide
+	grep -q 'left out to fit' "$tmp/out" && fail "$tool --wide left a column out: $(cat "$tmp/out")"
+done
+# ct-place --bench: its header, table and footnotes within 80 columns, its times in ms or µs.
+expect_status 0 env COLUMNS=80 "$CT_PLACE" --bench -r 3 --warmup 0 -p main -- true
+[ "$(widest "$tmp/out")" -le 80 ] || fail "--bench at 80: a line of $(widest "$tmp/out"): $(cat "$tmp/out")"
+grep -q '^main  *3  *[0-9.]* \(ms\|µs\)  *[0-9.]* \(ms\|µs\) ' "$tmp/out" ||
+	fail "--bench's times not in ms or µs: $(grep '^main' "$tmp/out")"
+
 # ct-compare: a machine value too long for its column is cut, and said.
 REPS=6 expect_status 0 "$CT_CLOCK" -q -S 0 -f json -s
 long="a counters value much longer than any terminal is wide, as perf_event_open's reason can be on a hypervisor that has no PMU at all"
