@@ -61,6 +61,13 @@ static void times(void)
 	CHECK(strcmp(buf, "53.20 .. 54.00 ms") == 0);
 	ct_rec_time_range(buf, sizeof(buf), 0.0009, 0.0011);
 	CHECK(strcmp(buf, "0.900 .. 1.100 ms") == 0);
+	/* A range as "%R" shows its ends: a latency's inverted and swapped. */
+	ct_rec_range_text(buf, sizeof(buf), 0.005, 0.0055, "load/ns");
+	CHECK(strcmp(buf, "181.8 .. 200.0") == 0);
+	ct_rec_range_text(buf, sizeof(buf), 0.0532, 0.054, "s");
+	CHECK(strcmp(buf, "53.20 .. 54.00 ms") == 0);
+	ct_rec_range_text(buf, sizeof(buf), 3.5, 3.6, "GHz");
+	CHECK(strcmp(buf, "3.500 .. 3.600") == 0);
 }
 
 /* A made-up kind: a figure of a unit, base and new, ratio, verdict. */

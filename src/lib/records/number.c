@@ -122,6 +122,29 @@ void ct_rec_time_range(char *buf, size_t len, double lo, double hi)
 			 time_units[u].name);
 }
 
+void ct_rec_range_text(char *buf, size_t len, double lo, double hi, const char *unit)
+{
+	int u = unit_index(unit), d;
+
+	if (unit && strcmp(unit, "s") == 0) {
+		ct_rec_time_range(buf, len, lo, hi);
+		return;
+	}
+	if (!isfinite(lo) || !isfinite(hi)) {
+		snprintf(buf, len, "-");
+		return;
+	}
+	if (u >= 0 && units[u].recip) {
+		double a = 1 / hi, b = 1 / lo;
+
+		d = digits4(fabs(a) > fabs(b) ? a : b);
+		snprintf(buf, len, "%.*f .. %.*f", d, a, d, b);
+		return;
+	}
+	d = u < 0 ? 3 : units[u].decimals;
+	snprintf(buf, len, "%.*f .. %.*f", d, lo, d, hi);
+}
+
 void ct_rec_number(char *buf, size_t len, const char *spec, double v, const char *unit)
 {
 	const char *p = spec ? spec + 1 : "";

@@ -275,6 +275,13 @@ int ct_rec_unit_decimals(const char *unit);
  */
 void ct_rec_time_text(char *buf, size_t len, double s);
 void ct_rec_time_range(char *buf, size_t len, double lo, double hi);
+/*
+ * A range of two numbers of a unit as "%R" shows each: a time's in the
+ * unit of the larger, a reciprocal's ends inverted and swapped (loads per
+ * ns 0.0050 .. 0.0055 as 181.8 .. 200.0 ns per load), any other's with
+ * its unit's decimals.
+ */
+void ct_rec_range_text(char *buf, size_t len, double lo, double hi, const char *unit);
 /* The unit a "%R" number of this unit is shown in: "ns/load" for "load/ns". */
 const char *ct_rec_unit_text(const char *unit);
 
