@@ -52,9 +52,11 @@ struct ct_field {
 #define CT_REC_LEFT 0x10u
 /*
  * A table column that may be left out where the table would be wider
- * than the terminal: level n (1-15), the lowest first (ct_table_fit()),
- * and a note under the table names it.  Without it a column is always
- * shown.  A file or pipe gets every column.
+ * than its width (the terminal's, 120 to a pipe or file, -w N; none with
+ * --wide: ct_term_width()): level n (1-15), the lowest first
+ * (ct_table_fit()), and a note under the table names it by its header
+ * (and the column before it where two have that header: "cv% of GHz").
+ * Without it a column is always shown: a unit, a ratio, a verdict.
  */
 #define CT_REC_FIT(n) ((unsigned)(n) << 8)
 #define CT_REC_FIT_LEVEL(show) (((show) >> 8) & 0xfu)
@@ -229,7 +231,8 @@ void ct_rec_begin(struct ct_rec_writer *w, FILE *f, unsigned out, const struct c
 void ct_rec_stream(struct ct_rec_writer *w);
 /*
  * A table fitted to width columns (0: every column); ct_rec_begin() sets
- * the width of the terminal the table goes to (ct_term_width()).
+ * the width the table's stream has (ct_term_width(): the terminal's, 120
+ * to a pipe or file, or the tool's -w N or --wide).
  */
 void ct_rec_fit(struct ct_rec_writer *w, int width);
 /* Leave out the fields of that id in this writer (before the first record). */
