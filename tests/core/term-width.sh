@@ -89,8 +89,10 @@ for tool in "$CT_CLOCK" "$CT_STREAM -b 16K,32K" "$CT_FMA --threads 1"; do
 	grep -q 'left out to fit 80 columns: ' "$tmp/tty" || fail "$tool at 80 columns: no note"
 done
 
-# Every tool to a pipe: -w N holds, --wide leaves nothing out.
+# Every tool to a pipe: 120 columns, -w N holds, --wide leaves nothing out.
 for tool in "$CT_CLOCK" "$CT_FMA" "$CT_STREAM -b 16K" "$CT_LATENCY -b 16K --chains 1,2"; do
+	REPS=3 expect_status 0 $tool -q -S 0
+	[ "$(widest "$tmp/out")" -le 120 ] || fail "$tool to a pipe: a line of $(widest "$tmp/out"): $(cat "$tmp/out")"
 	REPS=3 expect_status 0 $tool -q -S 0 -w 70
 	[ "$(widest "$tmp/out")" -le 70 ] || fail "$tool -w 70: a line of $(widest "$tmp/out"): $(cat "$tmp/out")"
 	REPS=3 expect_status 0 $tool -q -S 0 --wide
