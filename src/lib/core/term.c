@@ -184,16 +184,15 @@ FILE *ct_term_open(FILE *f)
 }
 
 /*
- * A row of a table (two gaps of two spaces or more past its start): a
+ * A row of a table (two gaps of two spaces or more past its hang): a
  * table is fitted by its writer, and a row still too wide is written
  * whole, never broken at its gaps into words.
  */
 static int table_row(const char *line, size_t len)
 {
-	size_t i = 0, gaps = 0;
+	size_t i = hang(line, len, held_width), gaps = 0;
 
-	while (i < len && line[i] == ' ')
-		i++;
+	/* (Past a label's or a mark's spaces: "kernel:   stream avx2   32-byte" is no row.) */
 	for (; i + 2 < len; i++)
 		if (line[i] != ' ' && line[i + 1] == ' ' && line[i + 2] == ' ')
 			gaps++;
