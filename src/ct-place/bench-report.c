@@ -147,7 +147,7 @@ static void sum_value(const void *rec, int id, unsigned out, struct ct_rec_value
 		break;
 	case BS_INTERVAL:
 		v->omit = isnan(f->ci_lo);
-		snprintf(v->buf, sizeof(v->buf), "%.4f .. %.4f", f->ci_lo, f->ci_hi);
+		ct_rec_time_range(v->buf, sizeof(v->buf), f->ci_lo, f->ci_hi);
 		v->str = v->buf;
 		break;
 	case BS_SHARE:

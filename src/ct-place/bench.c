@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "core/common.h"
+#include "core/term.h"
 #include "core/cpuset.h"
 #include "core/outfile.h"
 #include "tool/progress.h"
@@ -424,10 +425,9 @@ int ct_place_bench(const struct ct_bench_opts *o, const struct ct_topo *t)
 	ct_machine_describe(&m);
 	ct_progress_init(&b.pr, stderr, o->progress);
 	total = n * (o->warmup + o->runs);
-	if (b.pr.on)
-		fprintf(stderr, "%s: '%s' under %zu placement%s: %u warm-up and %u timed run%s "
-			"each, interleaved\n", ct_progname(), b.shown, n, n == 1 ? "" : "s",
-			o->warmup, o->runs, o->runs == 1 ? "" : "s");
+	ct_progress_note(&b.pr, "%s: '%s' under %zu placement%s: %u warm-up and %u timed run%s "
+			 "each, interleaved", ct_progname(), b.shown, n, n == 1 ? "" : "s",
+			 o->warmup, o->runs, o->runs == 1 ? "" : "s");
 	ct_spawn_interrupt_begin();
 	/* Warm-up: every placement once per warm-up round, nothing kept. */
 	for (round = 0; round < o->warmup; round++)
@@ -491,7 +491,13 @@ int ct_place_bench(const struct ct_bench_opts *o, const struct ct_topo *t)
 				   sizeof(why)) < 0)
 			errx(CT_EXIT_CANCELED, "%s", why);
 	}
-	ct_bench_print(stdout, o->fmt, &d);
+	{
+		/* A table: its header and footnotes wrapped to the width (term.h). */
+		FILE *out = o->fmt == CT_FMT_TABLE ? ct_term_open(stdout) : stdout;
+
+		ct_bench_print(out, o->fmt, &d);
+		ct_term_close(out, stdout);
+	}
 	ct_place_cmd_written(stdout, "the bench's results");
 	ct_bench_results_free(&res);
 out:
