@@ -220,6 +220,14 @@ size_t ct_compare_values(const struct ct_run_series *s, enum ct_figure f, int ba
 size_t ct_compare_run_medians(const struct ct_run_series *s, enum ct_figure f, int basis,
 			      double **v);
 size_t ct_compare_disturbed(const struct ct_run_series *s);
+/*
+ * A row's test (verdict.c), for ct_compare_build: a row with both sides
+ * tested (test), a row of one result read by two readers (both medians,
+ * no ratio: reader), a one-sided row (its median and count: one side).
+ */
+void ct_compare_test_row(struct ct_compare_row *r, struct ct_compare *c);
+void ct_compare_reader_row(struct ct_compare_row *r);
+void ct_compare_one_side(struct ct_compare_row *r);
 
 /* Output: the formats on stdout, and -o DIR's summary.md and chart. */
 /*

@@ -178,6 +178,28 @@ int ct_topo_usable(struct ct_topo *t, char *why, size_t len);
 void ct_topo_cpuid_fact(struct ct_topo_cpu *c, enum ct_cpu_vendor *vendor,
 			uint32_t leaf, uint32_t sub, const uint32_t r[4]);
 
+/*
+ * The engine's parts, shared by its files (topo.c: the order of the
+ * rules; topo-x86.c, topo-tiers.c, topo-mac.c: the rules), for no other
+ * caller: the helpers set a cpu's results or all of them; each rule's
+ * comment (in its file) says what it returns.
+ */
+void ct_topo_set_cpu(struct ct_topo_cpu *c, enum ct_kind k, int rank, unsigned ev);
+void ct_topo_clear_results(struct ct_topo *t);
+int ct_topo_usable_classified(const struct ct_topo *t);
+void ct_topo_rank_by_kind(struct ct_topo *t, int assume_perf);
+void ct_topo_uniform_by(struct ct_topo *t, const char *rules, unsigned ev, const char *reason);
+void ct_topo_uniform(struct ct_topo *t, const char *rules, const char *reason);
+void ct_topo_unclassified(struct ct_topo *t, const char *rules, const char *reason);
+int ct_topo_rule_pmu(struct ct_topo *t);
+int ct_topo_rule_cpuid_intel(struct ct_topo *t);
+int ct_topo_rule_cpuid_amd(struct ct_topo *t);
+void ct_topo_rule_amd_without_cpuid(struct ct_topo *t);
+int ct_topo_rule_capacity(struct ct_topo *t);
+int ct_topo_rule_frequency(struct ct_topo *t);
+int ct_topo_arm_rules(struct ct_topo *t);
+void ct_topo_rule_mac(struct ct_topo *t);
+
 /* --- Readers (each returns 0, or -1 with a message in why). --- */
 
 /* A Linux tree: root + /sys/devices/system/cpu/..., root + /proc/... */

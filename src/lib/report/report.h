@@ -2,7 +2,8 @@
  * report/report.h - the output contract (see coretype(7)): a human table by default,
  * TSV with a '#' header, or JSON Lines with a "record" member in every
  * object.  The records (machine, summary, sample, the counter table) are
- * described once in out.c and written by record.c's writer; records are
+ * described once each (report/summary-record.c and its siblings) and
+ * written by record.c's writer; records are
  * written in the caller's order with stdio; ct_close_stdout() turns a
  * write error into a failure.
  */

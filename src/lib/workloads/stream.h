@@ -87,6 +87,8 @@ uint64_t ct_stream_default_size(const struct ct_cpuset *cpus, int quick,
  * multiple of CT_STREAM_BLOCK are rounded up by ct_stream_new().
  */
 int ct_stream_size_ok(uint64_t bytes, char *why, size_t len);
+/* "16 KiB", "1040 MiB", "3 GiB": exact, in the largest unit that divides; buf. */
+char *ct_stream_size_text(uint64_t b, char *buf, size_t len);
 
 /*
  * The loops of a stream kernel: its plain loop (every kernel), its short
