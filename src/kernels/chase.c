@@ -46,8 +46,7 @@ const struct ct_kernel ct_chase_desc = {
 	.binds = "the load-to-use latency, one load in flight",
 	.flags = 0,
 	.fn.chase = ct_chase,
-	.fn_chains = ct_chase_chains,
-	.symbol_chains = "ct_chase_chains",
+	.loops = { { "chains", { .chains = ct_chase_chains }, "ct_chase_chains" } },
 };
 
 /*

@@ -13,6 +13,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /* ct_kernel.flags */
 /*
@@ -27,6 +28,22 @@
  * instructions-per-cycle figure is recorded.
  */
 #define CT_KERNEL_AS_COMPILED 2u
+
+/*
+ * A loop of a kernel beside its main one: its name, its function (of
+ * fn's form, or the chase's interleaved chains) and the symbol the shape
+ * tests find it by.
+ */
+struct ct_kernel_loop {
+	const char *name;
+	union {
+		uint64_t (*stream)(const uint64_t *a, size_t n, uint64_t passes);
+		void (*chains)(const void **p, unsigned n, uint64_t steps);
+	} fn;
+	const char *symbol;
+};
+/* The most loops a kernel has beside fn (the avx512 stream kernel's three). */
+#define CT_KERNEL_LOOPS 3
 
 /*
  * What one kernel does per iteration of its inner loop.  "Per iteration"
@@ -56,38 +73,38 @@ struct ct_kernel {
 		const void *(*chase)(const void *p, uint64_t steps);
 	} fn;
 	/*
-	 * A second loop beside fn that also prefetches (the stream kernels
-	 * that have one): prefetches per iteration, its function, its name.
+	 * The loops beside fn, by name (ct_kernel_loop()); a kernel without
+	 * them leaves the rest of the array zero.  A stream kernel's:
+	 *   "prefetch"  fn's loads and adds, and prefetches per iteration
+	 *               the prefetches of them, CT_STREAM_PREFETCH ahead;
+	 *   "short"     the same loads and adds, short_loads of them an
+	 *               iteration into as many accumulators, for where a
+	 *               branch every few lines reads faster (ct_stream_choose);
+	 *   "xor"       xor_loads lines an iteration, folded two at a time
+	 *               into an accumulator by one three-input XOR, the
+	 *               accumulators folded and added into the sum at the end
+	 *               of every pass: it returns what ct_stream_xor_ref
+	 *               says, not passes x the sum.
+	 * The pointer chase's (chase.c): "chains", n chains interleaved, one
+	 * step of each per trip.
 	 */
 	unsigned prefetches;
-	uint64_t (*fn_pf)(const uint64_t *a, size_t n, uint64_t passes);
-	const char *symbol_pf;
-	/*
-	 * A third loop beside fn (the avx512 stream kernel): the same loads
-	 * and adds, short_loads of them an iteration into as many
-	 * accumulators, for where a branch every few lines reads faster (see
-	 * ct_stream_choose); 0, NULL, NULL for none.
-	 */
 	unsigned short_loads;
-	uint64_t (*fn_short)(const uint64_t *a, size_t n, uint64_t passes);
-	const char *symbol_short;
-	/*
-	 * A fourth loop beside fn (the avx512 stream kernel): xor_loads lines
-	 * an iteration, folded two at a time into an accumulator by one
-	 * three-input XOR, the accumulators folded and added into the sum at
-	 * the end of every pass.  It returns what ct_stream_xor_ref says, not
-	 * passes x the sum; 0, NULL, NULL for none.
-	 */
 	unsigned xor_loads;
-	uint64_t (*fn_xor)(const uint64_t *a, size_t n, uint64_t passes);
-	const char *symbol_xor;
-	/*
-	 * The pointer chase's interleaved loop (chase.c): n chains, one step
-	 * of each per trip; NULL, NULL for every other kernel.
-	 */
-	void (*fn_chains)(const void **p, unsigned n, uint64_t steps);
-	const char *symbol_chains;
+	struct ct_kernel_loop loops[CT_KERNEL_LOOPS];
 };
+
+/* The loop of d named name ("prefetch", "short", "xor", "chains"), or NULL. */
+static inline const struct ct_kernel_loop *ct_kernel_loop(const struct ct_kernel *d,
+							  const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < CT_KERNEL_LOOPS && d->loops[i].name; i++)
+		if (strcmp(d->loops[i].name, name) == 0)
+			return &d->loops[i];
+	return NULL;
+}
 
 /*
  * The dependent add chain: CT_ADDCHAIN_UNROLL * iters register adds, each

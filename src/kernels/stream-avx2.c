@@ -49,8 +49,7 @@ const struct ct_kernel ct_stream_avx2_desc = {
 	.binds = "the loads, one add each",
 	.fn.stream = ct_stream_avx2,
 	.prefetches = 8,		/* one per line, in ct_stream_avx2_pf */
-	.fn_pf = ct_stream_avx2_pf,
-	.symbol_pf = "ct_stream_avx2_pf",
+	.loops = { { "prefetch", { .stream = ct_stream_avx2_pf }, "ct_stream_avx2_pf" } },
 };
 
 #define PF(p, off) _mm_prefetch((p) + CT_STREAM_PREFETCH + (off), _MM_HINT_T0)

@@ -57,14 +57,13 @@ const struct ct_kernel ct_stream_avx512_desc = {
 	.binds = "the loads, one add each",
 	.fn.stream = ct_stream_avx512,
 	.prefetches = 8,		/* one per line, in ct_stream_avx512_pf */
-	.fn_pf = ct_stream_avx512_pf,
-	.symbol_pf = "ct_stream_avx512_pf",
 	.short_loads = 4,		/* ct_stream_avx512_short */
-	.fn_short = ct_stream_avx512_short,
-	.symbol_short = "ct_stream_avx512_short",
 	.xor_loads = 8,			/* ct_stream_avx512_xor: 4 plain loads, 4 folded */
-	.fn_xor = ct_stream_avx512_xor,
-	.symbol_xor = "ct_stream_avx512_xor",
+	.loops = {
+		{ "prefetch", { .stream = ct_stream_avx512_pf }, "ct_stream_avx512_pf" },
+		{ "short", { .stream = ct_stream_avx512_short }, "ct_stream_avx512_short" },
+		{ "xor", { .stream = ct_stream_avx512_xor }, "ct_stream_avx512_xor" },
+	},
 };
 
 #define PF(p, off) _mm_prefetch((p) + CT_STREAM_PREFETCH + (off), _MM_HINT_T0)

@@ -199,24 +199,30 @@ static void fma_check(const struct ct_kernel *d)
  */
 static void stream_describe(const struct ct_kernel *d)
 {
+	const struct ct_kernel_loop *pf = ct_kernel_loop(d, "prefetch"),
+		*sh = ct_kernel_loop(d, "short"), *xo = ct_kernel_loop(d, "xor");
+	size_t i;
+
 	EXPECT(d->fn.stream != NULL && d->symbol && d->insn && d->binds);
+	/* Its loops beside fn: these three at most, each with its function and symbol. */
+	for (i = 0; i < CT_KERNEL_LOOPS && d->loops[i].name; i++)
+		EXPECT((&d->loops[i] == pf || &d->loops[i] == sh || &d->loops[i] == xo) &&
+		       d->loops[i].fn.stream && d->loops[i].symbol);
 	EXPECT(d->accumulators >= 1 && d->lanes >= 1 && d->loads >= 1 && d->bytes >= 1);
 	EXPECT(CT_STREAM_BLOCK % d->bytes == 0);
 	EXPECT(d->bytes == d->loads * d->load_bytes);
 	EXPECT(d->ops * d->lanes * 8 == d->bytes);
 	EXPECT(d->flops == 0);
-	EXPECT((d->fn_pf != NULL) == (d->prefetches > 0) && (d->fn_pf != NULL) == (d->symbol_pf != NULL));
-	if (d->fn_pf)
+	EXPECT((pf != NULL) == (d->prefetches > 0));
+	if (pf)
 		EXPECT(d->prefetches * 64 == d->bytes);
 	/* The short loop: fewer of the same loads an iteration, tiling a block. */
-	EXPECT((d->fn_short != NULL) == (d->short_loads > 0) &&
-	       (d->fn_short != NULL) == (d->symbol_short != NULL));
-	if (d->fn_short)
+	EXPECT((sh != NULL) == (d->short_loads > 0));
+	if (sh)
 		EXPECT(d->short_loads < d->loads && d->bytes % (d->short_loads * d->load_bytes) == 0);
 	/* The xor loop: pairs of whole lines, an iteration tiling a block. */
-	EXPECT((d->fn_xor != NULL) == (d->xor_loads > 0) &&
-	       (d->fn_xor != NULL) == (d->symbol_xor != NULL));
-	if (d->fn_xor)
+	EXPECT((xo != NULL) == (d->xor_loads > 0));
+	if (xo)
 		EXPECT(d->xor_loads % 2 == 0 && d->load_bytes == 64 &&
 		       CT_STREAM_BLOCK % (d->xor_loads * d->load_bytes) == 0);
 	if (!(d->flags & CT_KERNEL_AS_COMPILED))
@@ -237,10 +243,9 @@ static void stream_check(const struct ct_kernel *d)
 {
 	static const size_t blocks[] = { 1, 3, 129 };
 	const struct ct_kernel *ref = &ct_stream_scalar_desc;
-	struct {
-		const char *name;
-		uint64_t (*fn)(const uint64_t *, size_t, uint64_t);
-	} loops[] = { { "plain", d->fn.stream }, { "short", d->fn_short }, { "prefetch", d->fn_pf } };
+	/* The loops that return passes x the sum: fn and its like (not the xor loop). */
+	static const char *const loops[] = { "plain", "short", "prefetch" };
+	const struct ct_kernel_loop *xo = ct_kernel_loop(d, "xor");
 	size_t words = 129 * CT_STREAM_BLOCK / 8, b, i, l;
 	uint64_t *a = xalign(words * 8), x = 88172645463325252ull, passes;
 
@@ -261,19 +266,20 @@ static void stream_check(const struct ct_kernel *d)
 				bad("%zu blocks, %" PRIu64 " passes: the scalar kernel sums 0x%016" PRIx64
 				    ", the words 0x%016" PRIx64, blocks[b], passes, want, passes * sum);
 			for (l = 0; l < sizeof(loops) / sizeof(loops[0]); l++) {
+				const struct ct_kernel_loop *lp = ct_kernel_loop(d, loops[l]);
 				uint64_t got;
 
-				if (!loops[l].fn)
+				if (l > 0 && !lp)
 					continue;
-				got = loops[l].fn(a, n, passes);
+				got = l == 0 ? d->fn.stream(a, n, passes) : lp->fn.stream(a, n, passes);
 				if (got != want)
 					bad("%s loop, %zu blocks, %" PRIu64 " passes: sum 0x%016" PRIx64
-					    ", the scalar kernel's 0x%016" PRIx64, loops[l].name, blocks[b],
+					    ", the scalar kernel's 0x%016" PRIx64, loops[l], blocks[b],
 					    passes, got, want);
 			}
 		}
 	}
-	for (b = 0; d->fn_xor && b < sizeof(blocks) / sizeof(blocks[0]); b++) {
+	for (b = 0; xo && b < sizeof(blocks) / sizeof(blocks[0]); b++) {
 		size_t n = blocks[b] * CT_STREAM_BLOCK / 8;
 		uint64_t lane[8] = { 0 }, one = 0;
 
@@ -282,7 +288,7 @@ static void stream_check(const struct ct_kernel *d)
 		for (i = 0; i < 8; i++)
 			one += lane[i];
 		for (passes = 1; passes <= 4; passes++) {
-			uint64_t got = d->fn_xor(a, n, passes);
+			uint64_t got = xo->fn.stream(a, n, passes);
 
 			if (got != passes * one)
 				bad("xor loop, %zu blocks, %" PRIu64 " passes: 0x%016" PRIx64 ", the "
@@ -327,7 +333,9 @@ static const struct ct_kernel *chase_desc(enum ct_isa isa)
 
 static void chase_describe(const struct ct_kernel *d)
 {
-	EXPECT(d->fn.chase != NULL && d->fn_chains != NULL && d->symbol && d->symbol_chains);
+	const struct ct_kernel_loop *ch = ct_kernel_loop(d, "chains");
+
+	EXPECT(d->fn.chase != NULL && ch && ch->fn.chains && d->symbol && ch->symbol);
 	EXPECT(d->insn && d->binds);
 	EXPECT(d->accumulators == 1 && d->loads == CT_CHASE_UNROLL && d->ops == d->loads);
 	EXPECT(d->load_bytes == sizeof(void *) && d->bytes == d->loads * d->load_bytes);
@@ -343,6 +351,7 @@ static void chase_check(const struct ct_kernel *d)
 {
 	static const uint64_t steps[] = { CT_CHASE_UNROLL, 2 * CT_CHASE_UNROLL, 4000 };
 	enum { LINES = 1000, WORDS = CT_LATENCY_LINE / sizeof(void *) };
+	const struct ct_kernel_loop *ch = ct_kernel_loop(d, "chains");
 	const void **w = xalign(LINES * CT_LATENCY_LINE), *p[3];
 	uint32_t next[LINES], order[LINES];
 	char why[128];
@@ -363,7 +372,7 @@ static void chase_check(const struct ct_kernel *d)
 			    PRIu32, steps[s], (const void **)got - w, order[(1 + steps[s]) % LINES]);
 		for (j = 0; j < 3; j++)
 			p[j] = &w[order[j * 300] * WORDS];
-		d->fn_chains(p, 3, steps[s] + 1);
+		ch->fn.chains(p, 3, steps[s] + 1);
 		for (j = 0; j < 3; j++)
 			if (p[j] != &w[order[(j * 300 + steps[s] + 1) % LINES] * WORDS])
 				bad("ct_chase_chains, chain %zu of 3, %" PRIu64 " steps: landed on word %td",
@@ -396,6 +405,14 @@ static const char *str(const char *s)
 	return s ? s : "";
 }
 
+/* The symbol of d's loop name, "" without one. */
+static const char *loop_symbol(const struct ct_kernel *d, const char *name)
+{
+	const struct ct_kernel_loop *l = ct_kernel_loop(d, name);
+
+	return l ? str(l->symbol) : "";
+}
+
 static void fact_row(const struct ct_kernel *d)
 {
 	printf("%s\t%s\t%s\t%u\t%u\t%u\t%u\t%u\t%u\t%u\t%s\t%s\t%s\t%s\t%s\t%s\t%u\t%s\t%u\t%s\t%s"
@@ -404,8 +421,8 @@ static void fact_row(const struct ct_kernel *d)
 	       d->load_bytes, d->bytes, d->flops, d->ops, str(d->insn), str(d->mnemonic),
 	       str(d->reg), str(d->binds), d->flags & CT_KERNEL_SHARED_LOAD ? "yes" : "no",
 	       d->flags & CT_KERNEL_AS_COMPILED ? "yes" : "no", d->prefetches,
-	       str(d->symbol_pf), d->short_loads, str(d->symbol_short), str(d->symbol_chains),
-	       d->xor_loads, str(d->symbol_xor));
+	       loop_symbol(d, "prefetch"), d->short_loads, loop_symbol(d, "short"),
+	       loop_symbol(d, "chains"), d->xor_loads, loop_symbol(d, "xor"));
 }
 
 /* --facts: empty cells for the strings a kernel leaves empty. */

@@ -31,27 +31,28 @@ static uint64_t no_loop(const uint64_t *a, size_t n, uint64_t passes)
 }
 static const struct ct_kernel stream_pf = {
 	.kernel = "stream", .isa = "avx2", .accumulators = 8, .lanes = 4, .loads = 16,
-	.load_bytes = 32, .bytes = 512, .insn = "vpaddq ymm, one per load", .fn_pf = no_loop,
+	.load_bytes = 32, .bytes = 512, .insn = "vpaddq ymm, one per load",
+	.loops = { { "prefetch", { .stream = no_loop }, NULL } },
 };
 static const struct ct_kernel stream_both = {
 	.kernel = "stream", .isa = "avx512", .accumulators = 8, .lanes = 8, .loads = 8,
-	.load_bytes = 64, .bytes = 512, .insn = "vpaddq zmm, one per load", .fn_pf = no_loop,
-	.short_loads = 4, .fn_short = no_loop,
+	.load_bytes = 64, .bytes = 512, .insn = "vpaddq zmm, one per load",
+	.short_loads = 4, .loops = { { "prefetch", { .stream = no_loop }, NULL }, { "short", { .stream = no_loop }, NULL } },
 };
 static const struct ct_kernel stream_three = {
 	.kernel = "stream", .isa = "avx512", .accumulators = 8, .lanes = 8, .loads = 8,
-	.load_bytes = 64, .bytes = 512, .insn = "vpaddq zmm, one per load", .fn_pf = no_loop,
-	.short_loads = 4, .fn_short = no_loop, .xor_loads = 8, .fn_xor = no_loop,
+	.load_bytes = 64, .bytes = 512, .insn = "vpaddq zmm, one per load",
+	.short_loads = 4, .xor_loads = 8, .loops = { { "prefetch", { .stream = no_loop }, NULL }, { "short", { .stream = no_loop }, NULL }, { "xor", { .stream = no_loop }, NULL } },
 };
 static const struct ct_kernel stream_xor = {
 	.kernel = "stream", .isa = "avx512", .accumulators = 8, .lanes = 8, .loads = 8,
 	.load_bytes = 64, .bytes = 512, .insn = "vpaddq zmm, one per load", .xor_loads = 8,
-	.fn_xor = no_loop,
+	.loops = { { "xor", { .stream = no_loop }, NULL } },
 };
 static const struct ct_kernel stream_short = {
 	.kernel = "stream", .isa = "neon", .accumulators = 4, .lanes = 2, .loads = 4,
 	.load_bytes = 16, .bytes = 64, .insn = "add v.2d", .short_loads = 2,
-	.fn_short = no_loop,
+	.loops = { { "short", { .stream = no_loop }, NULL } },
 };
 static const struct ct_kernel chain = {
 	.kernel = "addchain", .isa = "x86-64", .accumulators = 1, .lanes = 1, .ops = 8,

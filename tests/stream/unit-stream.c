@@ -541,9 +541,8 @@ static void test_candidates(void)
 		const struct ct_kernel *d = ct_stream_desc(c[i].isa);
 
 		CHECK(d != NULL);
-		CHECK(c[i].loop != CT_STREAM_LOOP_SHORT || d->fn_short);
-		CHECK(c[i].loop != CT_STREAM_LOOP_PREFETCH || d->fn_pf);
-		CHECK(c[i].loop != CT_STREAM_LOOP_XOR || d->fn_xor);
+		CHECK(c[i].loop == CT_STREAM_LOOP_PLAIN ||
+		      ct_kernel_loop(d, ct_stream_loop_name(c[i].loop)));
 		printf("candidate %zu: %s\n", i, ct_stream_cand_name(&c[i], name, sizeof(name)));
 	}
 	/* A loop asked for: only the kernels that have it. */

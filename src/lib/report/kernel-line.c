@@ -44,6 +44,19 @@ static void list_item(char *buf, size_t len, const char *item, int last)
 	snprintf(buf + used, len - used, "%s%s", !used ? "" : last ? " and " : ", ", item);
 }
 
+/* A stream kernel's loop beside its main one, in words. */
+static void loop_words(const struct ct_kernel *d, const char *name, char *buf, size_t len)
+{
+	if (strcmp(name, "prefetch") == 0)
+		snprintf(buf, len, "a prefetching loop");
+	else if (strcmp(name, "short") == 0)
+		snprintf(buf, len, "a loop of %u loads", d->short_loads);
+	else if (strcmp(name, "xor") == 0)
+		snprintf(buf, len, "a loop folding two loads an XOR");
+	else
+		snprintf(buf, len, "a %s loop", name);
+}
+
 /*
  * A loop in the form of its kind: an FMA loop (it counts flops) by its
  * accumulators and lanes, a streaming read (it loads, no flops) by its
@@ -54,8 +67,8 @@ static void loop_text(const struct ct_out_kernel_rec *r, char *buf, size_t len)
 {
 	const struct ct_kernel *d = r->d;
 	const char *per = r->per_call ? "per call" : "per sample";
-	char other[128] = "", item[32];
-	size_t used;
+	char other[128] = "", item[48];
+	size_t used, i;
 
 	if (d->flops) {
 		used = (size_t)snprintf(buf, len, "%s %-6s %2u accumulators x %2u lanes, %s",
@@ -69,15 +82,12 @@ static void loop_text(const struct ct_out_kernel_rec *r, char *buf, size_t len)
 					"%u bytes an iteration", d->kernel, d->isa, d->load_bytes,
 					d->accumulators, d->insn, d->bytes);
 		used = reps_text(buf, len, used, r, ", ", "", "");
-		/* The other loops a size may choose (ct_stream_choose). */
-		if (d->fn_pf)
-			list_item(other, sizeof(other), "a prefetching loop", !d->fn_short && !d->fn_xor);
-		if (d->fn_short) {
-			snprintf(item, sizeof(item), "a loop of %u loads", d->short_loads);
-			list_item(other, sizeof(other), item, !d->fn_xor);
+		/* The other loops a size may choose (ct_stream_choose), in the kernel's order. */
+		for (i = 0; i < CT_KERNEL_LOOPS && d->loops[i].name; i++) {
+			loop_words(d, d->loops[i].name, item, sizeof(item));
+			list_item(other, sizeof(other), item,
+				  i + 1 == CT_KERNEL_LOOPS || !d->loops[i + 1].name);
 		}
-		if (d->fn_xor)
-			list_item(other, sizeof(other), "a loop folding two loads an XOR", 1);
 		if (*other && used < len)
 			snprintf(buf + used, len - used, "; beside it %s", other);
 	} else {

@@ -169,6 +169,8 @@ struct ct_latency {
 	uint64_t steps;			/* per chain and call */
 	uint64_t pos[CT_LATENCY_CHAINS_MAX];	/* each chain's place in the cycle */
 	const void *p[CT_LATENCY_CHAINS_MAX];	/* and its pointer */
+	/* The chase's interleaved loop (its "chains"), for two chains or more. */
+	void (*chains_fn)(const void **p, unsigned n, uint64_t steps);
 	struct ct_field fields[F_NFIELDS];
 };
 
@@ -231,7 +233,7 @@ static uint64_t latency_run(void *ctx)
 		l->p[0] = ct_chase_desc.fn.chase(l->p[0], l->steps);
 		return (uint64_t)(uintptr_t)l->p[0];
 	}
-	ct_chase_desc.fn_chains(l->p, l->chains, l->steps);
+	l->chains_fn(l->p, l->chains, l->steps);
 	return 0;
 }
 
@@ -308,6 +310,8 @@ static struct ct_latency *latency_new(struct array *arr, unsigned chains, struct
 	l->fields[F_L1_SOURCE] = field(F_L1_SOURCE, ct_cache_source_name(arr->caches.source[1]), 0);
 	l->fields[F_L2_SOURCE] = field(F_L2_SOURCE, ct_cache_source_name(arr->caches.source[2]), 0);
 	l->fields[F_L3_SOURCE] = field(F_L3_SOURCE, ct_cache_source_name(arr->caches.source[3]), 0);
+
+	l->chains_fn = ct_kernel_loop(&ct_chase_desc, "chains")->fn.chains;
 
 	memset(k, 0, sizeof(*k));
 	k->name = ct_chase_desc.kernel;

@@ -177,20 +177,14 @@ int ct_stream_loop_from_name(const char *name, enum ct_stream_loop *loop)
 /* The function of isa's kernel for loop, NULL when the kernel has no such loop. */
 static stream_fn loop_fn(const struct ct_kernel *d, enum ct_stream_loop loop)
 {
+	const struct ct_kernel_loop *l;
+
 	if (!d)
 		return NULL;
-	switch (loop) {
-	case CT_STREAM_LOOP_PLAIN:
+	if (loop == CT_STREAM_LOOP_PLAIN)
 		return d->fn.stream;
-	case CT_STREAM_LOOP_SHORT:
-		return d->fn_short;
-	case CT_STREAM_LOOP_PREFETCH:
-		return d->fn_pf;
-	case CT_STREAM_LOOP_XOR:
-		return d->fn_xor;
-	default:
-		return NULL;
-	}
+	l = ct_kernel_loop(d, ct_stream_loop_name(loop));
+	return l ? l->fn.stream : NULL;
 }
 
 /*
@@ -461,7 +455,7 @@ static void stream_init(struct ct_stream *s, enum ct_isa isa, enum ct_stream_loo
 			 loop_names[loop], why);
 	snprintf(s->loop_reason, sizeof(s->loop_reason), "%u loads an iteration: the %s loop%s (%s)",
 		 s->iteration_loads, loop == CT_STREAM_LOOP_PREFETCH ? "prefetching" : loop_names[loop],
-		 !s->d->fn_pf && !s->d->fn_short && !s->d->fn_xor ? ", the kernel's one loop" : "",
+		 !s->d->loops[0].name ? ", the kernel's one loop" : "",
 		 why);
 	snprintf(s->isa_reason, sizeof(s->isa_reason), "chosen by the caller");
 	s->calibration_ns = 0;
