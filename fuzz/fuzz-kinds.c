@@ -11,7 +11,7 @@
 #include "config.h"
 
 #include "fuzz.h"
-#include "machine/kinds.h"
+#include "machine/declared.h"
 
 #define NCPU 16
 

@@ -1,7 +1,7 @@
 /*
  * ct-compare/compare.h - ct-compare's model: runs read back from the suite's JSON
- * Lines (compare/read.c), their results paired and tested (compare/pair.c), and
- * the comparison written out (compare/report.c).
+ * Lines (ct-compare/read.c), their results paired and tested (ct-compare/pair.c), and
+ * the comparison written out (ct-compare/report.c).
  */
 #ifndef CT_CT_COMPARE_COMPARE_H
 #define CT_CT_COMPARE_COMPARE_H
@@ -58,7 +58,7 @@ struct ct_run_series {
 	 * order the runs came: a tool's summary starts one, a --bench
 	 * placement's summary ends one) and how many runs had samples.
 	 * Two runs or more on both sides make the run the unit of the test
-	 * (compare/pair.c): what moves between runs is then in it.
+	 * (ct-compare/pair.c): what moves between runs is then in it.
 	 */
 	unsigned *run;
 	unsigned runs, next_run, wall_sums;
@@ -231,7 +231,7 @@ void ct_compare_one_side(struct ct_compare_row *r);
 
 /* Output: the formats on stdout, and -o DIR's summary.md and chart. */
 /*
- * Its records (compare/report.c): an input's machine as compared, and a
+ * Its records (ct-compare/report.c): an input's machine as compared, and a
  * compared result and figure.
  */
 extern const struct ct_rec_kind ct_rec_input, ct_rec_compare, ct_rec_geomean, ct_rec_verdicts;

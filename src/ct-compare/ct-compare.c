@@ -1,9 +1,9 @@
 /*
  * ct-compare - two runs, or two machines, side by side with a verdict.
  *
- * Reads the JSON Lines the other tools write (compare/read.c), pairs each
+ * Reads the JSON Lines the other tools write (ct-compare/read.c), pairs each
  * NEW input's results with BASE's on tool, kernel, ISA, placement, basis,
- * size and unit, and tests every pair (compare/pair.c): the ratio of the
+ * size and unit, and tests every pair (ct-compare/pair.c): the ratio of the
  * medians, the Hodges-Lehmann interval of the ratio and the Mann-Whitney
  * U test where both sides have samples.  Every input is read and every
  * row computed before anything is written, so bad input leaves nothing on

@@ -1,10 +1,10 @@
 /*
- * compare/fleet.c - the fleet view's results step: the inputs gathered into
+ * ct-compare/fleet.c - the fleet view's results step: the inputs gathered into
  * hosts, each host's median of every result on each basis, the groups of
  * peers (the hosts of one cpu model and kind of core at one result and
  * basis), each row's ratio to its group's median, and the outliers by the
  * rule of fleet.h with the reason.  Everything is computed here once;
- * compare/fleet-report.c only writes it.
+ * ct-compare/fleet-report.c only writes it.
  *
  * It scales as n log n in the series read: the series are keyed once,
  * sorted, and every group and table is a run of the sorted rows (1,000

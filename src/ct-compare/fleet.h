@@ -1,8 +1,8 @@
 /*
- * compare/fleet.h - ct-compare --fleet: the runs of many hosts side by side
- * (compare/fleet.c), each host's median of every result beside its peers'
+ * ct-compare/fleet.h - ct-compare --fleet: the runs of many hosts side by side
+ * (ct-compare/fleet.c), each host's median of every result beside its peers'
  * (the hosts of its cpu model and kind of core), the odd ones flagged by a
- * robust rule with the reason; written out by compare/fleet-report.c.
+ * robust rule with the reason; written out by ct-compare/fleet-report.c.
  */
 #ifndef CT_COMPARE_FLEET_H
 #define CT_COMPARE_FLEET_H
@@ -100,7 +100,7 @@ int ct_fleet_name_cmp(const char *a, const char *b);
 /* What read a row's result: "avx2/prefetch" (ct_compare_reader_text()). */
 void ct_fleet_reader(const struct ct_fleet_row *r, char *buf, size_t len);
 
-/* Its records (compare/fleet-report.c), and the outputs. */
+/* Its records (ct-compare/fleet-report.c), and the outputs. */
 extern const struct ct_rec_kind ct_rec_fleet_summary, ct_rec_fleet_host, ct_rec_fleet;
 void ct_fleet_print(FILE *f, enum ct_format fmt, const struct ct_fleet *fl);
 void ct_fleet_markdown(FILE *f, const struct ct_fleet *fl);

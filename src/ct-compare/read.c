@@ -61,7 +61,7 @@ static const char *key(const struct ct_rec_kind *k, const char *name, int number
 	const struct ct_rec_field *f = ct_rec_member(k, name);
 
 	if (!f || (f->type == CT_REC_STR) == number)
-		errx(CT_EXIT_FAIL, "the %s record has no %s member \"%s\" (compare/read.c reads it)",
+		errx(CT_EXIT_FAIL, "the %s record has no %s member \"%s\" (ct-compare/read.c reads it)",
 		     k->name, number ? "number" : "string", name);
 	return f->key;
 }

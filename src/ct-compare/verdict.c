@@ -520,7 +520,7 @@ void ct_compare_one_side(struct ct_compare_row *r)
 
 /*
  * The same values, run medians and disturbed samples for the fleet view
- * (compare/fleet.c): a host's figure is what a side's is here.
+ * (ct-compare/fleet.c): a host's figure is what a side's is here.
  */
 size_t ct_compare_values(const struct ct_run_series *s, enum ct_figure f, int basis, double **v)
 {

@@ -25,7 +25,7 @@
 #include "core/cpuset.h"
 #include "core/outfile.h"
 #include "tool/progress.h"
-#include "machine/kinds.h"
+#include "machine/declared.h"
 #include "measure/context.h"
 #include "measure/harness.h"
 #include "ct-place/command.h"

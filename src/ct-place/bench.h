@@ -2,7 +2,7 @@
  * ct-place/bench.h - ct-place --bench: the user's own command run again
  * and again under every placement that applies, in interleaved rounds,
  * each run timed on the wall clock and by the rusage of its process tree
- * and observed (place/observe.h: where its CPU time went, by kind), then
+ * and observed (ct-place/observe.h: where its CPU time went, by kind), then
  * every placement compared to the unplaced runs with ct-compare's test.
  *
  *   bench.c          the placements, the rounds, one run (src/ct-place/bench.c)

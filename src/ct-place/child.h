@@ -2,7 +2,7 @@
  * ct-place/child.h - process-background, which clamps the whole process,
  * measured in a re-run of this tool (src/ct-place/child.c): the child
  * writes every sample as the JSON Lines sample record of the output
- * contract (measure/report.c, written by records/record.c), then an end
+ * contract (report/report.h, written by records/record.c), then an end
  * record; the parent reads them back with the JSON Lines reader
  * (records/jsonl.c).
  */

@@ -17,7 +17,7 @@
 #include "core/common.h"
 #include "core/term.h"
 #include "core/cpuset.h"
-#include "machine/kinds.h"
+#include "machine/declared.h"
 #include "measure/context.h"
 #include "ct-place/observe.h"
 #include "report/report.h"

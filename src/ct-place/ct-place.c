@@ -25,7 +25,7 @@
 #include "ct-place/bench.h"
 #include "ct-place/child.h"
 #include "ct-place/placements.h"
-#include "machine/kinds.h"
+#include "machine/declared.h"
 #include "report/report.h"
 #include "core/parse.h"
 #include "core/outfile.h"
@@ -339,7 +339,7 @@ static void parse_options(struct place_opts *o, int argc, char **argv)
 /* The main job: every selected placement, the four kernels in each. */
 static int mode_compare(const struct place_opts *o, const struct ct_topo *t)
 {
-	struct ct_place_compare pc;
+	struct ct_placements_args pc;
 
 	memset(&pc, 0, sizeof(pc));
 	pc.cli = &o->cli;
@@ -349,7 +349,7 @@ static int mode_compare(const struct place_opts *o, const struct ct_topo *t)
 	pc.fmt = o->fmt;
 	pc.progress = o->progress;
 	pc.clock_adds = o->clock_adds;
-	return ct_place_compare(&pc, t);
+	return ct_placements_side_by_side(&pc, t);
 }
 
 /* --dry-run: the plan of the placements -p selects. */

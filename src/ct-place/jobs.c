@@ -1,12 +1,12 @@
 /*
  * ct-place/jobs.c - ct-place's main job: the add-chain clock, FMA in L1, the
- * streaming sum and the memory-sized chase (placements/kernels.c),
+ * streaming sum and the memory-sized chase (ct-place/kernels.c),
  * round-robin under each placement.
  *
  * Thread-level placements run in this process.  process-background cannot:
  * it clamps the whole process, so it runs in a re-run of this tool
- * (placements/child.c).  The tables that put the placements side by side are
- * in placements/report.c.
+ * (ct-place/child.c).  The tables that put the placements side by side are
+ * in ct-place/report.c.
  */
 #include "config.h"
 

@@ -3,7 +3,7 @@
  * clock, FMA in L1, the streaming sum, the memory-sized chase alone and
  * as CT_PLACEMENTS_CHAINS chains), set up once for a run: by the
  * parent for its thread-level placements and by the re-run of
- * process-background (placements/child.c) for its own.
+ * process-background (ct-place/child.c) for its own.
  */
 #include "config.h"
 

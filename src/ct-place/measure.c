@@ -1,5 +1,5 @@
 /*
- * ct-place/measure.c - ct-place -l --measure (place/measure.h): the listing
+ * ct-place/measure.c - ct-place -l --measure (ct-place/measure.h): the listing
  * of --list, then a "measured" record per usable cpu and a "kinds_check"
  * record per rank, described once here and written by record.c.  The
  * table shows the figures a cpu a row and the verdicts a rank a row.

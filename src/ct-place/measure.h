@@ -1,6 +1,6 @@
 /*
  * ct-place/measure.h - ct-place -l --measure: the listing, then every usable
- * cpu probed in turn (place/probe.h), its figures beside it, and the
+ * cpu probed in turn (ct-place/probe.h), its figures beside it, and the
  * verdict per rank on the kinds (machine/check.h).  A disagreement is a
  * finding, not an error: the exit status is 0 either way.
  */

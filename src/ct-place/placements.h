@@ -70,7 +70,7 @@ void ct_placements_kernels_free(struct ct_placements_kernels *ck);
 /*
  * Measure row->p: a thread-level placement in this process, or the
  * process-level one by re-running this tool (self, with --child-run and
- * the child_args) and reading back its samples (placements/child.h).  Returns 0, or -1 with a
+ * the child_args) and reading back its samples (ct-place/child.h).  Returns 0, or -1 with a
  * message (a failed verification, a cpu that vanished).
  */
 int ct_placements_run(const struct ct_placements_opts *o, const struct ct_topo *t,

@@ -1,5 +1,5 @@
 /*
- * ct-place/probe.c - the probe of ct-place -l --measure (place/probe.h): the
+ * ct-place/probe.c - the probe of ct-place -l --measure (ct-place/probe.h): the
  * add-chain and FMA jobs of ct-clock and ct-fma, run by the harness on one
  * pinned cpu, summarized as medians on the thread CPU time basis.
  */

@@ -17,7 +17,7 @@
 #include "ct-place/placements.h"
 #include "workloads/fma.h"
 #include "platform/isa.h"
-#include "machine/kinds.h"
+#include "machine/declared.h"
 #include "measure/context.h"
 #include "core/outfile.h"
 #include "ct-place/run.h"
@@ -28,9 +28,9 @@
 #include "workloads/stream.h"
 #include "machine/topo.h"
 
-/* The harness and kernel settings of a comparison, from the options. */
-static void compare_opts(const struct ct_place_compare *o, const struct ct_topo *t,
-			 struct ct_placements_opts *co)
+/* The harness and kernel settings of the placements side by side, from the options. */
+static void placements_opts(const struct ct_placements_args *o, const struct ct_topo *t,
+			    struct ct_placements_opts *co)
 {
 	int quick = o->cli->quick || ct_env_quick();
 	char why[200];
@@ -155,7 +155,7 @@ static void untrusted_warning(struct ct_machine *m, const struct ct_placements_r
 				100 * CT_CPU_BASIS_TRUST);
 }
 
-int ct_place_compare(const struct ct_place_compare *o, const struct ct_topo *t)
+int ct_placements_side_by_side(const struct ct_placements_args *o, const struct ct_topo *t)
 {
 	struct ct_placement plan[CT_PLACE_MAX], sel[CT_PLACE_MAX];
 	struct ct_placements_row *rows;
@@ -171,7 +171,7 @@ int ct_place_compare(const struct ct_place_compare *o, const struct ct_topo *t)
 	int j;
 
 	n = ct_place_select(o->placements, plan, n, sel);
-	compare_opts(o, t, &co);
+	placements_opts(o, t, &co);
 	/* Fail before measuring, not after ten seconds of it. */
 	if (o->outdir && ct_outdir_ready(o->outdir, why, sizeof(why)) < 0)
 		errx(CT_EXIT_FAIL, "%s", why);

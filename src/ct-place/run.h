@@ -11,8 +11,8 @@
 #include "tool/progress.h"
 #include "machine/topo.h"
 
-/* What the comparison takes from ct-place's options. */
-struct ct_place_compare {
+/* What the placements side by side take from ct-place's options. */
+struct ct_placements_args {
 	const struct ct_cli *cli;	/* -q -r -s -S --precision --max-time */
 	const char *isa_req;		/* --isa, NULL if not given */
 	const char *placements;		/* -p LIST, NULL: every placement */
@@ -27,7 +27,7 @@ struct ct_place_compare {
  * files of -o DIR (all or none, before stdout) and the results to stdout.
  * Returns CT_EXIT_OK; a failure exits.
  */
-int ct_place_compare(const struct ct_place_compare *o, const struct ct_topo *t);
+int ct_placements_side_by_side(const struct ct_placements_args *o, const struct ct_topo *t);
 
 /*
  * The progress line's seconds left (-1: not known yet), pure for the

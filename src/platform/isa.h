@@ -30,7 +30,7 @@ enum ct_isa ct_isa_best(void);
 
 /*
  * Bit (1u << isa) for every ISA the running cpu and OS support, whatever
- * was compiled: implemented once per architecture in src/platform/cpu-*.c.
+ * was compiled: implemented once per architecture in src/platform/cpu/.
  */
 unsigned ct_cpu_isa_mask(void);
 

@@ -1,6 +1,6 @@
 /*
  * platform/os.h - the operating-system seam.  Each function has one implementation
- * per OS: src/platform/linux/os.c and src/platform/os-darwin.c.
+ * per OS: src/platform/linux/os.c and src/platform/darwin/os.c.
  */
 #ifndef CT_PLATFORM_OS_H
 #define CT_PLATFORM_OS_H

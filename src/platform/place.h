@@ -3,7 +3,7 @@
  * and the operating-system calls that ask.  The calls live in the platform
  * seam, src/platform/linux/place.c and platform/darwin/place.c;
  * src/platform/place.c runs a function under a thread-level placement.
- * Which placements a machine has: place/place.h (ct_place_plan).
+ * Which placements a machine has: ct-place/plan.h (ct_place_plan).
  *
  * Placements (ct-place(1) has the full story per OS):
  *   main                the main thread as spawned, no call

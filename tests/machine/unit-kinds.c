@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "core/cpuset.h"
-#include "machine/kinds.h"
+#include "machine/declared.h"
 #include "ct-place/plan.h"
 #include "machine/topo.h"
 #include "unit.h"

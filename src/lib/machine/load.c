@@ -15,7 +15,7 @@
 #include <sys/stat.h>
 
 #include "core/common.h"
-#include "machine/kinds.h"
+#include "machine/declared.h"
 #include "machine/topo.h"
 
 /* Room for a path of a recorded tree in messages. */

@@ -88,7 +88,7 @@ struct ct_topo_cpu {
 	/* R3, from CPUID read on this cpu (or cpuid.txt). */
 	int has_leaf0, has_leaf1, has_leaf7, has_leaf1a, has_leaf4, has_ext0, has_leaf26;
 	uint32_t leaf0_eax;		/* highest basic leaf */
-	struct ct_cpu_id id;		/* leaves 0, 1 and 0x1A decoded (machine/cpuid.h) */
+	struct ct_cpu_id id;		/* leaves 0, 1 and 0x1A decoded (platform/cpuid.h) */
 	uint32_t leaf7_edx;		/* bit 15: hybrid */
 	int cpuid_l3;			/* leaf 4 walk found a level-3 cache */
 	uint32_t ext0_eax;		/* highest extended leaf */

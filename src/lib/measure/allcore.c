@@ -2,7 +2,7 @@
  * measure/allcore.c - the all-core runner: one thread per cpu, every thread
  * running the same kernel for the same wall time, beside a single-thread
  * reference from the same run: its plan and its run (the records are
- * written in measure/allcore-report.c).  See allcore.h for the method.
+ * written in report/allcore.c).  See allcore.h for the method.
  *
  * The main thread only directs: it posts a command (settle, warm up,
  * calibrate, one thread alone, all at once), every worker wakes, does its

@@ -2,11 +2,11 @@
  * measure/results.h - the results step between the harness and the writers.
  * Every summary of a series (its statistics on one basis) and every ratio
  * of two medians is computed here, once per series, and handed to the
- * writers (report.c, allcore-report.c, workloads/stream-report.c,
- * placements/report.c and chart.c), which only format it: a table and a
+ * writers (report.c, allcore-report.c, report/stream.c,
+ * ct-place/report.c and chart.c), which only format it: a table and a
  * chart that show the same ratio read the same number.  The all-core
  * run's and ct-place's results are declared beside their features
- * (allcore.h, placements/placements.h) and filled here.
+ * (allcore.h, ct-place/placements.h) and filled here.
  */
 #ifndef CT_MEASURE_RESULTS_H
 #define CT_MEASURE_RESULTS_H
@@ -122,7 +122,7 @@ void ct_results_ratio_to(struct ct_results *r, const struct ct_results *ref, dou
 /*
  * The uncertainty of r's ratio to ref on each basis, from their samples'
  * rates: the Hodges-Lehmann interval of the ratio at level 1 - alpha and
- * the Mann-Whitney U test (measure/mann-whitney.h), the tests ct-compare
+ * the Mann-Whitney U test (core/mann-whitney.h), the tests ct-compare
  * makes between runs.  The ratio itself stays the medians' (r->ratio);
  * the interval is that of the ratio the samples shift by, which is the
  * medians' ratio where one sample is the other scaled.  None where there
@@ -131,7 +131,7 @@ void ct_results_ratio_to(struct ct_results *r, const struct ct_results *ref, dou
 void ct_results_ratio_interval(struct ct_results *r, const struct ct_results *ref, double alpha);
 /*
  * The same for two medians that are not a series' (ct-place --bench's
- * times of a command's runs, placements/bench-results.c): median over
+ * times of a command's runs, ct-place/bench-results.c): median over
  * ref_median, NaN where ref_median is not positive.
  */
 double ct_results_median_ratio(double median, double ref_median);

@@ -11,7 +11,7 @@
 
 #include "records/record.h"
 
-/* ct_rec_bench_run: the members of a "bench_run" record (placements/bench-report.c). */
+/* ct_rec_bench_run: the members of a "bench_run" record (ct-place/bench-report.c). */
 enum ct_bench_run_field {
 	BR_TOOL, BR_PLACEMENT, BR_ROUND, BR_ORDER, BR_WALL, BR_CPU, BR_USER, BR_SYS, BR_EXEC, BR_SHARE,
 	BR_WAIT, BR_STEAL, BR_LOST, BR_LOST_SHARE, BR_DISTURBED, BR_STATUS, BR_KIND_P, BR_KIND_E,
@@ -21,7 +21,7 @@ enum ct_bench_run_field {
 extern const struct ct_rec_field ct_bench_run_fields[CT_BENCH_RUN_NFIELDS];
 extern const struct ct_rec_kind ct_schema_bench_run;
 
-/* ct_rec_bench_summary: the members of a "bench_summary" record (placements/bench-report.c). */
+/* ct_rec_bench_summary: the members of a "bench_summary" record (ct-place/bench-report.c). */
 enum ct_bench_summary_field {
 	BS_TOOL, BS_PLACEMENT, BS_BASIS, BS_RUNS, BS_MEDIAN, BS_MIN, BS_CV, BS_CI_LOW, BS_CI_HIGH,
 	BS_INTERVAL, BS_SHARE, BS_LOST_SHARE, BS_DISTURBED, BS_FAILED, BS_RATIO, BS_RATIO_LOW, BS_RATIO_HIGH,
@@ -32,7 +32,7 @@ enum ct_bench_summary_field {
 extern const struct ct_rec_field ct_bench_summary_fields[CT_BENCH_SUMMARY_NFIELDS];
 extern const struct ct_rec_kind ct_schema_bench_summary;
 
-/* ct_rec_placements_extra: the members of a "summary" record (placements/report.c). */
+/* ct_rec_placements_extra: the members of a "summary" record (ct-place/report.c). */
 enum ct_placements_extra_field {
 	PX_KINDS, PX_HOW, PX_RATIO_WALL, PX_RATIO_CPU, PX_NS_PER_LOAD, PX_CYCLES_PER_LOAD,
 	PX_IN_FLIGHT, PX_LO_WALL, PX_HI_WALL, PX_P_WALL, PX_LO_CPU, PX_HI_CPU, PX_P_CPU, PX_LEVEL
@@ -41,7 +41,7 @@ enum ct_placements_extra_field {
 extern const struct ct_rec_field ct_placements_extra_fields[CT_PLACEMENTS_EXTRA_NFIELDS];
 extern const struct ct_rec_kind ct_schema_placements_extra;
 
-/* ct_rec_measured: the members of a "measured" record (place/measure.c). */
+/* ct_rec_measured: the members of a "measured" record (ct-place/measure.c). */
 enum ct_measured_field {
 	ME_TOOL, ME_CPU, ME_KIND, ME_RANK, ME_ISA, ME_GHZ, ME_FMA, ME_SPREAD, ME_BASIS, ME_NOTE
 };
@@ -49,7 +49,7 @@ enum ct_measured_field {
 extern const struct ct_rec_field ct_measured_fields[CT_MEASURED_NFIELDS];
 extern const struct ct_rec_kind ct_schema_measured;
 
-/* ct_rec_kinds_check: the members of a "kinds_check" record (place/measure.c). */
+/* ct_rec_kinds_check: the members of a "kinds_check" record (ct-place/measure.c). */
 enum ct_kinds_check_field {
 	KC_TOOL, KC_KIND, KC_RANK, KC_CPUS, KC_VERDICT, KC_GHZ, KC_FMA, KC_TOL, KC_REASON
 };
@@ -57,19 +57,19 @@ enum ct_kinds_check_field {
 extern const struct ct_rec_field ct_kinds_check_fields[CT_KINDS_CHECK_NFIELDS];
 extern const struct ct_rec_kind ct_schema_kinds_check;
 
-/* ct_rec_cpu: the members of a "cpu" record (place/list.c). */
+/* ct_rec_cpu: the members of a "cpu" record (ct-place/list.c). */
 enum ct_cpu_field { CU_TOOL, CU_CPU, CU_KIND, CU_RANK, CU_EVIDENCE, CU_MAX_MHZ, CU_CAPACITY };
 #define CT_CPU_NFIELDS 7
 extern const struct ct_rec_field ct_cpu_fields[CT_CPU_NFIELDS];
 extern const struct ct_rec_kind ct_schema_cpu;
 
-/* ct_rec_plan: the members of a "plan" record (place/list.c). */
+/* ct_rec_plan: the members of a "plan" record (ct-place/list.c). */
 enum ct_plan_field { PL_TOOL, PL_PLACEMENT, PL_APPLICABLE, PL_CPUS, PL_HOW };
 #define CT_PLAN_NFIELDS 5
 extern const struct ct_rec_field ct_plan_fields[CT_PLAN_NFIELDS];
 extern const struct ct_rec_kind ct_schema_plan;
 
-/* ct_rec_topology: the members of a "topology" record (place/list.c). */
+/* ct_rec_topology: the members of a "topology" record (ct-place/list.c). */
 enum ct_topology_field {
 	TP_MACHINE_LINE, TP_CPUS_LINE, TP_KINDS_LINE, TP_TOOL, TP_MODEL, TP_RECORDED, TP_POSSIBLE,
 	TP_ONLINE, TP_ALLOWED, TP_USABLE, TP_RANKS, TP_RULES, TP_BASIS

@@ -19,7 +19,7 @@
 #include "core/cpuset.h"
 #include "platform/isa.h"
 #include "kernels/kernels.h"
-#include "machine/kinds.h"
+#include "machine/declared.h"
 #include "platform/os.h"
 #include "core/parse.h"
 #include "platform/place.h"

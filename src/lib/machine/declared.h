@@ -1,5 +1,5 @@
 /*
- * machine/kinds.h - kinds of core declared by the user: --kinds KIND=CPULIST
+ * machine/declared.h - kinds of core declared by the user: --kinds KIND=CPULIST
  * (repeatable) and the environment variable CT_KINDS ("KIND=CPULIST;..."),
  * for a machine the rules of topo.c get wrong (a new SoC, a kernel that
  * hides the facts, a virtual machine given a hybrid host's cpus).
@@ -21,8 +21,8 @@
  *            the options (CT_KINDS when no --kinds: the option wins),
  *            ct_kinds_export() for a re-run of the tool.
  */
-#ifndef CT_MACHINE_KINDS_H
-#define CT_MACHINE_KINDS_H
+#ifndef CT_MACHINE_DECLARED_H
+#define CT_MACHINE_DECLARED_H
 
 #include <stddef.h>
 

@@ -1,5 +1,5 @@
 /*
- * machine/kinds.c - kinds of core declared with --kinds or CT_KINDS, and their
+ * machine/declared.c - kinds of core declared with --kinds or CT_KINDS, and their
  * place in loading a machine: they stand in for the rules of topo.c.
  */
 #include "config.h"
@@ -13,7 +13,7 @@
 
 #include "core/common.h"
 #include "core/cpuset.h"
-#include "machine/kinds.h"
+#include "machine/declared.h"
 #include "machine/topo.h"
 
 /* A cpulist of every cpu a set can hold fits (worst case "0,2,4,..."). */
