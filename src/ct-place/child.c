@@ -343,49 +343,153 @@ out:
 	return rc;
 }
 
-static void child_spec(const struct ct_placements_opts *o, char *buf, size_t len)
+/*
+ * The child's settings by name, described once for the writer and the
+ * reader: "reps=9,settle_ns=...,isa=avx2,...", every key once, in any
+ * order, none unknown, so that a setting can neither be taken for its
+ * neighbour nor go missing unnoticed.
+ */
+enum spec_type { SPEC_UINT, SPEC_U64, SPEC_BOOL, SPEC_NUM, SPEC_ISA, SPEC_LOOP };
+
+static const struct spec_field {
+	const char *key;
+	enum spec_type type;
+	size_t off;
+} spec_fields[] = {
+	{ "reps", SPEC_UINT, offsetof(struct ct_placements_opts, h.reps) },
+	{ "settle_ns", SPEC_U64, offsetof(struct ct_placements_opts, h.settle_ns) },
+	{ "bracket_adds", SPEC_U64, offsetof(struct ct_placements_opts, h.bracket_adds) },
+	{ "isa", SPEC_ISA, offsetof(struct ct_placements_opts, isa) },
+	{ "stream_isa", SPEC_ISA, offsetof(struct ct_placements_opts, stream_isa) },
+	{ "stream_loop", SPEC_LOOP, offsetof(struct ct_placements_opts, stream_ask.loop) },
+	{ "clock_adds", SPEC_U64, offsetof(struct ct_placements_opts, clock_adds) },
+	{ "fma_passes", SPEC_U64, offsetof(struct ct_placements_opts, fma_passes) },
+	{ "stream_bytes", SPEC_U64, offsetof(struct ct_placements_opts, stream_bytes) },
+	{ "quick", SPEC_BOOL, offsetof(struct ct_placements_opts, quick) },
+	{ "precision_pct", SPEC_NUM, offsetof(struct ct_placements_opts, h.precision_pct) },
+	{ "max_ns", SPEC_U64, offsetof(struct ct_placements_opts, h.max_ns) },
+};
+
+void ct_placements_child_spec(const struct ct_placements_opts *o, char *buf, size_t len)
 {
-	snprintf(buf, len, "%u,%" PRIu64 ",%" PRIu64 ",%s,%s/%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64
-		 ",%d,%.17g,%" PRIu64, o->h.reps, o->h.settle_ns, o->h.bracket_adds,
-		 ct_isa_name(o->isa), ct_isa_name(o->stream_isa),
-		 ct_stream_loop_name(o->stream_ask.loop >= 0 ? (enum ct_stream_loop)o->stream_ask.loop :
-				     CT_STREAM_LOOP_PLAIN), o->clock_adds, o->fma_passes, o->stream_bytes, o->quick,
-		 o->h.precision_pct, o->h.max_ns);
+	const char *p = (const char *)o;
+	size_t used = 0, i;
+	int loop;
+
+	buf[0] = '\0';
+	for (i = 0; i < CT_ARRAY_SIZE(spec_fields) && used < len; i++) {
+		const struct spec_field *f = &spec_fields[i];
+		const char *sep = i ? "," : "";
+		int k = 0;
+
+		switch (f->type) {
+		case SPEC_UINT:
+			k = snprintf(buf + used, len - used, "%s%s=%u", sep, f->key,
+				     *(const unsigned *)(p + f->off));
+			break;
+		case SPEC_U64:
+			k = snprintf(buf + used, len - used, "%s%s=%" PRIu64, sep, f->key,
+				     *(const uint64_t *)(p + f->off));
+			break;
+		case SPEC_BOOL:
+			k = snprintf(buf + used, len - used, "%s%s=%d", sep, f->key,
+				     *(const int *)(p + f->off) != 0);
+			break;
+		case SPEC_NUM:
+			k = snprintf(buf + used, len - used, "%s%s=%.17g", sep, f->key,
+				     *(const double *)(p + f->off));
+			break;
+		case SPEC_ISA:
+			k = snprintf(buf + used, len - used, "%s%s=%s", sep, f->key,
+				     ct_isa_name(*(const enum ct_isa *)(p + f->off)));
+			break;
+		case SPEC_LOOP:
+			/* Not asked: the plain loop. */
+			loop = *(const int *)(p + f->off);
+			k = snprintf(buf + used, len - used, "%s%s=%s", sep, f->key,
+				     ct_stream_loop_name(loop >= 0 ? (enum ct_stream_loop)loop :
+							 CT_STREAM_LOOP_PLAIN));
+			break;
+		}
+		used += k > 0 ? (size_t)k : 0;
+	}
+}
+
+/* One setting's value into o; -1 where it is not one. */
+static int spec_value(const struct spec_field *f, const char *v, struct ct_placements_opts *o)
+{
+	char *p = (char *)o + f->off, *end;
+	enum ct_stream_loop loop;
+	unsigned long long u;
+	double x;
+
+	switch (f->type) {
+	case SPEC_ISA:
+		return ct_isa_from_name(v, (enum ct_isa *)p) < 0 || !ct_isa_usable(*(enum ct_isa *)p) ?
+			-1 : 0;
+	case SPEC_LOOP:
+		if (ct_stream_loop_from_name(v, &loop) < 0)
+			return -1;
+		*(int *)p = (int)loop;
+		return 0;
+	case SPEC_NUM:
+		errno = 0;
+		x = strtod(v, &end);
+		if (end == v || *end || errno || !(x >= 0 && x <= 100))
+			return -1;
+		*(double *)p = x;
+		return 0;
+	default:
+		if (*v < '0' || *v > '9')
+			return -1;
+		errno = 0;
+		u = strtoull(v, &end, 10);
+		if (*end || errno)
+			return -1;
+		if (f->type == SPEC_UINT) {
+			if (u == 0 || u > CT_REPS_MAX)
+				return -1;
+			*(unsigned *)p = (unsigned)u;
+		} else if (f->type == SPEC_BOOL) {
+			if (u > 1)
+				return -1;
+			*(int *)p = (int)u;
+		} else {
+			*(uint64_t *)p = (uint64_t)u;
+		}
+		return 0;
+	}
 }
 
 int ct_placements_parse_child_spec(const char *spec, struct ct_placements_opts *o)
 {
-	char isa[16], stream_isa[16], stream_loop[16];
-	enum ct_stream_loop loop = CT_STREAM_LOOP_PLAIN;
-	uint64_t settle, brackets, adds, passes, bytes, max_ns;
-	unsigned reps;
-	double precision;
-	int quick;
-	char tail;
+	int seen[CT_ARRAY_SIZE(spec_fields)] = { 0 };
+	char buf[1024], *tok, *save = NULL, *eq;
+	size_t i;
 
-	if (sscanf(spec, "%u,%" SCNu64 ",%" SCNu64 ",%15[a-z0-9],%15[a-z0-9]/%15[a-z],%" SCNu64
-		   ",%" SCNu64 ",%" SCNu64 ",%d,%lg,%" SCNu64 "%c", &reps, &settle, &brackets, isa,
-		   stream_isa, stream_loop, &adds, &passes, &bytes, &quick, &precision, &max_ns,
-		   &tail) != 12 ||
-	    ct_stream_loop_from_name(stream_loop, &loop) < 0 ||
-	    reps == 0 || reps > CT_REPS_MAX || !(precision >= 0 && precision <= 100) ||
-	    ct_isa_from_name(isa, &o->isa) < 0 || !ct_isa_usable(o->isa) ||
-	    ct_isa_from_name(stream_isa, &o->stream_isa) < 0 || !ct_isa_usable(o->stream_isa))
+	if (strlen(spec) >= sizeof(buf))
 		return -1;
-	o->h.precision_pct = precision;
-	o->h.max_ns = max_ns;
-	o->h.reps = reps;
-	o->h.settle_ns = settle;
-	o->h.bracket_adds = brackets;
-	o->quick = quick != 0;
-	o->clock_adds = adds;
-	o->fma_passes = passes;
-	o->stream_bytes = bytes;
+	memcpy(buf, spec, strlen(spec) + 1);
+	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		eq = strchr(tok, '=');
+		if (!eq)
+			return -1;
+		*eq = '\0';
+		for (i = 0; i < CT_ARRAY_SIZE(spec_fields); i++)
+			if (strcmp(tok, spec_fields[i].key) == 0)
+				break;
+		if (i == CT_ARRAY_SIZE(spec_fields) || seen[i]++ ||
+		    spec_value(&spec_fields[i], eq + 1, o) < 0)
+			return -1;
+	}
+	for (i = 0; i < CT_ARRAY_SIZE(spec_fields); i++)
+		if (!seen[i])
+			return -1;
 	/* The parent's choice, its ISA and loop forced: nothing to calibrate here. */
 	o->stream_ask.isa = (int)o->stream_isa;
-	o->stream_ask.loop = (int)loop;
 	snprintf(o->stream_ask.isa_how, sizeof(o->stream_ask.isa_how), "the parent run's choice");
-	snprintf(o->stream_ask.loop_how, sizeof(o->stream_ask.loop_how), "%s", stream_loop);
+	snprintf(o->stream_ask.loop_how, sizeof(o->stream_ask.loop_how), "%s",
+		 ct_stream_loop_name((enum ct_stream_loop)o->stream_ask.loop));
 	snprintf(o->stream_isa_reason, sizeof(o->stream_isa_reason), "the parent run's choice");
 	return 0;
 }
@@ -393,7 +497,7 @@ int ct_placements_parse_child_spec(const char *spec, struct ct_placements_opts *
 int ct_placements_run_process(const struct ct_placements_opts *o, struct ct_placements_row *row,
 			   char *why, size_t len)
 {
-	char self[4096], spec[256];
+	char self[4096], spec[512];
 	char *argv[4];
 	int fd[2], status, rc;
 	pid_t pid;
@@ -404,7 +508,7 @@ int ct_placements_run_process(const struct ct_placements_opts *o, struct ct_plac
 			 row->p.name, strerror(errno));
 		return -1;
 	}
-	child_spec(o, spec, sizeof(spec));
+	ct_placements_child_spec(o, spec, sizeof(spec));
 	argv[0] = self;
 	argv[1] = (char *)"--child-run";
 	argv[2] = spec;

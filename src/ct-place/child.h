@@ -19,7 +19,13 @@
  * status.
  */
 int ct_placements_child(const struct ct_placements_opts *o, FILE *f);
-/* The child's settings, as --child-run passes them; -1 if malformed. */
+/*
+ * The child's settings as --child-run passes them, by name
+ * ("reps=9,settle_ns=2000000,...,max_ns=0"): written into buf, and read
+ * back into o (every key once, in any order, none unknown; -1 if
+ * malformed).
+ */
+void ct_placements_child_spec(const struct ct_placements_opts *o, char *buf, size_t len);
 int ct_placements_parse_child_spec(const char *spec, struct ct_placements_opts *o);
 /*
  * The parent side, for ct_placements_run(): measure the process-level row->p

@@ -3,7 +3,9 @@
  * made-up samples written as the child writes them, read back as the
  * parent reads them, every field of every sample the same (the doubles to
  * the six digits JSON keeps); and a record with a member gone, or out of
- * range, refused.
+ * range, refused.  The re-run's settings by name: each lands in its own
+ * field whatever the order, and a spec with a key missing, twice or
+ * unknown is refused.
  */
 #include "config.h"
 
@@ -140,6 +142,84 @@ static int round_trip(const struct ct_series ser[CT_NJOBS], const struct ct_plac
 	return rc;
 }
 
+/* Every setting the same after the spec, each a value no other has. */
+static void same_opts(const struct ct_placements_opts *a, const struct ct_placements_opts *b)
+{
+	CHECK(a->h.reps == b->h.reps);
+	CHECK(a->h.settle_ns == b->h.settle_ns);
+	CHECK(a->h.bracket_adds == b->h.bracket_adds);
+	CHECK(a->isa == b->isa);
+	CHECK(a->stream_isa == b->stream_isa);
+	CHECK(a->stream_ask.loop == b->stream_ask.loop);
+	CHECK(a->clock_adds == b->clock_adds);
+	CHECK(a->fma_passes == b->fma_passes);
+	CHECK(a->stream_bytes == b->stream_bytes);
+	CHECK(a->quick == b->quick);
+	CHECK(a->h.precision_pct == b->h.precision_pct);
+	CHECK(a->h.max_ns == b->h.max_ns);
+}
+
+static void child_spec(void)
+{
+	static const char *const refused[] = {
+		"junk", "",
+		/* max_ns missing, twice, unknown, a value that is not one. */
+		"reps=3,settle_ns=11,bracket_adds=12,isa=scalar,stream_isa=scalar,stream_loop=xor,"
+		"clock_adds=13,fma_passes=14,stream_bytes=15,quick=1,precision_pct=2.5",
+		"reps=3,settle_ns=11,bracket_adds=12,isa=scalar,stream_isa=scalar,stream_loop=xor,"
+		"clock_adds=13,fma_passes=14,stream_bytes=15,quick=1,precision_pct=2.5,max_ns=16,"
+		"max_ns=16",
+		"reps=3,settle_ns=11,bracket_adds=12,isa=scalar,stream_isa=scalar,stream_loop=xor,"
+		"clock_adds=13,fma_passes=14,stream_bytes=15,quick=1,precision_pct=2.5,max_ns=16,"
+		"passes=1",
+		"reps=3,settle_ns=11,bracket_adds=12,isa=scalar,stream_isa=scalar,stream_loop=xor,"
+		"clock_adds=13,fma_passes=-14,stream_bytes=15,quick=1,precision_pct=2.5,max_ns=16",
+		"reps=0,settle_ns=11,bracket_adds=12,isa=scalar,stream_isa=scalar,stream_loop=xor,"
+		"clock_adds=13,fma_passes=14,stream_bytes=15,quick=1,precision_pct=2.5,max_ns=16",
+	};
+	struct ct_placements_opts o, back;
+	char spec[512];
+	size_t i;
+
+	/* Each setting a value no other has, through the spec and back. */
+	memset(&o, 0, sizeof(o));
+	o.h.reps = 7;
+	o.h.settle_ns = 1000001;
+	o.h.bracket_adds = 1000002;
+	o.isa = ct_isa_best();
+	o.stream_isa = CT_ISA_SCALAR;
+	o.stream_ask.loop = CT_STREAM_LOOP_SHORT;
+	o.clock_adds = 1000003;
+	o.fma_passes = 1000004;
+	o.stream_bytes = 1000005;
+	o.quick = 1;
+	o.h.precision_pct = 0.1;
+	o.h.max_ns = 1000006;
+	ct_placements_child_spec(&o, spec, sizeof(spec));
+	memset(&back, 0, sizeof(back));
+	CHECK(ct_placements_parse_child_spec(spec, &back) == 0);
+	same_opts(&o, &back);
+	CHECK(back.stream_ask.isa == (int)CT_ISA_SCALAR);
+	CHECK(strcmp(back.stream_ask.loop_how, "short") == 0);
+
+	/* Written by hand, in another order: each value where its name says. */
+	memset(&back, 0, sizeof(back));
+	CHECK(ct_placements_parse_child_spec("max_ns=16,quick=1,stream_bytes=15,fma_passes=14,"
+					     "clock_adds=13,stream_loop=xor,stream_isa=scalar,"
+					     "isa=scalar,bracket_adds=12,settle_ns=11,reps=3,"
+					     "precision_pct=2.5", &back) == 0);
+	CHECK(back.h.reps == 3 && back.h.settle_ns == 11 && back.h.bracket_adds == 12);
+	CHECK(back.isa == CT_ISA_SCALAR && back.stream_isa == CT_ISA_SCALAR);
+	CHECK(back.stream_ask.loop == (int)CT_STREAM_LOOP_XOR);
+	CHECK(back.clock_adds == 13 && back.fma_passes == 14 && back.stream_bytes == 15);
+	CHECK(back.quick == 1 && back.h.precision_pct == 2.5 && back.h.max_ns == 16);
+
+	for (i = 0; i < sizeof(refused) / sizeof(refused[0]); i++) {
+		memset(&back, 0, sizeof(back));
+		CHECK(ct_placements_parse_child_spec(refused[i], &back) < 0);
+	}
+}
+
 int main(void)
 {
 	struct ct_series ser[CT_NJOBS];
@@ -193,5 +273,6 @@ int main(void)
 	CHECK(strstr(why, "stopped after 10 of 15") != NULL);
 	ct_series_free(row.ser, CT_NJOBS);
 	ct_series_free(ser, CT_NJOBS);
+	child_spec();
 	return unit_done();
 }
