@@ -1,7 +1,7 @@
 /*
  * ct-compare/compare.h - ct-compare's model: runs read back from the suite's JSON
  * Lines (compare/read.c), their results paired and tested (compare/pair.c), and
- * the comparison written out (compare/report.c).
+ * the comparison written out (compare/report.c, its chart compare/chart.c).
  */
 #ifndef CT_CT_COMPARE_COMPARE_H
 #define CT_CT_COMPARE_COMPARE_H
@@ -189,6 +189,10 @@ struct ct_compare {
 int ct_compare_build(struct ct_compare *c, char *why, size_t len);
 void ct_compare_free(struct ct_compare *c);
 
+/* A size as the tables write it ("16M", "-"), a kernel's title ("ct-stream stream (avx2)"). */
+void ct_compare_size_text(char *buf, size_t len, double size);
+void ct_compare_kernel_title(char *buf, size_t len, const struct ct_run_series *s);
+
 /* A row's key as text: "addchain x86-64 main wall" and the like. */
 const char *ct_compare_basis_name(const struct ct_compare_row *r);
 const struct ct_run_series *ct_compare_side(const struct ct_compare_row *r);
@@ -215,7 +219,7 @@ size_t ct_compare_run_medians(const struct ct_run_series *s, enum ct_figure f, i
 			      double **v);
 size_t ct_compare_disturbed(const struct ct_run_series *s);
 
-/* Output: the formats on stdout, and -o DIR's summary.md and chart. */
+/* Output: the formats on stdout, and -o DIR's summary.md and chart (compare/chart.c). */
 /*
  * Its records (compare/report.c): an input's machine as compared, and a
  * compared result and figure.

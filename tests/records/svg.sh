@@ -54,7 +54,7 @@ grep -q '<title>coretype: what each placement gets, relative to main</title>' "$
 grep -q 'on the wall basis (elapsed time)' "$svg" || fail "the chart does not say its basis"
 grep -q '>median rate relative to main</text>' "$svg" || fail "no axis title"
 grep -q 'class="reference"' "$svg" || fail "no reference line"
-[ "$(grep -c '<text class="label"' "$svg")" -eq "$(wc -l <"$tmp/placements")" ] || fail "not one label per placement"
+[ "$(grep -c 'class="label"' "$svg")" -eq "$(wc -l <"$tmp/placements")" ] || fail "not one label per placement"
 # main's bars: 1.000, with their value label.
 [ "$(grep -A4 'id="bar-[a-z]*-main"' "$svg" | grep -c '<text class="value" [^>]*>1.000</text>')" -eq 5 ] ||
 	fail "main's bars are not labelled 1.000"

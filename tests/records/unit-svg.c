@@ -9,6 +9,8 @@
  *
  *   unit-svg FILE          the hybrid chart
  *   unit-svg -n FILE       the same without main: ratios to the first row
+ *   unit-svg -b FILE       ct-place --bench's chart of made-up runs of a
+ *                          command of about 54 ms on the same machine
  */
 #include "config.h"
 
@@ -18,6 +20,7 @@
 #include <string.h>
 
 #include "core/common.h"
+#include "ct-place/bench.h"
 #include "ct-place/placements.h"
 #include "records/svg.h"
 #include "unit.h"
@@ -88,6 +91,66 @@ static void fill(struct ct_series *s, const struct ct_job *k, double rate, int c
 	}
 }
 
+/*
+ * --bench's chart: four placements of a 54 ms command (gzip of a
+ * megabyte, roughly), main's and pin-performance's a millisecond apart,
+ * pin-efficiency's half as fast, one disturbed run; the CPU basis a few
+ * ms under the wall.  A long command, to be wrapped in the title.
+ */
+static int bench_chart(const char *path, const struct ct_machine *m)
+{
+	static const char *const names[] = { "main", "pin-performance", "pin-efficiency",
+					     "pin-low-power" };
+	static const double wall_ms[] = { 54.1, 55.3, 103.9, 161.0 };
+	static const int kind[] = { CT_KIND_PERFORMANCE, CT_KIND_PERFORMANCE, CT_KIND_EFFICIENCY,
+				    CT_KIND_LOWPOWER };
+	struct ct_bench_row rows[4];
+	struct ct_bench_results res;
+	struct ct_bench_doc d;
+	unsigned i, r;
+	FILE *f;
+
+	for (r = 0; r < 4; r++) {
+		memset(&rows[r], 0, sizeof(rows[r]));
+		snprintf(rows[r].p.name, sizeof(rows[r].p.name), "%s", names[r]);
+		rows[r].p.main = r == 0;
+		rows[r].runs = ct_xcalloc(REPS * 2, sizeof(*rows[r].runs));
+		rows[r].n = REPS * 2;
+		for (i = 0; i < REPS * 2; i++) {
+			struct ct_bench_run *u = &rows[r].runs[i];
+			uint64_t wall = (uint64_t)(wall_ms[r] * (1 + 0.004 * (double)i) * 1e6);
+
+			u->round = i + 1;
+			u->order = 1 + (r + i) % 4;
+			u->wall_ns = wall;
+			u->user_ns = wall - 2500000;
+			u->sys_ns = 1000000;
+			u->kind_ns[kind[r]] = u->user_ns + u->sys_ns;
+			u->lost_known = 1;
+			/* pin-performance's third run lost 30 % of its time to others. */
+			u->wait_ns = r == 1 && i == 2 ? wall * 3 / 10 : 0;
+		}
+	}
+	ct_bench_results(rows, 4, &res);
+	memset(&d, 0, sizeof(d));
+	d.m = m;
+	d.res = &res;
+	d.command = "sh -c 'gzip -c < /usr/share/dict/words-of-a-long-file-name > /dev/null'";
+	d.runs = REPS * 2;
+	d.warmup = 1;
+	f = fopen(path, "w");
+	if (!f) {
+		perror(path);
+		return 99;
+	}
+	ct_bench_svg(f, &d);
+	fclose(f);
+	for (r = 0; r < 4; r++)
+		free(rows[r].runs);
+	ct_bench_results_free(&res);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct ct_placements_results res;
@@ -95,7 +158,7 @@ int main(int argc, char **argv)
 	struct ct_machine m;
 	struct ct_topo t;
 	const char *path = NULL;
-	int no_main = 0, k;
+	int no_main = 0, bench = 0, k;
 	size_t i;
 	FILE *f;
 	char *text = NULL;
@@ -104,6 +167,8 @@ int main(int argc, char **argv)
 	for (k = 1; k < argc; k++) {
 		if (strcmp(argv[k], "-n") == 0)
 			no_main = 1;
+		else if (strcmp(argv[k], "-b") == 0)
+			bench = 1;
 		else
 			path = argv[k];
 	}
@@ -115,6 +180,11 @@ int main(int argc, char **argv)
 	fclose(f);
 	CHECK(strcmp(text, "a&amp;b&lt;c&gt;d&quot;e&apos;fg") == 0);
 	free(text);
+	/* The width table: DejaVu Sans's advances (W 989, i and l 278, µ 636, s 521 of 1000). */
+	CHECK(fabs(ct_svg_text_width("Wil", 10, 0) - 15.45) < 1e-9);
+	CHECK(fabs(ct_svg_text_width("Wil", 10, 1) - 17.89) < 1e-9);
+	CHECK(fabs(ct_svg_text_width("\xc2\xb5s", 10, 0) - 11.57) < 1e-9);
+	CHECK(fabs(ct_svg_text_width(" ~", 20, 0) - 23.12) < 1e-9);
 
 	memset(&m, 0, sizeof(m));
 	snprintf(m.os, sizeof(m.os), "Linux");
@@ -123,6 +193,8 @@ int main(int argc, char **argv)
 	snprintf(m.cpu_model, sizeof(m.cpu_model), "Made-up Core(TM) Ultra 7 <test> & co");
 	m.cpus_online = 22;
 	memset(&t, 0, sizeof(t));
+	if (bench)
+		return path ? bench_chart(path, &m) : 2;
 
 	memset(rows, 0, sizeof(rows));
 	for (i = 0; i < NROWS; i++) {
