@@ -299,9 +299,12 @@ static double whisker(FILE *f, const struct ct_svg_axis *a, const struct ct_svg_
 	double lo = ct_svg_axis_x(a, low_v), hi = ct_svg_axis_x(a, top_v);
 	int off = top_v > a->hi;
 
-	/* Off the plot: no end cap, an arrow at the edge instead. */
-	fprintf(f, "<path class=\"err\" d=\"M%.1f %.1fH%.1fM%.1f %.1fV%.1f", lo, cy, hi, lo,
-		cy - 5, cy + 5);
+	/* Off the plot: no end cap, an arrow at the edge instead (either end). */
+	fprintf(f, "<path class=\"err\" d=\"M%.1f %.1fH%.1f", lo, cy, hi);
+	if (low_v < a->lo)
+		fprintf(f, "M%.1f %.1fL%.1f %.1fL%.1f %.1f", lo + 5, cy - 4, lo, cy, lo + 5, cy + 4);
+	else
+		fprintf(f, "M%.1f %.1fV%.1f", lo, cy - 5, cy + 5);
 	if (off)
 		fprintf(f, "M%.1f %.1fL%.1f %.1fL%.1f %.1f", hi - 5, cy - 4, hi, cy, hi - 5, cy + 4);
 	else
