@@ -4,7 +4,8 @@
 # exactly one bar per placement measured and kernel, main's bars at 1,
 # the basis named; on this machine, and on made-up hybrid rows
 # (tests/records/unit-svg) with every kind, a placement not measured, and names
-# that need escaping.  Rendered with rsvg-convert where it is installed.
+# that need escaping; no two texts overlapping (tests/records/svg-layout).
+# Rendered with rsvg-convert where it is installed.
 . "${top_srcdir:-..}/tests/lib.sh"
 
 XMLCHECK=$top_builddir/tests/xml-check
@@ -23,6 +24,7 @@ check_svg() {
 	grep -qi '<script\|href=\|url(\|@import\|@font-face\|<image\|<foreignObject' "$1" &&
 		fail "$1: refers to something outside itself or runs a script"
 	grep -o 'font-family="[^"]*"' "$1" | grep -qv '"sans-serif"' && fail "$1: a named font"
+	"$top_builddir/tests/records/svg-layout" "$1" || fail "$1: texts overlap (svg-layout)"
 	"$XMLCHECK" -c bar "$1" >"$tmp/bars" || fail "$1: xml-check -c failed"
 	[ "$(sort "$tmp/bars" | uniq -d)" = "" ] || fail "$1: a bar id twice: $(sort "$tmp/bars" | uniq -d)"
 	if command -v rsvg-convert >/dev/null 2>&1; then
