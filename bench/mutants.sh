@@ -195,7 +195,7 @@ build() {
 
 # The test programs that tests NAME... need: the helpers every script test
 # may run, and each NAME that is a program itself (tests/x/unit-y).
-helpers="tests/jsonl-check tests/xml-check tests/spin tests/kernels/checkasm tests/records/records tests/latency/latency-table"
+helpers="tests/jsonl-check tests/xml-check tests/spin tests/kernels/checkasm tests/records/records tests/latency/latency-table tests/records/unit-svg tests/records/svg-layout"
 test_programs() {
 	p=""
 	for h in $helpers; do

@@ -1,7 +1,7 @@
 /*
  * ct-compare/compare.h - ct-compare's model: runs read back from the suite's JSON
  * Lines (ct-compare/read.c), their results paired and tested (ct-compare/pair.c), and
- * the comparison written out (ct-compare/report.c).
+ * the comparison written out (ct-compare/report.c, its chart ct-compare/chart.c).
  */
 #ifndef CT_CT_COMPARE_COMPARE_H
 #define CT_CT_COMPARE_COMPARE_H
@@ -195,6 +195,10 @@ struct ct_compare {
 int ct_compare_build(struct ct_compare *c, char *why, size_t len);
 void ct_compare_free(struct ct_compare *c);
 
+/* A size as the tables write it ("16M", "-"), a kernel's title ("ct-stream stream (avx2)"). */
+void ct_compare_size_text(char *buf, size_t len, double size);
+void ct_compare_kernel_title(char *buf, size_t len, const struct ct_run_series *s);
+
 /* A row's key as text: "addchain x86-64 main wall" and the like. */
 const char *ct_compare_basis_name(const struct ct_compare_row *r);
 const struct ct_run_series *ct_compare_side(const struct ct_compare_row *r);
@@ -229,7 +233,7 @@ void ct_compare_test_row(struct ct_compare_row *r, struct ct_compare *c);
 void ct_compare_reader_row(struct ct_compare_row *r);
 void ct_compare_one_side(struct ct_compare_row *r);
 
-/* Output: the formats on stdout, and -o DIR's summary.md and chart. */
+/* Output: the formats on stdout, and -o DIR's summary.md and chart (ct-compare/chart.c). */
 /*
  * Its records (ct-compare/report.c): an input's machine as compared, and a
  * compared result and figure.

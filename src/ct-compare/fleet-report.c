@@ -3,8 +3,9 @@
  * and by what rule (a "fleet_summary" record), the hosts with each one's
  * geometric mean against its peers ("fleet_host"), and a table per result
  * with a row per host and basis ("fleet"), as a table, TSV, JSON Lines or
- * Markdown; and the chart of the hosts side by side.  Every figure was
- * computed by compare/fleet.c; the records are described once here.
+ * Markdown (the chart of the hosts side by side is compare/fleet-chart.c).
+ * Every figure was computed by compare/fleet.c; the records are described
+ * once here.
  */
 #include "config.h"
 
@@ -17,23 +18,7 @@
 #include "measure/harness.h"
 #include "records/doc.h"
 #include "records/record.h"
-#include "records/svg.h"
 #include "ct-compare/fleet.h"
-
-/* "16M", "4K": a size as the other tables write it. */
-static void size_text(char *buf, size_t len, double size)
-{
-	if (isnan(size))
-		snprintf(buf, len, "-");
-	else if (size >= 1 << 30 && fmod(size, 1 << 30) == 0)
-		snprintf(buf, len, "%.0fG", size / (1 << 30));
-	else if (size >= 1 << 20 && fmod(size, 1 << 20) == 0)
-		snprintf(buf, len, "%.0fM", size / (1 << 20));
-	else if (size >= 1 << 10 && fmod(size, 1 << 10) == 0)
-		snprintf(buf, len, "%.0fK", size / (1 << 10));
-	else
-		snprintf(buf, len, "%.0f", size);
-}
 
 /* A result's title: "ct-place stream 16M at main (GB/s)". */
 static void table_title(char *buf, size_t len, const struct ct_run_series *s)
@@ -43,7 +28,7 @@ static void table_title(char *buf, size_t len, const struct ct_run_series *s)
 
 	if (!isnan(s->size)) {
 		size[0] = ' ';
-		size_text(size + 1, sizeof(size) - 1, s->size);
+		ct_compare_size_text(size + 1, sizeof(size) - 1, s->size);
 	}
 	n = snprintf(buf, len, "%s %s%s", s->tool, s->kernel, size);
 	if (n >= 0 && (size_t)n < len && isfinite(s->chains))
@@ -535,220 +520,4 @@ void ct_fleet_markdown(FILE *f, const struct ct_fleet *fl)
 	legend_lines(f, CT_REC_MD, fl);
 	host_rows(f, fl, CT_REC_MD);
 	result_rows(f, fl, CT_REC_MD);
-}
-
-/* --- The chart. --- */
-
-/*
- * Hosts enough to read: beyond, the hosts with an outlier come first, then
- * those whose wall geometric mean is lowest, until the rows run out; the
- * note says how many are left out (the table has them all).
- */
-#define CT_FLEET_CHART_ROWS 120
-
-static int chart_pick_order(const void *x, const void *y)
-{
-	const struct ct_fleet_host *a = *(const struct ct_fleet_host *const *)x;
-	const struct ct_fleet_host *b = *(const struct ct_fleet_host *const *)y;
-	double ga = a->geomean[CT_BASIS_WALL], gb = b->geomean[CT_BASIS_WALL];
-
-	if ((a->outliers > 0) != (b->outliers > 0))
-		return a->outliers > 0 ? -1 : 1;
-	if (isnan(ga) != isnan(gb))
-		return isnan(ga) ? 1 : -1;
-	if (ga != gb && !isnan(ga))
-		return ga < gb ? -1 : 1;
-	return a->rank < b->rank ? -1 : a->rank > b->rank;
-}
-
-static int rank_order(const void *x, const void *y)
-{
-	const struct ct_fleet_host *a = *(const struct ct_fleet_host *const *)x;
-	const struct ct_fleet_host *b = *(const struct ct_fleet_host *const *)y;
-
-	return a->rank < b->rank ? -1 : a->rank > b->rank;
-}
-
-/* A panel per kernel and size ("stream 16M"), the tool's name where several are. */
-static void panel_keys(const struct ct_run_series *s, int tools, char *title, size_t tlen,
-		       char *id, size_t ilen)
-{
-	char size[32] = "";
-
-	if (!isnan(s->size))
-		size_text(size, sizeof(size), s->size);
-	snprintf(title, tlen, "%s%s%s%s%s", tools ? s->tool : "", tools ? " " : "", s->kernel,
-		 size[0] ? " " : "", size);
-	snprintf(id, ilen, "%s%s%s", s->kernel, size[0] ? "-" : "", size);
-}
-
-/*
- * The hosts side by side: a row per host (its cpu model under its name,
- * its bars the colour of its kind), a panel per kernel and size, each bar
- * the host's median at the panel's first placement (main, where the
- * records have it) over its peers', on the wall basis, the cpu basis's
- * ratio as the diamond.  A bar is marked an outlier where the host has
- * one in that kernel at any placement or basis: the table says which.
- */
-void ct_fleet_svg(FILE *f, const struct ct_fleet *fl)
-{
-	size_t np = 0, i, p, r, nshown, *host_row, *panel_of, *first_table;
-	const struct ct_fleet_host **pick = ct_xmalloc((fl->nhosts ? fl->nhosts : 1) * sizeof(*pick));
-	char (*ptitles)[160] = ct_xcalloc(fl->ntables + 1, sizeof(*ptitles));
-	char (*pids)[160] = ct_xcalloc(fl->ntables + 1, sizeof(*pids));
-	char (*psubs)[160] = ct_xcalloc(fl->ntables + 1, sizeof(*psubs));
-	struct ct_svg_panel *panels;
-	struct ct_svg_row *rows;
-	struct ct_svg_bar *bars;
-	char (*tips)[480], (*odd)[280];
-	char title[200], line0[600], line1[600], note0[400], note1[400];
-	struct ct_svg_chart ch;
-	int tools = 0;
-
-	for (i = 1; i < fl->ntables; i++)
-		tools |= strcmp(fl->tables[i].s->tool, fl->tables[0].s->tool) != 0;
-	/* Panels, in the tables' order; each one's first table gives its bars. */
-	panel_of = ct_xcalloc(fl->ntables + 1, sizeof(*panel_of));
-	first_table = ct_xcalloc(fl->ntables + 1, sizeof(*first_table));
-	for (i = 0; i < fl->ntables; i++) {
-		char t[160], id[160];
-
-		panel_keys(fl->tables[i].s, tools, t, sizeof(t), id, sizeof(id));
-		for (p = 0; p < np && strcmp(ptitles[p], t) != 0; p++)
-			;
-		if (p == np) {
-			snprintf(ptitles[p], sizeof(ptitles[p]), "%s", t);
-			snprintf(pids[p], sizeof(pids[p]), "%s", id);
-			snprintf(psubs[p], sizeof(psubs[p]), "at %.100s", fl->tables[i].s->placement);
-			first_table[p] = i;
-			np++;
-		}
-		panel_of[i] = p;
-	}
-	/* The hosts shown: all, or the odd and the slowest first up to the rows. */
-	for (i = 0; i < fl->nhosts; i++)
-		pick[i] = &fl->hosts[i];
-	qsort(pick, fl->nhosts, sizeof(*pick), chart_pick_order);
-	nshown = fl->nhosts < CT_FLEET_CHART_ROWS ? fl->nhosts : CT_FLEET_CHART_ROWS;
-	qsort(pick, nshown, sizeof(*pick), rank_order);
-	host_row = ct_xcalloc(fl->nhosts + 1, sizeof(*host_row));
-	for (i = 0; i < fl->nhosts; i++)
-		host_row[i] = (size_t)-1;
-	for (i = 0; i < nshown; i++)
-		host_row[pick[i] - fl->hosts] = i;
-
-	rows = ct_xcalloc(nshown + 1, sizeof(*rows));
-	tips = ct_xcalloc((nshown + 1) * (np + 1), sizeof(*tips));
-	odd = ct_xcalloc((nshown + 1) * (np + 1), sizeof(*odd));
-	bars = ct_xcalloc((nshown + 1) * (np + 1), sizeof(*bars));
-	panels = ct_xcalloc(np + 1, sizeof(*panels));
-	for (i = 0; i < (nshown + 1) * (np + 1); i++)
-		bars[i].value = bars[i].marker = NAN;
-	for (i = 0; i < nshown; i++) {
-		rows[i].label = pick[i]->name;
-		rows[i].sublabel = pick[i]->model;
-		rows[i].color = CT_SVG_UNKNOWN;
-	}
-	for (i = 0; i < fl->nrows; i++) {
-		const struct ct_fleet_row *fr = &fl->rows[i];
-		struct ct_svg_bar *b;
-
-		r = host_row[fr->host];
-		if (r == (size_t)-1)
-			continue;
-		p = panel_of[fr->table];
-		b = &bars[p * nshown + r];
-		/* An outlier of the kernel anywhere marks its bar. */
-		if (fr->outlier == 1 && !b->outlier) {
-			b->outlier = 1;
-			snprintf(odd[p * nshown + r], sizeof(odd[0]), "an outlier at %s, %s basis: "
-				 "%.200s", fr->s->placement, ct_basis_name((enum ct_basis)fr->basis),
-				 fr->reason ? fr->reason : "");
-		}
-		if (fr->table != first_table[p])
-			continue;
-		if (fr->basis == CT_BASIS_CPU) {
-			b->marker = fr->ratio;
-			continue;
-		}
-		rows[r].color = fr->kinds[0] ? ct_svg_kinds_color(fr->kinds) : CT_SVG_UNKNOWN;
-		b->value = fr->ratio;
-		if (isfinite(fr->ratio_lo) && isfinite(fr->ratio_hi)) {
-			b->lo = fr->ratio_lo;
-			b->hi = fr->ratio_hi;
-		}
-	}
-	/* Each bar's tooltip: its figures first, then its outliers. */
-	for (i = 0; i < fl->nrows; i++) {
-		const struct ct_fleet_row *fr = &fl->rows[i];
-		char *tip;
-
-		r = host_row[fr->host];
-		p = panel_of[fr->table];
-		if (r == (size_t)-1 || fr->table != first_table[p] || fr->basis != CT_BASIS_WALL)
-			continue;
-		tip = tips[p * nshown + r];
-		snprintf(tip, sizeof(tips[0]), "%.60s, %s at %.60s, wall basis: %.4g %s against its "
-			 "%zu peers' %.4g, ratio %.3f%s%.250s", fl->hosts[fr->host].name, ptitles[p],
-			 fr->s->placement, fr->median, fr->s->unit, fr->group_n, fr->group_median,
-			 fr->ratio, odd[p * nshown + r][0] ? "; " : "", odd[p * nshown + r]);
-	}
-	for (i = 0; i < nshown * np; i++)
-		if (tips[i][0])
-			bars[i].tip = tips[i];
-	for (p = 0; p < np; p++) {
-		panels[p].id = pids[p];
-		panels[p].title = ptitles[p];
-		panels[p].subtitle = psubs[p];
-		panels[p].bars = &bars[p * nshown];
-	}
-	memset(&ch, 0, sizeof(ch));
-	snprintf(title, sizeof(title), "coretype: %zu host%s against their peers", fl->nhosts,
-		 fl->nhosts == 1 ? "" : "s");
-	ch.title = title;
-	snprintf(line0, sizeof(line0), "Each host's median rate over its peers' (the hosts of "
-		 "its cpu model and kind of core), on the wall basis, at each panel's placement; "
-		 "diamonds: the same on the cpu basis. Error bars: the host's 95%% interval over "
-		 "its peers' median, where it has one. %zu host%s, %zu cpu model%s, %zu outlier "
-		 "row%s in the table.", fl->nhosts, fl->nhosts == 1 ? "" : "s", fl->models,
-		 fl->models == 1 ? "" : "s", fl->outliers, fl->outliers == 1 ? "" : "s");
-	ch.lines[0] = line0;
-	snprintf(line1, sizeof(line1), "!: the host is an outlier in that kernel (at some "
-		 "placement or basis: the tooltip and the table say which and why), beyond %g "
-		 "scaled MADs of its peers' median and at least %g%% from it, in a group of %d "
-		 "hosts at least.", CT_FLEET_MADS, 100 * fl->threshold, CT_FLEET_MIN_GROUP);
-	ch.lines[1] = line1;
-	ch.axis = "host / peers (median)";
-	ch.reference = 1.0;
-	ch.reference_label = "peers' median = 1";
-	ch.rows = rows;
-	ch.nrows = nshown;
-	ch.panels = panels;
-	ch.npanels = np;
-	ch.bar_legend = "bar: wall basis";
-	ch.err_legend = "error bar: the host's 95% interval";
-	ch.marker_legend = "diamond: cpu basis";
-	ch.outlier_legend = "red outline and !: an outlier in the kernel";
-	snprintf(note0, sizeof(note0), "A row without a bar: the host has no such result, or no "
-		 "median; the table (summary.md) lists every placement.");
-	ch.notes[0] = note0;
-	if (nshown < fl->nhosts) {
-		snprintf(note1, sizeof(note1), "%zu of %zu hosts shown: every host with an outlier "
-			 "first, then the lowest geometric means on the wall basis; the table has "
-			 "them all.", nshown, fl->nhosts);
-		ch.notes[1] = note1;
-	}
-	ct_svg_write(f, &ch);
-	free(pick);
-	free(ptitles);
-	free(pids);
-	free(psubs);
-	free(panel_of);
-	free(first_table);
-	free(host_row);
-	free(rows);
-	free(tips);
-	free(odd);
-	free(bars);
-	free(panels);
 }

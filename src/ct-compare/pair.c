@@ -56,6 +56,26 @@ const char *ct_figure_change(enum ct_figure f, const char *unit, double ratio)
 	return up ? "faster" : "slower";
 }
 
+/* "16M", "4K": a size as the tables write it ("-": none). */
+void ct_compare_size_text(char *buf, size_t len, double size)
+{
+	if (isnan(size))
+		snprintf(buf, len, "-");
+	else if (size >= 1 << 30 && fmod(size, 1 << 30) == 0)
+		snprintf(buf, len, "%.0fG", size / (1 << 30));
+	else if (size >= 1 << 20 && fmod(size, 1 << 20) == 0)
+		snprintf(buf, len, "%.0fM", size / (1 << 20));
+	else if (size >= 1 << 10 && fmod(size, 1 << 10) == 0)
+		snprintf(buf, len, "%.0fK", size / (1 << 10));
+	else
+		snprintf(buf, len, "%.0f", size);
+}
+
+void ct_compare_kernel_title(char *buf, size_t len, const struct ct_run_series *s)
+{
+	snprintf(buf, len, "%s %s (%s)", s->tool, s->kernel, s->isa);
+}
+
 const char *ct_compare_basis_name(const struct ct_compare_row *r)
 {
 	return r->basis < 0 ? "cpu/wall" : ct_basis_name((enum ct_basis)r->basis);

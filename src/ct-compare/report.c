@@ -2,7 +2,7 @@
  * ct-compare/report.c - the comparison written out: the machines side by side,
  * then one row per figure grouped by kernel, as a table, TSV or JSON
  * Lines (one "input" record per input, one "compare" record per row), and
- * for -o DIR the same in Markdown and as a chart of the ratios.  Both
+ * for -o DIR the same in Markdown (the chart is compare/chart.c).  Both
  * records are described once here and written by record.c.
  */
 #include "config.h"
@@ -17,7 +17,6 @@
 #include "report/report.h"
 #include "core/mann-whitney.h"
 #include "ct-compare/compare.h"
-#include "records/svg.h"
 #include "core/term.h"
 
 /* --- The input record: one input's machine, as the tables set them side by side. --- */
@@ -245,20 +244,6 @@ static int machines_table(FILE *f, const struct ct_compare *c, unsigned out)
 
 /* --- The compare record: a result and figure, base against a new input. --- */
 
-static void size_text(char *buf, size_t len, double size)
-{
-	if (isnan(size))
-		snprintf(buf, len, "-");
-	else if (size >= 1 << 30 && fmod(size, 1 << 30) == 0)
-		snprintf(buf, len, "%.0fG", size / (1 << 30));
-	else if (size >= 1 << 20 && fmod(size, 1 << 20) == 0)
-		snprintf(buf, len, "%.0fM", size / (1 << 20));
-	else if (size >= 1 << 10 && fmod(size, 1 << 10) == 0)
-		snprintf(buf, len, "%.0fK", size / (1 << 10));
-	else
-		snprintf(buf, len, "%.0f", size);
-}
-
 /*
  * Whether the kernel group starting at row i needs its reader column:
  * a row of a reader beyond its ISA (a loop, chains), or of two readers.
@@ -388,7 +373,7 @@ static void row_value(const void *rec, int id, unsigned out, struct ct_rec_value
 		v->str = s->placement;
 		break;
 	case W_SIZE:
-		size_text(v->buf, sizeof(v->buf), s->size);
+		ct_compare_size_text(v->buf, sizeof(v->buf), s->size);
 		v->str = v->buf;
 		break;
 	case W_BASIS:
@@ -698,11 +683,6 @@ static void verdicts_rows(FILE *f, const struct ct_compare *c, unsigned out)
 	ct_rec_end(&w);
 }
 
-static void kernel_title(char *buf, size_t len, const struct ct_run_series *s)
-{
-	snprintf(buf, len, "%s %s (%s)", s->tool, s->kernel, s->isa);
-}
-
 /* Whether some row's test took one run's samples as its unit (one run a side). */
 static int any_sample_unit(const struct ct_compare *c)
 {
@@ -752,7 +732,7 @@ static void row_groups(FILE *f, const struct ct_compare *c, unsigned out)
 
 	for (i = 0; i < c->nrows; i++) {
 		rr.r = &c->rows[i];
-		kernel_title(title, sizeof(title), ct_compare_side(rr.r));
+		ct_compare_kernel_title(title, sizeof(title), ct_compare_side(rr.r));
 		if (strcmp(title, last) != 0) {
 			if (open)
 				ct_rec_end(&w);
@@ -845,165 +825,4 @@ void ct_compare_markdown(FILE *f, const struct ct_compare *c)
 	row_groups(f, c, CT_REC_MD);
 	verdicts_rows(f, c, CT_REC_MD);
 	geomean_rows(f, c, CT_REC_MD);
-}
-
-/* --- The chart. --- */
-
-/*
- * A row's place in the chart: its panel, the kernel and its size (a stream
- * of 16M is a panel of its own), and its bar row, the placement (and the
- * NEW, with several), so that every panel has the same rows as the
- * table's keys: a size in the row would give the other kernels' panels
- * rows they never measured.
- */
-static void chart_keys(const struct ct_compare *c, const struct ct_compare_row *cr,
-		       char *panel, size_t plen, char *row, size_t rlen)
-{
-	const struct ct_run_series *s = ct_compare_side(cr);
-	char title[160], size[32];
-
-	kernel_title(title, sizeof(title), s);
-	size_text(size, sizeof(size), s->size);
-	snprintf(panel, plen, "%.120s%s%s", title, isnan(s->size) ? "" : " ",
-		 isnan(s->size) ? "" : size);
-	if (c->nruns > 2)
-		snprintf(row, rlen, "%.60s: %.90s", c->runs[cr->newi + 1].file, s->placement);
-	else
-		snprintf(row, rlen, "%s", s->placement);
-}
-
-/*
- * One panel per kernel (and size), one bar row per placement (and NEW
- * with several): the rate's ratio on the wall basis, its interval as the
- * error bar, the cpu basis's ratio as the diamond.
- */
-void ct_compare_svg(FILE *f, const struct ct_compare *c)
-{
-	struct ct_svg_chart ch;
-	struct ct_svg_panel *panels = ct_xcalloc(c->nrows + 1, sizeof(*panels));
-	struct ct_svg_row *rows = ct_xcalloc(c->nrows + 1, sizeof(*rows));
-	char (*labels)[160] = ct_xcalloc(c->nrows + 1, sizeof(*labels));
-	char (*subs)[160] = ct_xcalloc(c->nrows + 1, sizeof(*subs));
-	char (*ptitles)[160] = ct_xcalloc(c->nrows + 1, sizeof(*ptitles));
-	char (*pids)[160] = ct_xcalloc(c->nrows + 1, sizeof(*pids));
-	char (*tips)[400] = ct_xcalloc(c->nrows + 1, sizeof(*tips));
-	struct ct_svg_bar *bars;
-	char title[200], line0[600], line1[400], notes[800];
-	size_t npanels = 0, nrows = 0, i, p, r;
-	int any_disturbed = 0;
-
-	/* Panels and rows: the kernels and the placements, in the table's order. */
-	for (i = 0; i < c->nrows; i++) {
-		const struct ct_compare_row *cr = &c->rows[i];
-		const struct ct_run_series *s = ct_compare_side(cr);
-		char label[160], size[32], ktitle[160];
-
-		if (cr->fig != CT_FIG_RATE || cr->basis != CT_BASIS_WALL)
-			continue;
-		chart_keys(c, cr, ktitle, sizeof(ktitle), label, sizeof(label));
-		for (p = 0; p < npanels && strcmp(ptitles[p], ktitle) != 0; p++)
-			;
-		if (p == npanels) {
-			snprintf(ptitles[p], sizeof(ptitles[p]), "%s", ktitle);
-			size_text(size, sizeof(size), s->size);
-			snprintf(pids[p], sizeof(pids[p]), "%s-%s%s%s", s->kernel, s->isa,
-				 isnan(s->size) ? "" : "-", isnan(s->size) ? "" : size);
-			npanels++;
-		}
-		for (r = 0; r < nrows && strcmp(labels[r], label) != 0; r++)
-			;
-		if (r == nrows) {
-			snprintf(labels[r], sizeof(labels[r]), "%s", label);
-			rows[r].label = labels[r];
-			rows[r].color = s->kinds ? ct_svg_kinds_color(s->kinds) : CT_SVG_UNKNOWN;
-			nrows++;
-		}
-	}
-	bars = ct_xcalloc((npanels ? npanels : 1) * (nrows ? nrows : 1), sizeof(*bars));
-	for (i = 0; i < npanels * nrows; i++) {
-		bars[i].value = NAN;
-		bars[i].marker = NAN;
-	}
-	for (i = 0; i < c->nrows; i++) {
-		const struct ct_compare_row *cr = &c->rows[i];
-		const struct ct_run_series *s = ct_compare_side(cr);
-		char label[160], ktitle[160], v[64];
-		struct ct_svg_bar *b;
-
-		if (cr->fig != CT_FIG_RATE)
-			continue;
-		chart_keys(c, cr, ktitle, sizeof(ktitle), label, sizeof(label));
-		for (p = 0; p < npanels && strcmp(ptitles[p], ktitle) != 0; p++)
-			;
-		for (r = 0; r < nrows && strcmp(labels[r], label) != 0; r++)
-			;
-		if (p == npanels || r == nrows)
-			continue;
-		b = &bars[p * nrows + r];
-		if (cr->basis == CT_BASIS_CPU) {
-			b->marker = cr->ratio;
-			continue;
-		}
-		b->value = cr->ratio;
-		b->disturbed = cr->dist_a > 0 || cr->dist_b > 0;
-		any_disturbed |= b->disturbed;
-		if (!isnan(cr->ci_lo)) {
-			b->lo = cr->ci_lo;
-			b->hi = cr->ci_hi;
-		}
-		if (isnan(cr->p))
-			snprintf(v, sizeof(v), "no test (summaries only)");
-		else
-			snprintf(v, sizeof(v), "p = %.3g, %s", cr->p,
-				 cr->significant ? "significant" : "not significant");
-		snprintf(tips[p * nrows + r], sizeof(tips[0]),
-			 "%s at %s, wall basis: %.4g %s in base, %.4g in new, ratio %.3f; %s",
-			 ktitle, s->placement, cr->med_a, cr->unit, cr->med_b, cr->ratio, v);
-		b->tip = tips[p * nrows + r];
-	}
-	for (p = 0; p < npanels; p++) {
-		panels[p].id = pids[p];
-		panels[p].title = ptitles[p];
-		panels[p].bars = &bars[p * nrows];
-	}
-	(void)subs;
-
-	memset(&ch, 0, sizeof(ch));
-	snprintf(title, sizeof(title), "coretype: %s relative to base",
-		 c->nruns > 2 ? "each new run" : "new");
-	ch.title = title;
-	snprintf(line0, sizeof(line0), "Base: %s (%s). New: %s%s.", c->runs[0].file,
-		 c->runs[0].nmach ? c->runs[0].mach[0].m.cpu_model : "no machine record",
-		 c->runs[1].file, c->nruns > 2 ? " and the others, one row each" : "");
-	ch.lines[0] = line0;
-	snprintf(line1, sizeof(line1), "Bars: the ratio of the median rates on the wall basis "
-		 "(elapsed time), new over base; diamonds: the same on the cpu basis. Error bars: "
-		 "the 95%% interval (Hodges-Lehmann on the log ratios), where both sides have "
-		 "samples.");
-	ch.lines[1] = line1;
-	ch.axis = "median rate, new / base";
-	ch.reference = 1.0;
-	ch.reference_label = "base = 1";
-	ch.rows = rows;
-	ch.nrows = nrows;
-	ch.panels = panels;
-	ch.npanels = npanels;
-	ch.bar_legend = "bar: wall basis";
-	ch.err_legend = "error bar: 95% interval of the ratio";
-	ch.marker_legend = "diamond: cpu basis";
-	snprintf(notes, sizeof(notes), "A row without a bar is in one input only, or has no "
-		 "ratio (a side without a median); the table (summary.md) lists it and why.");
-	ch.notes[0] = notes;
-	if (any_disturbed)
-		ch.caveat = "*: a side of the bar had disturbed (descheduled) samples: its wall basis "
-			    "measured other work too; the table counts them";
-	ct_svg_write(f, &ch);
-	free(panels);
-	free(rows);
-	free(labels);
-	free(subs);
-	free(ptitles);
-	free(pids);
-	free(tips);
-	free(bars);
 }

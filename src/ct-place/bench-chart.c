@@ -1,8 +1,8 @@
 /*
  * ct-place/bench-chart.c - ct-place --bench as a chart (-o DIR's
- * summary.svg), drawn by the chart writer of records/svg.c: a panel per
- * basis, a bar per placement at its median time with the median's 95%
- * interval, coloured by the kinds its CPU time went to, main's median as
+ * summary.svg), drawn by the chart writer of records/svg*.c: a panel per
+ * basis, a bar per placement at its median time (in the unit that suits
+ * the panel: ms, µs) with the median's 95% interval, coloured by the kinds its CPU time went to, main's median as
  * the reference line, a placement with disturbed runs marked.
  */
 #include "config.h"
@@ -31,6 +31,9 @@ void ct_bench_svg(FILE *f, const struct ct_bench_doc *d)
 	struct ct_svg_bar *bars = ct_xcalloc(n * CT_BENCH_NBASES, sizeof(*bars));
 	char (*tips)[320] = ct_xcalloc(n * CT_BENCH_NBASES, sizeof(*tips));
 	char title[160], machine[512], run[640], psub[CT_BENCH_NBASES][96], caveat[200];
+	char axis[CT_BENCH_NBASES][64], med[64], min[64];
+	double scale[CT_BENCH_NBASES], max;
+	const char *unit[CT_BENCH_NBASES];
 	unsigned disturbed = 0;
 	int b;
 
@@ -41,10 +44,18 @@ void ct_bench_svg(FILE *f, const struct ct_bench_doc *d)
 		 d->m->os, d->m->release, d->m->arch, d->m->cpus_online);
 	c.lines[0] = machine;
 	snprintf(run, sizeof(run), "%u runs per placement in interleaved rounds after %u warm-up "
-		 "each. Bars: median time in seconds, the error bar its 95%% interval; colour: the "
-		 "kinds of core its CPU time went to.", d->runs, d->warmup);
+		 "each. Bars: median time, the error bar its 95%% interval; colour: the kinds of "
+		 "core its CPU time went to.", d->runs, d->warmup);
 	c.lines[1] = run;
-	c.axis = "median time per run, s";
+	c.digits = 4;
+	/* Each panel's times in the unit that suits its longest median: 54.12 ms, not 0.054 s. */
+	for (b = 0; b < CT_BENCH_NBASES; b++) {
+		for (max = 0, r = 0; r < res->n; r++)
+			if (res->s[r].b[b].st.median > max)
+				max = res->s[r].b[b].st.median;
+		unit[b] = ct_svg_time_unit(max, &scale[b]);
+		snprintf(axis[b], sizeof(axis[b]), "median time per run, %s", unit[b]);
+	}
 	/* No line: main's median is the subtitle of each panel, on its own basis. */
 	c.reference = NAN;
 	c.bar_legend = "bar: median of the runs";
@@ -60,14 +71,16 @@ void ct_bench_svg(FILE *f, const struct ct_bench_doc *d)
 			const struct ct_bench_figures *fg = &s->b[b];
 			char *tip = tips[(size_t)b * n + r];
 
-			bar->value = fg->st.median;
-			bar->lo = fg->ci_lo;
-			bar->hi = fg->ci_hi;
+			bar->value = fg->st.median * scale[b];
+			bar->lo = fg->ci_lo * scale[b];
+			bar->hi = fg->ci_hi * scale[b];
 			bar->marker = NAN;
 			bar->disturbed = b == CT_BENCH_WALL && s->disturbed > 0;
-			snprintf(tip, 320, "%s, %s basis: median %.4f s, min %.4f s, cv %.2f%%, "
+			ct_svg_number(med, sizeof(med), fg->st.median * scale[b], 4);
+			ct_svg_number(min, sizeof(min), fg->st.min * scale[b], 4);
+			snprintf(tip, 320, "%s, %s basis: median %s %s, min %s %s, cv %.2f%%, "
 				 "%.3f x main (%s); %u runs, %u disturbed", res->rows[r].p.name,
-				 ids[b], fg->st.median, fg->st.min, fg->st.cv_pct, fg->ratio,
+				 ids[b], med, unit[b], min, unit[b], fg->st.cv_pct, fg->ratio,
 				 ct_bench_verdict_name(fg->verdict), res->rows[r].n, s->disturbed);
 			bar->tip = tip;
 		}
@@ -78,10 +91,13 @@ void ct_bench_svg(FILE *f, const struct ct_bench_doc *d)
 	for (b = 0; b < CT_BENCH_NBASES; b++) {
 		panels[b].id = ids[b];
 		panels[b].title = ptitles[b];
+		panels[b].axis = axis[b];
 		psub[b][0] = '\0';
-		if (res->ref)
-			snprintf(psub[b], sizeof(psub[b]), "main: %.4f s (median)",
-				 res->s[res->ref - res->rows].b[b].st.median);
+		if (res->ref) {
+			ct_svg_number(med, sizeof(med),
+				      res->s[res->ref - res->rows].b[b].st.median * scale[b], 4);
+			snprintf(psub[b], sizeof(psub[b]), "main: %s %s (median)", med, unit[b]);
+		}
 		panels[b].subtitle = psub[b][0] ? psub[b] : NULL;
 		panels[b].bars = &bars[(size_t)b * n];
 	}

@@ -1,6 +1,8 @@
 /*
  * ct-place/chart.c - ct-place's comparison as a chart (-o DIR's summary.svg),
- * drawn by the chart writer of svg.c.
+ * drawn by the chart writer of records/svg*.c: a panel per kernel, a row
+ * per placement, each bar its median rate over the reference's on a
+ * linear axis from 0 (a halving reads as half the bar).
  */
 #include "config.h"
 
@@ -29,7 +31,7 @@ static void row_where(const struct ct_placements_row *row, char *buf, size_t len
 
 static const char *const kernel_titles[CT_NJOBS] = {
 	"clock", "FMA in L1", "stream read", "memory latency (one chain)",
-	"memory parallelism (" CT_PLACEMENTS_CHAINS_NAME ")",
+	"memory parallelism",
 };
 
 static const char *const kernel_ids[CT_NJOBS] = { "clock", "fma", "stream", "latency", "chains" };
@@ -62,169 +64,224 @@ static void interval_tip(char *tip, size_t len, const struct ct_results *rr, enu
 			 rr->ratio_lo[b], rr->ratio_hi[b], rr->ratio_same[b] ? ", holds 1: ~" : "");
 }
 
-void ct_placements_svg(FILE *f, const struct ct_machine *m, const struct ct_topo *t,
-		    const struct ct_placements_results *res)
-{
-	const struct ct_placements_row *rows = res->rows, *base = res->ref;
-	size_t n = res->n;
+/* The chart being built, and the text it points to. */
+struct place_chart {
+	const struct ct_placements_results *res;
 	struct ct_svg_chart c;
 	struct ct_svg_panel panels[CT_NJOBS];
-	struct ct_svg_row *srow = ct_xcalloc(n ? n : 1, sizeof(*srow));
-	struct ct_svg_bar *bars = ct_xcalloc((n ? n : 1) * CT_NJOBS, sizeof(*bars));
-	char (*where)[96] = ct_xcalloc(n ? n : 1, sizeof(*where));
-	char (*tips)[320] = ct_xcalloc((n ? n : 1) * CT_NJOBS, sizeof(*tips));
+	struct ct_svg_row *srow;
+	struct ct_svg_bar *bars;
+	char (*where)[96];
+	char (*tips)[320];
 	char title[160], machine[512], run[400], basis[400], ptitle[CT_NJOBS][96];
-	char psub[CT_NJOBS][96], notes[1200], axis[96], reflabel[80], errlegend[96];
+	char psub[CT_NJOBS][160], notes[1200], axis[96], reflabel[80], errlegend[96];
 	char untested[200];
-	char *caveat = NULL;
-	size_t caveat_len = 0;
-	unsigned disturbed = 0, no_interval = 0;
-	size_t i, r, nr = 0, used = 0;
+	char *caveat;
+	size_t caveat_len;
+	unsigned disturbed, no_interval;
+};
+
+/* The title, the lines under it, the axis and the legend. */
+static void chart_text(struct place_chart *pc, const struct ct_machine *m)
+{
+	const struct ct_placements_results *res = pc->res;
+	const struct ct_placements_row *rows = res->rows, *base = res->ref;
+	const char *bname = base ? base->p.name : "main";
+	size_t i, used;
 	int k;
 
-	(void)t;
-
-	memset(&c, 0, sizeof(c));
-	snprintf(title, sizeof(title), "coretype: what each placement gets, relative to %s",
-		 base ? base->p.name : "main");
-	c.title = title;
-	snprintf(machine, sizeof(machine), "%s, %s %s %s, %ld cpus online.", m->cpu_model, m->os,
-		 m->release, m->arch, m->cpus_online);
-	c.lines[0] = machine;
-	for (i = 0; i < n; i++)
+	snprintf(pc->title, sizeof(pc->title), "coretype: what each placement gets, relative "
+		 "to %s", bname);
+	pc->c.title = pc->title;
+	snprintf(pc->machine, sizeof(pc->machine), "%s, %s %s %s, %ld cpus online.", m->cpu_model,
+		 m->os, m->release, m->arch, m->cpus_online);
+	pc->c.lines[0] = pc->machine;
+	for (i = 0; i < res->n; i++)
 		if (rows[i].ran)
 			break;
-	if (i < n) {
-		used = (size_t)snprintf(run, sizeof(run), "Kernels ");
-		for (k = 0; k < CT_NJOBS && used < sizeof(run); k++)
-			used += (size_t)snprintf(run + used, sizeof(run) - used, "%s%s (%s)",
+	if (i < res->n) {
+		used = (size_t)snprintf(pc->run, sizeof(pc->run), "Kernels ");
+		for (k = 0; k < CT_NJOBS && used < sizeof(pc->run); k++)
+			used += (size_t)snprintf(pc->run + used, sizeof(pc->run) - used, "%s%s (%s)",
 						 k ? ", " : "", rows[i].k[k].name, rows[i].k[k].isa);
-		if (used < sizeof(run))
-			snprintf(run + used, sizeof(run) - used, ": %u samples of each per placement, "
-				 "round-robin, every one verified.", rows[i].ser[0].n);
-		used = 0;
+		if (used < sizeof(pc->run))
+			snprintf(pc->run + used, sizeof(pc->run) - used, ": %u samples of each per "
+				 "placement, round-robin, every one verified.", rows[i].ser[0].n);
 	} else {
-		snprintf(run, sizeof(run), "No placement was measured.");
+		snprintf(pc->run, sizeof(pc->run), "No placement was measured.");
 	}
-	c.lines[1] = run;
-	snprintf(basis, sizeof(basis), "Bars: median rate on the wall basis (elapsed time) over "
-		 "%s's, the whisker its %g%% interval (Hodges-Lehmann), pale where that holds 1; "
-		 "diamonds: the same on the cpu basis (the thread's CPU time).%s",
-		 base ? base->p.name : "main", 100 * (1 - res->alpha),
-		 base && !res->ref_main ? " (main was not measured.)" : "");
-	c.lines[2] = basis;
-	snprintf(axis, sizeof(axis), "median rate relative to %s", base ? base->p.name : "main");
-	c.axis = axis;
-	c.reference = 1.0;
-	snprintf(reflabel, sizeof(reflabel), "%s = 1", base ? base->p.name : "main");
-	c.reference_label = reflabel;
-	c.bar_legend = "bar: wall basis";
-	snprintf(errlegend, sizeof(errlegend), "whisker: %g%% interval of the ratio",
+	pc->c.lines[1] = pc->run;
+	snprintf(pc->basis, sizeof(pc->basis), "Bars: median rate on the wall basis (elapsed "
+		 "time) over %s's, the whisker its %g%% interval (Hodges-Lehmann), pale where that "
+		 "holds 1; diamonds: the same on the cpu basis (the thread's CPU time).%s", bname,
+		 100 * (1 - res->alpha), base && !res->ref_main ? " (main was not measured.)" : "");
+	pc->c.lines[2] = pc->basis;
+	snprintf(pc->axis, sizeof(pc->axis), "median rate relative to %s", bname);
+	pc->c.axis = pc->axis;
+	pc->c.reference = 1.0;
+	snprintf(pc->reflabel, sizeof(pc->reflabel), "%s = 1", bname);
+	pc->c.reference_label = pc->reflabel;
+	pc->c.bar_legend = "bar: wall basis";
+	snprintf(pc->errlegend, sizeof(pc->errlegend), "whisker: %g%% interval of the ratio",
 		 100 * (1 - res->alpha));
-	c.err_legend = errlegend;
-	c.same_legend = "pale bar, ~: the interval holds 1";
-	c.marker_legend = "diamond: cpu basis";
+	pc->c.err_legend = pc->errlegend;
+	pc->c.same_legend = "pale bar, ~: the interval holds 1";
+	pc->c.marker_legend = "diamond: cpu basis";
+}
 
-	for (r = 0; r < n; r++) {
+/* Row r's bar of kernel k, at bar row nr, and its tooltip. */
+static void chart_bar(struct place_chart *pc, size_t r, int k, size_t nr)
+{
+	const struct ct_placements_results *res = pc->res;
+	const struct ct_placements_row *rows = res->rows, *base = res->ref;
+	struct ct_svg_bar *b = &pc->bars[(size_t)k * res->n + nr];
+	const struct ct_results *rr = &res->r[r][k];
+	const struct ct_summary *sw = &rr->b[CT_BASIS_WALL], *sc = &rr->b[CT_BASIS_CPU];
+	char *tip = pc->tips[(size_t)k * res->n + nr], wall[64], cpu[64];
+
+	/* The whisker: the ratio's interval (none: the reference, too few samples). */
+	b->value = rr->ratio[CT_BASIS_WALL];
+	b->lo = rr->ratio_lo[CT_BASIS_WALL];
+	b->hi = rr->ratio_hi[CT_BASIS_WALL];
+	b->same = rr->ratio_same[CT_BASIS_WALL] == 1;
+	b->marker = rr->ratio[CT_BASIS_CPU];
+	if (&rows[r] != base && isfinite(b->value) && rr->ratio_same[CT_BASIS_WALL] < 0)
+		pc->no_interval++;
+	ct_svg_figure(wall, sizeof(wall), sw->rate.median, rows[r].k[k].unit, sw->rate.median);
+	ct_svg_figure(cpu, sizeof(cpu), sc->rate.median, rows[r].k[k].unit, sc->rate.median);
+	snprintf(tip, 320, "%s, %s (%s): %s median on the wall basis, %.3f x %s", rows[r].p.name,
+		 rows[r].k[k].name, rows[r].k[k].isa, wall, b->value, base->p.name);
+	interval_tip(tip, 320, rr, CT_BASIS_WALL, res->alpha);
+	snprintf(tip + strlen(tip), 320 - strlen(tip), ", cv %.2f%%; %s on the cpu basis, %.3f x "
+		 "%s", sw->rate.cv_pct, cpu, b->marker, base->p.name);
+	interval_tip(tip, 320, rr, CT_BASIS_CPU, res->alpha);
+	snprintf(tip + strlen(tip), 320 - strlen(tip), "; %u samples, verified", sw->reps);
+	chase_tip(tip, 320, k, &res->lat[r][CT_BASIS_WALL]);
+	b->disturbed = sw->descheduled > 0;
+	if (b->disturbed) {
+		size_t l = strlen(tip);
+
+		snprintf(tip + l, 320 - l, "; %u disturbed (descheduled)", sw->descheduled);
+		pc->disturbed++;
+	}
+	b->tip = tip;
+}
+
+/* A row per placement measured, a bar per kernel. */
+static void chart_rows(struct place_chart *pc)
+{
+	const struct ct_placements_results *res = pc->res;
+	const struct ct_placements_row *rows = res->rows;
+	size_t r, nr = 0;
+	int k;
+
+	for (r = 0; r < res->n; r++) {
 		if (!rows[r].ran)
 			continue;
-		row_where(&rows[r], where[nr], sizeof(where[nr]));
-		srow[nr].label = rows[r].p.name;
-		srow[nr].sublabel = where[nr];
-		srow[nr].color = ct_svg_kinds_color(rows[r].kinds);
-		for (k = 0; k < CT_NJOBS; k++) {
-			struct ct_svg_bar *b = &bars[(size_t)k * n + nr];
-			const struct ct_results *rr = &res->r[r][k];
-			const struct ct_summary *sw = &rr->b[CT_BASIS_WALL], *sc = &rr->b[CT_BASIS_CPU];
-			char *tip = tips[(size_t)k * n + nr];
-
-			/* The whisker: the ratio's interval (none: the reference, too few samples). */
-			b->value = rr->ratio[CT_BASIS_WALL];
-			b->lo = rr->ratio_lo[CT_BASIS_WALL];
-			b->hi = rr->ratio_hi[CT_BASIS_WALL];
-			b->same = rr->ratio_same[CT_BASIS_WALL] == 1;
-			b->marker = rr->ratio[CT_BASIS_CPU];
-			if (&rows[r] != base && isfinite(b->value) && rr->ratio_same[CT_BASIS_WALL] < 0)
-				no_interval++;
-			snprintf(tip, 320, "%s, %s (%s): %.4g %s median on the wall basis, %.3f x %s",
-				 rows[r].p.name, rows[r].k[k].name, rows[r].k[k].isa, sw->rate.median,
-				 rows[r].k[k].unit, b->value, base->p.name);
-			interval_tip(tip, 320, rr, CT_BASIS_WALL, res->alpha);
-			snprintf(tip + strlen(tip), 320 - strlen(tip), ", cv %.2f%%; %.4g %s on the cpu "
-				 "basis, %.3f x %s", sw->rate.cv_pct, sc->rate.median, rows[r].k[k].unit,
-				 b->marker, base->p.name);
-			interval_tip(tip, 320, rr, CT_BASIS_CPU, res->alpha);
-			snprintf(tip + strlen(tip), 320 - strlen(tip), "; %u samples, verified", sw->reps);
-			chase_tip(tip, 320, k, &res->lat[r][CT_BASIS_WALL]);
-			b->disturbed = sw->descheduled > 0;
-			if (b->disturbed) {
-				size_t l = strlen(tip);
-
-				snprintf(tip + l, 320 - l, "; %u disturbed (descheduled)", sw->descheduled);
-				disturbed++;
-			}
-			b->tip = tip;
-		}
+		row_where(&rows[r], pc->where[nr], sizeof(pc->where[nr]));
+		pc->srow[nr].label = rows[r].p.name;
+		pc->srow[nr].sublabel = pc->where[nr];
+		pc->srow[nr].color = ct_svg_kinds_color(rows[r].kinds);
+		for (k = 0; k < CT_NJOBS; k++)
+			chart_bar(pc, r, k, nr);
 		nr++;
 	}
-	c.rows = srow;
-	c.nrows = nr;
-	/* What the run warned about, first thing under the title. */
-	if (m->nwarnings || disturbed) {
-		/* Every warning whole: the chart wraps it (svg.c). */
-		ct_xappendf(&caveat, &caveat_len, "Caveat:");
-		if (disturbed)
-			ct_xappendf(&caveat, &caveat_len, " bars marked * had disturbed samples (the "
-				    "thread ran for under %.0f%% of a sample's wall time): their wall "
-				    "figures mislead.", 100 * CT_DESCHEDULED_SHARE);
-		for (i = 0; i < m->nwarnings; i++)
-			ct_xappendf(&caveat, &caveat_len, " %s.", ct_machine_warning(m, i));
-		c.caveat = caveat;
-	}
+	pc->c.rows = pc->srow;
+	pc->c.nrows = nr;
+}
+
+/*
+ * A panel per kernel, its subtitle the reference's median in the
+ * kernel's natural unit (a chase's in ns per load, not loads per ns).
+ */
+static void chart_panels(struct place_chart *pc)
+{
+	const struct ct_placements_results *res = pc->res;
+	const struct ct_placements_row *rows = res->rows, *base = res->ref;
+	char fig[64];
+	int k;
+
 	for (k = 0; k < CT_NJOBS; k++) {
-		panels[k].id = kernel_ids[k];
+		pc->panels[k].id = kernel_ids[k];
 		if (base) {
 			const struct ct_summary *bw = &res->r[base - rows][k].b[CT_BASIS_WALL];
 
-			snprintf(ptitle[k], sizeof(ptitle[k]), "%s (%s, %s)", kernel_titles[k],
+			snprintf(pc->ptitle[k], sizeof(pc->ptitle[k]), "%s (%s, %s)", kernel_titles[k],
 				 base->k[k].name, base->k[k].isa);
-			snprintf(psub[k], sizeof(psub[k]), "%s: %.4g %s (median, wall) = 1",
-				 base->p.name, bw->rate.median, base->k[k].unit);
-			panels[k].subtitle = psub[k];
+			ct_svg_figure(fig, sizeof(fig), bw->rate.median, base->k[k].unit,
+				      bw->rate.median);
+			snprintf(pc->psub[k], sizeof(pc->psub[k]), "%s: %s (median, wall) = 1",
+				 base->p.name, fig);
+			pc->panels[k].subtitle = pc->psub[k];
 		} else {
-			snprintf(ptitle[k], sizeof(ptitle[k]), "%s", kernel_titles[k]);
-			panels[k].subtitle = NULL;
+			snprintf(pc->ptitle[k], sizeof(pc->ptitle[k]), "%s", kernel_titles[k]);
+			pc->panels[k].subtitle = NULL;
 		}
-		panels[k].title = ptitle[k];
-		panels[k].bars = &bars[(size_t)k * n];
+		pc->panels[k].title = pc->ptitle[k];
+		pc->panels[k].bars = &pc->bars[(size_t)k * res->n];
 	}
-	c.panels = panels;
-	c.npanels = CT_NJOBS;
+	pc->c.panels = pc->panels;
+	pc->c.npanels = CT_NJOBS;
+}
 
-	/* What was not measured, and why. */
-	notes[0] = '\0';
-	for (r = 0; r < n; r++)
-		if (!rows[r].ran && used < sizeof(notes))
-			used += (size_t)snprintf(notes + used, sizeof(notes) - used, "%s%s: %s",
+/* What the run warned about (first thing under the title), what was not measured. */
+static void chart_notes(struct place_chart *pc, const struct ct_machine *m)
+{
+	const struct ct_placements_results *res = pc->res;
+	size_t i, r, used = 0;
+
+	if (m->nwarnings || pc->disturbed) {
+		/* Every warning whole: the chart wraps it (svg.c). */
+		ct_xappendf(&pc->caveat, &pc->caveat_len, "Caveat:");
+		if (pc->disturbed)
+			ct_xappendf(&pc->caveat, &pc->caveat_len, " bars marked * had disturbed "
+				    "samples (the thread ran for under %.0f%% of a sample's wall time): "
+				    "their wall figures mislead.", 100 * CT_DESCHEDULED_SHARE);
+		for (i = 0; i < m->nwarnings; i++)
+			ct_xappendf(&pc->caveat, &pc->caveat_len, " %s.", ct_machine_warning(m, i));
+		pc->c.caveat = pc->caveat;
+	}
+	pc->notes[0] = '\0';
+	for (r = 0; r < res->n; r++)
+		if (!res->rows[r].ran && used < sizeof(pc->notes))
+			used += (size_t)snprintf(pc->notes + used, sizeof(pc->notes) - used, "%s%s: %s",
 						 used ? "; " : "Not measured here: ",
-						 rows[r].p.name, rows[r].p.note);
-	if (used && used < sizeof(notes))
-		snprintf(notes + used, sizeof(notes) - used, ".");
+						 res->rows[r].p.name, res->rows[r].p.note);
+	if (used && used < sizeof(pc->notes))
+		snprintf(pc->notes + used, sizeof(pc->notes) - used, ".");
 	if (used)
-		c.notes[0] = notes;
+		pc->c.notes[0] = pc->notes;
 	/* Bars with no whisker, the reference's own aside: say why. */
-	if (no_interval) {
-		snprintf(untested, sizeof(untested), "%u bars have no whisker: too few samples "
-			 "for a %g%% interval of the ratio (%zu a side at least); they may differ "
-			 "from 1 by noise alone.", no_interval, 100 * (1 - res->alpha),
+	if (pc->no_interval) {
+		snprintf(pc->untested, sizeof(pc->untested), "%u bars have no whisker: too few "
+			 "samples for a %g%% interval of the ratio (%zu a side at least); they may "
+			 "differ from 1 by noise alone.", pc->no_interval, 100 * (1 - res->alpha),
 			 res->interval_min);
-		c.notes[used ? 1 : 0] = untested;
+		pc->c.notes[used ? 1 : 0] = pc->untested;
 	}
+}
 
-	ct_svg_write(f, &c);
-	free(srow);
-	free(bars);
-	free(where);
-	free(tips);
-	free(caveat);
+void ct_placements_svg(FILE *f, const struct ct_machine *m, const struct ct_topo *t,
+		    const struct ct_placements_results *res)
+{
+	size_t n = res->n ? res->n : 1;
+	struct place_chart *pc = ct_xcalloc(1, sizeof(*pc));
+
+	(void)t;
+	pc->res = res;
+	pc->srow = ct_xcalloc(n, sizeof(*pc->srow));
+	pc->bars = ct_xcalloc(n * CT_NJOBS, sizeof(*pc->bars));
+	pc->where = ct_xcalloc(n, sizeof(*pc->where));
+	pc->tips = ct_xcalloc(n * CT_NJOBS, sizeof(*pc->tips));
+	chart_text(pc, m);
+	chart_rows(pc);
+	chart_panels(pc);
+	chart_notes(pc, m);
+	ct_svg_write(f, &pc->c);
+	free(pc->srow);
+	free(pc->bars);
+	free(pc->where);
+	free(pc->tips);
+	free(pc->caveat);
+	free(pc);
 }

@@ -24,7 +24,8 @@
 #
 # and no two modules (a layer/name.c with its layer/name.h) include each
 # other, directly or through others.  The writer proper (record.c, table.c,
-# json.c, jsonl.c, svg.c) includes only core and its own headers.
+# json.c, jsonl.c, svg.c, svg-axis.c, svg-chart.c) includes only core and
+# its own headers.
 #
 # A project header is a #include "..." line; a name resolves as the
 # include path -I src/lib -I src does.  Each broken rule prints one line
@@ -126,7 +127,7 @@ function visit(m,    i, n, to, k, path) {
 		next
 	if (file ~ /^kernels\/[^\/]*\.c$/ && name != "kernels/kernels.h")
 		broke("kernels", file, name)
-	if (file ~ /^lib\/records\/(record|table|json|jsonl|svg)\.[ch]$/ && res !~ /^lib\/(core|records)\//)
+	if (file ~ /^lib\/records\/(record|table|json|jsonl|svg|svg-axis|svg-chart)\.[ch]$/ && res !~ /^lib\/(core|records)\//)
 		broke("writer", file, name)
 	if (res != "-") {
 		lf = layer(file); lr = layer(res)

@@ -4,7 +4,8 @@
 # exactly one bar per placement measured and kernel, main's bars at 1,
 # the basis named; on this machine, and on made-up hybrid rows
 # (tests/records/unit-svg) with every kind, a placement not measured, and names
-# that need escaping.  Rendered with rsvg-convert where it is installed.
+# that need escaping; no two texts overlapping (tests/records/svg-layout).
+# Rendered with rsvg-convert where it is installed.
 . "${top_srcdir:-..}/tests/lib.sh"
 
 XMLCHECK=$top_builddir/tests/xml-check
@@ -23,6 +24,7 @@ check_svg() {
 	grep -qi '<script\|href=\|url(\|@import\|@font-face\|<image\|<foreignObject' "$1" &&
 		fail "$1: refers to something outside itself or runs a script"
 	grep -o 'font-family="[^"]*"' "$1" | grep -qv '"sans-serif"' && fail "$1: a named font"
+	"$top_builddir/tests/records/svg-layout" "$1" || fail "$1: texts overlap (svg-layout)"
 	"$XMLCHECK" -c bar "$1" >"$tmp/bars" || fail "$1: xml-check -c failed"
 	[ "$(sort "$tmp/bars" | uniq -d)" = "" ] || fail "$1: a bar id twice: $(sort "$tmp/bars" | uniq -d)"
 	if command -v rsvg-convert >/dev/null 2>&1; then
@@ -54,7 +56,7 @@ grep -q '<title>coretype: what each placement gets, relative to main</title>' "$
 grep -q 'on the wall basis (elapsed time)' "$svg" || fail "the chart does not say its basis"
 grep -q '>median rate relative to main</text>' "$svg" || fail "no axis title"
 grep -q 'class="reference"' "$svg" || fail "no reference line"
-[ "$(grep -c '<text class="label"' "$svg")" -eq "$(wc -l <"$tmp/placements")" ] || fail "not one label per placement"
+[ "$(grep -c 'class="label"' "$svg")" -eq "$(wc -l <"$tmp/placements")" ] || fail "not one label per placement"
 # main's bars: 1.000, with their value label.
 [ "$(grep -A4 'id="bar-[a-z]*-main"' "$svg" | grep -c '<text class="value" [^>]*>1.000</text>')" -eq 5 ] ||
 	fail "main's bars are not labelled 1.000"

@@ -9,6 +9,9 @@
  *
  *   unit-svg FILE          the hybrid chart
  *   unit-svg -n FILE       the same without main: ratios to the first row
+ *   unit-svg -b FILE       ct-place --bench's chart of made-up runs of a
+ *                          command of about 54 ms on the same machine
+ *   unit-svg -s FILE       the writer alone on text and numbers too long
  */
 #include "config.h"
 
@@ -18,6 +21,7 @@
 #include <string.h>
 
 #include "core/common.h"
+#include "ct-place/bench.h"
 #include "ct-place/placements.h"
 #include "records/svg.h"
 #include "unit.h"
@@ -88,6 +92,139 @@ static void fill(struct ct_series *s, const struct ct_job *k, double rate, int c
 	}
 }
 
+/*
+ * --bench's chart: four placements of a 54 ms command (gzip of a
+ * megabyte, roughly), main's and pin-performance's a millisecond apart,
+ * pin-efficiency's half as fast, one disturbed run; the CPU basis a few
+ * ms under the wall.  A long command, to be wrapped in the title.
+ */
+static int bench_chart(const char *path, const struct ct_machine *m)
+{
+	static const char *const names[] = { "main", "pin-performance", "pin-efficiency",
+					     "pin-low-power" };
+	static const double wall_ms[] = { 54.1, 55.3, 103.9, 161.0 };
+	static const int kind[] = { CT_KIND_PERFORMANCE, CT_KIND_PERFORMANCE, CT_KIND_EFFICIENCY,
+				    CT_KIND_LOWPOWER };
+	struct ct_bench_row rows[4];
+	struct ct_bench_results res;
+	struct ct_bench_doc d;
+	unsigned i, r;
+	FILE *f;
+
+	for (r = 0; r < 4; r++) {
+		memset(&rows[r], 0, sizeof(rows[r]));
+		snprintf(rows[r].p.name, sizeof(rows[r].p.name), "%s", names[r]);
+		rows[r].p.main = r == 0;
+		rows[r].runs = ct_xcalloc(REPS * 2, sizeof(*rows[r].runs));
+		rows[r].n = REPS * 2;
+		for (i = 0; i < REPS * 2; i++) {
+			struct ct_bench_run *u = &rows[r].runs[i];
+			uint64_t wall = (uint64_t)(wall_ms[r] * (1 + 0.004 * (double)i) * 1e6);
+
+			u->round = i + 1;
+			u->order = 1 + (r + i) % 4;
+			u->wall_ns = wall;
+			u->user_ns = wall - 2500000;
+			u->sys_ns = 1000000;
+			u->kind_ns[kind[r]] = u->user_ns + u->sys_ns;
+			u->lost_known = 1;
+			/* pin-performance's third run lost 30 % of its time to others. */
+			u->wait_ns = r == 1 && i == 2 ? wall * 3 / 10 : 0;
+		}
+	}
+	ct_bench_results(rows, 4, &res);
+	memset(&d, 0, sizeof(d));
+	d.m = m;
+	d.res = &res;
+	d.command = "sh -c 'gzip -c < /usr/share/dict/words-of-a-long-file-name > /dev/null'";
+	d.runs = REPS * 2;
+	d.warmup = 1;
+	f = fopen(path, "w");
+	if (!f) {
+		perror(path);
+		return 99;
+	}
+	ct_bench_svg(f, &d);
+	fclose(f);
+	for (r = 0; r < 4; r++)
+		free(rows[r].runs);
+	ct_bench_results_free(&res);
+	return 0;
+}
+
+/*
+ * The writer alone on what the programs seldom give it: eight panels (two
+ * bands of four), titles and labels longer than their room, tick labels
+ * of ten digits on a narrow plot (500000000 beside 1000000000 would
+ * overlap), every mark on one bar, a bar of no value, whiskers off the
+ * plot.
+ */
+static int stress_chart(const char *path)
+{
+	static const char *const titles[] = {
+		"a panel title far longer than the panel is wide, to be wrapped and cut",
+		"short", "millions (GB/s)", "another title of some length here", "e",
+		"f (with a subtitle)", "g", "h",
+	};
+	struct ct_svg_row rows[3] = {
+		{ "a-row-label-much-longer-than-its-column-is-wide-so-it-is-cut", "its sublabel, "
+		  "also longer than the column is wide, by some way", CT_SVG_PERFORMANCE },
+		{ "two", NULL, CT_SVG_EFFICIENCY },
+		{ "three", "cpu 3", CT_SVG_MIXED },
+	};
+	struct ct_svg_bar bars[8][3];
+	struct ct_svg_panel panels[8];
+	struct ct_svg_chart c;
+	char ids[8][8];
+	size_t p, r;
+	FILE *f;
+
+	memset(&c, 0, sizeof(c));
+	memset(bars, 0, sizeof(bars));
+	for (p = 0; p < 8; p++) {
+		snprintf(ids[p], sizeof(ids[p]), "p%zu", p);
+		panels[p].id = ids[p];
+		panels[p].title = titles[p];
+		panels[p].subtitle = p == 5 ? "a subtitle that runs on and on past the panel's "
+			"width, twice over at the least, so that it is cut short" : NULL;
+		panels[p].axis = p == 2 ? "bytes per second, in a long axis title" : NULL;
+		panels[p].bars = bars[p];
+		for (r = 0; r < 3; r++) {
+			bars[p][r].value = p == 2 ? 310e6 * (double)(r + 1) : 0.5 + 0.3 * (double)r;
+			bars[p][r].lo = bars[p][r].value * 0.9;
+			bars[p][r].hi = bars[p][r].value * (r == 2 && p != 2 ? 5 : 1.1);
+			bars[p][r].marker = NAN;
+		}
+	}
+	bars[0][0].same = bars[0][0].disturbed = bars[0][0].outlier = 1;
+	bars[0][0].change = CT_SVG_SLOWER;
+	bars[1][1].value = NAN;
+	c.title = "A chart title long enough to need a second line on a page of this width, "
+		  "and then some more words so that it must be cut at the end of that line";
+	c.lines[0] = "A line under the title.";
+	c.axis = "the axis";
+	c.digits = 4;
+	c.reference = NAN;
+	c.rows = rows;
+	c.nrows = 3;
+	c.panels = panels;
+	c.npanels = 8;
+	c.bar_legend = "bar";
+	c.err_legend = "error bar";
+	c.same_legend = "pale";
+	c.outlier_legend = "outlier";
+	c.change_legend = "changed";
+	c.notes[0] = "A note.";
+	f = fopen(path, "w");
+	if (!f) {
+		perror(path);
+		return 99;
+	}
+	ct_svg_write(f, &c);
+	fclose(f);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct ct_placements_results res;
@@ -95,7 +232,7 @@ int main(int argc, char **argv)
 	struct ct_machine m;
 	struct ct_topo t;
 	const char *path = NULL;
-	int no_main = 0, k;
+	int no_main = 0, bench = 0, stress = 0, k;
 	size_t i;
 	FILE *f;
 	char *text = NULL;
@@ -104,6 +241,10 @@ int main(int argc, char **argv)
 	for (k = 1; k < argc; k++) {
 		if (strcmp(argv[k], "-n") == 0)
 			no_main = 1;
+		else if (strcmp(argv[k], "-b") == 0)
+			bench = 1;
+		else if (strcmp(argv[k], "-s") == 0)
+			stress = 1;
 		else
 			path = argv[k];
 	}
@@ -115,6 +256,11 @@ int main(int argc, char **argv)
 	fclose(f);
 	CHECK(strcmp(text, "a&amp;b&lt;c&gt;d&quot;e&apos;fg") == 0);
 	free(text);
+	/* The width table: DejaVu Sans's advances (W 989, i and l 278, µ 636, s 521 of 1000). */
+	CHECK(fabs(ct_svg_text_width("Wil", 10, 0) - 15.45) < 1e-9);
+	CHECK(fabs(ct_svg_text_width("Wil", 10, 1) - 17.89) < 1e-9);
+	CHECK(fabs(ct_svg_text_width("\xc2\xb5s", 10, 0) - 11.57) < 1e-9);
+	CHECK(fabs(ct_svg_text_width(" ~", 20, 0) - 23.12) < 1e-9);
 
 	memset(&m, 0, sizeof(m));
 	snprintf(m.os, sizeof(m.os), "Linux");
@@ -123,6 +269,8 @@ int main(int argc, char **argv)
 	snprintf(m.cpu_model, sizeof(m.cpu_model), "Made-up Core(TM) Ultra 7 <test> & co");
 	m.cpus_online = 22;
 	memset(&t, 0, sizeof(t));
+	if (bench || stress)
+		return !path ? 2 : bench ? bench_chart(path, &m) : stress_chart(path);
 
 	memset(rows, 0, sizeof(rows));
 	for (i = 0; i < NROWS; i++) {
