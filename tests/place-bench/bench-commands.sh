@@ -106,6 +106,10 @@ grep '"record":"compare"' "$tmp/out" | "$JSONL" -r compare -f kernel - | sort -u
 [ "$(grep '"kernel":"bench-cmd2","isa":"-","placement":"main","basis":"wall","figure":"time"' "$tmp/out" |
 	"$JSONL" -r compare -f n_a -)" = 3 ] || fail "command 2's runs not compared: $(cat "$tmp/out")"
 
+# --cleanup and --runs: --bench's, and -r's bounds.
+expect_status 2 "$CT_PLACE" --cleanup true
+grep -q -- "--cleanup.* apply to --bench" "$tmp/err" || fail "--cleanup without --bench: $(cat "$tmp/err")"
+expect_status 125 $B --runs 0 -- true
 # Usage errors, 125 as every failure before a command runs.
 expect_status 125 $B -- true --
 grep -q "an empty command after --" "$tmp/err" || fail "a trailing --: $(cat "$tmp/err")"
