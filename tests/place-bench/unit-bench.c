@@ -496,6 +496,29 @@ static void outlier_rule(struct ct_machine *m)
 	free_rows(&res, rows, 4);
 }
 
+/*
+ * Three runs a side, every one of the other twice main's: the ratio is
+ * far beyond 1 (too few runs for its interval), but the U test of 3
+ * against 3 cannot go under p 0.1, so no change is called: the test
+ * decides, not the ratio.
+ */
+static void three_runs(void)
+{
+	static const double fast[3] = { 100, 101, 102 }, slow[3] = { 200, 201, 202 };
+	struct ct_bench_row rows[2];
+	struct ct_bench_results res;
+	const struct ct_bench_figures *f;
+
+	set_runs(&rows[0], "main", 1, 0, fast, 3);
+	set_runs(&rows[1], "pin-efficiency", 0, 0, slow, 3);
+	ct_bench_results(rows, 2, &res);
+	f = &res.s[1].b[CT_BENCH_WALL];
+	CHECK(near(f->ratio, 201.0 / 101, 1e-6));
+	CHECK(near(f->p, 0.1, 1e-6));
+	CHECK(f->verdict == CT_BENCH_SAME);
+	free_rows(&res, rows, 2);
+}
+
 int main(void)
 {
 	struct ct_bench_row rows[6];
@@ -629,5 +652,6 @@ int main(void)
 	every_kind();
 	several_commands(&m);
 	outlier_rule(&m);
+	three_runs();
 	return unit_done();
 }
