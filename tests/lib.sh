@@ -27,6 +27,9 @@ JSONL=$top_builddir/tests/jsonl-check
 TESTDIR=$(cd "$(dirname "$0")" && pwd) || exit 99
 GOLDEN=$TESTDIR/golden
 export LC_ALL=C
+# The width of tables to a pipe is 120 unless COLUMNS says otherwise: a
+# test sets it where it means to.
+unset COLUMNS
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/ct-test.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT

@@ -37,8 +37,9 @@ static void usage(void)
 	       "\n"
 	       "Options:\n", ct_progname());
 	ct_opts_help(stdout, opts, CT_ARRAY_SIZE(opts));
+	ct_opts_output_help(stdout);
 	printf("\n"
-	       "Environment: REPS, QUICK.  See ct-clock(1) and coretype(7).\n");
+	       "Environment: REPS, QUICK, COLUMNS.  See ct-clock(1) and coretype(7).\n");
 }
 
 /* The tool's own settings. */

@@ -96,6 +96,12 @@ void ct_run_free(struct ct_run *r);
 enum ct_figure { CT_FIG_RATE, CT_FIG_PER_CYCLE, CT_FIG_SHARE };
 const char *ct_figure_name(enum ct_figure f);
 const char *ct_figure_label(enum ct_figure f, const char *unit);
+/*
+ * The word for a change of ratio (new / base) of a figure: above 1 a rate
+ * or a per-cycle figure is "faster", a time (unit s) "slower", a share
+ * "higher"; below 1 the opposite.
+ */
+const char *ct_figure_change(enum ct_figure f, const char *unit, double ratio);
 
 /* How the two sides of a row were compared. */
 enum ct_compare_test {

@@ -36,6 +36,8 @@ static const struct ct_opt_use opts[] = {
 	{ CT_O_OUTPUT, NULL },
 	{ CT_O_THRESHOLD, "the smallest change a verdict calls, in percent of base (default 3); "
 	  "with --fleet, the smallest outlier, in percent of its peers' median (default 10)" },
+	{ CT_O_WIDTH, NULL },
+	{ CT_O_WIDE, NULL },
 	{ CT_O_HELP, NULL },
 	{ CT_O_VERSION, NULL },
 };
@@ -62,6 +64,7 @@ static void usage(void)
 	       "\n"
 	       "Options:\n", ct_progname(), ct_progname());
 	ct_opts_help(stdout, opts, CT_ARRAY_SIZE(opts));
+	ct_opts_output_help(stdout);
 	printf("\n"
 	       "Exit status: 0 ok, 1 an input unreadable, not coretype's JSON Lines or with\n"
 	       "nothing in common with BASE (--fleet: naming two hosts), 2 usage.  See\n"
@@ -232,7 +235,8 @@ int main(int argc, char **argv)
 			fleet = 1;
 			break;
 		default:
-			ct_usage_error("unhandled option");
+			if (!ct_term_option(opt, optarg))
+				ct_usage_error("unhandled option");
 		}
 	}
 	nkept = (size_t)optind;

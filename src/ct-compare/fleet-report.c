@@ -50,7 +50,8 @@ static void table_title(char *buf, size_t len, const struct ct_run_series *s)
 		n += snprintf(buf + n, len - (size_t)n, ", %.0f chain%s", s->chains,
 			      s->chains == 1 ? "" : "s");
 	if (n >= 0 && (size_t)n < len)
-		snprintf(buf + n, len - (size_t)n, " at %s (%s)", s->placement, s->unit);
+		snprintf(buf + n, len - (size_t)n, " at %s (%s)", s->placement,
+			 ct_rec_unit_text(s->unit));
 }
 
 /* --- The fleet_summary record: what was compared, and the rule. --- */
@@ -248,12 +249,12 @@ static const struct ct_rec_field row_fields[] = {
 	{ F_ISA, "isa", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
 	{ F_N, "n", NULL, CT_REC_INT, NULL, NULL, CT_REC_ALL | CT_REC_FIT(1) },
 	{ F_RUNS, "runs", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
-	{ F_MEDIAN, "median", NULL, CT_REC_NUM, "%.6g", "%U", CT_REC_ALL },
+	{ F_MEDIAN, "median", NULL, CT_REC_NUM, "%.6g", "%R", CT_REC_ALL },
 	{ F_CI_LOW, "ci_low", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
 	{ F_CI_HIGH, "ci_high", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
 	{ F_INTERVAL, NULL, "95% interval", CT_REC_STR, NULL, NULL, CT_REC_TEXT | CT_REC_FIT(2) },
 	{ F_GROUP_N, "group_hosts", "group", CT_REC_INT, NULL, NULL, CT_REC_ALL },
-	{ F_GROUP_MEDIAN, "group_median", "group median", CT_REC_NUM, "%.6g", "%U", CT_REC_ALL },
+	{ F_GROUP_MEDIAN, "group_median", "group median", CT_REC_NUM, "%.6g", "%R", CT_REC_ALL },
 	{ F_GROUP_MAD, "group_mad", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
 	{ F_RATIO, "ratio", NULL, CT_REC_NUM, "%.6g", "%.3f", CT_REC_ALL },
 	{ F_RATIO_LOW, "ratio_ci_low", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
@@ -346,8 +347,7 @@ static void row_value(const void *rec, int id, unsigned out, struct ct_rec_value
 		break;
 	case F_INTERVAL:
 		v->omit = isnan(r->ci_lo);
-		snprintf(v->buf, sizeof(v->buf), "%.*f .. %.*f", ct_rec_unit_decimals(r->s->unit),
-			 r->ci_lo, ct_rec_unit_decimals(r->s->unit), r->ci_hi);
+		ct_rec_range_text(v->buf, sizeof(v->buf), r->ci_lo, r->ci_hi, r->s->unit);
 		v->str = v->buf;
 		break;
 	case F_GROUP_N:
@@ -485,7 +485,9 @@ static void legend_lines(FILE *f, unsigned out, const struct ct_fleet *fl)
 
 	ct_doc_init(&d, f, out, "");
 	ct_doc_line(&d, "median: each host's over its samples (one run; its 95%% interval from order "
-		"statistics, 6 samples at least), or of its runs' medians (several runs);");
+		"statistics, 6 samples at least), or of its runs' medians (several runs), in the "
+		"title's unit (a time in the one that fits it, a latency in ns per load: the ratio "
+		"stays the rates');");
 	ct_doc_line(&d, "peers: the hosts of its cpu model and kind of core at that result and basis, "
 		"itself included; ratio: its median over their median; MADs: how far from it, in "
 		"scaled MADs (x %g) of their medians;", CT_FLEET_MAD_SCALE);

@@ -45,6 +45,17 @@ const char *ct_figure_label(enum ct_figure f, const char *unit)
 	return f == CT_FIG_RATE && unit && strcmp(unit, "s") == 0 ? "time" : ct_figure_name(f);
 }
 
+const char *ct_figure_change(enum ct_figure f, const char *unit, double ratio)
+{
+	int up = ratio > 1;
+
+	if (f == CT_FIG_SHARE)
+		return up ? "higher" : "lower";
+	if (strcmp(ct_figure_label(f, unit), "time") == 0)
+		up = !up;
+	return up ? "faster" : "slower";
+}
+
 const char *ct_compare_basis_name(const struct ct_compare_row *r)
 {
 	return r->basis < 0 ? "cpu/wall" : ct_basis_name((enum ct_basis)r->basis);
@@ -736,7 +747,6 @@ static void count_verdicts(struct ct_compare *c)
 	for (i = 0; i < c->nrows; i++) {
 		const struct ct_compare_row *r = &c->rows[i];
 		struct ct_compare_verdicts *v = &c->verdicts[r->newi];
-		int time = strcmp(ct_figure_label(r->fig, r->unit), "time") == 0;
 
 		if (r->fig != CT_FIG_RATE || r->basis != CT_BASIS_WALL)
 			continue;
@@ -753,7 +763,7 @@ static void count_verdicts(struct ct_compare *c)
 			v->none++;
 		else if (!r->changed)
 			v->same++;
-		else if ((r->ratio > 1) != time)
+		else if (strcmp(ct_figure_change(r->fig, r->unit, r->ratio), "faster") == 0)
 			v->faster++;
 		else
 			v->slower++;

@@ -323,18 +323,20 @@ static const struct ct_rec_field row_fields[] = {
 	{ W_TOOL, "tool", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
 	{ W_KERNEL, "kernel", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
 	{ W_ISA, "isa", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+	/* Which NEW, among several: what tells their rows apart, left out last. */
 	{ W_NEW_FILE, NULL, "new", CT_REC_STR, NULL, NULL,
-	  CT_REC_TEXT | CT_REC_LEFT | CT_REC_FIT(4) },
+	  CT_REC_TEXT | CT_REC_LEFT | CT_REC_FIT(7) },
 	{ W_PLACEMENT, "placement", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
 	{ W_SIZE, NULL, "size", CT_REC_STR, NULL, NULL, CT_REC_TEXT | CT_REC_LEFT },
 	{ W_BASIS, "basis", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
-	{ W_FIGURE, "figure", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
-	{ W_UNIT, "unit", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT | CT_REC_FIT(6) },
+	/* The figure goes before the unit it follows from (s: a time, share: the share). */
+	{ W_FIGURE, "figure", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT | CT_REC_FIT(6) },
+	{ W_UNIT, "unit", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
 	{ W_SIZE_BYTES, "size_bytes", NULL, CT_REC_NUM, "%d", NULL, CT_REC_DATA },
 	{ W_PRESENT, "present", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
-	{ W_MEDIAN_A, "median_a", "base", CT_REC_NUM, "%.6g", "%U", CT_REC_ALL },
-	{ W_MEDIAN_B, "median_b", "new", CT_REC_NUM, "%.6g", "%U", CT_REC_ALL },
-	{ W_RATIO, "ratio", NULL, CT_REC_NUM, "%.6g", "%.3f", CT_REC_ALL | CT_REC_FIT(5) },
+	{ W_MEDIAN_A, "median_a", "base", CT_REC_NUM, "%.6g", "%R", CT_REC_ALL },
+	{ W_MEDIAN_B, "median_b", "new", CT_REC_NUM, "%.6g", "%R", CT_REC_ALL },
+	{ W_RATIO, "ratio", NULL, CT_REC_NUM, "%.6g", "%.3f", CT_REC_ALL },
 	{ W_CI_LOW, "ratio_ci_low", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
 	{ W_CI_HIGH, "ratio_ci_high", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
 	{ W_INTERVAL, NULL, "95% interval", CT_REC_STR, NULL, NULL, CT_REC_TEXT | CT_REC_FIT(2) },
@@ -353,7 +355,8 @@ static const struct ct_rec_field row_fields[] = {
 	{ W_DIST, NULL, "disturbed", CT_REC_STR, NULL, NULL, CT_REC_TEXT | CT_REC_FIT(1) },
 	/* Base's reader (a row's one side's), the note says both where they differ. */
 	{ W_READER, NULL, "reader", CT_REC_STR, NULL, NULL, CT_REC_TEXT | CT_REC_LEFT },
-	{ W_WHY, "no_verdict", "note", CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
+	{ W_WHY, "no_verdict", "note", CT_REC_STR, NULL, NULL,
+	  CT_REC_ALL | CT_REC_LEFT | CT_REC_FIT(5) },
 	{ W_READER_A, "reader_a", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
 	{ W_READER_B, "reader_b", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
 	/* Apart within one run a side: no verdict (changed null), the note says why. */
@@ -395,7 +398,8 @@ static void row_value(const void *rec, int id, unsigned out, struct ct_rec_value
 		v->str = ct_figure_label(r->fig, r->unit);
 		break;
 	case W_UNIT:
-		v->str = r->unit;
+		/* The unit the base and new cells are in: a latency's ns per load. */
+		v->str = out & CT_REC_TEXT ? ct_rec_unit_text(r->unit) : r->unit;
 		break;
 	case W_SIZE_BYTES:
 		/* None: no member at all. */
@@ -443,13 +447,15 @@ static void row_value(const void *rec, int id, unsigned out, struct ct_rec_value
 		else if (!r->b)
 			v->str = "base only";
 		else if (r->unconfirmed)
-			snprintf(v->buf, sizeof(v->buf), "%+.1f%%?", (r->ratio - 1) * 100);
+			snprintf(v->buf, sizeof(v->buf), "%+.1f%%? %s", (r->ratio - 1) * 100,
+				 ct_figure_change(r->fig, r->unit, r->ratio));
 		else if (r->changed < 0)
 			v->omit = 1;
 		else if (!r->changed)
 			v->str = "~";
 		else
-			snprintf(v->buf, sizeof(v->buf), "%+.1f%%", (r->ratio - 1) * 100);
+			snprintf(v->buf, sizeof(v->buf), "%+.1f%% %s", (r->ratio - 1) * 100,
+				 ct_figure_change(r->fig, r->unit, r->ratio));
 		if (v->str == NULL && !v->omit)
 			v->str = v->buf;
 		break;
@@ -536,7 +542,6 @@ static void geo_value(const void *rec, int id, unsigned out, struct ct_rec_value
 	const struct geo_rec *gr = rec;
 	const struct ct_compare_geomean *g = gr->g;
 
-	(void)out;
 	switch ((enum geo_field)id) {
 	case G_NEW_FILE:
 	case G_FILE:
@@ -549,7 +554,7 @@ static void geo_value(const void *rec, int id, unsigned out, struct ct_rec_value
 		v->str = g->basis < 0 ? "cpu/wall" : ct_basis_name((enum ct_basis)g->basis);
 		break;
 	case G_UNIT:
-		v->str = g->unit;
+		v->str = out & CT_REC_TEXT ? ct_rec_unit_text(g->unit) : g->unit;
 		break;
 	case G_ROWS:
 		v->i = (long long)g->n;
@@ -616,11 +621,13 @@ static const struct ct_rec_field verdicts_fields[] = {
 	{ V_FASTER, "faster", NULL, CT_REC_INT, NULL, NULL, CT_REC_ALL },
 	{ V_SLOWER, "slower", NULL, CT_REC_INT, NULL, NULL, CT_REC_ALL },
 	{ V_SAME, "unchanged", "~", CT_REC_INT, NULL, NULL, CT_REC_ALL },
-	{ V_UNCONFIRMED, "unconfirmed", "apart, one run", CT_REC_INT, NULL, NULL, CT_REC_ALL },
+	{ V_UNCONFIRMED, "unconfirmed", "apart, one run", CT_REC_INT, NULL, NULL,
+	  CT_REC_ALL | CT_REC_FIT(1) },
 	{ V_NONE, "without_verdict", "no verdict", CT_REC_INT, NULL, NULL, CT_REC_ALL },
-	{ V_READER, "different_reader", "different reader", CT_REC_INT, NULL, NULL, CT_REC_ALL },
-	{ V_BASE_ONLY, "base_only", "base only", CT_REC_INT, NULL, NULL, CT_REC_ALL },
-	{ V_NEW_ONLY, "new_only", "new only", CT_REC_INT, NULL, NULL, CT_REC_ALL },
+	{ V_READER, "different_reader", "different reader", CT_REC_INT, NULL, NULL,
+	  CT_REC_ALL | CT_REC_FIT(1) },
+	{ V_BASE_ONLY, "base_only", "base only", CT_REC_INT, NULL, NULL, CT_REC_ALL | CT_REC_FIT(2) },
+	{ V_NEW_ONLY, "new_only", "new only", CT_REC_INT, NULL, NULL, CT_REC_ALL | CT_REC_FIT(2) },
 	{ V_FILE, "file", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
 };
 
@@ -714,9 +721,11 @@ static void legend_lines(const struct ct_doc *d, const struct ct_compare *c)
 		    CT_UTEST_EXACT_MAX);
 	ct_doc_line(d, "the share's ratio is of the pooled shares (the summaries' cpu_share), "
 		    "its interval and p the jackknife's of that ratio;");
-	ct_doc_line(d, "verdict: the change in percent where p < %g and its interval at that level "
-		    "is beyond 1 +- %g%% (--threshold), '~' where not; none where the note says why;",
-		    c->alpha, 100 * c->threshold);
+	ct_doc_line(d, "base, new: in the unit column's unit, a time in the one that fits it (ns, "
+		    "\xc2\xb5s, ms, s), a latency in ns per load (the ratio stays the rates': above 1 faster);");
+	ct_doc_line(d, "verdict: the change in percent, faster or slower (a time's rise is slower), "
+		    "where p < %g and its interval at that level is beyond 1 +- %g%% (--threshold), "
+		    "'~' where not; none where the note says why;", c->alpha, 100 * c->threshold);
 	/* What one run a side cannot hold (ct-compare(1), bench/compare-aa-tools.sh). */
 	if (any_sample_unit(c))
 		ct_doc_line(d, "one run a side: the test holds each run's own spread, not what the "

@@ -22,9 +22,11 @@ export LC_ALL
 
 usage() {
 	cat <<EOF
-Usage: $prog [-q] [--no-compare] [-o DIR] srun [SRUN-OPTION...] [-- TOOL [ARG...]]
-       $prog [-q] [--no-compare] [-o DIR] pdsh [PDSH-OPTION...] [-- TOOL [ARG...]]
-       $prog [--no-compare] [-o DIR] collect [FILE...]
+Usage: $prog [-q] [--no-compare] [-o DIR] [-w N | --wide] srun [SRUN-OPTION...]
+             [-- TOOL [ARG...]]
+       $prog [-q] [--no-compare] [-o DIR] [-w N | --wide] pdsh [PDSH-OPTION...]
+             [-- TOOL [ARG...]]
+       $prog [--no-compare] [-o DIR] [-w N | --wide] collect [FILE...]
        $prog node [--name NAME] [--] TOOL [ARG...]
 
 Run a coretype tool with -f json on every node of a Slurm allocation (srun:
@@ -43,6 +45,10 @@ Options:
                      fleet-DATE-TIME, and the Slurm job where there is one)
   -q, --quick        a smoke run: TOOL is given -q
   -V, --version      print the version and exit
+  -w, --width N      fit the fleet table to N columns (ct-compare's -w; the
+                     default: the terminal's, COLUMNS, or 120 to a pipe);
+                     pdsh's own -w HOSTS goes after the word pdsh
+      --wide         the fleet table without a width limit
 
 Commands:
   srun      the nodes of the allocation it runs in (sbatch, salloc), or of a
@@ -316,7 +322,8 @@ report() {
 		set -- $(cat "$good")
 		IFS=$oldifs
 		set +f
-		"$(tool_path ct-compare)" --fleet "$@" || rc=1
+		# shellcheck disable=SC2086
+		"$(tool_path ct-compare)" --fleet $width "$@" || rc=1
 		printf '%s: the table as files, with its chart: ct-compare --fleet -o DIR %s/*\n' \
 			"$prog" "$dir" >&2
 	fi
@@ -347,12 +354,25 @@ engine() {
 
 # --- The command line. ---
 
+# columns N: a number of columns (ct-compare checks its range), else a usage error.
+columns() {
+	case $1 in
+	'' | *[!0-9]*) usage_error "invalid --width '$1': a number of columns" ;;
+	esac
+}
+
 outdir=
 quick=
 compare=1
+width=
 while [ $# -gt 0 ]; do
 	case $1 in
 	-h | --help) usage; exit 0 ;;
+	-w | --width) [ $# -ge 2 ] || usage_error "option '$1' needs N"
+		columns "$2"; width="-w $2"; shift 2 ;;
+	--width=*) columns "${1#--width=}"; width="-w ${1#--width=}"; shift ;;
+	-w?*) columns "${1#-w}"; width="-w ${1#-w}"; shift ;;
+	--wide) width=--wide; shift ;;
 	--no-compare) compare=0; shift ;;
 	-V | --version) printf '%s (coretype) %s\n' "$prog" "$version"; exit 0 ;;
 	-q | --quick) quick=-q; shift ;;

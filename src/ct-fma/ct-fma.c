@@ -31,8 +31,9 @@ static void usage(void)
 	       "\n"
 	       "Options:\n", ct_progname(), CT_FMA_ARRAY_BYTES);
 	ct_opts_help(stdout, opts, CT_ARRAY_SIZE(opts));
+	ct_opts_output_help(stdout);
 	printf("\n"
-	       "Environment: CT_ISA, REPS, QUICK.  See ct-fma(1) and coretype(7).\n");
+	       "Environment: CT_ISA, REPS, QUICK, COLUMNS.  See ct-fma(1) and coretype(7).\n");
 }
 
 /* What each thread of --threads builds for itself: its own array and sums. */

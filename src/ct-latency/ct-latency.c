@@ -42,8 +42,9 @@ static void usage(void)
 	       "\n"
 	       "Options:\n", ct_progname());
 	ct_opts_help(stdout, opts, CT_ARRAY_SIZE(opts));
+	ct_opts_output_help(stdout);
 	printf("\n"
-	       "Environment: REPS, QUICK.  See ct-latency(1) and coretype(7).\n");
+	       "Environment: REPS, QUICK, COLUMNS.  See ct-latency(1) and coretype(7).\n");
 }
 
 /* What each thread of --threads builds for itself: its own array, one chain. */

@@ -162,12 +162,17 @@ static void sum_value(const void *rec, int id, unsigned out, struct ct_rec_value
 	case BS_SD:
 		v->num = f->st.sd;
 		break;
-	case BS_MEAN_SD:
-		snprintf(v->buf, sizeof(v->buf), "%.4f +- %.4f", f->st.mean, f->st.sd);
-		if (isnan(f->st.sd))
-			snprintf(v->buf, sizeof(v->buf), "%.4f", f->st.mean);
+	case BS_MEAN_SD: {
+		/* Each in the unit that fits it: "53.62 ms +- 512.3 µs". */
+		char sd[64];
+
+		ct_rec_time_text(v->buf, sizeof(v->buf) / 2, f->st.mean);
+		ct_rec_time_text(sd, sizeof(sd), f->st.sd);
+		if (!isnan(f->st.sd))
+			snprintf(v->buf + strlen(v->buf), sizeof(v->buf) / 2, " +- %s", sd);
 		v->str = v->buf;
 		break;
+	}
 	case BS_OUTLIERS:
 		v->i = f->outliers;
 		break;
@@ -188,7 +193,7 @@ static void sum_value(const void *rec, int id, unsigned out, struct ct_rec_value
 		break;
 	case BS_INTERVAL:
 		v->omit = isnan(f->ci_lo);
-		snprintf(v->buf, sizeof(v->buf), "%.4f .. %.4f", f->ci_lo, f->ci_hi);
+		ct_rec_time_range(v->buf, sizeof(v->buf), f->ci_lo, f->ci_hi);
 		v->str = v->buf;
 		break;
 	case BS_SHARE:
@@ -443,23 +448,27 @@ static char *outlier_text(const struct ct_bench_doc *d, size_t r)
 	const struct ct_bench_figures *f = &d->res->s[r].b[CT_BENCH_WALL];
 	double med = f->st.median, first = (double)row->runs[0].wall_ns / 1e9;
 	double worst = (double)row->runs[f->worst].wall_ns / 1e9;
-	char who[96], text[512];
+	char who[96], text[512], t_first[32], t_worst[32], t_med[32], t_bound[32];
 
 	if (commands(d) > 1)
 		snprintf(who, sizeof(who), "command %u under %s", row->cmd + 1, row->p.name);
 	else
 		snprintf(who, sizeof(who), "%s", row->p.name);
+	ct_rec_time_text(t_first, sizeof(t_first), first);
+	ct_rec_time_text(t_worst, sizeof(t_worst), worst);
+	ct_rec_time_text(t_med, sizeof(t_med), med);
+	ct_rec_time_text(t_bound, sizeof(t_bound), f->bound);
 	if (f->first_out)
-		snprintf(text, sizeof(text), "%s: the first timed run took %.4g s, %.1f x the median "
-			 "%.4g s (a cache it filled? more --warmup runs, or --prepare to empty it "
-			 "before every run)%s", who, first, first / med, med,
+		snprintf(text, sizeof(text), "%s: the first timed run took %s, %.1f x the median %s "
+			 "(a cache it filled? more --warmup runs, or --prepare to empty it before "
+			 "every run)%s", who, t_first, first / med, t_med,
 			 f->outliers > 1 ? "; other runs beyond the outlier bound too" : "");
 	else
-		snprintf(text, sizeof(text), "%s: statistical outliers, %u of %u runs above %.4g s "
-			 "(the median + %.0f scaled MADs): the slowest, round %u, took %.4g s, "
-			 "%.2f x the median %.4g s (a busy machine? more --warmup runs?)", who,
-			 f->outliers, row->n, f->bound, CT_BENCH_OUTLIER_MADS,
-			 row->runs[f->worst].round, worst, worst / med, med);
+		snprintf(text, sizeof(text), "%s: statistical outliers, %u of %u runs above %s (the "
+			 "median + %.0f scaled MADs): the slowest, round %u, took %s, %.2f x the "
+			 "median %s (a busy machine? more --warmup runs?)", who, f->outliers, row->n,
+			 t_bound, CT_BENCH_OUTLIER_MADS, row->runs[f->worst].round, t_worst,
+			 worst / med, t_med);
 	return ct_xstrdup(text);
 }
 

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "core/common.h"
+#include "core/term.h"
 #include "core/cpuset.h"
 #include "core/outfile.h"
 #include "tool/progress.h"
@@ -553,7 +554,13 @@ static void bench_write(struct bench *b, struct ct_machine *m)
 				   sizeof(why)) < 0)
 			errx(CT_EXIT_CANCELED, "%s", why);
 	}
-	ct_bench_print(stdout, o->fmt, &d);
+	{
+		/* A table: its header and footnotes wrapped to the width (term.h). */
+		FILE *out = o->fmt == CT_FMT_TABLE ? ct_term_open(stdout) : stdout;
+
+		ct_bench_print(out, o->fmt, &d);
+		ct_term_close(out, stdout);
+	}
 	ct_place_cmd_written(stdout, "the bench's results");
 	ct_bench_results_free(&res);
 }
@@ -585,14 +592,14 @@ int ct_place_bench(const struct ct_bench_opts *o, const struct ct_topo *t)
 	bench_setup(&b, o, t, places, np);
 	ct_machine_describe(&m);
 	ct_progress_init(&b.pr, stderr, o->progress);
-	if (b.pr.on && o->ncmd > 1)
-		fprintf(stderr, "%s: %zu commands under %zu placement%s: %u warm-up and %u timed "
-			"run%s each, interleaved\n", ct_progname(), o->ncmd, np, np == 1 ? "" : "s",
-			o->warmup, o->runs, o->runs == 1 ? "" : "s");
-	else if (b.pr.on)
-		fprintf(stderr, "%s: '%s' under %zu placement%s: %u warm-up and %u timed run%s "
-			"each, interleaved\n", ct_progname(), b.shown[0], np, np == 1 ? "" : "s",
-			o->warmup, o->runs, o->runs == 1 ? "" : "s");
+	if (o->ncmd > 1)
+		ct_progress_note(&b.pr, "%s: %zu commands under %zu placement%s: %u warm-up and %u "
+				 "timed run%s each, interleaved", ct_progname(), o->ncmd, np,
+				 np == 1 ? "" : "s", o->warmup, o->runs, o->runs == 1 ? "" : "s");
+	else
+		ct_progress_note(&b.pr, "%s: '%s' under %zu placement%s: %u warm-up and %u timed "
+				 "run%s each, interleaved", ct_progname(), b.shown[0], np,
+				 np == 1 ? "" : "s", o->warmup, o->runs, o->runs == 1 ? "" : "s");
 	ct_spawn_interrupt_begin();
 	status = bench_rounds(&b);
 	if (!status)

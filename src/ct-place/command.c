@@ -15,6 +15,7 @@
 
 #include "tool/cli.h"
 #include "core/common.h"
+#include "core/term.h"
 #include "core/cpuset.h"
 #include "machine/kinds.h"
 #include "measure/context.h"
@@ -223,7 +224,13 @@ int ct_place_cmd_observe(const struct ct_place_cmd *o, const struct ct_topo *t)
 				   sizeof(why)) < 0)
 			errx(CT_EXIT_CANCELED, "%s ('%s' exited %d)", why, o->cmd[0], code);
 	}
-	ct_observe_print(o->fmt_given ? stdout : stderr, o->fmt, &m, &r, o->cmd);
+	{
+		FILE *to = o->fmt_given ? stdout : stderr;
+		FILE *out = o->fmt == CT_FMT_TABLE ? ct_term_open(to) : to;
+
+		ct_observe_print(out, o->fmt, &m, &r, o->cmd);
+		ct_term_close(out, to);
+	}
 	report_written(o->fmt_given ? stdout : stderr, o->cmd[0], code);
 	return code;
 }

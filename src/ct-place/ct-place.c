@@ -118,6 +118,8 @@ static const struct ct_opt_use opts[] = {
 	{ CT_O_SAMPLES, NULL },
 	{ CT_O_SETTLE, NULL },
 	{ CT_O_SYSROOT, NULL },
+	{ CT_O_WIDTH, NULL },
+	{ CT_O_WIDE, NULL },
 	{ CT_O_HELP, NULL },
 	{ CT_O_VERSION, NULL },
 	/* process-background's re-run of ct-place: not for people. */
@@ -158,6 +160,7 @@ static void usage(void)
 	printf("\n"
 	       "Options:\n");
 	ct_opts_help(stdout, opts, CT_ARRAY_SIZE(opts));
+	ct_opts_output_help(stdout);
 	printf("\n"
 	       "Exit status: 0 ok, 1 failure, 2 usage, 3 ISA unusable, 4 no such kind here;\n"
 	       "with a command: 125 ct-place failed (a placement it cannot have too),\n"

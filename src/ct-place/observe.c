@@ -353,7 +353,7 @@ static const struct ct_rec_field row_fields[] = {
 	{ O_TOOL, "tool", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
 	{ O_KIND, "kind", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
 	{ O_CPUS, "cpus", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
-	{ O_CPU_S, "cpu_s", NULL, CT_REC_NUM, "%.3f", "%.3f", CT_REC_ALL },
+	{ O_CPU_S, "cpu_s", "cpu time", CT_REC_NUM, "%.3f", "%T", CT_REC_ALL },
 	{ O_SHARE, "share", NULL, CT_REC_NUM, "%.3f", "%.3f", CT_REC_ALL },
 	{ O_THREADS, "threads", NULL, CT_REC_NUM, "%d", "%d", CT_REC_ALL | CT_REC_FIT(3) },
 	{ O_MIGRATIONS, "migrations", NULL, CT_REC_NUM, "%d", "%d", CT_REC_ALL | CT_REC_FIT(2) },
@@ -473,7 +473,7 @@ static void command_value(const void *rec, int id, unsigned out, struct ct_rec_v
 {
 	const struct command_rec *cr = rec;
 	const struct ct_observe *r = cr->r;
-	char cmd[COMMAND_LEN], st[64], lost[96];
+	char cmd[COMMAND_LEN], st[64], lost[96], t[5][32];
 
 	(void)out;
 	switch ((enum command_field)id) {
@@ -481,21 +481,25 @@ static void command_value(const void *rec, int id, unsigned out, struct ct_rec_v
 	case M_MD_LINE:
 		command_text(cr->argv, cmd, sizeof(cmd));
 		v->own = ct_xmalloc(COMMAND_LEN + 256);
+		/* Each time in the unit that fits it (records/number.c). */
+		ct_rec_time_text(t[0], sizeof(t[0]), r->wall_s);
+		ct_rec_time_text(t[1], sizeof(t[1]), tree_s(r));
+		ct_rec_time_text(t[2], sizeof(t[2]), (double)r->user_ns / 1e9);
+		ct_rec_time_text(t[3], sizeof(t[3]), (double)r->sys_ns / 1e9);
+		ct_rec_time_text(t[4], sizeof(t[4]), (double)ct_observe_lost_ns(r) / 1e9);
 		lost[0] = '\0';
 		if (r->lost_known)
-			snprintf(lost, sizeof(lost), ", %.3f s lost to others (%.1f%%%s)",
-				 (double)ct_observe_lost_ns(r) / 1e9, 100 * lost_share(r),
-				 ct_observe_disturbed(r) ? ", disturbed" : "");
+			snprintf(lost, sizeof(lost), ", %s lost to others (%.1f%%%s)", t[4],
+				 100 * lost_share(r), ct_observe_disturbed(r) ? ", disturbed" : "");
 		if (id == M_TABLE_LINE)
-			snprintf(v->own, COMMAND_LEN + 256, "%s (%s), %.3f s wall, %.3f s cpu "
-				 "(user %.3f, system %.3f)%s", cmd,
-				 status_text(r->status, st, sizeof(st)), r->wall_s, tree_s(r),
-				 (double)r->user_ns / 1e9, (double)r->sys_ns / 1e9, lost);
+			snprintf(v->own, COMMAND_LEN + 256, "%s (%s), %s wall, %s cpu (user %s, "
+				 "system %s)%s", cmd, status_text(r->status, st, sizeof(st)), t[0],
+				 t[1], t[2], t[3], lost);
 		else
-			snprintf(v->own, COMMAND_LEN + 256, "`%s` (%s): %.3f s wall, %.3f s cpu "
-				 "(user %.3f, system %.3f)%s, measured by %s.", cmd,
-				 status_text(r->status, st, sizeof(st)), r->wall_s, tree_s(r),
-				 (double)r->user_ns / 1e9, (double)r->sys_ns / 1e9, lost, r->method);
+			snprintf(v->own, COMMAND_LEN + 256, "`%s` (%s): %s wall, %s cpu (user %s, "
+				 "system %s)%s, measured by %s.", cmd,
+				 status_text(r->status, st, sizeof(st)), t[0], t[1], t[2], t[3], lost,
+				 r->method);
 		v->str = v->own;
 		break;
 	case M_TOOL:

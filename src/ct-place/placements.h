@@ -135,6 +135,16 @@ extern const struct ct_rec_kind ct_rec_placements;
 extern const struct ct_rec_kind ct_rec_placements_extra;
 void ct_placements_markdown(FILE *f, const struct ct_machine *m, const struct ct_topo *t,
 			 const struct ct_placements_results *res);
+/*
+ * What the tables stand under (report-header.c): the machine's lines and
+ * ct-place's own (pre "    ": summary.md's block), the kernels' line, and
+ * each placement with how it was asked for (or why it could not be).
+ */
+void ct_placements_header_lines(FILE *f, const char *pre, const struct ct_machine *m,
+				const struct ct_topo *t, const struct ct_placements_results *res);
+void ct_placements_kernels_line(FILE *f, unsigned out,
+				const struct ct_placements_results *res);
+void ct_placements_list(const struct ct_doc *d, const struct ct_placements_row *rows, size_t n);
 
 /*
  * ct-place's comparison as a chart: for each job (clock, FMA, stream,

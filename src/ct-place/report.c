@@ -93,43 +93,6 @@ static void ratio_footnotes(FILE *f, const char *pre, unsigned marks,
 			    100 * (1 - alpha), res->interval_min);
 }
 
-const char *ct_placements_kind_letters(const char *kinds, char *buf, size_t len)
-{
-	/* "performance,efficiency" -> "P,E"; "low-power" -> "LP". */
-	size_t used = 0;
-	const char *p = kinds;
-
-	buf[0] = '\0';
-	while (*p && used + 4 < len) {
-		const char *comma = strchr(p, ',');
-		size_t l = comma ? (size_t)(comma - p) : strlen(p);
-
-		used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? "," : "",
-					 strncmp(p, "performance", l) == 0 ? "P" :
-					 strncmp(p, "efficiency", l) == 0 ? "E" :
-					 strncmp(p, "low-power", l) == 0 ? "LP" : "?");
-		p += l + (comma != NULL);
-	}
-	return buf;
-}
-
-void ct_placements_row_cpus(const struct ct_placements_row *row, char *buf, size_t len)
-{
-	struct ct_cpuset set;
-	unsigned s;
-	int k;
-
-	ct_cpuset_zero(&set);
-	for (k = 0; k < CT_NJOBS; k++)
-		for (s = 0; s < row->ser[k].n; s++) {
-			ct_cpuset_set(&set, row->ser[k].s[s].cpu_start);
-			ct_cpuset_set(&set, row->ser[k].s[s].cpu_end);
-		}
-	ct_cpuset_format(&set, buf, len);
-	if (!buf[0])
-		snprintf(buf, len, "unknown");
-}
-
 static unsigned row_migrated(const struct cells *c)
 {
 	unsigned m = 0;
@@ -576,152 +539,6 @@ static void basis_rows(FILE *f, unsigned out, const struct ct_placements_results
 	*marks |= w.marks;
 }
 
-/*
- * ct-place's own header lines, after the machine's: a line per kind of
- * cpu and the clock at main and under the process clamp, one kind of
- * lines (table and summary.md; JSON and TSV have the topology and summary
- * records).
- */
-enum head_field { H_KIND, H_CLOCK };
-
-static const struct ct_rec_field head_fields[] = {
-	{ H_KIND, NULL, "kind", CT_REC_LIST, NULL, NULL, CT_REC_TEXT },
-	{ H_CLOCK, NULL, "clock", CT_REC_STR, NULL, NULL, CT_REC_TEXT },
-};
-
-struct head_rec {
-	const struct ct_topo *t;
-	const struct ct_placements_results *res;
-};
-
-/* The kinds' lines, one text each in v->own (the writer frees it). */
-static void kind_lines(const struct ct_topo *t, struct ct_rec_value *v)
-{
-	enum { LINE = 448 };
-	char list[256], desc[160];
-	size_t n = 0;
-	int r;
-
-	v->own = ct_xcalloc((size_t)(t->nranks > 0 ? t->nranks : 1), LINE);
-	for (r = 0; r < t->nranks && n < CT_ARRAY_SIZE(v->ptrs); r++) {
-		struct ct_cpuset set;
-		char *line = v->own + n * LINE;
-		int c;
-
-		ct_topo_rank_cpus(t, r, &set);
-		c = ct_cpuset_next(&set, 0);
-		snprintf(line, LINE, "%-11s rank %d  cpus %s  (%s)",
-			 c >= 0 ? ct_kind_name(ct_topo_cpu(t, c)->kind) : "-", r,
-			 ct_cpuset_format(&set, list, sizeof(list)),
-			 ct_topo_describe(t, &set, desc, sizeof(desc)));
-		v->ptrs[n++] = line;
-	}
-	v->list = v->ptrs;
-	v->n = n;
-}
-
-/* The clock line: the add chain's best at main and under the process clamp. */
-static void clock_line(const struct ct_placements_results *res, struct ct_rec_value *v)
-{
-	const struct ct_placements_row *rows = res->rows;
-	size_t i, n = res->n, main_row = n, pb = n;
-	int used;
-
-	for (i = 0; i < n; i++) {
-		if (rows[i].ran && rows[i].p.kind == CT_PLACE_MAIN)
-			main_row = i;
-		if (rows[i].p.kind == CT_PLACE_PROCESS_BACKGROUND)
-			pb = i;
-	}
-	if (main_row < n) {
-		const struct ct_summary *s = &res->r[main_row][CT_JOB_CLOCK].b[CT_BASIS_WALL];
-
-		used = snprintf(v->buf, sizeof(v->buf), "%.3f GHz at the default placement "
-				"(main, cpus %s)", s->rate.max, s->cpus);
-	} else {
-		used = snprintf(v->buf, sizeof(v->buf), "main not measured");
-	}
-	if (used < 0 || (size_t)used >= sizeof(v->buf))
-		used = (int)sizeof(v->buf) - 1;
-	if (pb < n && rows[pb].ran) {
-		const struct ct_summary *s = &res->r[pb][CT_JOB_CLOCK].b[CT_BASIS_WALL];
-
-		snprintf(v->buf + used, sizeof(v->buf) - (size_t)used,
-			 "; %.3f GHz under the process clamp (cpus %s)", s->rate.max, s->cpus);
-	} else {
-		snprintf(v->buf + used, sizeof(v->buf) - (size_t)used, "; process clamp %s",
-			 pb < n ? rows[pb].p.note : "not measured");
-	}
-	v->str = v->buf;
-}
-
-static void head_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
-{
-	const struct head_rec *h = rec;
-
-	(void)out;
-	switch ((enum head_field)id) {
-	case H_KIND:
-		kind_lines(h->t, v);
-		break;
-	case H_CLOCK:
-		clock_line(h->res, v);
-		break;
-	}
-}
-
-static const struct ct_rec_kind head_lines = {
-	"placements_header", head_fields, CT_ARRAY_SIZE(head_fields), head_value, CT_REC_LINES
-};
-
-/* The machine's lines and ct-place's own; pre "    ": summary.md's block. */
-static void header_lines(FILE *f, const char *pre, const struct ct_machine *m,
-			 const struct ct_topo *t, const struct ct_placements_results *res)
-{
-	struct head_rec h = { t, res };
-	struct ct_rec_writer w;
-
-	ct_out_machine_lines(f, "ct-place", pre, m);
-	ct_rec_begin(&w, f, *pre ? CT_REC_MD : CT_REC_TABLE, &head_lines);
-	ct_rec_write(&w, &h);
-	ct_rec_end(&w);
-}
-
-static void kernels_line(FILE *f, unsigned out, const struct ct_placements_results *res)
-{
-	const struct ct_placements_row *rows = res->rows;
-	size_t n = res->n;
-	unsigned lo = 0, hi = 0;
-	size_t i;
-
-	/* --precision: each placement took as many as it needed. */
-	for (i = 0; i < n; i++)
-		if (rows[i].ran) {
-			lo = !lo || rows[i].ser[0].n < lo ? rows[i].ser[0].n : lo;
-			hi = rows[i].ser[0].n > hi ? rows[i].ser[0].n : hi;
-		}
-	for (i = 0; i < n; i++)
-		if (rows[i].ran) {
-			ct_out_kernel(f, out, &(struct ct_out_kernel_rec){
-				      .jobs = rows[i].k, .njobs = CT_NJOBS, .reps = lo, .reps_max = hi,
-				      .quick = res->quick });
-			return;
-		}
-}
-
-/* Each placement and how it was asked for (or why it could not be). */
-static void placement_list(const struct ct_doc *d, const struct ct_placements_row *rows,
-			   size_t n)
-{
-	struct ct_doc_list l;
-	size_t i;
-
-	ct_doc_list_begin(&l, d, "placements", 0);
-	for (i = 0; i < n; i++)
-		ct_doc_item(&l, rows[i].p.name, "%s", rows[i].ran ? rows[i].how : rows[i].p.note);
-	ct_doc_list_end(&l);
-}
-
 static void print_samples(FILE *f, unsigned out, const struct ct_placements_row *rows, size_t n);
 
 static void print_table(FILE *f, int samples, const struct ct_machine *m,
@@ -738,8 +555,8 @@ static void print_table(FILE *f, int samples, const struct ct_machine *m,
 	int b;
 
 	ct_doc_init(&d, f, CT_REC_TABLE, "");
-	header_lines(f, "", m, t, res);
-	kernels_line(f, CT_REC_TABLE, res);
+	ct_placements_header_lines(f, "", m, t, res);
+	ct_placements_kernels_line(f, CT_REC_TABLE, res);
 	for (b = CT_BASIS_WALL; b <= CT_BASIS_CPU; b++) {
 		ct_doc_section(&d, "%s: rates are medians; x = ratio to main", titles[b]);
 		basis_rows(f, CT_REC_TABLE, res, (enum ct_basis)b, &marks);
@@ -748,7 +565,7 @@ static void print_table(FILE *f, int samples, const struct ct_machine *m,
 	ratio_footnotes(f, "", marks, res);
 	if (samples)
 		print_samples(f, CT_REC_TABLE, rows, n);
-	placement_list(&d, rows, n);
+	ct_placements_list(&d, rows, n);
 	ct_out_warnings(&d, m);
 }
 
@@ -956,8 +773,8 @@ void ct_placements_markdown(FILE *f, const struct ct_machine *m, const struct ct
 
 	ct_doc_init(&d, f, CT_REC_MD, "");
 	ct_doc_title(&d, "coretype: placements compared");
-	header_lines(f, "    ", m, t, res);
-	kernels_line(f, CT_REC_MD, res);
+	ct_placements_header_lines(f, "    ", m, t, res);
+	ct_placements_kernels_line(f, CT_REC_MD, res);
 	for (b = CT_BASIS_WALL; b <= CT_BASIS_CPU; b++) {
 		ct_doc_section(&d, "%s", titles[b]);
 		ct_doc_line(&d, "Rates are medians over the samples; x = ratio to main.");
@@ -972,7 +789,7 @@ void ct_placements_markdown(FILE *f, const struct ct_machine *m, const struct ct
 				 rows_precision(rows, n) ? rows[0].ser[0].precision_pct : 0);
 		ratio_footnotes(f, "    ", marks, res);
 	}
-	placement_list(&d, rows, n);
+	ct_placements_list(&d, rows, n);
 	/* What the run warned about, so that a reader of the file sees it too. */
 	ct_out_warnings(&d, m);
 }

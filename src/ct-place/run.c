@@ -197,11 +197,16 @@ int ct_place_compare(const struct ct_place_compare *o, const struct ct_topo *t)
 	pp.precision_pct = co.h.precision_pct;
 	pp.max_s = (double)co.h.max_ns / 1e9;
 	if (pp.pr.on) {
-		fprintf(stderr, "%s: %zu placement%s x ", ct_progname(), n, n == 1 ? "" : "s");
-		for (j = 0; j < CT_NJOBS; j++)
-			fprintf(stderr, "%s%s (%s)", j ? ", " : "", k[j].name, k[j].isa);
-		fprintf(stderr, "; %u reps each%s\n", co.h.reps,
-			co.h.precision_pct > 0 ? " at least, until the precision" : "");
+		char jobs[256];
+		size_t used = 0;
+
+		jobs[0] = '\0';
+		for (j = 0; j < CT_NJOBS && used < sizeof(jobs); j++)
+			used += (size_t)snprintf(jobs + used, sizeof(jobs) - used, "%s%s (%s)",
+						 j ? ", " : "", k[j].name, k[j].isa);
+		ct_progress_note(&pp.pr, "%s: %zu placement%s x %s; %u reps each%s", ct_progname(),
+				 n, n == 1 ? "" : "s", jobs, co.h.reps,
+				 co.h.precision_pct > 0 ? " at least, until the precision" : "");
 		co.h.progress = place_progress;
 		co.h.progress_arg = &pp;
 	}

@@ -40,8 +40,10 @@ static void usage(void)
 	       "\n"
 	       "Options:\n", ct_progname());
 	ct_opts_help(stdout, opts, CT_ARRAY_SIZE(opts));
+	ct_opts_output_help(stdout);
 	printf("\n"
-	       "Environment: CT_ISA, CT_STREAM_LOOP, REPS, QUICK.  See ct-stream(1) and coretype(7).\n");
+	       "Environment: CT_ISA, CT_STREAM_LOOP, REPS, QUICK, COLUMNS.  See ct-stream(1)\n"
+	       "and coretype(7).\n");
 }
 
 /* The bits (1u << isa) of isas[n]. */

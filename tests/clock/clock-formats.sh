@@ -3,6 +3,10 @@
 # promised fields, and agree with each other; the kernel line states the
 # adds the chain runs.
 . "${top_srcdir:-..}/tests/lib.sh"
+# Lines read whole: no width limit (tests/core/term-width.sh and
+# tests/compare/compare-units.sh check the widths).
+COLUMNS=100000
+export COLUMNS
 
 REPS=4 expect_status 0 "$CT_CLOCK" -q -f json --samples
 json=$tmp/out

@@ -6,6 +6,10 @@
 # worked out in the comments (p: the exact distribution of U for 5
 # against 5, 252 rank sets).
 . "${top_srcdir:-..}/tests/lib.sh"
+# Lines read whole: no width limit (tests/core/term-width.sh and
+# tests/compare/compare-units.sh check the widths).
+COLUMNS=100000
+export COLUMNS
 
 # series FILE PLACEMENT SHARE V...: a summary on each basis (the median of
 # the values, given sorted) and a sample per value (the same rate on both
@@ -91,7 +95,7 @@ expect_status 0 "$CT_COMPARE" -f json --alpha 0.2 "$tmp/a" "$tmp/b"
 	fail "--alpha 0.2 changed the interval"
 # The table says the level it used and the verdicts it gives.
 expect_status 0 "$CT_COMPARE" --alpha 0.2 "$tmp/a" "$tmp/b"
-grep -q "verdict: the change in percent where p < 0.2 and its interval at that level" "$tmp/out" || fail "the table does not say --alpha 0.2"
+grep -q "verdict: the change in percent, faster or slower (a time.s rise is slower), where p < 0.2 and its interval at that level" "$tmp/out" || fail "the table does not say --alpha 0.2"
 grep -q '^thread  *cpu  *rate .* +25\.0%? ' "$tmp/out" || fail "no +25.0%? (apart, one run) at 0.2: $(cat "$tmp/out")"
 expect_status 0 "$CT_COMPARE" --alpha 0.01 "$tmp/a" "$tmp/b"
 grep -q "where p < 0.01 and" "$tmp/out" || fail "the table does not say --alpha 0.01"
@@ -214,6 +218,6 @@ expect_status 0 "$CT_COMPARE" -f json "$tmp/ra" "$tmp/rb"
 [ "$(row "$tmp/out" main wall rate changed)" = true ] && [ "$(row "$tmp/out" main wall rate unconfirmed)" = false ] ||
 	fail "five runs a side: +25% is not a verdict: $(grep '"basis":"wall","figure":"rate"' "$tmp/out")"
 expect_status 0 "$CT_COMPARE" "$tmp/ra" "$tmp/rb"
-grep -q '^main  *wall  *rate .* +25\.0%  ' "$tmp/out" || fail "five runs a side: no +25.0% verdict: $(cat "$tmp/out")"
+grep -q '^main  *wall  *rate .* +25\.0% faster  ' "$tmp/out" || fail "five runs a side: no +25.0% verdict: $(cat "$tmp/out")"
 ! grep -q 'one run a side' "$tmp/out" || fail "five runs a side: the one-run legend: $(cat "$tmp/out")"
 exit 0

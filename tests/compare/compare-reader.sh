@@ -13,6 +13,10 @@
 # separate results.  The verdicts count each result once, by its wall
 # rate row.
 . "${top_srcdir:-..}/tests/lib.sh"
+# Lines read whole: no width limit (tests/core/term-width.sh and
+# tests/compare/compare-units.sh check the widths).
+COLUMNS=100000
+export COLUMNS
 
 in=$top_srcdir/tests/compare/inputs
 

@@ -12,6 +12,10 @@
 # run against a full one, or over mixed kinds; a file cut short refused, a trailing blank line
 # read; what -o and ./run.sh leave beside raw.txt skipped.
 . "${top_srcdir:-..}/tests/lib.sh"
+# Lines read whole: no width limit (tests/core/term-width.sh and
+# tests/compare/compare-units.sh check the widths).
+COLUMNS=100000
+export COLUMNS
 
 in=$top_srcdir/tests/compare/inputs
 

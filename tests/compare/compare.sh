@@ -5,6 +5,10 @@
 # ct-place -o directory against itself, with -o; a fleet of three; rows on
 # one side only; standard input; runs pooled; the hostname and CT_HOSTNAME.
 . "${top_srcdir:-..}/tests/lib.sh"
+# Lines read whole: no width limit (tests/core/term-width.sh and
+# tests/compare/compare-units.sh check the widths).
+COLUMNS=100000
+export COLUMNS
 
 # slow FILE: every rate 10% slower, every time 10% longer.
 slow() {

@@ -116,9 +116,17 @@ static void check_width(void)
 	FILE *f = unit_open_held();
 	int m, s;
 
-	/* Not a terminal: 0, whatever COLUMNS says. */
+	/* Not a terminal: COLUMNS, else 120; -w N and --wide over both. */
 	setenv("COLUMNS", "77", 1);
+	CHECK(f != NULL && ct_term_width(f) == 77);
+	unsetenv("COLUMNS");
+	CHECK(f != NULL && ct_term_width(f) == CT_TERM_PIPE_WIDTH);
+	ct_term_set_width(50);
+	CHECK(f != NULL && ct_term_width(f) == 50);
+	ct_term_set_width(CT_TERM_WIDE);
 	CHECK(f != NULL && ct_term_width(f) == 0);
+	ct_term_set_width(0);
+	setenv("COLUMNS", "77", 1);
 	if (f)
 		fclose(f);
 	m = posix_openpt(O_RDWR | O_NOCTTY);

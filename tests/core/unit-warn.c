@@ -19,6 +19,7 @@
 #include "report/report.h"
 #include "report/stream.h"
 #include "unit-machine.h"
+#include "core/term.h"
 #include "unit.h"
 
 /* The fifteen series of a five-placement ct-place run, every one disturbed. */
@@ -164,6 +165,10 @@ int main(void)
 	char *err_text, *text, *plain;
 	FILE *f;
 	size_t i;
+	/* Lines read whole: no width limit (tests/core/term-width.sh has the widths). */
+	ct_term_set_width(CT_TERM_WIDE);
+	/* Lines read whole: no width limit (tests/core/term-width.sh has the widths). */
+	ct_term_set_width(CT_TERM_WIDE);
 
 	make_machine(&m, &err_text);
 	for (i = 0; i < m.nwarnings; i++)

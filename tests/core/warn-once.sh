@@ -5,6 +5,10 @@
 # quiet machine there may be none, which passes; tests/core/unit-warn holds the
 # writers with made-up warnings.
 . "${top_srcdir:-..}/tests/lib.sh"
+# Lines read whole: no width limit (tests/core/term-width.sh and
+# tests/compare/compare-units.sh check the widths).
+COLUMNS=100000
+export COLUMNS
 
 for t in clock fma stream stream-sweep place; do
 	case $t in

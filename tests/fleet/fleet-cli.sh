@@ -103,4 +103,12 @@ done >"$tmp/three"
 expect_status 0 "$CT_FLEET" -o "$tmp/t" collect "$tmp/three"
 grep -q '^ct-compare --fleet: 3 hosts side by side$' "$tmp/out" || fail "no table of the three: $(cat "$tmp/out")"
 [ "$("$JSONL" -r machine -f hostname "$tmp/t/b/raw.txt")" = b ] || fail "b's records do not name b"
+# Its width: -w N to ct-compare's table, --wide none; a bad N a usage error.
+expect_status 0 "$CT_FLEET" -w 80 -o "$tmp/w" collect "$tmp/three"
+awk 'length($0) > 80 { exit 1 }' "$tmp/out" || fail "-w 80: a line wider: $(cat "$tmp/out")"
+expect_status 0 "$CT_FLEET" --wide -o "$tmp/w2" collect "$tmp/three"
+grep -q 'left out to fit' "$tmp/out" && fail "--wide left a column out: $(cat "$tmp/out")"
+awk 'length($0) > 80 { w = 1 } END { exit !w }' "$tmp/out" || fail "--wide: no line wider than -w 80's"
+expect_status 2 "$CT_FLEET" -w x collect "$tmp/three"
+grep -q "invalid --width 'x'" "$tmp/err" || fail "-w x: $(cat "$tmp/err")"
 exit 0

@@ -4,6 +4,10 @@
 # usable ISA, all verified, the same sums), --passes bounds, and the
 # passes of a --threads call.
 . "${top_srcdir:-..}/tests/lib.sh"
+# Lines read whole: no width limit (tests/core/term-width.sh and
+# tests/compare/compare-units.sh check the widths).
+COLUMNS=100000
+export COLUMNS
 
 expect_status 0 "$CT_FMA" --list-isa
 cp "$tmp/out" "$tmp/list"

@@ -3,6 +3,10 @@
 # nothing on stderr, every sample verifies, every format parses and holds
 # the promised fields, the figures are sane.
 . "${top_srcdir:-..}/tests/lib.sh"
+# Lines read whole: no width limit (tests/core/term-width.sh and
+# tests/compare/compare-units.sh check the widths).
+COLUMNS=100000
+export COLUMNS
 
 expect_status 0 "$CT_FMA" --list-isa
 usable=$(awk 'NR > 1 && $3 == "yes" { print $1 }' "$tmp/out")

@@ -4,6 +4,10 @@
 # next rule in priority order (or, where the design notes say a rule is
 # weaker, exactly the weaker answer).  Also --cpus-of in a container.
 . "${top_srcdir:-..}/tests/lib.sh"
+# Lines read whole: no width limit (tests/core/term-width.sh and
+# tests/compare/compare-units.sh check the widths).
+COLUMNS=100000
+export COLUMNS
 
 M=$top_srcdir/data/machines
 

@@ -4,6 +4,10 @@
 # single-thread reference beside them, the three formats, the per-kind
 # line; bad thread counts and kinds this machine lacks.
 . "${top_srcdir:-..}/tests/lib.sh"
+# Lines read whole: no width limit (tests/core/term-width.sh and
+# tests/compare/compare-units.sh check the widths).
+COLUMNS=100000
+export COLUMNS
 
 # The usable cpus and their kinds, as ct-place detects them.
 "$CT_PLACE" -l -f tsv >"$tmp/cpus" || fail "ct-place -l failed"

@@ -4,6 +4,10 @@
 # the time cap, the default fixed run, the cap on a fixed run, every tool
 # and format, and the usage errors.
 . "${top_srcdir:-..}/tests/lib.sh"
+# Lines read whole: no width limit (tests/core/term-width.sh and
+# tests/compare/compare-units.sh check the widths).
+COLUMNS=100000
+export COLUMNS
 
 # field RECORD KEY [BASIS]: KEY of the RECORD objects of $tmp/out (wall basis by default).
 field() {

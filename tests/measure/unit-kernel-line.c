@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/term.h"
 #include "report/report.h"
 #include "../unit.h"
 
@@ -76,6 +77,8 @@ int main(void)
 		{ .name = "stream", .isa = "avx512" },
 	};
 	struct ct_out_kernel_rec r;
+	/* Lines read whole: no width limit (tests/core/term-width.sh has the widths). */
+	ct_term_set_width(CT_TERM_WIDE);
 
 	/* ct-fma: a sample's passes over its array, or a call's with --threads. */
 	r = (struct ct_out_kernel_rec){ .d = &fma_loop, .count = 1000, .bytes = 16384, .reps = 21 };

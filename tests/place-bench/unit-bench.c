@@ -482,10 +482,10 @@ static void outlier_rule(struct ct_machine *m)
 	fp = unit_open_held();
 	ct_bench_print(fp, CT_FMT_TABLE, &d);
 	fclose(fp);
-	CHECK(strstr(unit_held, "main: the first timed run took 5 s, 99.7 x the median 0.05015 s "
+	CHECK(strstr(unit_held, "main: the first timed run took 5.000 s, 99.7 x the median 50.15 ms "
 		      "(a cache it filled? more --warmup runs") != NULL);
 	CHECK(strstr(unit_held, "pin-performance: statistical outliers, 1 of 10 runs above ") != NULL);
-	CHECK(strstr(unit_held, "the slowest, round 7, took 0.1 s, 2.00 x the median 0.0501 s") != NULL);
+	CHECK(strstr(unit_held, "the slowest, round 7, took 100.0 ms, 2.00 x the median 50.10 ms") != NULL);
 	CHECK(strstr(unit_held, "pin-efficiency:") == NULL && strstr(unit_held, "cpus-1:") == NULL);
 	fp = unit_open_held();
 	ct_bench_print(fp, CT_FMT_JSON, &d);
@@ -634,7 +634,7 @@ int main(void)
 	CHECK(strstr(unit_held, ", after 0 warm-up runs each\n") != NULL);
 	/* One command: no cmd column, no commands' section; mean +- sd and max shown. */
 	CHECK(strstr(unit_held, "| cmd ") == NULL && strstr(unit_held, "against command 1") == NULL);
-	CHECK(strstr(unit_held, "| 1.0450 +- 0.0303 | 1.0000 | 1.0900 |") != NULL);
+	CHECK(strstr(unit_held, "| 1.045 s | 1.045 s +- 30.28 ms | 1.000 s | 1.090 s |") != NULL);
 	/* A run's share counts its system time: 0.9 s user and 0.1 s system of 1 s. */
 	f = unit_open_held();
 	ct_bench_print(f, CT_FMT_JSON, &d);

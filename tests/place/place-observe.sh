@@ -14,6 +14,10 @@
 # CT_OBSERVE=sampled forces.  Then the statuses (CMD's, 128+n for a
 # signal, 125/126/127) and where the report goes.
 . "${top_srcdir:-..}/tests/lib.sh"
+# Lines read whole: no width limit (tests/core/term-width.sh and
+# tests/compare/compare-units.sh check the widths).
+COLUMNS=100000
+export COLUMNS
 
 [ "$(uname -s)" = Linux ] || skip "observing per cpu needs Linux"
 SPIN=$top_builddir/tests/spin
@@ -161,7 +165,7 @@ expect_status 0 "$CT_PLACE" $K -c 1 --observe -f json -- "$SPIN" 0.2
 # stdout, after everything CMD wrote.
 expect_status 0 "$CT_PLACE" --observe -- echo hello
 [ "$(cat "$tmp/out")" = hello ] || fail "table: stdout is not CMD's alone: $(cat "$tmp/out")"
-grep -q '^kind  *cpus  *cpu_s  *share  *threads  *migrations  *cycles  *instructions  *source$' "$tmp/err" ||
+grep -q '^kind  *cpus  *cpu time  *share  *threads  *migrations  *cycles  *instructions  *source$' "$tmp/err" ||
 	fail "table: no header on stderr: $(cat "$tmp/err")"
 expect_status 0 "$CT_PLACE" --observe -f tsv -- echo hello
 [ "$(head -1 "$tmp/out")" = hello ] || fail "tsv: CMD's output is not first"

@@ -3,6 +3,10 @@
 # runs, every sample verifies, the formats parse and agree, -o writes both
 # files whole, and what does not apply says so.
 . "${top_srcdir:-..}/tests/lib.sh"
+# Lines read whole: no width limit (tests/core/term-width.sh and
+# tests/compare/compare-units.sh check the widths).
+COLUMNS=100000
+export COLUMNS
 
 REPS=3 expect_status 0 "$CT_PLACE" -q -S 0
 [ -n "$(messages "$tmp/err")" ] && fail "a clean run wrote to stderr: $(cat "$tmp/err")"

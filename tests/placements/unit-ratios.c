@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/term.h"
 #include "core/common.h"
 #include "ct-place/placements.h"
 #include "measure/results.h"
@@ -205,6 +206,8 @@ int main(void)
 	size_t i;
 	int k, b;
 	FILE *f;
+	/* Lines read whole: no width limit (tests/core/term-width.sh has the widths). */
+	ct_term_set_width(CT_TERM_WIDE);
 
 	for (k = 0; k < CT_NJOBS; k++) {
 		memset(&kernels[k], 0, sizeof(kernels[k]));

@@ -265,12 +265,13 @@ static int format_ok(const char *spec)
 		while (*p >= '0' && *p <= '9')
 			p++;
 	}
-	return p[0] && strchr("gfdUs", p[0]) && !p[1];
+	return p[0] && strchr("gfdUsRT", p[0]) && !p[1];
 }
 
 /*
  * A number in a table or Markdown has fixed decimals, so that its column
- * lines up ("3.670" beside "3.666", never "3.67"): f, d, U or s, never g.
+ * lines up ("3.670" beside "3.666", never "3.67"): f, d, U, R, T or s,
+ * never g (a time's four digits, T, R and U of seconds, fixed per unit).
  */
 static int fixed_ok(const struct ct_rec_field *f)
 {

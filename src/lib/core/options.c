@@ -108,6 +108,11 @@ const struct ct_opt ct_opts[CT_O_COUNT] = {
 		"the smallest change a verdict calls, in percent of base (default 3)" },
 	[CT_O_VERSION] = { 'V', 'V', "version", NULL,
 		"print the version and the ISAs built and usable" },
+	[CT_O_WIDE] = { 0, CT_OPT_WIDE, "wide", NULL,
+		"tables with every column and text lines unwrapped, however wide" },
+	[CT_O_WIDTH] = { 'w', 'w', "width", "N",
+		"fit tables and text to N columns (default: the terminal's, COLUMNS, or 120 "
+		"to a pipe or file)" },
 	/* ct-place --bench's own, with hyperfine's names where ct-place's letters allow. */
 	[CT_O_BENCH] = { 0, CT_OPT_BENCH, "bench", NULL,
 		"run CMD -r times under every placement that applies, in interleaved rounds, "
@@ -152,6 +157,8 @@ static const struct {
 	{ { CT_OPT_THREADS, CT_OPT_MAX_TIME }, "--threads takes a fixed number of samples (-r)" },
 	/* The fleet view flags by a rule on the hosts' medians, not by a test. */
 	{ { CT_OPT_FLEET, CT_OPT_ALPHA }, "the fleet view has no test (its rule is --threshold's)" },
+	/* A width, or none. */
+	{ { 'w', CT_OPT_WIDE }, NULL },
 	/* ct-place's modes. */
 	{ { 'l', CT_OPT_CPUS_OF, CT_OPT_DRY_RUN, CT_OPT_CHILD_RUN }, NULL },
 };
@@ -312,4 +319,13 @@ int ct_getopt_next(struct ct_getopt *g, int argc, char **argv)
 	else if (c > 0 && c < CT_OPT_END)
 		g->seen[c] = 1;
 	return c;
+}
+
+void ct_opts_output_help(FILE *f)
+{
+	fputs("\n"
+	      "Tables give a time in the unit that fits it (ns, \xc2\xb5s, ms, s; four significant\n"
+	      "digits) and every other figure in its unit; -f tsv and json keep SI base units\n"
+	      "(seconds).  A table fits -w N columns, else COLUMNS, else the terminal's width,\n"
+	      "or 120 columns to a pipe or a file; --wide: no limit.\n", f);
 }

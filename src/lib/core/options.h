@@ -43,6 +43,7 @@ enum {
 	CT_OPT_SYSROOT,
 	CT_OPT_THREADS,
 	CT_OPT_THRESHOLD,
+	CT_OPT_WIDE,
 	/* ct-place --bench's own (src/ct-place/bench.c). */
 	CT_OPT_BENCH,
 	CT_OPT_CLEANUP,
@@ -94,6 +95,8 @@ enum ct_opt_id {
 	CT_O_THREADS,			/* --threads N|all */
 	CT_O_THRESHOLD,			/* --threshold PCT (ct-compare) */
 	CT_O_VERSION,			/* -V, --version */
+	CT_O_WIDE,			/* --wide: tables without a width limit */
+	CT_O_WIDTH,			/* -w, --width N: tables and text N columns wide */
 	/* ct-place --bench's own. */
 	CT_O_BENCH,			/* --bench */
 	CT_O_CLEANUP,			/* --cleanup CMD */
@@ -132,6 +135,8 @@ struct ct_opt_use {
 
 /* Print the --help lines of a set, in its order. */
 void ct_opts_help(FILE *f, const struct ct_opt_use *set, size_t n);
+/* The paragraph of every tool's --help on its tables: units and width (-w, --wide). */
+void ct_opts_output_help(FILE *f);
 
 /* A tool's getopt_long() arguments, built from its sets. */
 #define CT_GETOPT_MAX 40

@@ -8,11 +8,23 @@
 #include <stdio.h>
 
 /*
- * The columns of the terminal f writes to: COLUMNS when set to a number,
- * else the terminal's own (TIOCGWINSZ), else 80; 0 when f is not a
- * terminal (a file or pipe gets every column, whatever its width).
+ * The columns the human output to f fits: -w N's N (ct_term_set_width()),
+ * none (0) with --wide; else COLUMNS when set to a number; else the
+ * terminal's own (TIOCGWINSZ, 80 when it has none), or CT_TERM_PIPE_WIDTH
+ * when f is a pipe or a file (lscpu's habits).
  */
+#define CT_TERM_PIPE_WIDTH 120
+#define CT_TERM_WIDE (-1)
+#define CT_TERM_MIN_WIDTH 20
+#define CT_TERM_MAX_WIDTH 100000
 int ct_term_width(FILE *f);
+/* The width the options give: N columns, CT_TERM_WIDE (no limit), or 0 (none given). */
+void ct_term_set_width(int width);
+/*
+ * -w N and --wide (getopt's code c and its argument), every tool's: 1 when
+ * c is one of them (a bad N is a usage error), 0 for another option.
+ */
+int ct_term_option(int c, const char *arg);
 /*
  * text and a newline, broken at spaces into lines of at most width
  * columns (0: one line), each after the first starting with indent; a

@@ -15,6 +15,7 @@
 #include "records/json.h"
 #include "records/record.h"
 #include "records/table.h"
+#include "records/writer.h"
 
 int ct_format_parse(const char *s, enum ct_format *f)
 {
@@ -43,87 +44,14 @@ unsigned ct_rec_out_of(int fmt)
 }
 
 /* Field i is shown in w's output. */
-static int shown(const struct ct_rec_writer *w, size_t i)
+int ct_rec_shown(const struct ct_rec_writer *w, size_t i)
 {
 	return (w->kind->fields[i].show & w->out) && !(i < 64 && (w->hidden & (1ull << i)));
 }
 
-static const char *header_of(const struct ct_rec_field *f)
+const char *ct_rec_header_of(const struct ct_rec_field *f)
 {
 	return f->header ? f->header : f->key ? f->key : "";
-}
-
-/* A unit's decimals in the text outputs: one entry per unit the tools write. */
-static const struct {
-	const char *unit;
-	int decimals;
-} unit_decimals[] = {
-	{ "GHz", 3 },
-	{ "GFLOP/s", 2 },
-	{ "GB/s", 2 },
-	{ "flop/cycle", 3 },
-	{ "fma/cycle", 3 },
-	{ "byte/cycle", 3 },
-	{ "share", 3 },
-};
-
-int ct_rec_unit_decimals(const char *unit)
-{
-	size_t i;
-
-	for (i = 0; unit && i < CT_ARRAY_SIZE(unit_decimals); i++)
-		if (strcmp(unit, unit_decimals[i].unit) == 0)
-			return unit_decimals[i].decimals;
-	return 3;
-}
-
-/*
- * A number as spec ("%.6g", "%.3f", "%d", "%U" with the unit's decimals)
- * says; '-' when it is not finite.  The spec is read here, not passed to
- * printf.
- */
-static void number(char *buf, size_t len, const char *spec, double v, const char *unit)
-{
-	const char *p = spec ? spec + 1 : "";
-	int prec = 6;
-	char conv = 'g';
-
-	if (!isfinite(v)) {
-		snprintf(buf, len, "-");
-		return;
-	}
-	/* A width says how wide the column is (spec_width()), not the text. */
-	while (*p >= '0' && *p <= '9')
-		p++;
-	if (*p == '.') {
-		prec = 0;
-		for (p++; *p >= '0' && *p <= '9'; p++)
-			prec = prec * 10 + (*p - '0');
-	}
-	if (*p)
-		conv = *p;
-	if (conv == 'U') {
-		prec = ct_rec_unit_decimals(unit);
-		conv = 'f';
-	}
-	if (conv == 'f')
-		snprintf(buf, len, "%.*f", prec, v);
-	else if (conv == 'd')
-		snprintf(buf, len, "%.0f", v);
-	else
-		snprintf(buf, len, "%.*g", prec, v);
-}
-
-/* The width a text spec declares ("%7U": 7), or 0. */
-static size_t spec_width(const char *spec)
-{
-	size_t w = 0;
-
-	if (!spec || *spec != '%')
-		return 0;
-	for (spec++; *spec >= '0' && *spec <= '9'; spec++)
-		w = w * 10 + (size_t)(*spec - '0');
-	return w;
 }
 
 /* A kernel's field in TSV: a whole number keeps every digit (a size). */
@@ -139,7 +67,7 @@ static void field_text(char *buf, size_t len, const struct ct_field *fl)
 		snprintf(buf, len, "%.6g", fl->num);
 }
 
-static void get(const struct ct_rec_kind *k, const struct ct_rec_field *f, const void *rec,
+void ct_rec_get(const struct ct_rec_kind *k, const struct ct_rec_field *f, const void *rec,
 		unsigned out, struct ct_rec_value *v)
 {
 	memset(v, 0, sizeof(*v));
@@ -147,14 +75,14 @@ static void get(const struct ct_rec_kind *k, const struct ct_rec_field *f, const
 }
 
 /* Done with a value got. */
-static void put(struct ct_rec_value *v)
+void ct_rec_put(struct ct_rec_value *v)
 {
 	free(v->own);
 	v->own = NULL;
 }
 
 /* The text of a value got (not CT_REC_FIELDS). */
-static const char *text_of(const struct ct_rec_field *f, const struct ct_rec_value *v,
+const char *ct_rec_text_of(const struct ct_rec_field *f, const struct ct_rec_value *v,
 			   unsigned out, char *buf, size_t len)
 {
 	const char *spec = out == CT_REC_TSV ? f->tsv : f->text;
@@ -166,7 +94,7 @@ static const char *text_of(const struct ct_rec_field *f, const struct ct_rec_val
 		return v->str;
 	switch (f->type) {
 	case CT_REC_NUM:
-		number(buf, len, spec, v->num, v->unit);
+		ct_rec_number(buf, len, spec, v->num, v->unit);
 		return buf;
 	case CT_REC_INT:
 		snprintf(buf, len, "%lld", v->i);
@@ -193,8 +121,8 @@ const char *ct_rec_text(const struct ct_rec_kind *k, const struct ct_rec_field *
 	struct ct_rec_value *v = ct_xmalloc(sizeof(*v));
 	const char *t;
 
-	get(k, f, rec, out, v);
-	t = text_of(f, v, out, buf, len);
+	ct_rec_get(k, f, rec, out, v);
+	t = ct_rec_text_of(f, v, out, buf, len);
 	/* A text in v goes with it: into buf, which outlives v. */
 	if (t != buf) {
 		snprintf(buf, len, "%s", t);
@@ -202,7 +130,7 @@ const char *ct_rec_text(const struct ct_rec_kind *k, const struct ct_rec_field *
 	}
 	if (marks)
 		*marks |= v->marks;
-	put(v);
+	ct_rec_put(v);
 	free(v);
 	return t;
 }
@@ -275,28 +203,50 @@ static int drop_levels(const struct ct_rec_writer *w, unsigned *drop, int *field
 	int n = 0;
 
 	for (i = 0; i < w->kind->nfields && i < 64; i++)
-		if (shown(w, i)) {
+		if (ct_rec_shown(w, i)) {
 			drop[n] = CT_REC_FIT_LEVEL(w->kind->fields[i].show);
 			field[n++] = (int)i;
 		}
 	return n;
 }
 
-/* The names of the columns dropped (bits of them) added to w->left_out. */
+/*
+ * A column's label in the note: its header as the table has it, and
+ * where another column of the table has the same header, the header of
+ * the column before it that differs: "cv% of FMA/cyc".
+ */
+static void note_label(const struct ct_rec_kind *k, size_t i, char *buf, size_t len)
+{
+	const char *h = ct_rec_header_of(&k->fields[i]);
+	size_t j;
+	int twin = 0;
+
+	for (j = 0; j < k->nfields; j++)
+		if (j != i && k->fields[j].show & CT_REC_TABLE &&
+		    strcmp(ct_rec_header_of(&k->fields[j]), h) == 0)
+			twin = 1;
+	for (j = i; twin && j-- > 0;)
+		if (k->fields[j].show & CT_REC_TABLE && strcmp(ct_rec_header_of(&k->fields[j]), h)) {
+			snprintf(buf, len, "%s of %s", h, ct_rec_header_of(&k->fields[j]));
+			return;
+		}
+	snprintf(buf, len, "%s", h);
+}
+
+/* The labels of the columns dropped (bits of them) added to w->left_out. */
 static void note_left_out(struct ct_rec_writer *w, const int *field, int n,
 			  unsigned long long dropped)
 {
 	size_t used = strlen(w->left_out);
+	char label[96];
 	int c;
 
 	for (c = 0; c < n && c < 64; c++) {
-		const struct ct_rec_field *f = &w->kind->fields[field[c]];
-
 		if (!(dropped & (1ull << c)) || used + 2 >= sizeof(w->left_out))
 			continue;
-		/* The key where there is one: "cv%" alone would not say which. */
+		note_label(w->kind, (size_t)field[c], label, sizeof(label));
 		used += (size_t)snprintf(w->left_out + used, sizeof(w->left_out) - used, "%s%s",
-					 used ? ", " : "", f->key ? f->key : header_of(f));
+					 used ? ", " : "", label);
 	}
 }
 
@@ -307,8 +257,8 @@ static void print_left_out(const struct ct_rec_writer *w)
 
 	if (!w->left_out[0])
 		return;
-	snprintf(text, sizeof(text), "(left out to fit %d columns: %s; a wider terminal or a "
-		 "pipe shows every column)", w->fit, w->left_out);
+	snprintf(text, sizeof(text), "(left out to fit %d columns: %s; -w N or --wide shows more)",
+		 w->fit, w->left_out);
 	ct_term_wrap(w->f, w->fit, " ", text);
 }
 
@@ -332,7 +282,7 @@ static int any_shown(const struct ct_rec_writer *w)
 	size_t i;
 
 	for (i = 0; i < w->kind->nfields; i++)
-		if (shown(w, i))
+		if (ct_rec_shown(w, i))
 			return 1;
 	return 0;
 }
@@ -343,7 +293,7 @@ static int has_fields(const struct ct_rec_writer *w)
 	size_t i;
 
 	for (i = 0; i < w->kind->nfields; i++)
-		if (shown(w, i) && w->kind->fields[i].type == CT_REC_FIELDS)
+		if (ct_rec_shown(w, i) && w->kind->fields[i].type == CT_REC_FIELDS)
 			return 1;
 	return 0;
 }
@@ -382,7 +332,7 @@ static void header(struct ct_rec_writer *w, const void *rec)
 	for (i = 0; i < k->nfields && i < 64; i++) {
 		const struct ct_rec_field *f = &k->fields[i];
 
-		if (!shown(w, i))
+		if (!ct_rec_shown(w, i))
 			continue;
 		switch (w->out) {
 		case CT_REC_TSV:
@@ -394,14 +344,14 @@ static void header(struct ct_rec_writer *w, const void *rec)
 			if (rec) {
 				struct ct_rec_value v;
 
-				get(k, f, rec, w->out, &v);
+				ct_rec_get(k, f, rec, w->out, &v);
 				/*
 				 * Copied: the first record's fields may be freed
 				 * before the last record is written (ct-stream
 				 * frees each size's kernel before the next).
 				 */
 				copy_keys(w, &v);
-				put(&v);
+				ct_rec_put(&v);
 			}
 			for (j = 0; j < w->ntsv_keys; j++) {
 				fprintf(w->f, "%s%s", first ? "#" : "\t", w->tsv_keys[j]);
@@ -409,10 +359,10 @@ static void header(struct ct_rec_writer *w, const void *rec)
 			}
 			break;
 		case CT_REC_MD:
-			ct_rec_md_cell(w->f, header_of(f));
+			ct_rec_md_cell(w->f, ct_rec_header_of(f));
 			break;
 		case CT_REC_TABLE:
-			hdr[n++] = header_of(f);
+			hdr[n++] = ct_rec_header_of(f);
 			break;
 		}
 	}
@@ -424,7 +374,7 @@ static void header(struct ct_rec_writer *w, const void *rec)
 	case CT_REC_MD:
 		fputs("|\n", w->f);
 		for (i = 0; i < k->nfields && i < 64; i++)
-			if (shown(w, i))
+			if (ct_rec_shown(w, i))
 				fputs(k->fields[i].show & CT_REC_LEFT ? "|---" : "|--:", w->f);
 		fputs("|\n", w->f);
 		break;
@@ -436,9 +386,9 @@ static void header(struct ct_rec_writer *w, const void *rec)
 		for (i = 0, j = 0; i < k->nfields && i < 64; i++) {
 			size_t sw;
 
-			if (!shown(w, i))
+			if (!ct_rec_shown(w, i))
 				continue;
-			sw = spec_width(k->fields[i].text);
+			sw = ct_rec_spec_width(k->fields[i].text);
 			w->widths[j] = strlen(hdr[j]) > sw ? strlen(hdr[j]) : sw;
 			j++;
 		}
@@ -515,9 +465,9 @@ static void json_members(FILE *f, const struct ct_rec_kind *k, const void *rec)
 	for (i = 0; i < k->nfields; i++) {
 		if (!(k->fields[i].show & CT_REC_JSON))
 			continue;
-		get(k, &k->fields[i], rec, CT_REC_JSON, v);
+		ct_rec_get(k, &k->fields[i], rec, CT_REC_JSON, v);
 		json_member(f, &k->fields[i], v);
-		put(v);
+		ct_rec_put(v);
 	}
 	free(v);
 }
@@ -530,11 +480,11 @@ static void write_json(struct ct_rec_writer *w, const void *rec)
 
 	ct_json_begin(w->f, k->name);
 	for (i = 0; i < k->nfields; i++) {
-		if (!shown(w, i))
+		if (!ct_rec_shown(w, i))
 			continue;
-		get(k, &k->fields[i], rec, w->out, v);
+		ct_rec_get(k, &k->fields[i], rec, w->out, v);
 		json_member(w->f, &k->fields[i], v);
-		put(v);
+		ct_rec_put(v);
 	}
 	ct_json_end(w->f);
 	free(v);
@@ -586,27 +536,27 @@ static void write_lines(struct ct_rec_writer *w, const void *rec)
 	size_t i, j, width = 10;
 
 	for (i = 0; i < k->nfields; i++)
-		if (shown(w, i) && strlen(header_of(&k->fields[i])) + 2 > width)
-			width = strlen(header_of(&k->fields[i])) + 2;
+		if (ct_rec_shown(w, i) && strlen(ct_rec_header_of(&k->fields[i])) + 2 > width)
+			width = strlen(ct_rec_header_of(&k->fields[i])) + 2;
 	for (i = 0; i < k->nfields; i++) {
 		const struct ct_rec_field *f = &k->fields[i];
 		int pad;
 
-		if (!shown(w, i))
+		if (!ct_rec_shown(w, i))
 			continue;
-		get(k, f, rec, w->out, v);
+		ct_rec_get(k, f, rec, w->out, v);
 		w->marks |= v->marks;
 		label[0] = '\0';
-		if (*header_of(f))
-			snprintf(label, sizeof(label), "%s:", header_of(f));
+		if (*ct_rec_header_of(f))
+			snprintf(label, sizeof(label), "%s:", ct_rec_header_of(f));
 		pad = *label ? (int)width : 0;
 		if (f->type == CT_REC_LIST && !v->str && !v->omit && !v->null)
 			for (j = 0; j < v->n; j++)
 				line_out(w, pad, j && f->show & CT_REC_HANG ? "" : label,
 					 v->list[j]);
 		else
-			line_out(w, pad, label, text_of(f, v, w->out, buf, sizeof(buf)));
-		put(v);
+			line_out(w, pad, label, ct_rec_text_of(f, v, w->out, buf, sizeof(buf)));
+		ct_rec_put(v);
 	}
 	free(v);
 }
@@ -621,166 +571,6 @@ static void tsv_fields(struct ct_rec_writer *w, const struct ct_rec_value *v, in
 		field_text(text, sizeof(text), v->omit ? NULL : find_field(v, w->tsv_keys[j]));
 		fprintf(w->f, "%s%s", (*n)++ ? "\t" : "", text);
 	}
-}
-
-/* CT_REC_SIDE and _BARE: how many fields the output shows (the texts kept per record). */
-static size_t side_fields(const struct ct_rec_writer *w)
-{
-	size_t i, n = 0;
-
-	for (i = 0; i < w->kind->nfields && i < 64; i++)
-		n += shown(w, i) ? 1 : 0;
-	return n;
-}
-
-/* CT_REC_SIDE and _BARE: a record's texts kept, to be laid out at the end. */
-static void side_add(struct ct_rec_writer *w, const void *rec)
-{
-	const struct ct_rec_kind *k = w->kind;
-	struct ct_rec_value *v = ct_xmalloc(sizeof(*v));
-	size_t i, n = side_fields(w);
-	char buf[512];
-
-	w->side = ct_xrealloc(w->side, (w->nside + n) * sizeof(*w->side));
-	for (i = 0; i < k->nfields && i < 64; i++) {
-		if (!shown(w, i))
-			continue;
-		get(k, &k->fields[i], rec, w->out, v);
-		w->marks |= v->marks;
-		w->side[w->nside++] = ct_xstrdup(text_of(&k->fields[i], v, w->out, buf, sizeof(buf)));
-		put(v);
-	}
-	free(v);
-}
-
-/* A row of the side-by-side table or Markdown. */
-static void side_row(struct ct_rec_writer *w, struct ct_table *t, const char *const *cells,
-		     size_t n)
-{
-	size_t c;
-
-	if (t) {
-		ct_table_add(t, cells);
-		return;
-	}
-	for (c = 0; c < n; c++)
-		ct_rec_md_cell(w->f, cells[c]);
-	fputs("|\n", w->f);
-}
-
-/* CT_REC_SIDE's end: a row per field, the mark and its name, then each record's text. */
-static void side_end(struct ct_rec_writer *w)
-{
-	const struct ct_rec_kind *k = w->kind;
-	size_t nf = side_fields(w), nrec = nf ? w->nside / nf : 0, ncols = nrec + 2;
-	const char **cells = ct_xcalloc(ncols, sizeof(*cells));
-	const char **names = ct_xcalloc(nf + 1, sizeof(*names));
-	struct ct_table *t = NULL;
-	size_t i, j, r, head = (size_t)-1, nrows = 0;
-
-	cells[0] = cells[1] = "";
-	/* The head's place among the fields shown: where each record's text of it is. */
-	for (i = 0, j = 0; i < k->nfields && i < 64 && head == (size_t)-1; i++) {
-		if (!shown(w, i))
-			continue;
-		if (k->fields[i].show & CT_REC_HEAD) {
-			head = j;
-			cells[1] = header_of(&k->fields[i]);
-		}
-		j++;
-	}
-	for (r = 0; r < nrec; r++)
-		cells[r + 2] = head == (size_t)-1 ? "" : w->side[r * nf + head];
-	if (w->out == CT_REC_TABLE) {
-		t = ct_table_new(cells, (int)ncols);
-	} else {
-		side_row(w, NULL, cells, ncols);
-		for (i = 0; i < ncols; i++)
-			fputs("|---", w->f);
-		fputs("|\n", w->f);
-	}
-	for (i = 0, j = 0; i < k->nfields && i < 64; i++) {
-		const struct ct_rec_field *f = &k->fields[i];
-		int differs = 0;
-
-		if (!shown(w, i))
-			continue;
-		if (f->show & CT_REC_HEAD) {
-			j++;
-			continue;
-		}
-		for (r = 1; r < nrec && !(f->show & CT_REC_VARIES); r++)
-			if (strcmp(w->side[r * nf + j], w->side[j]) != 0)
-				differs = 1;
-		w->differ += (size_t)differs;
-		cells[0] = differs ? "*" : "";
-		cells[1] = names[nrows++] = header_of(f);
-		for (r = 0; r < nrec; r++)
-			cells[r + 2] = w->side[r * nf + j];
-		side_row(w, t, cells, ncols);
-		j++;
-	}
-	if (t) {
-		unsigned long long cut;
-		char note[400] = "";
-		size_t used = 0;
-
-		ct_table_print_fit(t, w->f, w->fit, NULL, 1, &cut);
-		for (r = 1; r < 64 && r <= nrows; r++)
-			if (cut & (1ull << r) && used + 2 < sizeof(note))
-				used += (size_t)snprintf(note + used, sizeof(note) - used, "%s%s",
-							 used ? ", " : "", names[r - 1]);
-		if (note[0])
-			fprintf(w->f, "(cut to fit %d columns: %s; -f json has every value whole)\n",
-				w->fit, note);
-		ct_table_free(t);
-	}
-	free(names);
-	free(cells);
-}
-
-/* CT_REC_BARE's end: the rows, each column as wide as its widest text. */
-static void bare_end(struct ct_rec_writer *w)
-{
-	const struct ct_rec_kind *k = w->kind;
-	size_t nf = side_fields(w), nrec = nf ? w->nside / nf : 0, i, c, r;
-	size_t *width = ct_xcalloc(nf + 1, sizeof(*width));
-	int *left = ct_xcalloc(nf + 1, sizeof(*left));
-
-	for (i = 0, c = 0; i < k->nfields && i < 64; i++)
-		if (shown(w, i))
-			left[c++] = (k->fields[i].show & CT_REC_LEFT) != 0;
-	for (r = 0; r < nrec; r++)
-		for (c = 0; c < nf; c++)
-			if (strlen(w->side[r * nf + c]) > width[c])
-				width[c] = strlen(w->side[r * nf + c]);
-	for (r = 0; r < nrec; r++) {
-		for (c = 0; c < nf; c++) {
-			const char *t = w->side[r * nf + c];
-
-			if (left[c] && c + 1 == nf)
-				fputs(t, w->f);
-			else
-				fprintf(w->f, left[c] ? "%-*s" : "%*s", (int)width[c], t);
-			if (c + 1 < nf)
-				fputs("  ", w->f);
-		}
-		fputc('\n', w->f);
-	}
-	free(left);
-	free(width);
-}
-
-/* Free the texts kept for CT_REC_SIDE or _BARE. */
-static void side_free(struct ct_rec_writer *w)
-{
-	size_t i;
-
-	for (i = 0; i < w->nside; i++)
-		free(w->side[i]);
-	free(w->side);
-	w->side = NULL;
-	w->nside = 0;
 }
 
 void ct_rec_write(struct ct_rec_writer *w, const void *rec)
@@ -804,7 +594,7 @@ void ct_rec_write(struct ct_rec_writer *w, const void *rec)
 	}
 	if ((k->flags & CT_REC_SIDE && w->out & CT_REC_TEXT) ||
 	    (k->flags & CT_REC_BARE && w->out == CT_REC_TABLE)) {
-		side_add(w, rec);
+		ct_rec_side_add(w, rec);
 		return;
 	}
 	if (!w->started)
@@ -814,17 +604,17 @@ void ct_rec_write(struct ct_rec_writer *w, const void *rec)
 		const struct ct_rec_field *f = &k->fields[i];
 		const char *t;
 
-		if (!shown(w, i))
+		if (!ct_rec_shown(w, i))
 			continue;
-		get(k, f, rec, w->out, v);
+		ct_rec_get(k, f, rec, w->out, v);
 		w->marks |= v->marks;
 		if (f->type == CT_REC_FIELDS) {
 			if (w->out == CT_REC_TSV)
 				tsv_fields(w, v, &n);
-			put(v);
+			ct_rec_put(v);
 			continue;
 		}
-		t = text_of(f, v, w->out, buf, sizeof(buf));
+		t = ct_rec_text_of(f, v, w->out, buf, sizeof(buf));
 		switch (w->out) {
 		case CT_REC_TSV:
 			fprintf(w->f, "%s%s", n ? "\t" : "", t);
@@ -837,7 +627,7 @@ void ct_rec_write(struct ct_rec_writer *w, const void *rec)
 			break;
 		}
 		n++;
-		put(v);
+		ct_rec_put(v);
 	}
 	free(v);
 	switch (w->out) {
@@ -867,12 +657,12 @@ void ct_rec_end(struct ct_rec_writer *w)
 	if (w->out == CT_REC_JSON || !any_shown(w))
 		return;
 	if (w->kind->flags & CT_REC_SIDE && w->out & CT_REC_TEXT) {
-		side_end(w);
+		ct_rec_side_end(w);
 		ct_rec_discard(w);
 		return;
 	}
 	if (w->kind->flags & CT_REC_BARE && w->out == CT_REC_TABLE) {
-		bare_end(w);
+		ct_rec_bare_end(w);
 		ct_rec_discard(w);
 		return;
 	}
@@ -902,7 +692,7 @@ void ct_rec_discard(struct ct_rec_writer *w)
 {
 	ct_table_free(w->table);
 	w->table = NULL;
-	side_free(w);
+	ct_rec_side_free(w);
 }
 
 struct ct_field ct_rec_field_of(const struct ct_rec_field *table, int id, const char *str,

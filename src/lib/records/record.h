@@ -52,9 +52,11 @@ struct ct_field {
 #define CT_REC_LEFT 0x10u
 /*
  * A table column that may be left out where the table would be wider
- * than the terminal: level n (1-15), the lowest first (ct_table_fit()),
- * and a note under the table names it.  Without it a column is always
- * shown.  A file or pipe gets every column.
+ * than its width (the terminal's, 120 to a pipe or file, -w N; none with
+ * --wide: ct_term_width()): level n (1-15), the lowest first
+ * (ct_table_fit()), and a note under the table names it by its header
+ * (and the column before it where two have that header: "cv% of GHz").
+ * Without it a column is always shown: a unit, a ratio, a verdict.
  */
 #define CT_REC_FIT(n) ((unsigned)(n) << 8)
 #define CT_REC_FIT_LEVEL(show) (((show) >> 8) & 0xfu)
@@ -108,9 +110,15 @@ struct ct_rec_field {
 	 * the writer, never handed to printf); NULL: "%.6g".  A table's and
 	 * Markdown's numbers have fixed decimals per column (or per unit),
 	 * so that a column's digits line up; TSV and JSON keep six
-	 * significant digits.  A width in the text spec ("%7U", "%8s", of
-	 * any type) is the widest text the field has: a table written row by
-	 * row (ct_rec_stream()) sizes its column to it, or to its header.
+	 * significant digits in SI base units.  Times are the exception: a
+	 * value of unit "s" under "%U", and any value under "%T" (seconds),
+	 * is shown in the unit that fits it with four significant digits
+	 * ("53.62 ms", ct_rec_time_text()); "%R" is "%U" but for a rate
+	 * whose reciprocal a reader thinks in, shown as that (a "load/ns"
+	 * as ns per load, four digits: ct_rec_unit_text() names its unit).
+	 * A width in the text spec ("%7U", "%8s", of any type) is the widest
+	 * text the field has: a table written row by row (ct_rec_stream())
+	 * sizes its column to it, or to its header.
 	 */
 	const char *tsv, *text;
 	unsigned show;		/* CT_REC_TABLE, ... and CT_REC_LEFT */
@@ -223,7 +231,8 @@ void ct_rec_begin(struct ct_rec_writer *w, FILE *f, unsigned out, const struct c
 void ct_rec_stream(struct ct_rec_writer *w);
 /*
  * A table fitted to width columns (0: every column); ct_rec_begin() sets
- * the width of the terminal the table goes to (ct_term_width()).
+ * the width the table's stream has (ct_term_width(): the terminal's, 120
+ * to a pipe or file, or the tool's -w N or --wide).
  */
 void ct_rec_fit(struct ct_rec_writer *w, int width);
 /* Leave out the fields of that id in this writer (before the first record). */
@@ -260,6 +269,24 @@ const char *ct_rec_text(const struct ct_rec_kind *k, const struct ct_rec_field *
  * (cv% "%.2f", a ratio "%.3f") says its decimals in its own spec.
  */
 int ct_rec_unit_decimals(const char *unit);
+/*
+ * A time of s seconds in the unit that fits it, the largest of s, ms, µs
+ * and ns it is at least 1 of, to four significant digits: "53.62 ms",
+ * "999.9 µs", "1.000 s" ('-' when not finite); a range of two in the
+ * unit of the larger: "53.21 .. 54.02 ms".  The text outputs' only
+ * times (record.h's "%T"; TSV and JSON keep seconds).
+ */
+void ct_rec_time_text(char *buf, size_t len, double s);
+void ct_rec_time_range(char *buf, size_t len, double lo, double hi);
+/*
+ * A range of two numbers of a unit as "%R" shows each: a time's in the
+ * unit of the larger, a reciprocal's ends inverted and swapped (loads per
+ * ns 0.0050 .. 0.0055 as 181.8 .. 200.0 ns per load), any other's with
+ * its unit's decimals.
+ */
+void ct_rec_range_text(char *buf, size_t len, double lo, double hi, const char *unit);
+/* The unit a "%R" number of this unit is shown in: "ns/load" for "load/ns". */
+const char *ct_rec_unit_text(const char *unit);
 
 /*
  * A title over records in the table or Markdown (out): the text alone on

@@ -38,13 +38,41 @@ void ct_table_add(struct ct_table *t, const char *const *cells)
 	t->nrows++;
 }
 
+size_t ct_text_width(const char *s)
+{
+	size_t n = 0;
+
+	/* A character is its first byte: UTF-8's others are 10xxxxxx. */
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+/* A number, or a time in its unit (records/number.c): "53.62 ms", "999.9 µs". */
 static int numeric(const char *s)
 {
+	static const char *const times[] = { " s", " ms", " \xc2\xb5s", " ns" };
+	size_t len, digits, i;
+
 	if (*s == '-' || *s == '+')
 		s++;
 	if (!isdigit((unsigned char)*s))
 		return 0;
-	return strspn(s, "0123456789.e+-x%") == strlen(s);
+	len = strlen(s);
+	digits = strspn(s, "0123456789.e+-x%");
+	if (digits == len)
+		return 1;
+	for (i = 0; i < CT_ARRAY_SIZE(times); i++)
+		if (strcmp(s + digits, times[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* n spaces. */
+static void pad(FILE *f, size_t n)
+{
+	while (n--)
+		fputc(' ', f);
 }
 
 /*
@@ -73,12 +101,16 @@ void ct_table_line(FILE *f, const char *const *cells, const size_t *w, int ncols
 		int last = c == ncols - 1;
 		size_t hang = header ? 0 : hangs(cell);
 
-		if (!header && (numeric(cell) || hang))
-			fprintf(f, "%*s", (int)(w[c] + hang), cell);
-		else if (last)
+		size_t cw = ct_text_width(cell);
+
+		if (!header && (numeric(cell) || hang)) {
+			pad(f, w[c] + hang > cw ? w[c] + hang - cw : 0);
 			fputs(cell, f);
-		else
-			fprintf(f, "%-*s", (int)w[c], cell);
+		} else {
+			fputs(cell, f);
+			if (!last)
+				pad(f, w[c] > cw ? w[c] - cw : 0);
+		}
 		if (!last)
 			fputs(hang ? " " : "  ", f);
 	}
@@ -108,7 +140,9 @@ unsigned long long ct_table_fit(size_t *w, int ncols, int width, const unsigned 
 {
 	unsigned long long dropped = 0;
 	int *use = ct_xcalloc((size_t)ncols, sizeof(*use));
-	int c, pick;
+	int *order = ct_xcalloc((size_t)ncols, sizeof(*order));
+	size_t *was = ct_xcalloc((size_t)ncols, sizeof(*was));
+	int c, pick, n = 0;
 
 	for (c = 0; c < ncols; c++)
 		use[c] = 1;
@@ -121,9 +155,27 @@ unsigned long long ct_table_fit(size_t *w, int ncols, int width, const unsigned 
 		if (pick < 0)
 			break;
 		use[pick] = 0;
+		was[pick] = w[pick];
 		w[pick] = 0;
-		dropped |= 1ull << pick;
+		order[n++] = pick;
 	}
+	/*
+	 * Back, the last left out first, each that fits beside the rest: a
+	 * wide column of a higher level may have made room for lower ones
+	 * left out before it.
+	 */
+	while (n-- > 0) {
+		c = order[n];
+		use[c] = 1;
+		w[c] = was[c];
+		if (total_width(w, use, ncols) > (size_t)width) {
+			use[c] = 0;
+			w[c] = 0;
+			dropped |= 1ull << c;
+		}
+	}
+	free(was);
+	free(order);
 	free(use);
 	return dropped;
 }
@@ -145,7 +197,7 @@ unsigned long long ct_table_print_fit(const struct ct_table *t, FILE *f, int wid
 	for (r = 0; r < t->nrows; r++)
 		for (c = 0; c < t->ncols; c++) {
 			const char *cell = t->cells[r * (size_t)t->ncols + (size_t)c];
-			size_t len = strlen(cell) - (r ? hangs(cell) : 0);
+			size_t len = ct_text_width(cell) - (r ? hangs(cell) : 0);
 
 			if (len > w[c])
 				w[c] = len;
@@ -185,7 +237,7 @@ unsigned long long ct_table_print_fit(const struct ct_table *t, FILE *f, int wid
 
 			if (!use[c])
 				continue;
-			if (strlen(cell) - (r ? hangs(cell) : 0) > w[c]) {
+			if (ct_text_width(cell) - (r ? hangs(cell) : 0) > w[c]) {
 				/* Cut, and said: "..." at the end. */
 				held[n] = ct_xmalloc(w[c] + 1);
 				memcpy(held[n], cell, w[c] - 3);

@@ -37,5 +37,7 @@ unsigned long long ct_table_print_fit(const struct ct_table *t, FILE *f, int wid
  */
 void ct_table_line(FILE *f, const char *const *cells, const size_t *w, int ncols, int header);
 void ct_table_free(struct ct_table *t);
+/* The columns a text takes on a terminal: its characters (UTF-8), not its bytes ("µs": 2). */
+size_t ct_text_width(const char *s);
 
 #endif

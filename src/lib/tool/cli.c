@@ -15,6 +15,7 @@
 #include "measure/allcore.h"
 #include "tool/cli.h"
 #include "core/common.h"
+#include "core/term.h"
 #include "core/cpuset.h"
 #include "platform/isa.h"
 #include "kernels/kernels.h"
@@ -101,6 +102,8 @@ void ct_cli_version(void)
 int ct_cli_option(struct ct_cli *cli, int c, const char *arg,
 		  void (*usage)(void))
 {
+	if (ct_term_option(c, arg))
+		return 1;
 	switch (c) {
 	case 'c':
 		cli->cpu = arg;

@@ -18,6 +18,8 @@
  *   -r, --reps N         REPS=N: timed samples per kernel
  *   -s, --samples        one record per sample too
  *   -S, --settle MS      settle spin before the warm-up
+ *   -w, --width N        fit tables and text to N columns (term.h)
+ *       --wide           no width limit
  *   -h, --help
  *   -V, --version
  */
@@ -42,8 +44,8 @@ struct ct_allcore;
 	{ CT_O_THREADS, NULL }, { CT_O_FORMAT, NULL }, { CT_O_PRECISION, NULL }, \
 	{ CT_O_MAX_TIME, NULL }, { CT_O_NO_PROGRESS, NULL },                    \
 	{ CT_O_PROGRESS, NULL }, { CT_O_QUICK, NULL }, { CT_O_REPS, NULL },     \
-	{ CT_O_SAMPLES, NULL }, { CT_O_SETTLE, NULL }, { CT_O_HELP, NULL },      \
-	{ CT_O_VERSION, NULL }
+	{ CT_O_SAMPLES, NULL }, { CT_O_SETTLE, NULL }, { CT_O_WIDTH, NULL },     \
+	{ CT_O_WIDE, NULL }, { CT_O_HELP, NULL }, { CT_O_VERSION, NULL }
 
 struct ct_cli {
 	enum ct_format fmt;

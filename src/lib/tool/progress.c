@@ -62,6 +62,20 @@ void ct_progress_show(struct ct_progress *p, int force, double left_s, const cha
 	p->shown = n;
 }
 
+void ct_progress_note(struct ct_progress *p, const char *fmt, ...)
+{
+	char text[512];
+	va_list ap;
+
+	if (!p->on)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	ct_progress_clear(p);
+	ct_term_wrap(p->f, p->width, "  ", text);
+}
+
 void ct_progress_clear(struct ct_progress *p)
 {
 	if (!p->on || !p->shown)

@@ -33,6 +33,13 @@ void ct_progress_init(struct ct_progress *p, FILE *f, enum ct_progress_mode mode
  */
 void ct_progress_show(struct ct_progress *p, int force, double left_s, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
+/*
+ * A line of its own above the progress line, when that is on: what the
+ * run will do, wrapped to the terminal's width (two columns in after the
+ * first line).
+ */
+void ct_progress_note(struct ct_progress *p, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 /* Erase the line (before results or a message). */
 void ct_progress_clear(struct ct_progress *p);
 /* Seconds since ct_progress_init(). */
