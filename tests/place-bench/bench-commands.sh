@@ -51,9 +51,9 @@ grep -q '^commands, each against command 1 under the same placement' "$tmp/out" 
 	fail "the table has no commands' section: $(cat "$tmp/out")"
 grep -q '^cmd  *placement' "$tmp/out" || fail "no cmd column: $(cat "$tmp/out")"
 # One command: neither.
-expect_status 0 $B -r 3 -- true
+expect_status 0 $B -r 3 --wide -- true
 ! grep -q '^cmd \|against command 1' "$tmp/out" || fail "one command has a cmd column: $(cat "$tmp/out")"
-grep -q 'mean +- sd s' "$tmp/out" && grep -q 'max s' "$tmp/out" || fail "no mean +- sd or max: $(cat "$tmp/out")"
+grep -q ' mean +- sd  ' "$tmp/out" && grep -q ' max  ' "$tmp/out" || fail "no mean +- sd or max: $(cat "$tmp/out")"
 
 # --cleanup once per command after every run, --prepare before each.
 log=$tmp/log
