@@ -19,7 +19,7 @@
 #
 # Usage: bench/hyperfine.sh [ROUNDS]   (run from the build directory;
 # environment: CT_PLACE, CPU, RUNS (pairs a round, default 15), SIZE (the
-# file's bytes, default 4000000: some 23 ms of gzip on a quiet Zen 4))
+# file's bytes, default 4000000: some 23 ms of gzip on this Zen 4 at load 5))
 set -eu
 rounds=${1:-5}
 place=${CT_PLACE:-./ct-place}
