@@ -13,8 +13,12 @@
 #   bench/latency.sh  bench/chase-ref.c's ns per load / ct-latency's, per
 #                     size (16KiB ... 256MiB): the better of the floors'
 #                     and the medians' ratio (a speed: above 1 is faster)
+#   bench/hyperfine.sh  hyperfine's median and min / ct-place --bench's on
+#                     the same gzip -c (rows median, min; a speed: under 1
+#                     ct-place's times are longer)
 #
-# clock.sh, fma.sh, observe.sh and latency.sh end with machine-readable lines,
+# clock.sh, fma.sh, observe.sh, latency.sh and hyperfine.sh end with
+# machine-readable lines,
 #   floor-ratio <TAB> BENCH <TAB> ROW <TAB> RATIO
 # and stream.sh's per-row summary lines are read as it prints them: a
 # row's name ("16 KiB", "64 MiB small") first, then ... med(r) r(med)
@@ -36,7 +40,7 @@
 # Run from the build directory.  Environment: FLOORS (default
 # floors.tsv beside this script), CT_CPU_ID ("VENDOR FAMILY MODEL",
 # default from /proc/cpuinfo), BENCHES (default "clock fma stream
-# observe latency"), CPU (passed on), LIKWID_SECONDS (stream.sh's, default 1
+# observe latency hyperfine"), CPU (passed on), LIKWID_SECONDS (stream.sh's, default 1
 # here), COMMIT (the floors' commit for the lines to add, default git's),
 # KEEP (a directory that keeps each bench's output, BENCH.out and .err,
 # for --compare later).
@@ -154,9 +158,13 @@ awk -v n="$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)" '{ if ($1 + 0 > n 
 	/proc/loadavg >&2 2>/dev/null || :
 failed=0
 : >"$tmp/out"
-for b in ${BENCHES:-clock fma stream observe latency}; do
+for b in ${BENCHES:-clock fma stream observe latency hyperfine}; do
 	if [ "$b" = stream ] && ! command -v likwid-bench >/dev/null 2>&1; then
 		echo "bench/floors.sh: stream skipped: no likwid-bench" >&2
+		continue
+	fi
+	if [ "$b" = hyperfine ] && ! command -v hyperfine >/dev/null 2>&1; then
+		echo "bench/floors.sh: hyperfine skipped: no hyperfine" >&2
 		continue
 	fi
 	echo "# bench/$b.sh $rounds"

@@ -349,7 +349,8 @@ int ct_read_sample(struct reader *rd)
 
 /*
  * ct-place --bench: a command's runs under each placement.  A run is a
- * sample of the series (tool, "bench", no ISA, placement) in seconds, its
+ * sample of the series (tool, "bench", no ISA, placement) in seconds (the
+ * kernel "bench-cmdK" for command K of several, -- CMD -- CMD ...), its
  * values the run's wall and CPU time; it has no brackets, so the share is
  * the run's CPU time over its wall time and the disturbance rule
  * (ct_sample_disturbed) what it lost to others (lost_s), as --bench marks
@@ -361,11 +362,32 @@ int ct_read_sample(struct reader *rd)
 #define CT_BENCH_ISA "-"
 static const struct reader_of no_reader = { NULL, NAN, NAN };
 
+/*
+ * The series' kernel of a bench record: "bench" for the first command
+ * (and records before several), "bench-cmdK" for command K; NULL after
+ * a message where command_index is no command's.
+ */
+static const char *bench_kernel(struct reader *rd, const struct ct_rec_kind *k, char *buf,
+				size_t len)
+{
+	double c = ct_read_num(rd, k, "command_index");
+
+	if (isnan(c) || c == 1)
+		return CT_BENCH_KERNEL;
+	if (!(c >= 2 && c <= 1000) || c != floor(c)) {
+		ct_read_bad(rd, "%s record with command_index %g: not a command's number", k->name, c);
+		return NULL;
+	}
+	snprintf(buf, len, "%s-cmd%.0f", CT_BENCH_KERNEL, c);
+	return buf;
+}
+
 int ct_read_bench_run(struct reader *rd)
 {
 	const struct ct_rec_kind *k = &ct_schema_bench_run;
-	const char *tool, *placement;
+	const char *tool, *placement, *kernel;
 	double wall = NAN, cpu = NAN, lost;
+	char kbuf[32];
 	struct ct_run_series *s;
 	struct ct_sample smp;
 
@@ -376,9 +398,11 @@ int ct_read_bench_run(struct reader *rd)
 	if (!(wall > 0 && wall < 3.2e7) || !(cpu >= 0 && cpu < 3.2e7))
 		return ct_read_bad(rd, "bench_run record with wall_s %g and cpu_s %g: not times of a run",
 				   wall, cpu);
-	s = find_series(rd->r, tool, CT_BENCH_KERNEL, CT_BENCH_ISA, placement, "s", NAN, &no_reader);
+	if (!(kernel = bench_kernel(rd, k, kbuf, sizeof(kbuf))))
+		return -1;
+	s = find_series(rd->r, tool, kernel, CT_BENCH_ISA, placement, "s", NAN, &no_reader);
 	if (!s)
-		s = new_series(rd->r, tool, CT_BENCH_KERNEL, CT_BENCH_ISA, placement, "s", rd->line);
+		s = new_series(rd->r, tool, kernel, CT_BENCH_ISA, placement, "s", rd->line);
 	s->sample_is_run = 1;
 	memset(&smp, 0, sizeof(smp));
 	smp.wall_ns = (uint64_t)(wall * 1e9);
@@ -402,7 +426,8 @@ int ct_read_bench_run(struct reader *rd)
 int ct_read_bench_summary(struct reader *rd)
 {
 	const struct ct_rec_kind *k = &ct_schema_bench_summary;
-	const char *tool, *placement, *basis, *kinds;
+	const char *tool, *placement, *basis, *kinds, *kernel;
+	char kbuf[32];
 	double median = NAN, runs = NAN, share = NAN, disturbed;
 	struct ct_run_series *s;
 	int b;
@@ -415,9 +440,11 @@ int ct_read_bench_summary(struct reader *rd)
 		return -1;
 	if (!(runs >= 1) || runs > UINT_MAX || runs != floor(runs))
 		return ct_read_bad(rd, "bench_summary record with \"runs\" %g: not a number of runs", runs);
-	s = find_series(rd->r, tool, CT_BENCH_KERNEL, CT_BENCH_ISA, placement, "s", NAN, &no_reader);
+	if (!(kernel = bench_kernel(rd, k, kbuf, sizeof(kbuf))))
+		return -1;
+	s = find_series(rd->r, tool, kernel, CT_BENCH_ISA, placement, "s", NAN, &no_reader);
 	if (!s)
-		s = new_series(rd->r, tool, CT_BENCH_KERNEL, CT_BENCH_ISA, placement, "s", rd->line);
+		s = new_series(rd->r, tool, kernel, CT_BENCH_ISA, placement, "s", rd->line);
 	else if (s->has_sum[b] && !s->dup_line)
 		s->dup_line = rd->line;
 	s->has_sum[b] = 1;

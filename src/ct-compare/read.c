@@ -319,6 +319,9 @@ static int record(struct reader *rd)
 		return ct_read_bench_run(rd);
 	if (strcmp(rec, ct_schema_bench_summary.name) == 0)
 		return ct_read_bench_summary(rd);
+	/* --bench's commands against the first: the runs above are what is compared. */
+	if (strcmp(rec, ct_schema_bench_versus.name) == 0)
+		return 0;
 	/* ct-place -l --measure: the kinds checked, no series to compare. */
 	if (strcmp(rec, ct_schema_measured.name) == 0 || strcmp(rec, ct_schema_kinds_check.name) == 0)
 		return 0;

@@ -1,8 +1,10 @@
 /*
  * ct-place/bench-report.c - ct-place --bench written out: a record per
- * run (bench_run, JSON Lines) and a record per placement and basis
- * (bench_summary: the table, TSV, JSON Lines, summary.md), each kind
- * described once in its field table and written by records/record.c.
+ * run (bench_run, JSON Lines), a record per command, placement and basis
+ * (bench_summary: the table, TSV, JSON Lines, summary.md) and, with
+ * several commands, one per later command against the first under each
+ * placement and basis (bench_versus), each kind described once in its
+ * field table (records/kinds.c) and written by records/record.c.
  */
 #include "config.h"
 
@@ -92,6 +94,9 @@ static void run_value(const void *rec, int id, unsigned out, struct ct_rec_value
 	case BR_METHOD:
 		v->str = r->method;
 		break;
+	case BR_COMMAND_INDEX:
+		v->i = x->row->cmd + 1;
+		break;
 	}
 }
 
@@ -99,7 +104,19 @@ const struct ct_rec_kind ct_rec_bench_run = {
 	"bench_run", ct_bench_run_fields, CT_BENCH_RUN_NFIELDS, run_value, 0
 };
 
-/* --- bench_summary: a placement's runs on one basis. --- */
+/* Command k (from 0) as one line. */
+static const char *command_line(const struct ct_bench_doc *d, size_t k)
+{
+	return d->commands && k < d->ncmd ? d->commands[k] : d->command;
+}
+
+/* How many commands the bench ran. */
+static size_t commands(const struct ct_bench_doc *d)
+{
+	return d->commands && d->ncmd > 1 ? d->ncmd : 1;
+}
+
+/* --- bench_summary: a command's runs under a placement, on one basis. --- */
 
 struct sum_rec {
 	const struct ct_bench_doc *d;
@@ -135,6 +152,35 @@ static void sum_value(const void *rec, int id, unsigned out, struct ct_rec_value
 		break;
 	case BS_MIN:
 		v->num = f->st.min;
+		break;
+	case BS_MAX:
+		v->num = f->st.max;
+		break;
+	case BS_MEAN:
+		v->num = f->st.mean;
+		break;
+	case BS_SD:
+		v->num = f->st.sd;
+		break;
+	case BS_MEAN_SD: {
+		/* Each in the unit that fits it: "53.62 ms +- 512.3 µs". */
+		char sd[64];
+
+		ct_rec_time_text(v->buf, sizeof(v->buf) / 2, f->st.mean);
+		ct_rec_time_text(sd, sizeof(sd), f->st.sd);
+		if (!isnan(f->st.sd))
+			snprintf(v->buf + strlen(v->buf), sizeof(v->buf) / 2, " +- %s", sd);
+		v->str = v->buf;
+		break;
+	}
+	case BS_OUTLIERS:
+		v->i = f->outliers;
+		break;
+	case BS_OUTLIER_BOUND:
+		v->num = f->bound;
+		break;
+	case BS_COMMAND_INDEX:
+		v->i = row->cmd + 1;
 		break;
 	case BS_CV:
 		v->num = f->st.cv_pct;
@@ -206,7 +252,7 @@ static void sum_value(const void *rec, int id, unsigned out, struct ct_rec_value
 		v->num = s->kind_s[id - BS_KIND_P];
 		break;
 	case BS_COMMAND:
-		v->str = x->d->command;
+		v->str = command_line(x->d, row->cmd);
 		break;
 	case BS_HOW:
 		v->str = row->p.note;
@@ -218,6 +264,91 @@ const struct ct_rec_kind ct_rec_bench_summary = {
 	"bench_summary", ct_bench_summary_fields, CT_BENCH_SUMMARY_NFIELDS, sum_value, 0
 };
 
+/* --- bench_versus: a command against the first, under a placement, on one basis. --- */
+
+static void versus_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
+{
+	const struct sum_rec *x = rec;
+	const struct ct_bench_results *res = x->d->res;
+	const struct ct_bench_row *row = &res->rows[x->row];
+	const struct ct_bench_summary *s = &res->s[x->row];
+	const struct ct_bench_test *t = &s->b[x->basis].first;
+
+	switch ((enum ct_bench_versus_field)id) {
+	case BV_TOOL:
+		v->str = "ct-place";
+		break;
+	case BV_BASIS:
+		v->str = ct_bench_basis_name(x->basis);
+		break;
+	case BV_PLACEMENT:
+		v->str = row->p.name;
+		break;
+	case BV_COMMAND_INDEX:
+		v->i = row->cmd + 1;
+		break;
+	case BV_AGAINST_INDEX:
+		v->i = 1;
+		break;
+	case BV_RUNS:
+		v->i = row->n;
+		break;
+	case BV_MEDIAN:
+		v->num = s->b[x->basis].st.median;
+		break;
+	case BV_AGAINST_MEDIAN:
+		v->num = res->s[s->first_row].b[x->basis].st.median;
+		break;
+	case BV_RATIO:
+		v->num = t->ratio;
+		break;
+	case BV_RATIO_LOW:
+		v->num = t->lo;
+		break;
+	case BV_RATIO_HIGH:
+		v->num = t->hi;
+		break;
+	case BV_RATIO_INTERVAL:
+		v->omit = isnan(t->lo);
+		snprintf(v->buf, sizeof(v->buf), "%.3f .. %.3f", t->lo, t->hi);
+		v->str = v->buf;
+		break;
+	case BV_P:
+		v->num = t->p;
+		if ((out & CT_REC_TEXT) && t->p < 0.001)
+			v->str = "<0.001";
+		break;
+	case BV_VERDICT:
+		v->null = t->verdict == CT_BENCH_NO_VERDICT;
+		v->str = ct_bench_verdict_name(t->verdict);
+		break;
+	case BV_COMMAND:
+		v->str = command_line(x->d, row->cmd);
+		break;
+	case BV_AGAINST:
+		v->str = command_line(x->d, 0);
+		break;
+	}
+}
+
+static const struct ct_rec_kind ct_rec_bench_versus = {
+	"bench_versus", ct_bench_versus_fields, CT_BENCH_VERSUS_NFIELDS, versus_value, 0
+};
+
+/* Every command after the first against it, each placement, each basis: out's records. */
+static void versus_rows(FILE *f, unsigned out, const struct ct_bench_doc *d)
+{
+	struct ct_rec_writer w;
+	struct sum_rec rec = { d, 0, CT_BENCH_WALL };
+
+	ct_rec_begin(&w, f, out, &ct_rec_bench_versus);
+	for (rec.basis = 0; rec.basis < CT_BENCH_NBASES; rec.basis++)
+		for (rec.row = 0; rec.row < d->res->n; rec.row++)
+			if (d->res->s[rec.row].first_row >= 0)
+				ct_rec_write(&w, &rec);
+	ct_rec_end(&w);
+}
+
 /* The rows of one basis, as out (the table, Markdown, TSV). */
 static void basis_rows(FILE *f, unsigned out, const struct ct_bench_doc *d,
 		       enum ct_bench_basis b)
@@ -226,6 +357,9 @@ static void basis_rows(FILE *f, unsigned out, const struct ct_bench_doc *d,
 	struct sum_rec rec = { d, 0, b };
 
 	ct_rec_begin(&w, f, out, &ct_rec_bench_summary);
+	/* The command's column where there are several. */
+	if ((out & CT_REC_TEXT) && commands(d) == 1)
+		ct_rec_hide(&w, BS_COMMAND_INDEX);
 	for (rec.row = 0; rec.row < d->res->n; rec.row++)
 		ct_rec_write(&w, &rec);
 	ct_rec_end(&w);
@@ -237,24 +371,38 @@ static const char *const titles[CT_BENCH_NBASES] = {
 	"reaped children, less the fork's and the exec's)"
 };
 
-/* What was run and how, in a line or two. */
+/* What was run and how, in a line or two (a line per command). */
 static void run_lines(const struct ct_doc *t, const struct ct_bench_doc *d)
 {
-	ct_doc_line(t, "command: %s%s%s", d->shell ? d->shell : "", d->shell ? " -c " : "",
-		    d->command);
-	ct_doc_line(t, "runs: %u per placement in interleaved rounds (the order rotated each "
-		    "round), after %u warm-up run%s each%s%s", d->runs, d->warmup,
-		    d->warmup == 1 ? "" : "s", d->prepare ? "; --prepare " : "",
-		    d->prepare ? d->prepare : "");
+	size_t k, n = commands(d);
+	char num[24] = "";
+
+	for (k = 0; k < n; k++) {
+		if (n > 1)
+			snprintf(num, sizeof(num), " %zu", k + 1);
+		ct_doc_line(t, "command%s: %s%s%s", num, d->shell ? d->shell : "",
+			    d->shell ? " -c " : "", command_line(d, k));
+	}
+	ct_doc_line(t, "runs: %u per %splacement in interleaved rounds (the order rotated each "
+		    "round), after %u warm-up run%s each%s%s%s%s", d->runs,
+		    n > 1 ? "command and " : "", d->warmup, d->warmup == 1 ? "" : "s",
+		    d->prepare ? "; --prepare " : "", d->prepare ? d->prepare : "",
+		    d->cleanup ? "; --cleanup " : "", d->cleanup ? d->cleanup : "");
 }
 
-static void legend(const struct ct_doc *t)
+static void legend(const struct ct_doc *t, const struct ct_bench_doc *d)
 {
-	ct_doc_line(t, "x main = the median over main's median; x interval: Hodges-Lehmann (Moses) "
-		    "95%% on the log ratios;");
+	ct_doc_line(t, "mean +- sd: the mean and the sample standard deviation (n - 1) of the "
+		    "runs' times;");
+	ct_doc_line(t, "x main = the median over main's median%s; x interval: Hodges-Lehmann "
+		    "(Moses) 95%% on the log ratios;", commands(d) > 1 ? " (the same command's)" : "");
+	if (commands(d) > 1)
+		ct_doc_line(t, "x against = a command's median over command 1's under the same "
+			    "placement, its interval, p and verdict likewise;");
 	ct_doc_line(t, "p: two-sided Mann-Whitney U against main; verdict slower or faster where "
-		    "p < %g and the x interval is beyond 1 +- %.0f%%, '~' where not;",
-		    CT_BENCH_ALPHA, 100 * CT_COMPARE_THRESHOLD);
+		    "p < %g and the x interval is beyond 1 +- %.0f%%, '~' where not, no p and no "
+		    "verdict under %d runs a side;", CT_BENCH_ALPHA, 100 * CT_COMPARE_THRESHOLD,
+		    CT_BENCH_MIN_RUNS);
 	ct_doc_line(t, "share: CPU time over wall time of all runs (a command that sleeps or "
 		    "waits has a low one);");
 	ct_doc_line(t, "lost%%: what others took from the runs (run-queue wait, steal) over their "
@@ -269,9 +417,87 @@ static void placement_list(const struct ct_doc *t, const struct ct_bench_doc *d)
 	size_t r;
 
 	ct_doc_list_begin(&l, t, "placements", 0);
+	/* Each once: every command has the same. */
 	for (r = 0; r < d->res->n; r++)
-		ct_doc_item(&l, d->res->rows[r].p.name, "%s", d->res->rows[r].p.note);
+		if (!d->res->rows[r].cmd)
+			ct_doc_item(&l, d->res->rows[r].p.name, "%s", d->res->rows[r].p.note);
 	ct_doc_list_end(&l);
+}
+
+/*
+ * The warnings: the machine's, then each slow outlier of a command under
+ * a placement on the wall basis (the time a user waits), as hyperfine
+ * warns: a first run that filled a cache, or runs beyond the bound.
+ */
+struct warnings {
+	const struct ct_machine *m;
+	char **text;
+	size_t n;
+};
+
+static const char *warning(const void *arg, size_t i)
+{
+	const struct warnings *w = arg;
+
+	return i < w->m->nwarnings ? ct_machine_warning(w->m, i) : w->text[i - w->m->nwarnings];
+}
+
+static char *outlier_text(const struct ct_bench_doc *d, size_t r)
+{
+	const struct ct_bench_row *row = &d->res->rows[r];
+	const struct ct_bench_figures *f = &d->res->s[r].b[CT_BENCH_WALL];
+	double med = f->st.median, first = (double)row->runs[0].wall_ns / 1e9;
+	double worst = (double)row->runs[f->worst].wall_ns / 1e9;
+	char who[96], text[512], t_first[32], t_worst[32], t_med[32], t_bound[32];
+
+	if (commands(d) > 1)
+		snprintf(who, sizeof(who), "command %u under %s", row->cmd + 1, row->p.name);
+	else
+		snprintf(who, sizeof(who), "%s", row->p.name);
+	ct_rec_time_text(t_first, sizeof(t_first), first);
+	ct_rec_time_text(t_worst, sizeof(t_worst), worst);
+	ct_rec_time_text(t_med, sizeof(t_med), med);
+	ct_rec_time_text(t_bound, sizeof(t_bound), f->bound);
+	if (f->first_out)
+		snprintf(text, sizeof(text), "%s: the first timed run took %s, %.1f x the median %s "
+			 "(a cache it filled? more --warmup runs, or --prepare to empty it before "
+			 "every run)%s", who, t_first, first / med, t_med,
+			 f->outliers > 1 ? "; other runs beyond the outlier bound too" : "");
+	else
+		snprintf(text, sizeof(text), "%s: statistical outliers, %u of %u runs above %s (the "
+			 "median + %.0f scaled MADs): the slowest, round %u, took %s, %.2f x the "
+			 "median %s (a busy machine? more --warmup runs?)", who, f->outliers, row->n,
+			 t_bound, CT_BENCH_OUTLIER_MADS, row->runs[f->worst].round, t_worst,
+			 worst / med, t_med);
+	return ct_xstrdup(text);
+}
+
+static void bench_warnings(const struct ct_doc *t, const struct ct_bench_doc *d)
+{
+	struct warnings w;
+	size_t r;
+
+	w.m = d->m;
+	w.n = 0;
+	w.text = ct_xcalloc(d->res->n ? d->res->n : 1, sizeof(*w.text));
+	for (r = 0; r < d->res->n; r++)
+		if (d->res->s[r].b[CT_BENCH_WALL].outliers)
+			w.text[w.n++] = outlier_text(d, r);
+	ct_doc_warnings(t, d->m->nwarnings + w.n, warning, &w);
+	for (r = 0; r < w.n; r++)
+		free(w.text[r]);
+	free(w.text);
+}
+
+/* The commands against the first, where there are several: a section and its table. */
+static void versus_section(const struct ct_doc *t, FILE *f, unsigned out,
+			   const struct ct_bench_doc *d)
+{
+	if (commands(d) < 2)
+		return;
+	ct_doc_section(t, "commands, each against command 1 under the same placement "
+		       "(x against: its median over command 1's)");
+	versus_rows(f, out, d);
 }
 
 static void print_table(FILE *f, const struct ct_bench_doc *d)
@@ -286,10 +512,11 @@ static void print_table(FILE *f, const struct ct_bench_doc *d)
 		ct_doc_section(&t, "basis %s", titles[b]);
 		basis_rows(f, CT_REC_TABLE, d, (enum ct_bench_basis)b);
 	}
+	versus_section(&t, f, CT_REC_TABLE, d);
 	ct_doc_blank(&t);
-	legend(&t);
+	legend(&t, d);
 	placement_list(&t, d);
-	ct_out_warnings(&t, d->m);
+	bench_warnings(&t, d);
 }
 
 static void print_tsv(FILE *f, const struct ct_bench_doc *d)
@@ -302,6 +529,11 @@ static void print_tsv(FILE *f, const struct ct_bench_doc *d)
 		for (rec.basis = 0; rec.basis < CT_BENCH_NBASES; rec.basis++)
 			ct_rec_write(&w, &rec);
 	ct_rec_end(&w);
+	/* The commands against the first: a second block, after a blank line. */
+	if (commands(d) > 1) {
+		ct_doc_gap(f);
+		versus_rows(f, CT_REC_TSV, d);
+	}
 }
 
 /* Runs in the order they ran: by round, then by their place in it. */
@@ -347,6 +579,8 @@ static void print_json(FILE *f, const struct ct_bench_doc *d)
 		for (rec.basis = 0; rec.basis < CT_BENCH_NBASES; rec.basis++)
 			ct_rec_write(&w, &rec);
 	ct_rec_end(&w);
+	if (commands(d) > 1)
+		versus_rows(f, CT_REC_JSON, d);
 }
 
 void ct_bench_print(FILE *f, enum ct_format fmt, const struct ct_bench_doc *d)
@@ -379,8 +613,9 @@ void ct_bench_markdown(FILE *f, const struct ct_bench_doc *d)
 		ct_doc_section(&t, "basis %s", titles[b]);
 		basis_rows(f, CT_REC_MD, d, (enum ct_bench_basis)b);
 	}
+	versus_section(&t, f, CT_REC_MD, d);
 	ct_doc_blank(&t);
-	legend(&code);
+	legend(&code, d);
 	placement_list(&t, d);
-	ct_out_warnings(&t, d->m);
+	bench_warnings(&t, d);
 }

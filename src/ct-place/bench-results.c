@@ -1,7 +1,9 @@
 /*
  * ct-place/bench-results.c - ct-place --bench's results step: every
- * placement's runs summarised on each basis, held against the unplaced
- * runs with ct-compare's statistics (measure/mann-whitney.h: the U test
+ * command's runs under every placement summarised on each basis (median,
+ * mean and sd, min, max, the slow outliers), held against the same
+ * command's unplaced runs and against the first command's under the same
+ * placement with ct-compare's statistics (core/mann-whitney.h: the U test
  * and the Hodges-Lehmann interval of the ratio), and the kinds its CPU
  * time went to.  The writers (bench-report.c, bench-chart.c) only format
  * what this computes.
@@ -70,30 +72,54 @@ static double *times(const struct ct_bench_row *row, enum ct_bench_basis b)
 }
 
 /*
- * The verdict on times y against main's x, as ct-compare gives it: the U
- * test two-sided at CT_BENCH_ALPHA and the ratio's interval beyond
- * ct-compare's default minimum effect (ct_ratio_beyond), the direction
- * from the ratio of the medians (a time: above 1 is slower).  The one
- * place it is decided.
+ * Times y (n runs) against a reference's x (m runs), as ct-compare holds
+ * them: the U test two-sided at CT_BENCH_ALPHA and the ratio's interval
+ * beyond ct-compare's default minimum effect (ct_ratio_beyond), the
+ * direction from the ratio of the medians (a time: above 1 is slower).
+ * Under CT_BENCH_MIN_RUNS runs a side: no p, no interval, no verdict.
+ * The one place it is decided.
  */
-static void verdict(const double *x, size_t m, const double *y, size_t n,
-		    struct ct_bench_figures *f)
+static void test(const double *x, size_t m, const double *y, size_t n, double ratio,
+		 struct ct_bench_test *t)
 {
 	struct ct_utest u;
 	double est;
 
-	f->p = NAN;
-	f->ratio_lo = f->ratio_hi = NAN;
-	f->verdict = CT_BENCH_NO_VERDICT;
-	if (ct_utest(x, m, y, n, &u) < 0)
+	t->ratio = ratio;
+	t->p = t->lo = t->hi = NAN;
+	t->verdict = CT_BENCH_NO_VERDICT;
+	if (m < CT_BENCH_MIN_RUNS || n < CT_BENCH_MIN_RUNS || ct_utest(x, m, y, n, &u) < 0)
 		return;
-	f->p = u.p;
-	ct_ratio_ci(x, m, y, n, CT_BENCH_ALPHA, &est, &f->ratio_lo, &f->ratio_hi);
+	t->p = u.p;
+	ct_ratio_ci(x, m, y, n, CT_BENCH_ALPHA, &est, &t->lo, &t->hi);
 	if (!(u.p < CT_BENCH_ALPHA) ||
-	    !ct_ratio_beyond(f->ratio, f->ratio_lo, f->ratio_hi, CT_COMPARE_THRESHOLD))
-		f->verdict = CT_BENCH_SAME;
+	    !ct_ratio_beyond(ratio, t->lo, t->hi, CT_COMPARE_THRESHOLD))
+		t->verdict = CT_BENCH_SAME;
 	else
-		f->verdict = f->ratio > 1 ? CT_BENCH_SLOWER : CT_BENCH_FASTER;
+		t->verdict = ratio > 1 ? CT_BENCH_SLOWER : CT_BENCH_FASTER;
+}
+
+/* The slow outliers of times v (in the order of the rounds), n of them. */
+static void outliers(const double *v, unsigned n, struct ct_bench_figures *f)
+{
+	double floor;
+	unsigned i;
+
+	f->bound = NAN;
+	f->outliers = f->worst = 0;
+	f->first_out = 0;
+	if (n < CT_BENCH_MIN_RUNS)
+		return;
+	f->bound = f->st.median + CT_BENCH_OUTLIER_MADS * CT_MAD_NORMAL * ct_mad(v, n, f->st.median);
+	floor = f->st.median * (1 + CT_COMPARE_THRESHOLD);
+	if (f->bound < floor)
+		f->bound = floor;
+	for (i = 0; i < n; i++)
+		if (v[i] > f->bound) {
+			if (!f->outliers++ || v[i] > v[f->worst])
+				f->worst = i;
+			f->first_out |= i == 0;
+		}
 }
 
 /* The kinds the runs' CPU time went to, and each one's part of it. */
@@ -128,9 +154,46 @@ static void kinds(const struct ct_bench_row *row, struct ct_bench_summary *s)
 		snprintf(s->kinds, sizeof(s->kinds), "unknown");
 }
 
+/* The row of command cmd under the placement named name (main: the unplaced one), or -1. */
+static long find_row(const struct ct_bench_row *rows, size_t n, unsigned cmd, const char *name,
+		     int main)
+{
+	size_t r;
+
+	for (r = 0; r < n; r++)
+		if (rows[r].cmd == cmd && rows[r].n &&
+		    (main ? rows[r].p.main : strcmp(rows[r].p.name, name) == 0))
+			return (long)r;
+	return -1;
+}
+
+/* A row's share, its lost share, its disturbed and failed runs. */
+static void shares(const struct ct_bench_row *row, struct ct_bench_summary *s)
+{
+	uint64_t wall_ns = 0, cpu_ns = 0, lost_ns = 0;
+	double wall = 0, cpu = 0;
+	unsigned i, known = 0;
+
+	for (i = 0; i < row->n; i++) {
+		const struct ct_bench_run *u = &row->runs[i];
+
+		wall += run_s(u, CT_BENCH_WALL);
+		cpu += run_s(u, CT_BENCH_CPU);
+		wall_ns += u->wall_ns;
+		cpu_ns += u->user_ns + u->sys_ns;
+		lost_ns += ct_bench_run_lost_ns(u);
+		known += (unsigned)u->lost_known;
+		s->disturbed += (unsigned)ct_bench_run_disturbed(u);
+		s->failed += u->status != 0;
+	}
+	s->share = wall > 0 ? cpu / wall : NAN;
+	/* Pooled as the share is: the runs' loss over the time they had, summed. */
+	s->lost_share = row->n && known == row->n ? ct_lost_share(wall_ns, cpu_ns, lost_ns) : NAN;
+}
+
 void ct_bench_results(const struct ct_bench_row *rows, size_t n, struct ct_bench_results *res)
 {
-	double *ref[CT_BENCH_NBASES] = { NULL, NULL };
+	double **tv = ct_xcalloc((n ? n : 1) * CT_BENCH_NBASES, sizeof(*tv));
 	size_t r;
 	int b;
 
@@ -138,62 +201,62 @@ void ct_bench_results(const struct ct_bench_row *rows, size_t n, struct ct_bench
 	res->rows = rows;
 	res->n = n;
 	res->s = ct_xcalloc(n ? n : 1, sizeof(*res->s));
-	for (r = 0; r < n && !res->ref; r++)
-		if (rows[r].p.main && rows[r].n)
-			res->ref = &rows[r];
-	for (b = 0; b < CT_BENCH_NBASES && res->ref; b++)
-		ref[b] = times(res->ref, (enum ct_bench_basis)b);
+	for (r = 0; r < n; r++)
+		if (rows[r].cmd + 1 > res->ncmd)
+			res->ncmd = rows[r].cmd + 1;
 	for (r = 0; r < n; r++) {
 		const struct ct_bench_row *row = &rows[r];
 		struct ct_bench_summary *s = &res->s[r];
-		uint64_t wall_ns = 0, cpu_ns = 0, lost_ns = 0;
-		double wall = 0, cpu = 0, hw;
-		unsigned i, known = 0;
+		double hw;
 
-		for (i = 0; i < row->n; i++) {
-			const struct ct_bench_run *u = &row->runs[i];
-
-			wall += run_s(u, CT_BENCH_WALL);
-			cpu += run_s(u, CT_BENCH_CPU);
-			wall_ns += u->wall_ns;
-			cpu_ns += u->user_ns + u->sys_ns;
-			lost_ns += ct_bench_run_lost_ns(u);
-			known += (unsigned)u->lost_known;
-			s->disturbed += (unsigned)ct_bench_run_disturbed(u);
-			s->failed += u->status != 0;
-		}
-		s->share = wall > 0 ? cpu / wall : NAN;
-		/* Pooled as the share is: the runs' loss over the time they had, summed. */
-		s->lost_share = row->n && known == row->n ? ct_lost_share(wall_ns, cpu_ns, lost_ns)
-							  : NAN;
+		s->main_row = find_row(rows, n, row->cmd, NULL, 1);
+		s->first_row = row->cmd ? find_row(rows, n, 0, row->p.name, 0) : -1;
+		if (!row->cmd && s->main_row == (long)r)
+			res->ref = row;
+		shares(row, s);
 		kinds(row, s);
 		for (b = 0; b < CT_BENCH_NBASES; b++) {
 			struct ct_bench_figures *f = &s->b[b];
-			double *v = times(row, (enum ct_bench_basis)b);
+			double *v = tv[r * CT_BENCH_NBASES + (size_t)b] = times(row, (enum ct_bench_basis)b);
 
 			ct_stats_compute(v, row->n, &f->st);
 			ct_median_ci(v, row->n, &f->ci_lo, &f->ci_hi, &hw);
-			free(v);
+			outliers(v, row->n, f);
 		}
 	}
-	/* Against main, once every row's medians are known. */
+	/* Against main and the first command, once every row's medians are known. */
 	for (r = 0; r < n; r++)
 		for (b = 0; b < CT_BENCH_NBASES; b++) {
-			struct ct_bench_figures *f = &res->s[r].b[b];
+			struct ct_bench_summary *s = &res->s[r];
+			struct ct_bench_figures *f = &s->b[b];
+			const double *v = tv[r * CT_BENCH_NBASES + (size_t)b];
+			struct ct_bench_test t;
+			long m = s->main_row, k = s->first_row;
 
-			f->ratio = res->ref ? ct_results_median_ratio(f->st.median,
-					res->s[res->ref - rows].b[b].st.median) : NAN;
-			f->p = f->ratio_lo = f->ratio_hi = NAN;
+			f->ratio = f->ratio_lo = f->ratio_hi = f->p = NAN;
 			f->verdict = CT_BENCH_NO_VERDICT;
-			if (res->ref && &rows[r] != res->ref) {
-				double *v = times(&rows[r], (enum ct_bench_basis)b);
-
-				verdict(ref[b], res->ref->n, v, rows[r].n, f);
-				free(v);
+			if (m >= 0) {
+				f->ratio = ct_results_median_ratio(f->st.median,
+								   res->s[m].b[b].st.median);
+				if (m != (long)r) {
+					test(tv[(size_t)m * CT_BENCH_NBASES + (size_t)b], rows[m].n, v,
+					     rows[r].n, f->ratio, &t);
+					f->ratio_lo = t.lo;
+					f->ratio_hi = t.hi;
+					f->p = t.p;
+					f->verdict = t.verdict;
+				}
 			}
+			f->first.ratio = f->first.lo = f->first.hi = f->first.p = NAN;
+			f->first.verdict = CT_BENCH_NO_VERDICT;
+			if (k >= 0)
+				test(tv[(size_t)k * CT_BENCH_NBASES + (size_t)b], rows[k].n, v, rows[r].n,
+				     ct_results_median_ratio(f->st.median, res->s[k].b[b].st.median),
+				     &f->first);
 		}
-	free(ref[0]);
-	free(ref[1]);
+	for (r = 0; r < n * CT_BENCH_NBASES; r++)
+		free(tv[r]);
+	free(tv);
 }
 
 void ct_bench_results_free(struct ct_bench_results *res)

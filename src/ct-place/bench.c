@@ -139,19 +139,29 @@ static size_t bench_places(const struct ct_bench_opts *o, const struct ct_topo *
 	return k;
 }
 
-/* What is run: CMD itself, or SHELL -c 'CMD ARG...'. */
-struct bench {
-	const struct ct_bench_opts *o;
+/* A command of the bench: itself, or SHELL -c 'CMD ARG...'. */
+struct bench_cmd {
 	char *line;			/* CMD ARG... as one line: --shell's script */
 	char *shown;			/* the same quoted, for the outputs */
 	char *sh_argv[4];
 	char *const *argv;
+};
+
+/* A bench under way: its commands, its rows (command by command, a placement each). */
+struct bench {
+	const struct ct_bench_opts *o;
+	struct bench_cmd cmd[CT_BENCH_CMDS_MAX];
+	const char *shown[CT_BENCH_CMDS_MAX];
 	char **prep_argv;		/* --prepare's, NULL: none */
+	char **clean_argv;		/* --cleanup's, NULL: none */
 	int *kind_of;
 	int ncpu;
 	int devnull;			/* -1: --show-output */
 	int sampled;			/* CT_OBSERVE=sampled */
 	struct ct_progress pr;		/* erased before any message */
+	struct ct_bench_row *rows;
+	size_t n, nplaces;
+	size_t done, total;		/* runs, warm-up ones too */
 };
 
 /*
@@ -222,32 +232,33 @@ static void quiet_end(int saved[2])
 }
 
 /*
- * --prepare's argv: SHELL -c CMD with --shell, else CMD's words (split at
- * blanks, no quoting) executed directly, as the bench's own command is.
+ * --prepare's and --cleanup's argv: SHELL -c CMD with --shell, else CMD's
+ * words (split at blanks, no quoting) executed directly, as the bench's
+ * own commands are.
  */
-static char **prepare_argv(const struct ct_bench_opts *o)
+static char **aside_argv(const struct ct_bench_opts *o, const char *cmd, const char *opt)
 {
-	size_t n = 0, len = strlen(o->prepare);
+	size_t n = 0, len = strlen(cmd);
 	char **argv = ct_xcalloc(len / 2 + 4, sizeof(*argv));
 	char *words, *w, *save = NULL;
 
 	if (o->shell) {
 		argv[0] = ct_xstrdup(o->shell);
 		argv[1] = ct_xstrdup("-c");
-		argv[2] = ct_xstrdup(o->prepare);
+		argv[2] = ct_xstrdup(cmd);
 		return argv;
 	}
-	words = ct_xstrdup(o->prepare);
+	words = ct_xstrdup(cmd);
 	for (w = strtok_r(words, " \t\n", &save); w; w = strtok_r(NULL, " \t\n", &save))
 		argv[n++] = ct_xstrdup(w);
 	free(words);
 	if (!n)
-		ct_usage_error("--prepare needs a command");
+		ct_usage_error("%s needs a command", opt);
 	return argv;
 }
 
-/* --prepare: unplaced, untimed; returns its exit code as a shell gives it. */
-static int prepare(const struct bench *b)
+/* --prepare or --cleanup: unplaced, untimed; returns its exit code as a shell gives it. */
+static int run_aside(const struct bench *b, char **argv, const char *opt)
 {
 	int saved[2], st;
 	pid_t pid;
@@ -255,7 +266,7 @@ static int prepare(const struct bench *b)
 	quiet_begin(b, saved);
 	pid = fork();
 	if (pid == 0) {
-		execvp(b->prep_argv[0], b->prep_argv);
+		execvp(argv[0], argv);
 		_exit(errno == ENOENT ? CT_EXIT_ENOENT : CT_EXIT_CANNOT_INVOKE);
 	}
 	if (pid < 0) {
@@ -265,28 +276,29 @@ static int prepare(const struct bench *b)
 	while (waitpid(pid, &st, 0) < 0)
 		if (errno != EINTR) {
 			quiet_end(saved);
-			err(CT_EXIT_CANCELED, "cannot wait for --prepare");
+			err(CT_EXIT_CANCELED, "cannot wait for %s", opt);
 		}
 	quiet_end(saved);
 	return ct_observe_exit_code(st);
 }
 
 /*
- * One run of CMD under p, into r; ct-place's failures and CMD's own exit.
+ * One run of a row's command under its placement, into r; ct-place's
+ * failures and the command's own exit.
  * Returns 0, or the signal that stopped the bench (SIGINT, SIGTERM,
  * SIGHUP: ct_spawn_interrupt_begin) before or during the run, which is
  * then no run.
  */
-static int run_once(struct bench *b, const struct ct_bench_place *p,
-		    struct ct_bench_run *r)
+static int run_once(struct bench *b, const struct ct_bench_row *row, struct ct_bench_run *r)
 {
+	const struct ct_bench_place *p = &row->p;
 	struct ct_observe_opts oo;
 	struct ct_observe ob;
 	char why[640];
 	int saved[2], fail, k;
 
 	if (b->o->prepare) {
-		int code = prepare(b);
+		int code = run_aside(b, b->prep_argv, "--prepare");
 
 		if (ct_spawn_interrupted())
 			return ct_spawn_interrupted();
@@ -298,7 +310,7 @@ static int run_once(struct bench *b, const struct ct_bench_place *p,
 	if (ct_spawn_interrupted())
 		return ct_spawn_interrupted();
 	memset(&oo, 0, sizeof(oo));
-	oo.argv = b->argv;
+	oo.argv = b->cmd[row->cmd].argv;
 	oo.kind_of = b->kind_of;
 	oo.ncpu = b->ncpu;
 	oo.clamp = p->how == CT_BENCH_CLAMP ? &p->cpus : NULL;
@@ -365,126 +377,177 @@ static void write_svg(FILE *f, void *arg)
 	ct_bench_svg(f, ((const struct outputs *)arg)->d);
 }
 
-int ct_place_bench(const struct ct_bench_opts *o, const struct ct_topo *t)
+/* The commands as run and as shown, the rows, the descriptors and the kinds of the cpus. */
+static void bench_setup(struct bench *b, const struct ct_bench_opts *o, const struct ct_topo *t,
+			const struct ct_bench_place *places, size_t np)
+{
+	const char *env = getenv("CT_OBSERVE");
+	size_t k, i;
+	int c;
+
+	memset(b, 0, sizeof(*b));
+	b->o = o;
+	b->sampled = env && *env;
+	for (k = 0; k < o->ncmd; k++) {
+		struct bench_cmd *bc = &b->cmd[k];
+
+		bc->line = join(o->cmds[k], 0);
+		b->shown[k] = bc->shown = join(o->cmds[k], !o->shell);
+		bc->argv = o->cmds[k];
+		if (o->shell) {
+			bc->sh_argv[0] = (char *)o->shell;
+			bc->sh_argv[1] = (char *)"-c";
+			bc->sh_argv[2] = bc->line;
+			bc->sh_argv[3] = NULL;
+			bc->argv = bc->sh_argv;
+		}
+	}
+	if (o->prepare)
+		b->prep_argv = aside_argv(o, o->prepare, "--prepare");
+	if (o->cleanup)
+		b->clean_argv = aside_argv(o, o->cleanup, "--cleanup");
+	b->devnull = -1;
+	if (!o->show_output && (b->devnull = open("/dev/null", O_RDWR | O_CLOEXEC)) < 0)
+		err(CT_EXIT_CANCELED, "/dev/null");
+	b->ncpu = t->ncpu;
+	b->kind_of = ct_xmalloc((size_t)(t->ncpu > 0 ? t->ncpu : 1) * sizeof(*b->kind_of));
+	for (c = 0; c < t->ncpu; c++) {
+		const struct ct_topo_cpu *p = ct_topo_cpu(t, c);
+
+		b->kind_of[c] = p && ct_cpuset_isset(&t->online, c) ? (int)p->kind : -1;
+	}
+	b->nplaces = np;
+	b->n = o->ncmd * np;
+	b->rows = ct_xcalloc(b->n, sizeof(*b->rows));
+	for (i = 0; i < b->n; i++) {
+		b->rows[i].p = places[i % np];
+		b->rows[i].cmd = (unsigned)(i / np);
+		b->rows[i].runs = ct_xcalloc(o->runs, sizeof(*b->rows[i].runs));
+	}
+	b->total = b->n * (o->warmup + o->runs);
+}
+
+/* A row's name in the progress line and messages: "main", "command 2 under main". */
+static const char *row_name(const struct bench *b, const struct ct_bench_row *row, char *buf,
+			    size_t len)
+{
+	if (b->o->ncmd < 2)
+		snprintf(buf, len, "%s", row->p.name);
+	else
+		snprintf(buf, len, "command %u under %s", row->cmd + 1, row->p.name);
+	return buf;
+}
+
+/*
+ * Warm-up rounds, every row once each, nothing kept; then the timed
+ * rounds, round r starting at row r so that each leads in turn.  Returns
+ * 0, a failing run's status (without -i) or an interruption's.
+ */
+static int bench_rounds(struct bench *b)
+{
+	const struct ct_bench_opts *o = b->o;
+	unsigned round, j;
+	char why[640], name[96];
+	int sig;
+
+	for (round = 0; round < o->warmup; round++)
+		for (j = 0; j < b->n; j++) {
+			struct ct_bench_run r;
+
+			row_name(b, &b->rows[j], name, sizeof(name));
+			ct_progress_show(&b->pr, b->done == 0, -1, "warm-up %u of %u (%s)", round + 1,
+					 o->warmup, name);
+			if ((sig = run_once(b, &b->rows[j], &r)) != 0) {
+				snprintf(why, sizeof(why), "warm-up round %u of %u, %s", round + 1,
+					 o->warmup, name);
+				return interrupted(b, sig, why);
+			}
+			b->done++;
+		}
+	for (round = 0; round < o->runs; round++)
+		for (j = 0; j < b->n; j++) {
+			struct ct_bench_row *row = &b->rows[(j + round) % b->n];
+			struct ct_bench_run *r = &row->runs[row->n];
+			double el = ct_progress_elapsed(&b->pr);
+
+			row_name(b, row, name, sizeof(name));
+			ct_progress_show(&b->pr, 0, b->done ? el / (double)b->done *
+					 (double)(b->total - b->done) : -1,
+					 "round %u of %u: %s, run %zu of %zu", round + 1, o->runs, name,
+					 b->done + 1, b->total);
+			if ((sig = run_once(b, row, r)) != 0) {
+				snprintf(why, sizeof(why), "round %u of %u, %s", round + 1, o->runs, name);
+				return interrupted(b, sig, why);
+			}
+			r->round = round + 1;
+			r->order = j + 1;
+			row->n++;
+			b->done++;
+			if (r->status && !o->ignore_failure) {
+				ct_progress_clear(&b->pr);
+				warnx("exit status %d in round %u under %s, the bench stops (-i keeps "
+				      "going): %s", r->status, r->round, row->p.name,
+				      b->shown[row->cmd]);
+				return r->status;
+			}
+		}
+	return 0;
+}
+
+/*
+ * --cleanup, once for each command after all its runs: the rounds
+ * interleave the commands, so after the last round, command by command.
+ * Returns 0, its status where it failed, or an interruption's.
+ */
+static int bench_cleanup(struct bench *b)
+{
+	size_t k;
+	char why[96];
+	int code;
+
+	for (k = 0; b->clean_argv && k < b->o->ncmd; k++) {
+		code = run_aside(b, b->clean_argv, "--cleanup");
+		if (ct_spawn_interrupted()) {
+			snprintf(why, sizeof(why), "--cleanup after command %zu", k + 1);
+			return interrupted(b, ct_spawn_interrupted(), why);
+		}
+		if (code) {
+			ct_progress_clear(&b->pr);
+			warnx("--cleanup '%s' exited %d after the runs of %s, the bench stops",
+			      b->o->cleanup, code, b->shown[k]);
+			return code;
+		}
+	}
+	return 0;
+}
+
+/* The results, the files of -o DIR (all or none), then stdout. */
+static void bench_write(struct bench *b, struct ct_machine *m)
 {
 	static const struct ct_outfile files[] = {
 		{ "raw.txt", write_raw },
 		{ "summary.md", write_md },
 		{ "summary.svg", write_svg },
 	};
-	const char *env = getenv("CT_OBSERVE");
-	struct ct_bench_place places[CT_PLACE_MAX];
-	struct ct_bench_row *rows;
+	const struct ct_bench_opts *o = b->o;
 	struct ct_bench_results res;
 	struct ct_bench_doc d;
-	struct ct_machine m;
-	int status = CT_EXIT_OK;
 	struct outputs w;
-	struct bench b;
-	size_t n, i, done = 0, total;
-	unsigned round, j;
 	char why[640];
-	int c, sig;
 
-	if (env && *env && strcmp(env, "sampled") != 0)
-		ct_usage_error("invalid CT_OBSERVE '%s': use sampled, or leave it unset", env);
-	n = bench_places(o, t, places);
-	if (o->outdir && ct_outdir_ready(o->outdir, why, sizeof(why)) < 0)
-		errx(CT_EXIT_CANCELED, "%s", why);
-	memset(&b, 0, sizeof(b));
-	b.o = o;
-	b.line = join(o->cmd, 0);
-	b.shown = join(o->cmd, !o->shell);
-	b.sampled = env && *env;
-	if (o->prepare)
-		b.prep_argv = prepare_argv(o);
-	if (o->shell) {
-		b.sh_argv[0] = (char *)o->shell;
-		b.sh_argv[1] = (char *)"-c";
-		b.sh_argv[2] = b.line;
-		b.sh_argv[3] = NULL;
-		b.argv = b.sh_argv;
-	} else {
-		b.argv = o->cmd;
-	}
-	b.devnull = -1;
-	if (!o->show_output && (b.devnull = open("/dev/null", O_RDWR | O_CLOEXEC)) < 0)
-		err(CT_EXIT_CANCELED, "/dev/null");
-	b.ncpu = t->ncpu;
-	b.kind_of = ct_xmalloc((size_t)(t->ncpu > 0 ? t->ncpu : 1) * sizeof(*b.kind_of));
-	for (c = 0; c < t->ncpu; c++) {
-		const struct ct_topo_cpu *p = ct_topo_cpu(t, c);
-
-		b.kind_of[c] = p && ct_cpuset_isset(&t->online, c) ? (int)p->kind : -1;
-	}
-	rows = ct_xcalloc(n, sizeof(*rows));
-	for (i = 0; i < n; i++) {
-		rows[i].p = places[i];
-		rows[i].runs = ct_xcalloc(o->runs, sizeof(*rows[i].runs));
-	}
-	ct_machine_describe(&m);
-	ct_progress_init(&b.pr, stderr, o->progress);
-	total = n * (o->warmup + o->runs);
-	ct_progress_note(&b.pr, "%s: '%s' under %zu placement%s: %u warm-up and %u timed run%s "
-			 "each, interleaved", ct_progname(), b.shown, n, n == 1 ? "" : "s",
-			 o->warmup, o->runs, o->runs == 1 ? "" : "s");
-	ct_spawn_interrupt_begin();
-	/* Warm-up: every placement once per warm-up round, nothing kept. */
-	for (round = 0; round < o->warmup; round++)
-		for (i = 0; i < n; i++) {
-			struct ct_bench_run r;
-
-			ct_progress_show(&b.pr, done == 0, -1, "warm-up %u of %u (%s)", round + 1,
-					 o->warmup, rows[i].p.name);
-			if ((sig = run_once(&b, &rows[i].p, &r)) != 0) {
-				snprintf(why, sizeof(why), "warm-up round %u of %u, %s", round + 1,
-					 o->warmup, rows[i].p.name);
-				status = interrupted(&b, sig, why);
-				goto out;
-			}
-			done++;
-		}
-	for (round = 0; round < o->runs; round++)
-		for (j = 0; j < n; j++) {
-			/* Round r starts at placement r: each placement leads in turn. */
-			struct ct_bench_row *row = &rows[(j + round) % n];
-			struct ct_bench_run *r = &row->runs[row->n];
-			double el = ct_progress_elapsed(&b.pr);
-
-			ct_progress_show(&b.pr, 0, done ? el / (double)done * (double)(total - done) : -1,
-					 "round %u of %u: %s, run %zu of %zu", round + 1, o->runs,
-					 row->p.name, done + 1, total);
-			if ((sig = run_once(&b, &row->p, r)) != 0) {
-				snprintf(why, sizeof(why), "round %u of %u, %s", round + 1, o->runs,
-					 row->p.name);
-				status = interrupted(&b, sig, why);
-				goto out;
-			}
-			r->round = round + 1;
-			r->order = j + 1;
-			row->n++;
-			done++;
-			if (r->status && !o->ignore_failure) {
-				ct_progress_clear(&b.pr);
-				warnx("exit status %d in round %u under %s, the bench stops (-i keeps "
-				      "going): %s", r->status, r->round, row->p.name, b.shown);
-				status = r->status;
-				goto out;
-			}
-		}
-	ct_spawn_interrupt_end();
-	ct_progress_clear(&b.pr);
-	ct_machine_finish(&m, 1);
-	ct_bench_results(rows, n, &res);
+	ct_machine_finish(m, 1);
+	ct_bench_results(b->rows, b->n, &res);
 	memset(&d, 0, sizeof(d));
-	d.m = &m;
+	d.m = m;
 	d.res = &res;
-	d.command = b.shown;
+	d.command = b->shown[0];
+	d.commands = b->shown;
+	d.ncmd = o->ncmd;
 	d.runs = o->runs;
 	d.warmup = o->warmup;
 	d.shell = o->shell;
 	d.prepare = o->prepare;
-	/* The files first, all or none, as the comparison writes them. */
+	d.cleanup = o->cleanup;
 	if (o->outdir) {
 		w.d = &d;
 		if (ct_write_files(o->outdir, files, CT_ARRAY_SIZE(files), &w, why,
@@ -500,17 +563,61 @@ int ct_place_bench(const struct ct_bench_opts *o, const struct ct_topo *t)
 	}
 	ct_place_cmd_written(stdout, "the bench's results");
 	ct_bench_results_free(&res);
-out:
+}
+
+static void free_argv(char **argv)
+{
+	size_t i;
+
+	for (i = 0; argv && argv[i]; i++)
+		free(argv[i]);
+	free(argv);
+}
+
+int ct_place_bench(const struct ct_bench_opts *o, const struct ct_topo *t)
+{
+	const char *env = getenv("CT_OBSERVE");
+	struct ct_bench_place places[CT_PLACE_MAX];
+	struct ct_machine m;
+	struct bench b;
+	char why[640];
+	size_t np, i;
+	int status;
+
+	if (env && *env && strcmp(env, "sampled") != 0)
+		ct_usage_error("invalid CT_OBSERVE '%s': use sampled, or leave it unset", env);
+	np = bench_places(o, t, places);
+	if (o->outdir && ct_outdir_ready(o->outdir, why, sizeof(why)) < 0)
+		errx(CT_EXIT_CANCELED, "%s", why);
+	bench_setup(&b, o, t, places, np);
+	ct_machine_describe(&m);
+	ct_progress_init(&b.pr, stderr, o->progress);
+	if (o->ncmd > 1)
+		ct_progress_note(&b.pr, "%s: %zu commands under %zu placement%s: %u warm-up and %u "
+				 "timed run%s each, interleaved", ct_progname(), o->ncmd, np,
+				 np == 1 ? "" : "s", o->warmup, o->runs, o->runs == 1 ? "" : "s");
+	else
+		ct_progress_note(&b.pr, "%s: '%s' under %zu placement%s: %u warm-up and %u timed "
+				 "run%s each, interleaved", ct_progname(), b.shown[0], np,
+				 np == 1 ? "" : "s", o->warmup, o->runs, o->runs == 1 ? "" : "s");
+	ct_spawn_interrupt_begin();
+	status = bench_rounds(&b);
+	if (!status)
+		status = bench_cleanup(&b);
 	ct_spawn_interrupt_end();
-	for (i = 0; i < n; i++)
-		free(rows[i].runs);
-	free(rows);
+	ct_progress_clear(&b.pr);
+	if (!status)
+		bench_write(&b, &m);
+	for (i = 0; i < b.n; i++)
+		free(b.rows[i].runs);
+	free(b.rows);
 	free(b.kind_of);
-	free(b.line);
-	free(b.shown);
-	for (c = 0; b.prep_argv && b.prep_argv[c]; c++)
-		free(b.prep_argv[c]);
-	free(b.prep_argv);
+	for (i = 0; i < o->ncmd; i++) {
+		free(b.cmd[i].line);
+		free(b.cmd[i].shown);
+	}
+	free_argv(b.prep_argv);
+	free_argv(b.clean_argv);
 	if (b.devnull >= 0)
 		close(b.devnull);
 	return status;

@@ -1,9 +1,11 @@
 /*
- * ct-place/bench.h - ct-place --bench: the user's own command run again
- * and again under every placement that applies, in interleaved rounds,
- * each run timed on the wall clock and by the rusage of its process tree
- * and observed (ct-place/observe.h: where its CPU time went, by kind), then
- * every placement compared to the unplaced runs with ct-compare's test.
+ * ct-place/bench.h - ct-place --bench: the user's own commands (one, or
+ * several: -- CMD -- CMD ...) run again and again under every placement
+ * that applies, in interleaved rounds, each run timed on the wall clock
+ * and by the rusage of its process tree and observed (ct-place/observe.h:
+ * where its CPU time went, by kind), then every placement compared to
+ * the same command's unplaced runs, and every later command to the first
+ * under each placement, with ct-compare's test.
  *
  *   bench.c          the placements, the rounds, one run (src/ct-place/bench.c)
  *   bench-results.c  the results step: statistics, ratios, verdicts, kinds
@@ -25,15 +27,21 @@
 #include "core/stats.h"
 #include "machine/topo.h"
 
+/* At most this many commands in one bench (-- CMD -- CMD ...). */
+#define CT_BENCH_CMDS_MAX 16
+
 /* What ct-place's options ask of a bench. */
 struct ct_bench_opts {
-	char **cmd;			/* CMD [ARG...], NULL-terminated */
+	/* The commands, each CMD [ARG...] NULL-terminated; the first the reference. */
+	char **cmds[CT_BENCH_CMDS_MAX];
+	size_t ncmd;
 	const char *placements;		/* -p LIST, NULL: every one that applies */
 	const char *kind_arg;		/* -k KIND: main and the kind's cpus */
 	const char *cpus_arg;		/* -c CPULIST: main and those cpus */
 	unsigned runs;			/* -r: timed runs per placement */
 	unsigned warmup;		/* --warmup: untimed runs per placement first */
 	const char *prepare;		/* --prepare CMD, NULL: none */
+	const char *cleanup;		/* --cleanup CMD, NULL: none */
 	const char *shell;		/* --shell SHELL, NULL: CMD executed directly */
 	int ignore_failure;		/* -i */
 	int show_output;		/* --show-output */
@@ -91,8 +99,10 @@ uint64_t ct_bench_run_lost_ns(const struct ct_bench_run *r);
  */
 int ct_bench_run_disturbed(const struct ct_bench_run *r);
 
+/* One command under one placement: its runs, in the order of the rounds. */
 struct ct_bench_row {
 	struct ct_bench_place p;
+	unsigned cmd;			/* which command, 0: the first */
 	struct ct_bench_run *runs;
 	unsigned n;
 };
@@ -103,9 +113,9 @@ struct ct_bench_row {
 enum ct_bench_basis { CT_BENCH_WALL, CT_BENCH_CPU, CT_BENCH_NBASES };
 const char *ct_bench_basis_name(enum ct_bench_basis b);
 
-/* A placement against the unplaced runs, by ct-compare's test. */
+/* A placement against the unplaced runs, or a command against the first, by ct-compare's test. */
 enum ct_bench_verdict {
-	CT_BENCH_NO_VERDICT = -1,	/* main itself, or too few runs */
+	CT_BENCH_NO_VERDICT = -1,	/* the reference itself, or too few runs */
 	CT_BENCH_SAME,			/* not significant at the level */
 	CT_BENCH_SLOWER,
 	CT_BENCH_FASTER
@@ -115,13 +125,45 @@ const char *ct_bench_verdict_name(enum ct_bench_verdict v);
 /* ct-compare's default level: the verdict's. */
 #define CT_BENCH_ALPHA 0.05
 
+/*
+ * Fewer runs than this on either side: no p and no verdict (and no
+ * interval of the ratio), as hyperfine gives no outlier statistics for
+ * them; nor an outlier bound.
+ */
+#define CT_BENCH_MIN_RUNS 3
+
+/*
+ * A run is an outlier beyond the median + CT_BENCH_OUTLIER_MADS scaled
+ * MADs (the MAD times CT_MAD_NORMAL: hyperfine's modified z-score of
+ * 14), and at least CT_COMPARE_THRESHOLD (3 %) above the median, so that
+ * runs that hardly vary (a MAD near 0) do not make every run above the
+ * median one.  Only the slow side: what others do to a run, or a cache
+ * it fills, makes it longer.
+ */
+#define CT_BENCH_OUTLIER_MADS 14.0
+
+/* Runs against a reference's: the ratio of the medians and ct-compare's test. */
+struct ct_bench_test {
+	double ratio;			/* the median over the reference's; NaN: none */
+	double lo, hi;			/* Hodges-Lehmann 95% interval of the ratio */
+	double p;			/* two-sided Mann-Whitney U */
+	enum ct_bench_verdict verdict;
+};
+
 struct ct_bench_figures {
-	struct ct_stats st;		/* of the runs' times, s */
+	struct ct_stats st;		/* of the runs' times, s (mean, sd, min, max too) */
 	double ci_lo, ci_hi;		/* the median's 95% interval, s (NaN under 6 runs) */
-	double ratio;			/* the median over main's; NaN: no main */
+	double ratio;			/* the median over main's (same command); NaN: no main */
 	double ratio_lo, ratio_hi;	/* Hodges-Lehmann 95% interval of the ratio */
 	double p;			/* two-sided Mann-Whitney U against main */
 	enum ct_bench_verdict verdict;
+	/* Against the first command under the same placement (NaN, none for it). */
+	struct ct_bench_test first;
+	/* The slow outliers (CT_BENCH_OUTLIER_MADS). */
+	double bound;			/* s; NaN under CT_BENCH_MIN_RUNS runs */
+	unsigned outliers;		/* runs above it */
+	unsigned worst;			/* the slowest of them (index in the row's runs) */
+	int first_out;			/* the first timed run is one of them */
 };
 
 struct ct_bench_summary {
@@ -134,13 +176,16 @@ struct ct_bench_summary {
 	double kind_share[CT_KIND_COUNT];/* of the time counted on a kind */
 	char kinds[96];			/* the kinds it ran on: "performance,efficiency" */
 	char split[96];			/* "P 98% E 2%" */
+	long main_row;			/* the same command's main, -1: none */
+	long first_row;			/* the first command's under this placement, -1: none */
 };
 
 struct ct_bench_results {
 	const struct ct_bench_row *rows;
 	size_t n;
-	const struct ct_bench_row *ref;	/* main, or NULL: not run */
+	const struct ct_bench_row *ref;	/* the first command's main, or NULL: not run */
 	struct ct_bench_summary *s;	/* per row */
+	unsigned ncmd;			/* the commands: the rows' cmd is below it */
 };
 
 void ct_bench_results(const struct ct_bench_row *rows, size_t n, struct ct_bench_results *res);
@@ -152,10 +197,14 @@ void ct_bench_results_free(struct ct_bench_results *res);
 struct ct_bench_doc {
 	const struct ct_machine *m;
 	const struct ct_bench_results *res;
-	const char *command;		/* CMD as one line */
+	const char *command;		/* the first command as one line */
+	/* Every command as one line, ncmd of them; NULL: command alone. */
+	const char *const *commands;
+	size_t ncmd;
 	unsigned runs, warmup;
 	const char *shell;		/* NULL: none */
 	const char *prepare;		/* NULL: none */
+	const char *cleanup;		/* NULL: none */
 };
 
 extern const struct ct_rec_kind ct_rec_bench_run, ct_rec_bench_summary;

@@ -69,8 +69,10 @@ struct place_opts {
 	/* --bench (src/ct-place/bench.c). */
 	int bench;
 	int bench_only;			/* an option of --bench's own was given */
-	const char *warmup, *prepare, *shell;
+	const char *warmup, *prepare, *cleanup, *shell;
 	int ignore_failure, show_output;
+	char **cmds[CT_BENCH_CMDS_MAX];	/* --bench's commands: CMD split at each -- */
+	size_t ncmd;
 };
 
 /* The options, in --help's sections: the modes, then the rest. */
@@ -85,8 +87,10 @@ static const struct ct_opt_use observe[] = {
 };
 static const struct ct_opt_use bench[] = {
 	{ CT_O_BENCH, NULL },
+	{ CT_O_CLEANUP, NULL },
 	{ CT_O_IGNORE_FAILURE, NULL },
 	{ CT_O_PREPARE, NULL },
+	{ CT_O_RUNS, NULL },
 	{ CT_O_SHELL, NULL },
 	{ CT_O_SHOW_OUTPUT, NULL },
 	{ CT_O_WARMUP, NULL },
@@ -108,7 +112,7 @@ static const struct ct_opt_use opts[] = {
 	{ CT_O_MAX_TIME, NULL },
 	{ CT_O_QUICK, NULL },
 	{ CT_O_REPS, "timed samples per kernel (default 15; also REPS=N); with --bench, runs "
-		     "of CMD per placement (default 10)" },
+		     "of each command per placement (default 10; also --runs)" },
 	{ CT_O_PROGRESS, NULL },
 	{ CT_O_NO_PROGRESS, NULL },
 	{ CT_O_SAMPLES, NULL },
@@ -133,8 +137,8 @@ static void usage(void)
 	       "       %s [-p process-background | -k KIND | -c CPULIST] --observe [-f FMT]\n"
 	       "                [-o DIR] -- CMD [ARG...]\n"
 	       "       %s --bench [-p LIST | -k KIND | -c CPULIST] [-r RUNS] [--warmup N]\n"
-	       "                [--prepare CMD] [--shell SHELL] [-i] [--show-output] [-f FMT]\n"
-	       "                [-o DIR] -- CMD [ARG...]\n"
+	       "                [--prepare CMD] [--cleanup CMD] [--shell SHELL] [-i]\n"
+	       "                [--show-output] [-f FMT] [-o DIR] -- CMD [ARG...] [-- CMD...]\n"
 	       "\n"
 	       "The kinds of core of this machine, the placements a thread can be given on\n"
 	       "them, and what each placement gets: with no mode, the add-chain clock, FMA\n"
@@ -149,7 +153,9 @@ static void usage(void)
 	ct_opts_help(stdout, observe, CT_ARRAY_SIZE(observe));
 	printf("\n"
 	       "A command under every placement (--bench; default placements: main,\n"
-	       "process-background and each pin-KIND that applies):\n");
+	       "process-background and each pin-KIND that applies); several commands,\n"
+	       "each after its own --, are each compared with the first under every\n"
+	       "placement:\n");
 	ct_opts_help(stdout, bench, CT_ARRAY_SIZE(bench));
 	printf("\n"
 	       "Options:\n");
@@ -177,24 +183,40 @@ static void parse_selector(struct place_opts *o, const char *arg)
 		       "or a rank", arg);
 }
 
-static void parse_options(struct place_opts *o, int argc, char **argv)
+/*
+ * --bench's commands: the words after the first -- split at each later
+ * -- (hyperfine takes quoted commands; here each keeps its own words, so
+ * that none needs a shell).  A literal -- for a command: --shell, and the
+ * command quoted as one word.
+ */
+static void bench_commands(struct place_opts *o, char **argv)
+{
+	size_t i, start = 0;
+
+	for (i = 0;; i++) {
+		int end = !argv[i];
+
+		if (!end && strcmp(argv[i], "--") != 0)
+			continue;
+		if (i == start)
+			ct_usage_error("an empty command%s: --bench ... -- CMD [ARG...] [-- CMD...]",
+				       o->ncmd ? " after --" : "");
+		if (o->ncmd == CT_BENCH_CMDS_MAX)
+			ct_usage_error("more than %d commands", CT_BENCH_CMDS_MAX);
+		o->cmds[o->ncmd++] = argv + start;
+		if (end)
+			return;
+		argv[i] = NULL;
+		start = i + 1;
+	}
+}
+
+/* The options' getopt switch, the modes and --bench's own in it. */
+static void parse_loop(struct place_opts *o, int argc, char **argv)
 {
 	struct ct_getopt g;
-	int c, i, dashdash = 0;
+	int c;
 
-	memset(o, 0, sizeof(*o));
-	ct_cli_init(&o->cli);
-	ct_cli_isa_init(&o->isa);
-	/*
-	 * With a command, a status of ct-place's own must not look like one
-	 * of CMD's: every failure before CMD runs is 125, as for env(1).
-	 */
-	for (i = 1; i < argc; i++)
-		if (strcmp(argv[i], "--") == 0) {
-			ct_set_usage_status(CT_EXIT_CANCELED);
-			dashdash = 1;
-			break;
-		}
 	/* Options stop at CMD, so CMD's own options are left to it. */
 	ct_getopt_init(&g, 1);
 	ct_getopt_add(&g, modes, CT_ARRAY_SIZE(modes));
@@ -227,6 +249,10 @@ static void parse_options(struct place_opts *o, int argc, char **argv)
 			break;
 		case CT_OPT_BENCH:
 			o->bench = 1;
+			break;
+		case CT_OPT_CLEANUP:
+			o->cleanup = optarg;
+			o->bench_only = 1;
 			break;
 		case CT_OPT_PREPARE:
 			o->prepare = optarg;
@@ -284,17 +310,17 @@ static void parse_options(struct place_opts *o, int argc, char **argv)
 			break;
 		}
 	}
-	o->fmt = o->cli.fmt;
-	if (o->isa.list) {
-		ct_isa_print(stdout, o->fmt);
-		exit(CT_EXIT_OK);
-	}
-	ct_kinds_finish();
+}
+
+/* The mode the options and a command make, and the options it refuses. */
+static void check_options(struct place_opts *o, int argc, char **argv, int dashdash)
+{
 	if (optind < argc && (!dashdash || o->mode != MODE_DEFAULT))
 		ct_usage_error("unexpected argument '%s'%s", argv[optind],
 			       dashdash ? "" : " (a command goes after --)");
 	if (o->bench_only && !o->bench)
-		ct_usage_error("-i, --prepare, --shell, --show-output and --warmup apply to --bench");
+		ct_usage_error("-i, --cleanup, --prepare, --shell, --show-output and --warmup "
+			       "apply to --bench");
 	if (o->bench && optind == argc)
 		ct_usage_error("--bench runs a command: ct-place --bench ... -- CMD [ARG...]");
 	if (o->bench && o->observe)
@@ -303,7 +329,7 @@ static void parse_options(struct place_opts *o, int argc, char **argv)
 		ct_usage_error("--bench is a mode of its own: leave out -l, --cpus-of and --dry-run");
 	if (optind < argc && o->bench) {
 		o->mode = MODE_BENCH;
-		o->cmd = argv + optind;
+		bench_commands(o, argv + optind);
 	} else if (optind < argc) {
 		o->mode = MODE_EXEC;
 		o->cmd = argv + optind;
@@ -334,6 +360,33 @@ static void parse_options(struct place_opts *o, int argc, char **argv)
 		ct_usage_error("-s applies to the comparison only");
 	if (o->clock_adds && o->mode != MODE_DEFAULT)
 		ct_usage_error("-n applies to the comparison only");
+}
+
+static void parse_options(struct place_opts *o, int argc, char **argv)
+{
+	int i, dashdash = 0;
+
+	memset(o, 0, sizeof(*o));
+	ct_cli_init(&o->cli);
+	ct_cli_isa_init(&o->isa);
+	/*
+	 * With a command, a status of ct-place's own must not look like one
+	 * of CMD's: every failure before CMD runs is 125, as for env(1).
+	 */
+	for (i = 1; i < argc; i++)
+		if (strcmp(argv[i], "--") == 0) {
+			ct_set_usage_status(CT_EXIT_CANCELED);
+			dashdash = 1;
+			break;
+		}
+	parse_loop(o, argc, argv);
+	o->fmt = o->cli.fmt;
+	if (o->isa.list) {
+		ct_isa_print(stdout, o->fmt);
+		exit(CT_EXIT_OK);
+	}
+	ct_kinds_finish();
+	check_options(o, argc, argv, dashdash);
 }
 
 /* The main job: every selected placement, the four kernels in each. */
@@ -378,13 +431,14 @@ static int mode_exec(const struct place_opts *o, const struct ct_topo *t)
 	return o->observe ? ct_place_cmd_observe(&pc, t) : ct_place_cmd_exec(&pc, t);
 }
 
-/* --bench -- CMD: the command under every placement, compared to main. */
+/* --bench -- CMD [-- CMD...]: each under every placement, compared to main and to the first. */
 static int mode_bench(const struct place_opts *o, const struct ct_topo *t)
 {
 	struct ct_bench_opts bo;
 
 	memset(&bo, 0, sizeof(bo));
-	bo.cmd = o->cmd;
+	memcpy(bo.cmds, o->cmds, sizeof(bo.cmds));
+	bo.ncmd = o->ncmd;
 	bo.placements = o->placements;
 	bo.kind_arg = o->kind_arg;
 	bo.cpus_arg = o->cpus_arg;
@@ -395,6 +449,7 @@ static int mode_bench(const struct place_opts *o, const struct ct_topo *t)
 							  CT_BENCH_RUNS_MAX)
 			      : CT_BENCH_WARMUP_DEFAULT;
 	bo.prepare = o->prepare;
+	bo.cleanup = o->cleanup;
 	bo.shell = o->shell;
 	bo.ignore_failure = o->ignore_failure;
 	bo.show_output = o->show_output;

@@ -291,6 +291,17 @@ for page in "$top_srcdir"/man/*.[1-8]; do
 			run ""
 			[ -s "$tmp/work/before/bench.jsonl" ] || [ -n "$(ls "$tmp/work/before" 2>/dev/null)" ] ||
 				bad "-o before kept no files" ;;
+		ct-place.1:'ct-place --bench --runs 20 -o gz -- gzip -1 -c input.txt -- gzip -9 -c input.txt')
+			command -v hyperfine >/dev/null 2>&1 || block=$first
+			run ""
+			has '^commands, each against command 1'
+			has '^command 2: gzip -9 -c input.txt$'
+			grep -q '"record":"bench_versus"' "$tmp/work/gz/raw.txt" ||
+				bad "gz/raw.txt holds no command against the first" ;;
+		ct-place.1:"ct-place --bench --shell sh --cleanup 'rm -f out.txt' -- 'make -s test' -- 'make -s -j2 test'")
+			run ""
+			has '^command 2: sh -c make -s -j2 test$'
+			has 'cleanup rm -f out\.txt' ;;
 		ct-place.1:'ct-place --observe -- make -j8')
 			run ""
 			grep -q '^observed: make -j8 (exit 0)' "$tmp/err" || bad "no report on standard error" ;;

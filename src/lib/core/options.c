@@ -117,11 +117,15 @@ const struct ct_opt ct_opts[CT_O_COUNT] = {
 	[CT_O_BENCH] = { 0, CT_OPT_BENCH, "bench", NULL,
 		"run CMD -r times under every placement that applies, in interleaved rounds, "
 		"and compare its wall and CPU time to the unplaced runs" },
+	[CT_O_CLEANUP] = { 0, CT_OPT_CLEANUP, "cleanup", "CMD",
+		"with --bench: run CMD once after all the runs of each command, unplaced and "
+		"untimed, as --prepare is run" },
 	[CT_O_IGNORE_FAILURE] = { 'i', 'i', "ignore-failure", NULL,
 		"with --bench: keep going when CMD exits non-zero (the status is recorded)" },
 	[CT_O_PREPARE] = { 0, CT_OPT_PREPARE, "prepare", "CMD",
 		"with --bench: run CMD before every run, unplaced and untimed: its words executed "
 		"directly, or through SHELL -c with --shell" },
+	[CT_O_RUNS] = { 0, 'r', "runs", "N", "the same as -r, --reps (hyperfine's name)" },
 	[CT_O_SHELL] = { 0, CT_OPT_SHELL, "shell", "SHELL",
 		"with --bench: run the command as SHELL -c 'CMD ARG...'; none (the default) "
 		"executes CMD directly" },

@@ -46,6 +46,7 @@ enum {
 	CT_OPT_WIDE,
 	/* ct-place --bench's own (src/ct-place/bench.c). */
 	CT_OPT_BENCH,
+	CT_OPT_CLEANUP,
 	CT_OPT_PREPARE,
 	CT_OPT_SHELL,
 	CT_OPT_SHOW_OUTPUT,
@@ -98,8 +99,10 @@ enum ct_opt_id {
 	CT_O_WIDTH,			/* -w, --width N: tables and text N columns wide */
 	/* ct-place --bench's own. */
 	CT_O_BENCH,			/* --bench */
+	CT_O_CLEANUP,			/* --cleanup CMD */
 	CT_O_IGNORE_FAILURE,		/* -i, --ignore-failure */
 	CT_O_PREPARE,			/* --prepare CMD */
+	CT_O_RUNS,			/* --runs N: -r, --reps under hyperfine's name */
 	CT_O_SHELL,			/* --shell SHELL|none */
 	CT_O_SHOW_OUTPUT,		/* --show-output */
 	CT_O_WARMUP,			/* --warmup N */

@@ -46,9 +46,25 @@ void ct_stats_compute(const double *v, size_t n, struct ct_stats *st)
 	/* Two passes: the variance of nearly equal values must not cancel. */
 	for (i = 0; i < n; i++)
 		ss += (v[i] - st->mean) * (v[i] - st->mean);
+	st->sd = n > 1 ? sqrt(ss / (double)(n - 1)) : NAN;
 	if (n > 1 && st->mean != 0)
-		st->cv_pct = 100.0 * sqrt(ss / (double)(n - 1)) / fabs(st->mean);
+		st->cv_pct = 100.0 * st->sd / fabs(st->mean);
 	free(sorted);
+}
+
+double ct_mad(const double *v, size_t n, double m)
+{
+	double *dev, mad;
+	size_t i;
+
+	if (n == 0)
+		return NAN;
+	dev = ct_xmalloc(n * sizeof(*dev));
+	for (i = 0; i < n; i++)
+		dev[i] = fabs(v[i] - m);
+	mad = ct_median_inplace(dev, n);
+	free(dev);
+	return mad;
 }
 
 int ct_median_ci_ranks(size_t n, size_t *lo, size_t *hi)

@@ -12,11 +12,20 @@ struct ct_stats {
 	double max;
 	double median;	/* mean of the two middle values when n is even */
 	double mean;
-	double cv_pct;	/* sample standard deviation / mean, in percent */
+	double sd;	/* sample standard deviation (n - 1); NaN under 2 samples */
+	double cv_pct;	/* sd / mean, in percent; 0 under 2 samples */
 };
 
 /* Summarize v[0..n-1] (left untouched).  n == 0 gives all zeros. */
 void ct_stats_compute(const double *v, size_t n, struct ct_stats *st);
+
+/*
+ * The median absolute deviation of v[0..n-1] (left untouched) from m,
+ * unscaled; NaN for n == 0.  Times CT_MAD_NORMAL it estimates the
+ * standard deviation of a normal sample, robust to a few wild values.
+ */
+#define CT_MAD_NORMAL 1.4826
+double ct_mad(const double *v, size_t n, double m);
 
 /* qsort's comparison of doubles, ascending: the one every sort here uses. */
 int ct_cmp_double(const void *a, const void *b);

@@ -29,6 +29,8 @@ const struct ct_rec_field ct_bench_run_fields[CT_BENCH_RUN_NFIELDS] = {
 	{ BR_KIND_E, "efficiency_cpu_s", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
 	{ BR_KIND_LP, "low_power_cpu_s", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
 	{ BR_METHOD, "kinds_method", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+	/* Which command of the bench (-- CMD -- CMD ...), from 1. */
+	{ BR_COMMAND_INDEX, "command_index", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
 };
 
 const struct ct_rec_kind ct_schema_bench_run = {
@@ -37,11 +39,15 @@ const struct ct_rec_kind ct_schema_bench_run = {
 
 const struct ct_rec_field ct_bench_summary_fields[CT_BENCH_SUMMARY_NFIELDS] = {
 	{ BS_TOOL, "tool", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+	/* The table's first column with several commands (hidden with one). */
+	{ BS_COMMAND_INDEX, NULL, "cmd", CT_REC_INT, NULL, NULL, CT_REC_TEXT },
 	{ BS_PLACEMENT, "placement", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
 	{ BS_BASIS, "basis", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
 	{ BS_RUNS, "runs", NULL, CT_REC_INT, NULL, NULL, CT_REC_ALL },
 	{ BS_MEDIAN, "median_s", "median", CT_REC_NUM, "%.6g", "%T", CT_REC_ALL },
+	{ BS_MEAN_SD, NULL, "mean +- sd", CT_REC_STR, NULL, NULL, CT_REC_TEXT | CT_REC_FIT(1) },
 	{ BS_MIN, "min_s", "min", CT_REC_NUM, "%.6g", "%T", CT_REC_ALL },
+	{ BS_MAX, NULL, "max", CT_REC_NUM, NULL, "%T", CT_REC_TEXT | CT_REC_FIT(1) },
 	{ BS_CV, "cv_pct", "cv%", CT_REC_NUM, "%.3g", "%.2f", CT_REC_ALL },
 	{ BS_CI_LOW, "ci_low_s", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
 	{ BS_CI_HIGH, "ci_high_s", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
@@ -65,10 +71,43 @@ const struct ct_rec_field ct_bench_summary_fields[CT_BENCH_SUMMARY_NFIELDS] = {
 	{ BS_KIND_LP, "low_power_cpu_s", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
 	{ BS_COMMAND, "command", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
 	{ BS_HOW, "placement_how", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ BS_COMMAND_INDEX, "command_index", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
+	/* The mean and the sample standard deviation (n - 1), as hyperfine gives them. */
+	{ BS_MEAN, "mean_s", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
+	{ BS_SD, "sd_s", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
+	{ BS_MAX, "max_s", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
+	/* Runs slower than outlier_bound_s (null under 3 runs): see ct-place(1). */
+	{ BS_OUTLIERS, "outliers", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
+	{ BS_OUTLIER_BOUND, "outlier_bound_s", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
 };
 
 const struct ct_rec_kind ct_schema_bench_summary = {
 	"bench_summary", ct_bench_summary_fields, CT_BENCH_SUMMARY_NFIELDS, NULL, 0
+};
+
+const struct ct_rec_field ct_bench_versus_fields[CT_BENCH_VERSUS_NFIELDS] = {
+	{ BV_TOOL, "tool", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
+	{ BV_BASIS, "basis", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
+	{ BV_PLACEMENT, "placement", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
+	{ BV_COMMAND_INDEX, "command_index", "cmd", CT_REC_INT, NULL, NULL, CT_REC_ALL },
+	{ BV_AGAINST_INDEX, "against_index", "against", CT_REC_INT, NULL, NULL, CT_REC_ALL },
+	{ BV_RUNS, "runs", NULL, CT_REC_INT, NULL, NULL, CT_REC_ALL },
+	{ BV_MEDIAN, "median_s", "median", CT_REC_NUM, "%.6g", "%T", CT_REC_ALL },
+	{ BV_AGAINST_MEDIAN, "against_median_s", "against's", CT_REC_NUM, "%.6g", "%T",
+	  CT_REC_ALL },
+	{ BV_RATIO, "ratio", "x against", CT_REC_NUM, "%.6g", "%.3f", CT_REC_ALL },
+	{ BV_RATIO_LOW, "ratio_ci_low", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
+	{ BV_RATIO_HIGH, "ratio_ci_high", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
+	{ BV_RATIO_INTERVAL, NULL, "x interval", CT_REC_STR, NULL, NULL,
+	  CT_REC_TEXT | CT_REC_FIT(1) },
+	{ BV_P, "p_value", "p", CT_REC_NUM, "%.6g", "%.3f", CT_REC_ALL | CT_REC_FIT(2) },
+	{ BV_VERDICT, "verdict", NULL, CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
+	{ BV_COMMAND, "command", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ BV_AGAINST, "against", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+};
+
+const struct ct_rec_kind ct_schema_bench_versus = {
+	"bench_versus", ct_bench_versus_fields, CT_BENCH_VERSUS_NFIELDS, NULL, 0
 };
 
 const struct ct_rec_field ct_placements_extra_fields[CT_PLACEMENTS_EXTRA_NFIELDS] = {

@@ -15,9 +15,9 @@
 enum ct_bench_run_field {
 	BR_TOOL, BR_PLACEMENT, BR_ROUND, BR_ORDER, BR_WALL, BR_CPU, BR_USER, BR_SYS, BR_EXEC, BR_SHARE,
 	BR_WAIT, BR_STEAL, BR_LOST, BR_LOST_SHARE, BR_DISTURBED, BR_STATUS, BR_KIND_P, BR_KIND_E,
-	BR_KIND_LP, BR_METHOD
+	BR_KIND_LP, BR_METHOD, BR_COMMAND_INDEX
 };
-#define CT_BENCH_RUN_NFIELDS 20
+#define CT_BENCH_RUN_NFIELDS 21
 extern const struct ct_rec_field ct_bench_run_fields[CT_BENCH_RUN_NFIELDS];
 extern const struct ct_rec_kind ct_schema_bench_run;
 
@@ -26,11 +26,31 @@ enum ct_bench_summary_field {
 	BS_TOOL, BS_PLACEMENT, BS_BASIS, BS_RUNS, BS_MEDIAN, BS_MIN, BS_CV, BS_CI_LOW, BS_CI_HIGH,
 	BS_INTERVAL, BS_SHARE, BS_LOST_SHARE, BS_DISTURBED, BS_FAILED, BS_RATIO, BS_RATIO_LOW, BS_RATIO_HIGH,
 	BS_RATIO_INTERVAL, BS_P, BS_VERDICT, BS_KINDS, BS_SPLIT, BS_KIND_P, BS_KIND_E, BS_KIND_LP,
-	BS_COMMAND, BS_HOW
+	BS_COMMAND, BS_HOW, BS_COMMAND_INDEX, BS_MEAN, BS_SD, BS_MEAN_SD, BS_MAX, BS_OUTLIERS,
+	BS_OUTLIER_BOUND
 };
-#define CT_BENCH_SUMMARY_NFIELDS 27
+/*
+ * The fields added after the first release are appended (TSV keeps every
+ * earlier column's number); those the table shows in another place are
+ * listed twice, once for the table and Markdown, once for TSV and JSON.
+ */
+#define CT_BENCH_SUMMARY_NFIELDS 36
 extern const struct ct_rec_field ct_bench_summary_fields[CT_BENCH_SUMMARY_NFIELDS];
 extern const struct ct_rec_kind ct_schema_bench_summary;
+
+/*
+ * ct_rec_bench_versus: the members of a "bench_versus" record, a command
+ * against the first under one placement and basis (ct-place/bench-report.c);
+ * ct-compare reads past it (it compares runs, not commands).
+ */
+enum ct_bench_versus_field {
+	BV_TOOL, BV_BASIS, BV_PLACEMENT, BV_COMMAND_INDEX, BV_AGAINST_INDEX, BV_RUNS, BV_MEDIAN,
+	BV_AGAINST_MEDIAN, BV_RATIO, BV_RATIO_LOW, BV_RATIO_HIGH, BV_RATIO_INTERVAL, BV_P,
+	BV_VERDICT, BV_COMMAND, BV_AGAINST
+};
+#define CT_BENCH_VERSUS_NFIELDS 16
+extern const struct ct_rec_field ct_bench_versus_fields[CT_BENCH_VERSUS_NFIELDS];
+extern const struct ct_rec_kind ct_schema_bench_versus;
 
 /* ct_rec_placements_extra: the members of a "summary" record (ct-place/report.c). */
 enum ct_placements_extra_field {

@@ -1,4 +1,4 @@
-# tests/bench/run-checks.sh - sourced by bench-kinds.sh and bench-live.sh:
+# tests/place-bench/run-checks.sh - sourced by bench-kinds.sh and bench-live.sh:
 # the checks of a `ct-place --bench -r 10 -f json -o $tmp/dir` run over
 # main, process-background, pin-performance and pin-efficiency that hold
 # whatever the machine is doing (placements, runs, where each ran, main's

@@ -21,7 +21,7 @@ two_cpus
 start_busy "$E" 900
 
 # sum, bench_run_checks: the checks a --bench run holds on any machine.
-. "${top_srcdir:-..}/tests/bench/run-checks.sh"
+. "${top_srcdir:-..}/tests/place-bench/run-checks.sh"
 # gt A B: A > B as numbers.
 gt() {
 	awk -v a="$1" -v b="$2" 'BEGIN { exit !(a + 0 > b + 0) }'

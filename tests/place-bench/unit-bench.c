@@ -302,6 +302,223 @@ static void every_kind(void)
 	free(row.runs);
 }
 
+/* How many times needle is in s. */
+static unsigned count(const char *s, const char *needle)
+{
+	unsigned n = 0;
+
+	for (; (s = strstr(s, needle)) != NULL; s += strlen(needle))
+		n++;
+	return n;
+}
+
+/* A document of the results res of command, RUNS runs each, for the writers. */
+static void doc_of(struct ct_bench_doc *d, struct ct_machine *m,
+		   const struct ct_bench_results *res, const char *command)
+{
+	memset(d, 0, sizeof(*d));
+	d->m = m;
+	d->res = res;
+	d->command = command;
+	d->runs = RUNS;
+}
+
+/* The results of n rows freed, and the rows' runs. */
+static void free_rows(struct ct_bench_results *res, struct ct_bench_row *rows, size_t n)
+{
+	size_t i;
+
+	ct_bench_results_free(res);
+	for (i = 0; i < n; i++)
+		free(rows[i].runs);
+}
+
+/* Runs of row of wall (= cpu) ms from ms[], in rounds 1.. */
+static void set_runs(struct ct_bench_row *row, const char *name, int main, unsigned cmd,
+		     const double *ms, unsigned n)
+{
+	unsigned i;
+
+	memset(row, 0, sizeof(*row));
+	snprintf(row->p.name, sizeof(row->p.name), "%s", name);
+	row->p.main = main;
+	row->cmd = cmd;
+	row->runs = calloc(n, sizeof(*row->runs));
+	row->n = n;
+	for (i = 0; i < n; i++) {
+		row->runs[i] = run_ms(0, 0, 0, 0);
+		row->runs[i].wall_ns = row->runs[i].user_ns = (uint64_t)(ms[i] * MS);
+		row->runs[i].round = i + 1;
+		row->runs[i].order = 1;
+	}
+}
+
+/*
+ * Two commands under main and pin-performance: the second 1.5 times the
+ * first under main, the same under pin-performance.  Each is held
+ * against its own main (x main) and against the first command under the
+ * same placement (x against); the rows and the bench_versus records say
+ * which against which.
+ */
+static void several_commands(struct ct_machine *m)
+{
+	static const char *const cmds[2] = { "gzip -1 f", "gzip -9 f" };
+	double a[RUNS], b[RUNS], c[RUNS];
+	struct ct_bench_row rows[4];
+	struct ct_bench_results res;
+	const struct ct_bench_figures *f;
+	struct ct_bench_doc d;
+	unsigned i;
+	FILE *fp;
+
+	for (i = 0; i < RUNS; i++) {
+		a[i] = 100 + i;
+		b[i] = 150 + i;
+		c[i] = 100.5 + i;
+	}
+	set_runs(&rows[0], "main", 1, 0, a, RUNS);
+	set_runs(&rows[1], "pin-performance", 0, 0, a, RUNS);
+	set_runs(&rows[2], "main", 1, 1, b, RUNS);
+	set_runs(&rows[3], "pin-performance", 0, 1, c, RUNS);
+	ct_bench_results(rows, 4, &res);
+	CHECK(res.ncmd == 2 && res.ref == &rows[0]);
+	CHECK(res.s[0].first_row == -1 && res.s[1].first_row == -1);
+	CHECK(res.s[2].first_row == 0 && res.s[3].first_row == 1);
+	CHECK(res.s[2].main_row == 2 && res.s[3].main_row == 2);
+	/* Command 2 under main: 1.5 x command 1's, slower. */
+	f = &res.s[2].b[CT_BENCH_WALL];
+	CHECK(near(f->first.ratio, 154.5 / 104.5, 1e-6));
+	CHECK(f->first.verdict == CT_BENCH_SLOWER && f->first.p < 0.001);
+	CHECK(f->first.lo > 1.4 && f->first.hi < 1.6);
+	/* Its x main is 1: it is its own main. */
+	CHECK(f->ratio == 1 && f->verdict == CT_BENCH_NO_VERDICT);
+	/* Command 2 under pin-performance: like command 1 there, faster than its own main. */
+	f = &res.s[3].b[CT_BENCH_WALL];
+	CHECK(f->first.verdict == CT_BENCH_SAME && near(f->first.ratio, 105.0 / 104.5, 1e-6));
+	CHECK(near(f->ratio, 105.0 / 154.5, 1e-6) && f->verdict == CT_BENCH_FASTER);
+	/* The first command against nothing. */
+	CHECK(isnan(res.s[1].b[CT_BENCH_WALL].first.ratio) &&
+	      res.s[1].b[CT_BENCH_WALL].first.verdict == CT_BENCH_NO_VERDICT);
+
+	doc_of(&d, m, &res, cmds[0]);
+	d.commands = cmds;
+	d.ncmd = 2;
+	d.cleanup = "rm -f f.gz";
+	fp = unit_open_held();
+	ct_bench_print(fp, CT_FMT_JSON, &d);
+	fclose(fp);
+	CHECK(strstr(unit_held, "{\"record\":\"bench_versus\",\"tool\":\"ct-place\",\"basis\":\"wall\","
+		      "\"placement\":\"main\",\"command_index\":2,\"against_index\":1,\"runs\":10,"
+		      "\"median_s\":0.1545,\"against_median_s\":0.1045,\"ratio\":1.47847,") != NULL);
+	CHECK(strstr(unit_held, "\"verdict\":\"slower\",\"command\":\"gzip -9 f\",\"against\":\"gzip -1 f\"}") !=
+	      NULL);
+	CHECK(strstr(unit_held, "\"placement\":\"pin-performance\",\"command_index\":2,"
+		      "\"against_index\":1,") != NULL);
+	/* Four of them: two placements, two bases; none for the first command. */
+	CHECK(count(unit_held, "\"record\":\"bench_versus\"") == 4);
+	CHECK(strstr(unit_held, "\"command\":\"gzip -9 f\",\"placement_how\"") != NULL);
+	CHECK(strstr(unit_held, "\"order_in_round\":1,") != NULL &&
+	      strstr(unit_held, "\"kinds_method\":\"\",\"command_index\":2}") != NULL);
+	fp = unit_open_held();
+	ct_bench_print(fp, CT_FMT_TSV, &d);
+	fclose(fp);
+	CHECK(strstr(unit_held, "\n\n#tool\tbasis\tplacement\tcommand_index\tagainst_index\t") != NULL);
+	CHECK(strstr(unit_held, "\nct-place\twall\tmain\t2\t1\t10\t0.1545\t0.1045\t1.47847\t") != NULL);
+	fp = unit_open_held();
+	ct_bench_print(fp, CT_FMT_TABLE, &d);
+	fclose(fp);
+	CHECK(strstr(unit_held, "command 1: gzip -1 f\ncommand 2: gzip -9 f\n") != NULL);
+	CHECK(strstr(unit_held, "per command and placement") != NULL);
+	CHECK(strstr(unit_held, "; --cleanup rm -f f.gz") != NULL);
+	CHECK(strstr(unit_held, "commands, each against command 1 under the same placement") != NULL);
+	CHECK(strstr(unit_held, "x against") != NULL && strstr(unit_held, "cmd") != NULL);
+	/* The placements listed once, not once per command. */
+	CHECK(count(unit_held, "\n  pin-performance ") == 1);
+	free_rows(&res, rows, 4);
+}
+
+/*
+ * The slow outliers: a first run 100 times the others (a cold cache),
+ * one run twice the others in round 7, one run half the others (not an
+ * outlier: the fast side), runs that hardly vary with one 1 % above
+ * them (under the 3 % floor); and the warnings that name them.
+ */
+static void outlier_rule(struct ct_machine *m)
+{
+	double cold[RUNS], late[RUNS], fast[RUNS], flat[RUNS];
+	struct ct_bench_row rows[4];
+	struct ct_bench_results res;
+	const struct ct_bench_figures *f;
+	struct ct_bench_doc d;
+	unsigned i;
+	FILE *fp;
+
+	for (i = 0; i < RUNS; i++) {
+		cold[i] = late[i] = fast[i] = 50 + 0.1 * (i % 4);
+		flat[i] = 50;
+	}
+	cold[0] = 5000;
+	late[6] = 100;
+	fast[3] = 25;
+	flat[5] = 50.5;
+	set_runs(&rows[0], "main", 1, 0, cold, RUNS);
+	set_runs(&rows[1], "pin-performance", 0, 0, late, RUNS);
+	set_runs(&rows[2], "pin-efficiency", 0, 0, fast, RUNS);
+	set_runs(&rows[3], "cpus-1", 0, 0, flat, RUNS);
+	ct_bench_results(rows, 4, &res);
+	f = &res.s[0].b[CT_BENCH_WALL];
+	CHECK(f->outliers == 1 && f->first_out && f->worst == 0);
+	CHECK(f->bound > 0.05 && f->bound < 0.06);
+	f = &res.s[1].b[CT_BENCH_WALL];
+	CHECK(f->outliers == 1 && !f->first_out && f->worst == 6);
+	f = &res.s[2].b[CT_BENCH_WALL];
+	CHECK(f->outliers == 0);
+	f = &res.s[3].b[CT_BENCH_WALL];
+	CHECK(f->outliers == 0 && near(f->bound, 0.0515, 1e-9));
+	/* The cpu basis has the same runs: its own figures. */
+	CHECK(res.s[1].b[CT_BENCH_CPU].outliers == 1);
+
+	doc_of(&d, m, &res, "make -s");
+	fp = unit_open_held();
+	ct_bench_print(fp, CT_FMT_TABLE, &d);
+	fclose(fp);
+	CHECK(strstr(unit_held, "main: the first timed run took 5.000 s, 99.7 x the median 50.15 ms "
+		      "(a cache it filled? more --warmup runs") != NULL);
+	CHECK(strstr(unit_held, "pin-performance: statistical outliers, 1 of 10 runs above ") != NULL);
+	CHECK(strstr(unit_held, "the slowest, round 7, took 100.0 ms, 2.00 x the median 50.10 ms") != NULL);
+	CHECK(strstr(unit_held, "pin-efficiency:") == NULL && strstr(unit_held, "cpus-1:") == NULL);
+	fp = unit_open_held();
+	ct_bench_print(fp, CT_FMT_JSON, &d);
+	fclose(fp);
+	CHECK(strstr(unit_held, "\"placement\":\"main\",\"basis\":\"wall\",") != NULL);
+	CHECK(strstr(unit_held, "\"outliers\":1,\"outlier_bound_s\":") != NULL);
+	CHECK(strstr(unit_held, "\"outliers\":0,\"outlier_bound_s\":0.0515}") != NULL);
+	free_rows(&res, rows, 4);
+}
+
+/*
+ * Three runs a side, every one of the other twice main's: the ratio is
+ * far beyond 1 (too few runs for its interval), but the U test of 3
+ * against 3 cannot go under p 0.1, so no change is called: the test
+ * decides, not the ratio.
+ */
+static void three_runs(void)
+{
+	static const double fast[3] = { 100, 101, 102 }, slow[3] = { 200, 201, 202 };
+	struct ct_bench_row rows[2];
+	struct ct_bench_results res;
+	const struct ct_bench_figures *f;
+
+	set_runs(&rows[0], "main", 1, 0, fast, 3);
+	set_runs(&rows[1], "pin-efficiency", 0, 0, slow, 3);
+	ct_bench_results(rows, 2, &res);
+	f = &res.s[1].b[CT_BENCH_WALL];
+	CHECK(near(f->ratio, 201.0 / 101, 1e-6));
+	CHECK(near(f->p, 0.1, 1e-6));
+	CHECK(f->verdict == CT_BENCH_SAME);
+	free_rows(&res, rows, 2);
+}
+
 int main(void)
 {
 	struct ct_bench_row rows[6];
@@ -323,12 +540,12 @@ int main(void)
 	/* A slip of a few percent, but every run longer. */
 	fill(&rows[4], "process-background", 0, 1.1, 0.01, 1.0, 0);
 	/*
-	 * One run 50 % longer: too few for the interval (NaN) and for the U
-	 * test against 10 (p 0.18 at best), so no change is called on the
-	 * ratio alone.
+	 * Two runs 50 % longer: under CT_BENCH_MIN_RUNS, so no interval, no
+	 * p and no verdict (the U test would give 2 runs against 10 a p of
+	 * 0.03), only the ratio.
 	 */
 	fill(&rows[5], "cpus-0", 0, 1.5, 0.01, 1.0, 1);
-	rows[5].n = 1;
+	rows[5].n = 2;
 	rows[3].runs[4].status = 3;
 	ct_bench_results(rows, 6, &res);
 
@@ -336,6 +553,13 @@ int main(void)
 	s = &res.s[0];
 	CHECK(near(s->b[CT_BENCH_WALL].st.median, 1.045, 1e-6));
 	CHECK(near(s->b[CT_BENCH_WALL].st.min, 1.0, 1e-6));
+	/* hyperfine's figures: the mean, the sample sd (n - 1: 0.01 x sqrt(82.5 / 9)), the max. */
+	CHECK(near(s->b[CT_BENCH_WALL].st.mean, 1.045, 1e-6));
+	CHECK(near(s->b[CT_BENCH_WALL].st.sd, 0.0302765, 1e-5));
+	CHECK(near(s->b[CT_BENCH_WALL].st.max, 1.09, 1e-6));
+	/* Evenly spread runs: no outlier, the bound 3 % above the median at least. */
+	CHECK(s->b[CT_BENCH_WALL].outliers == 0 && !s->b[CT_BENCH_WALL].first_out);
+	CHECK(s->b[CT_BENCH_WALL].bound >= 1.045 * 1.03 - 1e-9);
 	CHECK(s->b[CT_BENCH_WALL].ratio == 1);
 	CHECK(s->b[CT_BENCH_WALL].verdict == CT_BENCH_NO_VERDICT);
 	CHECK(isnan(s->b[CT_BENCH_WALL].p));
@@ -377,8 +601,9 @@ int main(void)
 
 	s = &res.s[5];
 	CHECK(s->b[CT_BENCH_WALL].ratio > 1.4);
-	CHECK(isnan(s->b[CT_BENCH_WALL].ratio_lo) && s->b[CT_BENCH_WALL].p > 0.05);
-	CHECK(s->b[CT_BENCH_WALL].verdict == CT_BENCH_SAME);
+	CHECK(isnan(s->b[CT_BENCH_WALL].ratio_lo) && isnan(s->b[CT_BENCH_WALL].p));
+	CHECK(s->b[CT_BENCH_WALL].verdict == CT_BENCH_NO_VERDICT);
+	CHECK(isnan(s->b[CT_BENCH_WALL].bound) && s->b[CT_BENCH_WALL].outliers == 0);
 
 	/* Through the writer: the summary record in TSV, and the table's cells. */
 	memset(&m, 0, sizeof(m));
@@ -394,6 +619,12 @@ int main(void)
 	CHECK(strstr(unit_held, "\nct-place\tpin-efficiency\twall\t10\t2.09\t2\t") != NULL);
 	CHECK(strstr(unit_held, "\tslower\tefficiency\tE 100%\t") != NULL);
 	CHECK(strstr(unit_held, "\tfaster\tperformance\tP 100%\t") != NULL);
+	/* The columns added since, last: command_index, mean, sd, max, outliers, bound. */
+	CHECK(strstr(unit_held, "\tcommand_index\tmean_s\tsd_s\tmax_s\toutliers\toutlier_bound_s\n") != NULL);
+	CHECK(strstr(unit_held, "\tmain\twall\t10\t1.045\t1\t") != NULL &&
+	      strstr(unit_held, "\t1\t1.045\t0.0302765\t1.09\t0\t") != NULL);
+	/* Two runs: no p, no verdict ('-' in TSV). */
+	CHECK(strstr(unit_held, "\nct-place\tcpus-0\twall\t2\t") != NULL);
 	f = unit_open_held();
 	ct_bench_markdown(f, &d);
 	fclose(f);
@@ -401,6 +632,9 @@ int main(void)
 	CHECK(strstr(unit_held, "| P 75% E 25% ") != NULL);
 	CHECK(strstr(unit_held, "| 0.500 | -* ") != NULL);
 	CHECK(strstr(unit_held, ", after 0 warm-up runs each\n") != NULL);
+	/* One command: no cmd column, no commands' section; mean +- sd and max shown. */
+	CHECK(strstr(unit_held, "| cmd ") == NULL && strstr(unit_held, "against command 1") == NULL);
+	CHECK(strstr(unit_held, "| 1.045 s | 1.045 s +- 30.28 ms | 1.000 s | 1.090 s |") != NULL);
 	/* A run's share counts its system time: 0.9 s user and 0.1 s system of 1 s. */
 	f = unit_open_held();
 	ct_bench_print(f, CT_FMT_JSON, &d);
@@ -416,5 +650,8 @@ int main(void)
 	sleepers(&m);
 	medians_not_means();
 	every_kind();
+	several_commands(&m);
+	outlier_rule(&m);
+	three_runs();
 	return unit_done();
 }

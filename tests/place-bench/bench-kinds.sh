@@ -18,7 +18,7 @@ unset CT_KINDS CT_OBSERVE
 two_cpus
 
 # sum, bench_run_checks: the checks a --bench run holds on any machine.
-. "${top_srcdir:-..}/tests/bench/run-checks.sh"
+. "${top_srcdir:-..}/tests/place-bench/run-checks.sh"
 
 # The work per run is fixed (20000 turns of the shell's loop), never the time.
 loop='i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done'
