@@ -45,4 +45,22 @@ struct ct_caches {
 
 /* "sysfs", "sysctl", "cpuid", "unknown". */
 
+/*
+ * The highest level with a cache (0: none known), and its size: for the
+ * machine's merge of the sources and for an OS seam that takes the
+ * largest of several answers (darwin/os.c's sysctl names).
+ */
+static inline int ct_caches_largest(const struct ct_caches *c, uint64_t *bytes)
+{
+	int lv;
+
+	*bytes = 0;
+	for (lv = CT_CACHE_LEVELS - 1; lv >= 1; lv--)
+		if (c->level[lv].bytes) {
+			*bytes = c->level[lv].bytes;
+			return lv;
+		}
+	return 0;
+}
+
 #endif

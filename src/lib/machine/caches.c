@@ -47,19 +47,6 @@ int ct_caches_known(const struct ct_caches *c)
 	return 0;
 }
 
-int ct_caches_largest(const struct ct_caches *c, uint64_t *bytes)
-{
-	int lv;
-
-	*bytes = 0;
-	for (lv = CT_CACHE_LEVELS - 1; lv >= 1; lv--)
-		if (c->level[lv].bytes) {
-			*bytes = c->level[lv].bytes;
-			return lv;
-		}
-	return 0;
-}
-
 const char *ct_caches_level(uint64_t bytes, const struct ct_caches *c)
 {
 	static const char *const names[] = { "", "L1", "L2", "L3" };

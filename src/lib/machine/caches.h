@@ -36,8 +36,7 @@ int ct_caches_read(const struct ct_cpuset *cpus, struct ct_caches *c);
 
 /* 1 when some source said something of the caches (even "none at L3"). */
 int ct_caches_known(const struct ct_caches *c);
-/* The highest level with a cache (0: none known), and its size. */
-int ct_caches_largest(const struct ct_caches *c, uint64_t *bytes);
+/* ct_caches_largest(): platform/caches.h (the macOS seam uses it too). */
 
 /*
  * The level an array of bytes falls in: "L1", "L2", "L3" (the smallest
