@@ -239,6 +239,12 @@ void ct_compare_one_side(struct ct_compare_row *r);
  * compared result and figure.
  */
 extern const struct ct_rec_kind ct_rec_input, ct_rec_compare, ct_rec_geomean, ct_rec_verdicts;
+/*
+ * Under the rows (ct-compare/report-summary.c): each NEW's verdicts and
+ * geomeans, as a table (out CT_REC_TABLE or CT_REC_MD) or records.
+ */
+void ct_compare_verdicts_rows(FILE *f, const struct ct_compare *c, unsigned out);
+void ct_compare_geomean_rows(FILE *f, const struct ct_compare *c, unsigned out);
 void ct_compare_print(FILE *f, enum ct_format fmt, const struct ct_compare *c);
 void ct_compare_markdown(FILE *f, const struct ct_compare *c);
 void ct_compare_svg(FILE *f, const struct ct_compare *c);

@@ -168,7 +168,7 @@ static int rows_precision(const struct ct_placements_row *rows, size_t n)
 
 /* --- The comparison row: a placement on one basis. --- */
 
-struct cmp_rec {
+struct placement_rec {
 	const struct ct_placements_row *row;
 	enum ct_basis basis;
 	double alpha;			/* the intervals' level is 1 - alpha */
@@ -197,7 +197,7 @@ enum cmp_field {
  * --precision.  JSON has no comparison row: the summaries of each kernel
  * carry the placement's fields instead (print_json).
  */
-static const struct ct_rec_field cmp_fields[] = {
+static const struct ct_rec_field placement_fields[] = {
 	{ R_PLACEMENT, "placement", NULL, CT_REC_STR, NULL, NULL, CT_REC_TSV | CT_REC_TEXT |
 	  CT_REC_LEFT },
 	{ R_BASIS, "basis", NULL, CT_REC_STR, NULL, NULL, CT_REC_TSV },
@@ -328,9 +328,9 @@ static void per_cycle_value(struct ct_rec_value *v, unsigned out, const struct c
 	}
 }
 
-static void cmp_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
+static void placement_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
 {
-	const struct cmp_rec *r = rec;
+	const struct placement_rec *r = rec;
 	const struct ct_summary *s = r->c.s;
 	char cpus[40], letters[24];
 
@@ -499,11 +499,11 @@ static void cmp_value(const void *rec, int id, unsigned out, struct ct_rec_value
 }
 
 const struct ct_rec_kind ct_rec_placements = {
-	"comparison", cmp_fields, CT_ARRAY_SIZE(cmp_fields), cmp_value, 0
+	"comparison", placement_fields, CT_ARRAY_SIZE(placement_fields), placement_value, 0
 };
 
-static void cmp_rec(const struct ct_placements_results *res, size_t r, enum ct_basis b,
-		    struct cmp_rec *rec)
+static void placement_rec(const struct ct_placements_results *res, size_t r, enum ct_basis b,
+		    struct placement_rec *rec)
 {
 	rec->row = &res->rows[r];
 	rec->basis = b;
@@ -524,7 +524,7 @@ static void basis_rows(FILE *f, unsigned out, const struct ct_placements_results
 	const struct ct_placements_row *rows = res->rows;
 	size_t n = res->n;
 	struct ct_rec_writer w;
-	struct cmp_rec rec;
+	struct placement_rec rec;
 	size_t r;
 
 	ct_rec_begin(&w, f, out, &ct_rec_placements);
@@ -532,7 +532,7 @@ static void basis_rows(FILE *f, unsigned out, const struct ct_placements_results
 		ct_rec_hide(&w, R_CI);
 	for (r = 0; r < n; r++)
 		if (rows[r].ran) {
-			cmp_rec(res, r, b, &rec);
+			placement_rec(res, r, b, &rec);
 			ct_rec_write(&w, &rec);
 		}
 	ct_rec_end(&w);
@@ -604,7 +604,7 @@ static void print_tsv(FILE *f, const struct ct_placements_results *res)
 	const struct ct_placements_row *rows = res->rows;
 	size_t n = res->n;
 	struct ct_rec_writer w;
-	struct cmp_rec rec;
+	struct placement_rec rec;
 	size_t r;
 	int b;
 
@@ -613,7 +613,7 @@ static void print_tsv(FILE *f, const struct ct_placements_results *res)
 		if (!rows[r].ran)
 			continue;
 		for (b = CT_BASIS_WALL; b <= CT_BASIS_CPU; b++) {
-			cmp_rec(res, r, (enum ct_basis)b, &rec);
+			placement_rec(res, r, (enum ct_basis)b, &rec);
 			ct_rec_write(&w, &rec);
 		}
 	}
