@@ -31,7 +31,8 @@ for isa in $usable; do
 	grep -q '^caches:   L1d ' "$tmp/out" || fail "$isa: no caches line"
 	grep -q '^prefetch: ' "$tmp/out" || fail "$isa: no prefetch line"
 	grep -q '^size  *level  *isa  *prefetch  *GB/s ' "$tmp/out" || fail "$isa: no table header"
-	row=$(awk -v i="$isa" '$4 == i' "$tmp/out")
+	# The table's row: a size first (a wrapped header line may hold the ISA's name too).
+	row=$(awk -v i="$isa" '/^[0-9]+ [KMG]?i?B / && $4 == i' "$tmp/out")
 	[ "$(echo "$row" | wc -l)" -eq 1 ] || fail "$isa: not one row: $row"
 	set -- $row
 	[ "$1 $2" = "16 MiB" ] || fail "$isa: size is '$1 $2'"
