@@ -7,7 +7,12 @@
 # table's labels; every line of the header and legend within the width.
 . "${top_srcdir:-..}/tests/lib.sh"
 
-in=$top_srcdir/tests/compare/inputs
+# The inputs by a path of the same length wherever the tree is (a table
+# shows each file's name: make distcheck's ../../tests/... would widen it).
+mkdir "$tmp/in" && cp "$top_srcdir"/tests/compare/inputs/*.json "$tmp/in/" || exit 99
+CT_COMPARE=$(cd "$(dirname "$CT_COMPARE")" && pwd)/$(basename "$CT_COMPARE")
+cd "$tmp" || exit 99
+in=in
 
 # widest FILE: its longest line, in characters ("µs" is 2, not 3 bytes).
 widest() {
