@@ -43,7 +43,7 @@ struct ct_caches {
 	char note[128];
 };
 
-/* "sysfs", "sysctl", "cpuid", "unknown". */
+/* A source by name ("sysfs", "sysctl", "cpuid", "unknown"): machine/caches.h. */
 
 /*
  * The highest level with a cache (0: none known), and its size: for the
