@@ -442,7 +442,7 @@ static int mode_bench(const struct place_opts *o, const struct ct_topo *t)
 	bo.placements = o->placements;
 	bo.kind_arg = o->kind_arg;
 	bo.cpus_arg = o->cpus_arg;
-	bo.runs = o->cli.reps ? (unsigned)ct_u64_or_usage("--reps", o->cli.reps, 1,
+	bo.runs = o->cli.reps ? (unsigned)ct_u64_or_usage("-r/--runs", o->cli.reps, 1,
 							  CT_BENCH_RUNS_MAX)
 			      : CT_BENCH_RUNS_DEFAULT;
 	bo.warmup = o->warmup ? (unsigned)ct_u64_or_usage("--warmup", o->warmup, 0,
