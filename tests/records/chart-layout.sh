@@ -50,6 +50,8 @@ charts_make "$tmp/c" || fail "the charts could not be made"
 for f in "$tmp"/c/*.svg; do
 	"$top_builddir/tests/xml-check" "$f" || fail "$(basename "$f") is not well-formed"
 	"$LAYOUT" "$f" || fail "$(basename "$f") is not laid out"
+	dup=$(grep -o ' id="[^"]*"' "$f" | sort | uniq -d | head -n 3)
+	[ -z "$dup" ] || fail "$(basename "$f"): ids given twice:$dup"
 done
 
 # --- The legend's bar in the bars' colours, each once (not grey beside blue bars). ---
@@ -104,4 +106,13 @@ grep -q 'load/ns' "$tmp/c/place.svg" && fail "load/ns on ct-place's chart"
 grep -q '>main: 55.07 ms (median)<' "$tmp/c/bench.svg" ||
 	fail "--bench's main not in ms: $(grep -o '>main: [^<]*<' "$tmp/c/bench.svg")"
 grep -q '>median time per run, ms<' "$tmp/c/bench.svg" || fail "--bench's axis not in ms"
+# Two commands: each row says its command, each panel each command's main.
+f=$tmp/c/bench-two.svg
+for r in 'cmd 1: main' 'cmd 2: main' 'cmd 2: pin-efficiency'; do
+	grep -q ">$r<" "$f" || fail "--bench of two commands: no row '$r'"
+done
+grep -q '>main: cmd 1 55.07 ms, cmd 2 82.61 ms (medians)<' "$f" ||
+	fail "--bench of two commands: mains not both given: $(grep -o '>main: [^<]*<' "$f" | head -n 1)"
+grep -q '>coretype: 2 commands under each placement<' "$f" || fail "--bench of two commands: title"
+grep -q 'Commands: 1 &apos;sh -c' "$f" || fail "--bench of two commands: the commands not listed"
 exit 0

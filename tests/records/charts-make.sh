@@ -3,6 +3,7 @@
 #   place.svg         ct-place's, on made-up hybrid rows (tests/records/unit-svg)
 #   place-nomain.svg  the same without main
 #   bench.svg         ct-place --bench's, on made-up runs (unit-svg -b)
+#   bench-two.svg     the same of two commands (unit-svg -B)
 #   stress.svg        the writer alone on text and numbers too long for
 #                     their room, eight panels in two bands (unit-svg -s)
 #   compare.svg       ct-compare's, of the main job recorded on a Zen 4 guest
@@ -23,6 +24,7 @@ charts_make() {
 	"$cm_unit" "$cm_dir/place.svg" >/dev/null 2>&1 || { echo "unit-svg failed" >&2; return 1; }
 	"$cm_unit" -n "$cm_dir/place-nomain.svg" >/dev/null 2>&1 || { echo "unit-svg -n failed" >&2; return 1; }
 	"$cm_unit" -b "$cm_dir/bench.svg" || { echo "unit-svg -b failed" >&2; return 1; }
+	"$cm_unit" -B "$cm_dir/bench-two.svg" || { echo "unit-svg -B failed" >&2; return 1; }
 	"$cm_unit" -s "$cm_dir/stress.svg" || { echo "unit-svg -s failed" >&2; return 1; }
 	sh "$cm_gen" -s 0 -x 1:chase:0.886 "$cm_tpl" 1 "$cm_dir/gen" >/dev/null ||
 		{ echo "fleet-gen failed" >&2; return 1; }

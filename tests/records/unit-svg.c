@@ -11,6 +11,8 @@
  *   unit-svg -n FILE       the same without main: ratios to the first row
  *   unit-svg -b FILE       ct-place --bench's chart of made-up runs of a
  *                          command of about 54 ms on the same machine
+ *   unit-svg -B FILE       the same of two commands (-- CMD1 -- CMD2), the
+ *                          second 1.5 times as long: rows per command
  *   unit-svg -s FILE       the writer alone on text and numbers too long
  */
 #include "config.h"
@@ -98,45 +100,53 @@ static void fill(struct ct_series *s, const struct ct_job *k, double rate, int c
  * pin-efficiency's half as fast, one disturbed run; the CPU basis a few
  * ms under the wall.  A long command, to be wrapped in the title.
  */
-static int bench_chart(const char *path, const struct ct_machine *m)
+static int bench_chart(const char *path, const struct ct_machine *m, unsigned ncmd)
 {
 	static const char *const names[] = { "main", "pin-performance", "pin-efficiency",
 					     "pin-low-power" };
 	static const double wall_ms[] = { 54.1, 55.3, 103.9, 161.0 };
 	static const int kind[] = { CT_KIND_PERFORMANCE, CT_KIND_PERFORMANCE, CT_KIND_EFFICIENCY,
 				    CT_KIND_LOWPOWER };
-	struct ct_bench_row rows[4];
+	static const char *const cmds[] = {
+		"sh -c 'gzip -c < /usr/share/dict/words-of-a-long-file-name > /dev/null'",
+		"sh -c 'xz -c < /usr/share/dict/words > /dev/null'"
+	};
+	struct ct_bench_row rows[8];
 	struct ct_bench_results res;
 	struct ct_bench_doc d;
-	unsigned i, r;
+	unsigned i, r, nrows = 4 * ncmd;
 	FILE *f;
 
-	for (r = 0; r < 4; r++) {
+	for (r = 0; r < nrows; r++) {
 		memset(&rows[r], 0, sizeof(rows[r]));
-		snprintf(rows[r].p.name, sizeof(rows[r].p.name), "%s", names[r]);
-		rows[r].p.main = r == 0;
+		snprintf(rows[r].p.name, sizeof(rows[r].p.name), "%s", names[r % 4]);
+		rows[r].p.main = r % 4 == 0;
+		rows[r].cmd = r / 4;
 		rows[r].runs = ct_xcalloc(REPS * 2, sizeof(*rows[r].runs));
 		rows[r].n = REPS * 2;
 		for (i = 0; i < REPS * 2; i++) {
 			struct ct_bench_run *u = &rows[r].runs[i];
-			uint64_t wall = (uint64_t)(wall_ms[r] * (1 + 0.004 * (double)i) * 1e6);
+			uint64_t wall = (uint64_t)(wall_ms[r % 4] * (r < 4 ? 1 : 1.5) *
+						   (1 + 0.004 * (double)i) * 1e6);
 
 			u->round = i + 1;
 			u->order = 1 + (r + i) % 4;
 			u->wall_ns = wall;
 			u->user_ns = wall - 2500000;
 			u->sys_ns = 1000000;
-			u->kind_ns[kind[r]] = u->user_ns + u->sys_ns;
+			u->kind_ns[kind[r % 4]] = u->user_ns + u->sys_ns;
 			u->lost_known = 1;
 			/* pin-performance's third run lost 30 % of its time to others. */
 			u->wait_ns = r == 1 && i == 2 ? wall * 3 / 10 : 0;
 		}
 	}
-	ct_bench_results(rows, 4, &res);
+	ct_bench_results(rows, nrows, &res);
 	memset(&d, 0, sizeof(d));
 	d.m = m;
 	d.res = &res;
-	d.command = "sh -c 'gzip -c < /usr/share/dict/words-of-a-long-file-name > /dev/null'";
+	d.command = cmds[0];
+	d.commands = cmds;
+	d.ncmd = ncmd;
 	d.runs = REPS * 2;
 	d.warmup = 1;
 	f = fopen(path, "w");
@@ -146,7 +156,7 @@ static int bench_chart(const char *path, const struct ct_machine *m)
 	}
 	ct_bench_svg(f, &d);
 	fclose(f);
-	for (r = 0; r < 4; r++)
+	for (r = 0; r < nrows; r++)
 		free(rows[r].runs);
 	ct_bench_results_free(&res);
 	return 0;
@@ -243,6 +253,8 @@ int main(int argc, char **argv)
 			no_main = 1;
 		else if (strcmp(argv[k], "-b") == 0)
 			bench = 1;
+		else if (strcmp(argv[k], "-B") == 0)
+			bench = 2;
 		else if (strcmp(argv[k], "-s") == 0)
 			stress = 1;
 		else
@@ -270,7 +282,7 @@ int main(int argc, char **argv)
 	m.cpus_online = 22;
 	memset(&t, 0, sizeof(t));
 	if (bench || stress)
-		return !path ? 2 : bench ? bench_chart(path, &m) : stress_chart(path);
+		return !path ? 2 : bench ? bench_chart(path, &m, (unsigned)bench) : stress_chart(path);
 
 	memset(rows, 0, sizeof(rows));
 	for (i = 0; i < NROWS; i++) {
