@@ -18,6 +18,7 @@
 #include "core/common.h"
 #include "measure/harness.h"
 #include "ct-place/bench.h"
+#include "records/record.h"
 #include "records/svg.h"
 
 void ct_bench_svg(FILE *f, const struct ct_bench_doc *d)
@@ -70,7 +71,7 @@ void ct_bench_svg(FILE *f, const struct ct_bench_doc *d)
 		for (max = 0, r = 0; r < res->n; r++)
 			if (res->s[r].b[b].st.median > max)
 				max = res->s[r].b[b].st.median;
-		unit[b] = ct_svg_time_unit(max, &scale[b]);
+		unit[b] = ct_rec_time_unit(max, &scale[b]);
 		snprintf(axis[b], sizeof(axis[b]), "median time per run, %s", unit[b]);
 	}
 	/* No line: main's median is the subtitle of each panel, on its own basis. */

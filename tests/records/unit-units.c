@@ -33,6 +33,19 @@ static int time_is(double s, const char *want)
 	return 1;
 }
 
+static int unit_is(double s, const char *want, double want_scale)
+{
+	double scale = 0;
+	const char *u = ct_rec_time_unit(s, &scale);
+
+	if (strcmp(u, want) != 0 || fabs(scale / want_scale - 1) > 1e-12) {
+		fprintf(stderr, "unit of %.9g s: %s x %g, not %s x %g\n", s, u, scale, want,
+			want_scale);
+		return 0;
+	}
+	return 1;
+}
+
 static void times(void)
 {
 	char buf[64];
@@ -68,6 +81,14 @@ static void times(void)
 	CHECK(strcmp(buf, "53.20 .. 54.00 ms") == 0);
 	ct_rec_range_text(buf, sizeof(buf), 3.5, 3.6, "GHz");
 	CHECK(strcmp(buf, "3.500 .. 3.600") == 0);
+	/* A chart's unit is the text's: 0.99996 s is 1.000 s on both, not 1000 ms. */
+	CHECK(unit_is(0.0536, "ms", 1e3));
+	CHECK(unit_is(999.96e-6, "ms", 1e3));
+	CHECK(unit_is(0.99996, "s", 1));
+	CHECK(unit_is(2.7e-6, "\xc2\xb5s", 1e6));
+	CHECK(unit_is(0.5e-9, "ns", 1e9));
+	CHECK(unit_is(0, "s", 1));
+	CHECK(unit_is(NAN, "s", 1));
 }
 
 /* A made-up kind: a figure of a unit, base and new, ratio, verdict. */

@@ -81,13 +81,19 @@ static int digits4(double x)
 	return a >= 1000 ? 0 : a >= 100 ? 1 : a >= 10 ? 2 : 3;
 }
 
-/* The time unit of s seconds: the largest that s, to four digits, is at least 1 of. */
+/*
+ * The time unit of s seconds: the largest that s, to four digits, is at
+ * least 1 of (0.99996 s is 1.000 s, not 1000 ms); seconds for 0 and what
+ * is not finite.
+ */
 static size_t time_unit(double s)
 {
 	char r[32];
 	double a;
 	size_t i;
 
+	if (!isfinite(s))
+		return 0;
 	snprintf(r, sizeof(r), "%.4g", fabs(s));
 	a = strtod(r, NULL);
 	if (a == 0)
@@ -96,6 +102,14 @@ static size_t time_unit(double s)
 		if (a >= time_units[i].scale)
 			break;
 	return i;
+}
+
+const char *ct_rec_time_unit(double s, double *scale)
+{
+	size_t u = time_unit(s);
+
+	*scale = 1 / time_units[u].scale;
+	return time_units[u].name;
 }
 
 void ct_rec_time_text(char *buf, size_t len, double s)

@@ -279,6 +279,12 @@ int ct_rec_unit_decimals(const char *unit);
 void ct_rec_time_text(char *buf, size_t len, double s);
 void ct_rec_time_range(char *buf, size_t len, double lo, double hi);
 /*
+ * The unit ct_rec_time_text() shows s seconds in ("ms"), and its factor
+ * from seconds (1000): a chart's axis and labels take the unit of their
+ * largest time from here, so that a table and a chart agree.
+ */
+const char *ct_rec_time_unit(double s, double *scale);
+/*
  * A range of two numbers of a unit as "%R" shows each: a time's in the
  * unit of the larger, a reciprocal's ends inverted and swapped (loads per
  * ns 0.0050 .. 0.0055 as 181.8 .. 200.0 ns per load), any other's with

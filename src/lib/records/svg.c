@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "core/common.h"
+#include "records/record.h"
 #include "records/svg.h"
 
 /*
@@ -312,24 +313,6 @@ void ct_svg_number(char *buf, size_t len, double v, int digits)
 	snprintf(buf, len, "%.*f", decimals, v);
 }
 
-const char *ct_svg_time_unit(double max, double *scale)
-{
-	if (!(max < 1)) {
-		*scale = 1;
-		return "s";
-	}
-	if (max >= 1e-3) {
-		*scale = 1e3;
-		return "ms";
-	}
-	if (max >= 1e-6) {
-		*scale = 1e6;
-		return "\xc2\xb5s";
-	}
-	*scale = 1e9;
-	return "ns";
-}
-
 void ct_svg_figure(char *buf, size_t len, double v, const char *unit, double near)
 {
 	double scale;
@@ -338,7 +321,7 @@ void ct_svg_figure(char *buf, size_t len, double v, const char *unit, double nea
 	if (unit && strcmp(unit, "load/ns") == 0 && v > 0) {
 		snprintf(buf, len, "%.1f ns per load", 1 / v);
 	} else if (unit && strcmp(unit, "s") == 0) {
-		u = ct_svg_time_unit(near, &scale);
+		u = ct_rec_time_unit(near, &scale);
 		ct_svg_number(buf, len, v * scale, 4);
 		snprintf(buf + strlen(buf), len - strlen(buf), " %s", u);
 	} else {

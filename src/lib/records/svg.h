@@ -144,12 +144,6 @@ void ct_svg_write(FILE *f, const struct ct_svg_chart *c);
 void ct_svg_text(FILE *f, const char *s);
 
 /*
- * A time in seconds in the unit that suits max (the largest time it is
- * shown beside): "s", "ms", "µs" or "ns", and the factor from seconds.
- */
-const char *ct_svg_time_unit(double max, double *scale);
-
-/*
  * v with digits significant digits in fixed notation (104.5, 5.012,
  * 0.0541), or with three decimals where digits is 0.
  */
