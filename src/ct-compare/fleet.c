@@ -23,6 +23,7 @@
 #include "measure/results.h"
 #include "core/stats.h"
 #include "ct-compare/fleet.h"
+#include "records/record.h"
 
 int ct_fleet_name_cmp(const char *a, const char *b)
 {
@@ -551,9 +552,14 @@ static void outlier_reason(const struct ct_fleet *f, struct ct_fleet_row *r,
 		n = snprintf(b, len, "%s chains read %.2f of its peers' (%.3g %s against %.3g): "
 			     "%s lines in flight", k + 6, r->ratio, r->median, r->s->unit,
 			     r->group_median, slow ? "fewer" : "more");
-	else if (is_time(r))
-		n = snprintf(b, len, "the command took %.2f x its peers' time (%.3g s against %.3g)",
-			     r->ratio, r->median, r->group_median);
+	else if (is_time(r)) {
+		char tm[32], tg[32];
+
+		ct_rec_time_text(tm, sizeof(tm), r->median);
+		ct_rec_time_text(tg, sizeof(tg), r->group_median);
+		n = snprintf(b, len, "the command took %.2f x its peers' time (%s against %s)",
+			     r->ratio, tm, tg);
+	}
 	else
 		n = snprintf(b, len, "%s: %.2f of its peers' (%.3g %s against %.3g)",
 			     slow ? "slower" : "faster", r->ratio, r->median, r->s->unit,

@@ -15,6 +15,7 @@
 #include "core/common.h"
 #include "measure/harness.h"
 #include "ct-place/observe.h"
+#include "records/record.h"
 #include "report/report.h"
 
 /* A cpulist of up to CT_CPUSET_MAX cpus fits (worst case "0,2,4,..."). */
@@ -277,13 +278,14 @@ void ct_observe_unsteal(struct ct_observe *r, const uint64_t stolen[CT_KIND_COUN
 
 	for (k = 0; k < CT_KIND_COUNT; k++) {
 		struct ct_observe_kind *x = &r->kind[k];
-		char s[128];
+		char s[128], t[32];
 
 		if (!x->present || stolen[k] == 0)
 			continue;
 		x->ns = x->ns > stolen[k] ? x->ns - stolen[k] : 0;
-		snprintf(s, sizeof(s), "; less %.3f s of hypervisor steal (its part of the cpus' "
-			 "busy time, /proc/stat)", (double)stolen[k] / 1e9);
+		ct_rec_time_text(t, sizeof(t), (double)stolen[k] / 1e9);
+		snprintf(s, sizeof(s), "; less %s of hypervisor steal (its part of the cpus' "
+			 "busy time, /proc/stat)", t);
 		append(x->source, sizeof(x->source), "", s);
 	}
 }

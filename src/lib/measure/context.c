@@ -23,6 +23,7 @@
 #include "measure/context.h"
 #include "machine/caches.h"
 #include "platform/os.h"
+#include "records/record.h"
 
 #ifdef __VERSION__
 #if defined(__clang__)
@@ -369,9 +370,11 @@ char *ct_machine_load_text(const struct ct_machine *m, char *buf, size_t len)
 {
 	int n = snprintf(buf, len, "%.2f %.2f %.2f at start", m->load[0], m->load[1],
 			 m->load[2]);
+	char run[32];
 
+	ct_rec_time_text(run, sizeof(run), m->run_s);
 	if (n > 0 && (size_t)n < len && m->run_s >= 0)
-		snprintf(buf + n, len - (size_t)n, ", %.2f %.2f %.2f at the end of a %.3g s run",
-			 m->load_end[0], m->load_end[1], m->load_end[2], m->run_s);
+		snprintf(buf + n, len - (size_t)n, ", %.2f %.2f %.2f at the end of a %s run",
+			 m->load_end[0], m->load_end[1], m->load_end[2], run);
 	return buf;
 }
