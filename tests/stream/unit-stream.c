@@ -12,6 +12,7 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <stdio.h>
@@ -420,15 +421,17 @@ static void test_decide_recorded(void)
 
 /*
  * The timing order, from the calibration's own trace (each candidate's
- * first and last call) over every candidate usable here: no candidate
- * has a call after a 512-bit one's first but another 512-bit one (whose
- * lower clock licence can outlast it would slow it); within each group
- * the reverse of the fixed order, the trials in turns (each candidate's
- * calls span the others' of its group).  Then a block more for two of
- * them, the first and the last in the order, and only those: after every
- * call before, a settle call and the trials each, the 512-bit one last.
+ * first and last call) over every candidate usable here, the 512-bit
+ * ones apart (CT_STREAM_LICENCE=apart) and in turns (=turns).  Apart, no
+ * candidate has a call after a 512-bit one's first but another 512-bit
+ * one (whose lower clock licence can outlast it would slow it); in
+ * turns, one group.  Within each group the reverse of the fixed order,
+ * the trials in turns (each candidate's calls span the others' of its
+ * group).  Then a block more for two of them, the first and the last in
+ * the order, and only those: after every call before, a settle call and
+ * the trials each, apart the 512-bit one last.
  */
-static void test_timing_order(void)
+static void test_timing_order(int apart)
 {
 	struct ct_stream_cand c[CT_STREAM_CANDS_MAX];
 	struct ct_stream_trials t[CT_STREAM_CANDS_MAX], was[CT_STREAM_CANDS_MAX];
@@ -440,12 +443,13 @@ static void test_timing_order(void)
 	size_t n, i, j;
 	unsigned calls = 0, ext, last;
 
+	setenv("CT_STREAM_LICENCE", apart ? "apart" : "turns", 1);
 	n = ct_stream_ask_candidates(&ask, c);
 	CHECK(n >= 1);
 	s = ct_stream_new(CT_ISA_SCALAR, 64 << 10, "unit test", CT_STREAM_QUICK, &k);
 	ct_stream_trial_cands(s, c, n, trials, t);
 	for (i = 0; i < n; i++)
-		wide[i] = c[i].isa == CT_ISA_AVX512;
+		wide[i] = apart && c[i].isa == CT_ISA_AVX512;
 	for (i = 0; i < n; i++) {
 		CHECK(!t[i].failed && t[i].n == trials && t[i].first < t[i].last);
 		if (t[i].last + 1 > calls)
@@ -500,14 +504,76 @@ static void test_timing_order(void)
 	calls = t[0].last;
 	ct_stream_trial_more(s, c, n, more, 1, t);
 	CHECK(t[0].n == CT_STREAM_TRIALS_MAX && t[0].blocks == 3 && t[0].last == calls);
-	/* A list of two (the 512-bit one first in the order): the 512-bit one last. */
+	/*
+	 * A list of two (the 512-bit one first in the order): apart, the
+	 * 512-bit one last; in turns, the scalar one's settle first, then
+	 * the 512-bit one's, then a trial of each in turn.
+	 */
 	if (ct_stream_desc(CT_ISA_AVX512) && ct_isa_usable(CT_ISA_AVX512)) {
 		CHECK(ct_stream_candidates(1u << CT_ISA_AVX512 | 1u << CT_ISA_SCALAR,
 					   1u << CT_STREAM_LOOP_PLAIN, c) == 2);
 		ct_stream_trial_cands(s, c, 2, trials, t);
-		CHECK(c[0].isa == CT_ISA_AVX512 && t[1].first == 0 && t[1].last == trials &&
-		      t[0].first == trials + 1 && t[0].last == 2 * trials + 1);
+		CHECK(c[0].isa == CT_ISA_AVX512 && t[1].first == 0);
+		if (apart)
+			CHECK(t[1].last == trials && t[0].first == trials + 1 &&
+			      t[0].last == 2 * trials + 1);
+		else
+			CHECK(t[0].first == 1 && t[1].last == 2 * trials &&
+			      t[0].last == 2 * trials + 1);
 	}
+	ct_stream_free(s);
+	unsetenv("CT_STREAM_LICENCE");
+}
+
+/*
+ * The licence's decision (pure): the chain's median time after the
+ * 512-bit calls over its median after the others', apart above 1 + 3 %,
+ * in turns at it or under; apart where nothing was timed.  Then the
+ * process's own probe, where a 512-bit reader meets another: measured
+ * once, a finite ratio, the decision the ratio's.
+ */
+static void test_licence(void)
+{
+	const double other[5] = { 100, 101, 99, 100, 250 };
+	const double slow[5] = { 112, 110, 300, 111, 109 };
+	const double same[5] = { 101, 100, 99, 102, 100 };
+	const double edge[5] = { 103, 103, 103, 103, 103 };
+	const double zero[5] = { 0, 0, 0, 0, 0 };
+	struct ct_stream_cand c[CT_STREAM_CANDS_MAX];
+	struct ct_stream_trials t[CT_STREAM_CANDS_MAX];
+	struct ct_stream_ask ask = { -1, "", -1, "" };
+	struct ct_stream *s;
+	struct ct_job k;
+	double r;
+	size_t n, i;
+	int wide = 0, rest = 0, d;
+
+	CHECK(ct_stream_licence_apart(slow, other, 5, &r) == 1 && fabs(r - 1.11) < 1e-9);
+	CHECK(ct_stream_licence_apart(same, other, 5, &r) == 0 && fabs(r - 1) < 1e-9);
+	CHECK(ct_stream_licence_apart(other, slow, 5, &r) == 0 && r < 1);
+	CHECK(ct_stream_licence_apart(edge, other, 5, &r) == 0);
+	CHECK(ct_stream_licence_apart(zero, other, 5, &r) == 1 && isnan(r));
+	CHECK(ct_stream_licence_apart(slow, other, 0, &r) == 1);
+
+	unsetenv("CT_STREAM_LICENCE");
+	n = ct_stream_ask_candidates(&ask, c);
+	for (i = 0; i < n; i++) {
+		wide |= c[i].isa == CT_ISA_AVX512;
+		rest |= c[i].isa != CT_ISA_AVX512;
+	}
+	s = ct_stream_new(CT_ISA_SCALAR, 64 << 10, "unit test", CT_STREAM_QUICK, &k);
+	ct_stream_trial_cands(s, c, n, 1, t);
+	d = ct_stream_licence(&r);
+	if (wide && rest)
+		CHECK((d == 0 || d == 1) && isfinite(r) && r > 0 &&
+		      d == !(r <= 1 + CT_STREAM_LICENCE_MARGIN));
+	else
+		CHECK(d == -1 && isnan(r));
+	setenv("CT_STREAM_LICENCE", "turns", 1);
+	CHECK(ct_stream_licence(&r) == 0 && isnan(r));
+	setenv("CT_STREAM_LICENCE", "apart", 1);
+	CHECK(ct_stream_licence(&r) == 1 && isnan(r));
+	unsetenv("CT_STREAM_LICENCE");
 	ct_stream_free(s);
 }
 
@@ -674,17 +740,17 @@ static void test_reason(void)
 	t[0] = trials(0, 3, 41.2, 41.0, 41.3);
 	t[1] = trials(0, 3, 17.6, 17.6, 17.6);
 	t[2] = trials(0, 3, 33.1, 33.1, 33.1);
-	ct_stream_calibration_reason(c, t, 3, 0, NULL, 52.4, buf, sizeof(buf));
+	ct_stream_calibration_reason(c, t, 3, 0, NULL, 52.4, NULL, buf, sizeof(buf));
 	printf("reason: %s\n", buf);
 	CHECK(strcmp(buf, "calibrated: scalar 41.2, avx2/prefetch 33.1, avx2 17.6 GB/s, "
 		     "3 trials each, 52 ms; --isa scalar --loop plain pins it") == 0);
 	/* What each trial read: whole passes, or one window of the array. */
 	t[0].bytes = t[1].bytes = t[2].bytes = 64ull << 20;
-	ct_stream_calibration_reason(c, t, 3, 0, NULL, 52.4, buf, sizeof(buf));
+	ct_stream_calibration_reason(c, t, 3, 0, NULL, 52.4, NULL, buf, sizeof(buf));
 	CHECK(strcmp(buf, "calibrated: scalar 41.2, avx2/prefetch 33.1, avx2 17.6 GB/s, "
 		     "3 trials each of 64 MiB, 52 ms; --isa scalar --loop plain pins it") == 0);
 	t[0].windowed = t[1].windowed = t[2].windowed = 1;
-	ct_stream_calibration_reason(c, t, 3, 2, NULL, 125.2, buf, sizeof(buf));
+	ct_stream_calibration_reason(c, t, 3, 2, NULL, 125.2, NULL, buf, sizeof(buf));
 	CHECK(strcmp(buf, "calibrated: scalar 41.2, avx2/prefetch 33.1, avx2 17.6 GB/s, "
 		     "3 trials each over one 64 MiB window, 125 ms; avx2/prefetch kept: scalar not "
 		     "faster by more than 3 % beyond the trials' noise (the fixed order); --isa "
@@ -694,38 +760,38 @@ static void test_reason(void)
 	t[1] = made(17.6, 0.01, 9);
 	t[2] = made(33.1, 0.01, 27);
 	t[0].bytes = t[1].bytes = t[2].bytes = 64ull << 20;
-	ct_stream_calibration_reason(c, t, 3, 0, NULL, 80, buf, sizeof(buf));
+	ct_stream_calibration_reason(c, t, 3, 0, NULL, 80, NULL, buf, sizeof(buf));
 	printf("reason: %s\n", buf);
 	CHECK(strcmp(buf, "calibrated: scalar 41.2, avx2/prefetch 33.1, avx2 17.6 GB/s, "
 		     "9 trials each of 64 MiB (scalar, avx2/prefetch 27), 80 ms; --isa scalar "
 		     "--loop plain pins it") == 0);
 	t[1] = made(17.6, 0.01, 45);
-	ct_stream_calibration_reason(c, t, 3, 1, NULL, 80, buf, sizeof(buf));
+	ct_stream_calibration_reason(c, t, 3, 1, NULL, 80, NULL, buf, sizeof(buf));
 	CHECK(strstr(buf, " 27 trials each of 64 MiB (avx2 45), 80 ms; avx2 kept: scalar not "));
 	t[2] = made(33.1, 0.01, 35);
-	ct_stream_calibration_reason(c, t, 3, 1, NULL, 80, buf, sizeof(buf));
+	ct_stream_calibration_reason(c, t, 3, 1, NULL, 80, NULL, buf, sizeof(buf));
 	CHECK(strstr(buf, " 27 trials each of 64 MiB (avx2 45; avx2/prefetch 35), 80 ms; "));
 	/* The prior's words for the fixed order's. */
-	ct_stream_calibration_reason(c, t, 3, 2, "the rule", 52.4, buf, sizeof(buf));
+	ct_stream_calibration_reason(c, t, 3, 2, "the rule", 52.4, NULL, buf, sizeof(buf));
 	printf("reason: %s\n", buf);
 	CHECK(strstr(buf, "; avx2/prefetch kept: scalar not faster by more than 3 % beyond the "
 		     "trials' noise (the rule); --isa avx2 --loop prefetch pins it"));
 	/* The fastest won: nothing to explain but the pin. */
-	ct_stream_calibration_reason(c, t, 3, 0, "the rule", 52.4, buf, sizeof(buf));
+	ct_stream_calibration_reason(c, t, 3, 0, "the rule", 52.4, NULL, buf, sizeof(buf));
 	CHECK(strstr(buf, "ms; --isa scalar --loop plain pins it") && !strstr(buf, "kept"));
 	/* Too long for its room: cut short, the pin whole at the end. */
-	ct_stream_calibration_reason(c, t, 3, 2, NULL, 52.4, small, sizeof(small));
+	ct_stream_calibration_reason(c, t, 3, 2, NULL, 52.4, NULL, small, sizeof(small));
 	printf("reason: %s\n", small);
 	CHECK(strlen(small) == sizeof(small) - 1);
 	CHECK(strcmp(small + strlen(small) - strlen("; --isa avx2 --loop prefetch pins it"),
 		     "; --isa avx2 --loop prefetch pins it") == 0);
 	/* A wrong sum: listed last, never the fastest to explain. */
 	t[0].failed = 1;
-	ct_stream_calibration_reason(c, t, 3, 2, NULL, 52.4, buf, sizeof(buf));
+	ct_stream_calibration_reason(c, t, 3, 2, NULL, 52.4, NULL, buf, sizeof(buf));
 	CHECK(strstr(buf, "calibrated: avx2/prefetch 33.1, avx2 17.6, scalar wrong sum GB/s"));
 	CHECK(!strstr(buf, "kept"));
 	/* No winner: no pin. */
-	ct_stream_calibration_reason(c, t, 3, -1, NULL, 52.4, buf, sizeof(buf));
+	ct_stream_calibration_reason(c, t, 3, -1, NULL, 52.4, NULL, buf, sizeof(buf));
 	CHECK(!strstr(buf, "pins"));
 }
 
@@ -986,7 +1052,9 @@ int main(void)
 	test_decide();
 	test_undecided();
 	test_decide_recorded();
-	test_timing_order();
+	test_timing_order(1);
+	test_timing_order(0);
+	test_licence();
 	test_candidates();
 	test_xor_ref();
 	test_prior_for();

@@ -157,6 +157,21 @@ int ct_stream_decide(const struct ct_stream_trials *t, size_t n, int preferred, 
 	return win;
 }
 
+int ct_stream_licence_apart(const double *after512, const double *other, unsigned n,
+			    double *ratio)
+{
+	double a, o;
+
+	*ratio = NAN;
+	if (n == 0 || n > MEDIAN_MAX)
+		return 1;
+	a = median_of(after512, n);
+	o = median_of(other, n);
+	if (a > 0 && o > 0)
+		*ratio = a / o;
+	return !(*ratio <= 1 + CT_STREAM_LICENCE_MARGIN);
+}
+
 int ct_stream_block_fits(uint64_t spent_ns, unsigned calls, unsigned more)
 {
 	return calls && (double)spent_ns * (1.0 + (double)more / calls) <= CT_STREAM_BUDGET_NS;
@@ -201,7 +216,7 @@ static void addf(char *buf, size_t len, size_t *used, const char *fmt, ...)
  * where it would not fit.
  */
 void ct_stream_calibration_reason(const struct ct_stream_cand *c, const struct ct_stream_trials *t,
-				  size_t n, int win, const char *prior, double ms,
+				  size_t n, int win, const char *prior, double ms, const char *timing,
 				  char *buf, size_t len)
 {
 	double med[CT_STREAM_CANDS_MAX], spr;
@@ -261,6 +276,8 @@ void ct_stream_calibration_reason(const struct ct_stream_cand *c, const struct c
 			addf(buf, body, &used, " %u", m);
 	}
 	addf(buf, body, &used, "%s, %.0f ms", open ? ")" : "", ms);
+	if (timing && *timing)
+		addf(buf, body, &used, "; %s", timing);
 	/* Why, when the winner is not the fastest listed: it was not shown slower. */
 	if (win >= 0 && first >= 0 && win != first && !t[first].failed)
 		addf(buf, body, &used, "; %s kept: %s not faster by more than %g %% beyond the "
@@ -275,6 +292,7 @@ int ct_stream_ask_from(const char *isa_req, enum ct_isa chosen, const char *loop
 		       struct ct_stream_ask *a, char *why, size_t len)
 {
 	const char *env = getenv("CT_ISA"), *lenv = getenv("CT_STREAM_LOOP");
+	const char *licence = getenv("CT_STREAM_LICENCE");
 	enum ct_stream_loop loop;
 
 	memset(a, 0, sizeof(*a));
@@ -298,6 +316,10 @@ int ct_stream_ask_from(const char *isa_req, enum ct_isa chosen, const char *loop
 		a->loop = (int)loop;
 		snprintf(a->loop_how, sizeof(a->loop_how), "%s%s", loop_req ? "--loop " :
 			 "CT_STREAM_LOOP=", v);
+	}
+	if (licence && *licence && strcmp(licence, "apart") != 0 && strcmp(licence, "turns") != 0) {
+		snprintf(why, len, "invalid CT_STREAM_LICENCE '%s': expected apart or turns", licence);
+		return -1;
 	}
 	return 0;
 }

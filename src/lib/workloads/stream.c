@@ -548,10 +548,112 @@ static int trial_call(struct array *arr, stream_fn fn, enum ct_stream_loop loop,
 	return r == want;
 }
 
-/* The candidates timed last: the 512-bit ones, whose lower clock licence can outlast them. */
-static int licence_last(const struct ct_stream_cand *c)
+/* The probe's reads: the array's first 16 KiB (in L1), 32 MiB a call. */
+#define LICENCE_HEAD_BYTES (16u << 10)
+#define LICENCE_CALL_BYTES (32ull << 20)
+#define LICENCE_CHAIN_ADDS 100000ull
+#define LICENCE_LAPSE_NS 2500000ull
+
+/* This process's measurement (ct_stream_licence): -1 not yet, 0 in turns, 1 apart. */
+static int licence_measured = -1;
+static double licence_ratio = NAN;
+
+/* CT_STREAM_LICENCE: 1 apart, 0 turns, -1 unset (ct_stream_ask_from checked its value). */
+static int licence_env(void)
 {
-	return c->isa == CT_ISA_AVX512;
+	const char *e = getenv("CT_STREAM_LICENCE");
+
+	return !e || !*e ? -1 : strcmp(e, "apart") == 0 ? 1 : strcmp(e, "turns") == 0 ? 0 : -1;
+}
+
+int ct_stream_licence(double *ratio)
+{
+	int e = licence_env();
+
+	*ratio = e >= 0 ? NAN : licence_ratio;
+	return e >= 0 ? e : licence_measured;
+}
+
+/* The ns of an add chain of LICENCE_CHAIN_ADDS. */
+static double chain_ns(void)
+{
+	uint64_t t0 = ct_now_ns();
+
+	CT_SINK(ct_addchain(LICENCE_CHAIN_ADDS / ct_addchain_desc.ops));
+	return (double)(ct_now_ns() - t0);
+}
+
+/*
+ * The probe (stream.h, ct_stream_licence): the chain after calls of
+ * other (the reader of another ISA) and after calls of wide (a 512-bit
+ * one), all of them after a chain long enough for any licence to lapse.
+ */
+static void licence_probe(const struct array *arr, stream_fn other, stream_fn wide)
+{
+	double after_other[CT_STREAM_LICENCE_CALLS], after_wide[CT_STREAM_LICENCE_CALLS];
+	size_t n = arr->n < LICENCE_HEAD_BYTES / sizeof(uint64_t) ? arr->n :
+		   LICENCE_HEAD_BYTES / sizeof(uint64_t);
+	uint64_t passes = LICENCE_CALL_BYTES / (n * sizeof(uint64_t)), t0 = ct_now_ns();
+	unsigned i;
+
+	while (ct_now_ns() - t0 < LICENCE_LAPSE_NS)
+		chain_ns();
+	for (i = 0; i < CT_STREAM_LICENCE_CALLS; i++) {
+		CT_SINK(other(arr->a, n, passes));
+		after_other[i] = chain_ns();
+	}
+	for (i = 0; i < CT_STREAM_LICENCE_CALLS; i++) {
+		CT_SINK(wide(arr->a, n, passes));
+		after_wide[i] = chain_ns();
+	}
+	licence_measured = ct_stream_licence_apart(after_wide, after_other,
+						   CT_STREAM_LICENCE_CALLS, &licence_ratio);
+}
+
+/*
+ * Whether the 512-bit candidates among c[n] (take[i] set) are timed
+ * apart: where none is, or only they are, nothing is apart; else as
+ * CT_STREAM_LICENCE says, or as the probe measured (run the first time).
+ */
+static int licence_apart(const struct array *arr, const struct ct_stream_cand *c, size_t n,
+			 const unsigned *take)
+{
+	stream_fn other = NULL, wide = NULL, fn;
+	int e = licence_env();
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		fn = take[i] ? loop_fn(ct_stream_desc(c[i].isa), c[i].loop) : NULL;
+		if (fn && c[i].isa == CT_ISA_AVX512 && !wide)
+			wide = fn;
+		else if (fn && c[i].isa != CT_ISA_AVX512 && !other)
+			other = fn;
+	}
+	if (!other || !wide)
+		return 0;
+	if (e >= 0)
+		return e;
+	if (licence_measured < 0)
+		licence_probe(arr, other, wide);
+	return licence_measured;
+}
+
+/* The timing's words in the calibration's reason, "" where no 512-bit candidate met another. */
+static void licence_words(int apart, int mixed, char *buf, size_t len)
+{
+	double r;
+	int e = licence_env();
+
+	ct_stream_licence(&r);
+	if (!mixed)
+		snprintf(buf, len, "%s", "");
+	else if (e >= 0)
+		snprintf(buf, len, "512-bit %s: CT_STREAM_LICENCE=%s", apart ? "apart" : "in turns",
+			 apart ? "apart" : "turns");
+	else if (apart)
+		snprintf(buf, len, "512-bit apart: a clock licence (%.2f x)", r);
+	else
+		snprintf(buf, len, "512-bit in turns: no clock licence (%.2f x)", r);
 }
 
 void ct_stream_trial_more(struct ct_stream *s, const struct ct_stream_cand *c, size_t n,
@@ -561,7 +663,7 @@ void ct_stream_trial_more(struct ct_stream *s, const struct ct_stream_cand *c, s
 	uint64_t passes = (trial_bytes(s->flags) + arr->bytes - 1) / arr->bytes, ns, bytes;
 	unsigned j, calls = 0, had[CT_STREAM_CANDS_MAX], take[CT_STREAM_CANDS_MAX];
 	size_t i;
-	int g;
+	int g, apart;
 
 	if (n > CT_STREAM_CANDS_MAX)
 		n = CT_STREAM_CANDS_MAX;
@@ -578,20 +680,23 @@ void ct_stream_trial_more(struct ct_stream *s, const struct ct_stream_cand *c, s
 			t[i].failed = 1;
 	}
 	/*
-	 * Two groups, the 512-bit candidates last; within a group the reverse
-	 * of the fixed order, a settle call each (its lines in the caches,
-	 * the group's clock licence), then the trials in turns, one of each
-	 * candidate a turn: what drifts from ms to ms (the clock, the
-	 * memory's other users) lands on every candidate of the group alike
-	 * and in each one's spread, not between their medians.  Each block of
-	 * more trials again, for the undecided candidates only.
+	 * One group, or two where 512-bit reads lower the clock (the 512-bit
+	 * candidates last); within a group the reverse of the fixed order, a
+	 * settle call each (its lines in the caches, the group's clock
+	 * licence), then the trials in turns, one of each candidate a turn:
+	 * what drifts from ms to ms (the clock, the memory's other users)
+	 * lands on every candidate of the group alike and in each one's
+	 * spread, not between their medians.  Each block of more trials
+	 * again, for the undecided candidates only.
 	 */
-	for (g = 0; g < 2; g++) {
+	apart = licence_apart(arr, c, n, take);
+	for (g = 0; g < 1 + apart; g++) {
 		for (j = 0; j <= trials; j++)
 			for (i = n; i-- > 0;) {
 				stream_fn fn = loop_fn(ct_stream_desc(c[i].isa), c[i].loop);
 
-				if (licence_last(&c[i]) != g || !fn || !take[i] || j > take[i])
+				if ((apart && (c[i].isa == CT_ISA_AVX512) != g) || !fn || !take[i] ||
+				    j > take[i])
 					continue;
 				if (j == 0 && had[i] == 0)
 					t[i].first = calls;
@@ -641,9 +746,10 @@ void ct_stream_choose(struct ct_stream *s, const struct ct_stream_ask *a, struct
 	struct ct_stream_cand c[CT_STREAM_CANDS_MAX];
 	struct ct_stream_trials t[CT_STREAM_CANDS_MAX];
 	struct ct_stream_cpu id;
-	char reason[sizeof(s->isa_reason)], prior[160], name[32], size[32];
+	char reason[sizeof(s->isa_reason)], prior[160], name[32], size[32], timing[80];
 	size_t n = ct_stream_ask_candidates(a, c), used = 0, i;
-	int more[CT_STREAM_CANDS_MAX], win, kept, pref;
+	int more[CT_STREAM_CANDS_MAX], win, kept, pref, wide, other;
+	double ratio;
 	unsigned calls, next;
 	uint64_t t0;
 
@@ -696,8 +802,13 @@ void ct_stream_choose(struct ct_stream *s, const struct ct_stream_ask *a, struct
 	win = ct_stream_decide(t, n, pref, &kept);
 	if (used && used + 2 < sizeof(reason))
 		used += (size_t)snprintf(reason + used, sizeof(reason) - used, "; ");
+	for (i = 0, wide = 0, other = 0; i < n; i++) {
+		wide |= c[i].isa == CT_ISA_AVX512;
+		other |= c[i].isa != CT_ISA_AVX512;
+	}
+	licence_words(ct_stream_licence(&ratio) > 0, wide && other, timing, sizeof(timing));
 	ct_stream_calibration_reason(c, t, n, win, win == pref ? prior : NULL,
-				     (double)(ct_now_ns() - t0) / 1e6, reason + used,
+				     (double)(ct_now_ns() - t0) / 1e6, timing, reason + used,
 				     sizeof(reason) - used);
 	stream_init(s, c[win].isa, c[win].loop, "calibrated", s->arr, s->flags, k);
 	ct_stream_set_isa_reason(s, reason);

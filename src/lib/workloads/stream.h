@@ -118,9 +118,10 @@ uint64_t ct_stream_xor_ref(const uint64_t *a, size_t n);
  * array at hand on the thread that will measure it: every candidate (an
  * ISA usable here x one of its kernel's loops; scalar only where no vector
  * ISA is, ct_stream_ask_candidates) is timed, a settle call
- * then CT_STREAM_TRIALS trials, each one call, each sum verified; the
- * 512-bit candidates after every other, each group in the reverse of the
- * fixed order below, its candidates' trials taken in turns.  Then a
+ * then CT_STREAM_TRIALS trials, each one call, each sum verified, in the
+ * reverse of the fixed order below, the candidates' trials taken in
+ * turns (where 512-bit reads lower the clock, ct_stream_licence(), the
+ * 512-bit candidates after every other, each group in turns).  Then a
  * tournament in the fixed order (ct_stream_decide): the first candidate
  * (or the one earlier measurements preferred, ct_stream_prior_for) holds
  * the place, and each next one takes it only where its median is faster
@@ -215,9 +216,10 @@ struct ct_stream_cand {
  * with one ISA forced read with the same reader (ct-compare pairs on the
  * reader), and no 512-bit clock licence is chosen on a tie (Intel 6/167
  * read avx512 5-10 % slower from memory, bench/NOTES).  They are timed
- * in the reverse order, the 512-bit ones, whose clock licence can
- * outlast them, after every other (a lower licence slows none timed
- * after it; the trials' first and last keep the order).  c has room for
+ * in the reverse order (and where a 512-bit licence was measured, the
+ * 512-bit ones, whose licence can outlast them, after every other: a
+ * lower licence slows none timed after it; the trials' first and last
+ * keep the order).  c has room for
  * CT_STREAM_CANDS_MAX.  _name: "avx2", "avx512/short", "avx2/prefetch".
  */
 size_t ct_stream_candidates(unsigned isas, unsigned loops, struct ct_stream_cand *c);
@@ -288,6 +290,38 @@ size_t ct_stream_undecided(const struct ct_stream_trials *t, size_t n, int prefe
  */
 int ct_stream_block_fits(uint64_t spent_ns, unsigned calls, unsigned more);
 
+/*
+ * The 512-bit candidates' clock licence, measured, not recalled: some
+ * cores lower their clock while 512-bit instructions run and for some 2
+ * ms after (Skylake-SP, Cascade Lake), which would slow whatever is timed
+ * right after one of them; others keep it (Zen 4 and Zen 5 guests:
+ * 0.99-1.01).  Where it is kept, every candidate is timed in turns with
+ * every other, so that what the host does from ms to ms lands on all of
+ * them alike (timed in two groups, a Zen 5 guest's avx512 group read
+ * 0.78-1.47 x the avx2 group at 64 MiB from run to run, bench/NOTES);
+ * where it is lowered, the 512-bit ones apart, after the rest.  The
+ * probe, once a process, on the calibrating thread before the first
+ * calibration that has both: an add chain of 2.5 ms (any licence left
+ * lapses), then CT_STREAM_LICENCE_CALLS calls of the first other reader
+ * over the array's first 16 KiB, each followed by a chain of 100,000
+ * adds, then as many of the first 512-bit reader's, each followed by the
+ * same chain; about 5 ms.  CT_STREAM_LICENCE=apart or turns sets it
+ * instead.
+ *
+ * ct_stream_licence_apart(): from the chains' times after the 512-bit
+ * calls (after512[n], ns) and after the others' (other[n]): *ratio =
+ * median after512 / median other, and 1 (apart) unless it is at most 1 +
+ * CT_STREAM_LICENCE_MARGIN (a NaN or a time of 0: apart).  Pure.
+ * ct_stream_licence(): how this process times them: 1 apart, 0 in turns,
+ * -1 not known yet (no calibration had both); *ratio the measured one
+ * (NaN where CT_STREAM_LICENCE set it or none was measured).
+ */
+#define CT_STREAM_LICENCE_MARGIN 0.03
+#define CT_STREAM_LICENCE_CALLS 5
+int ct_stream_licence_apart(const double *after512, const double *other, unsigned n,
+			    double *ratio);
+int ct_stream_licence(double *ratio);
+
 /* What the per-model preferences know of a core: CPUID's vendor, display family and model. */
 struct ct_stream_cpu {
 	enum ct_cpu_vendor vendor;
@@ -309,12 +343,14 @@ int ct_stream_prior_for(const struct ct_stream_cpu *id, const char *level,
  * fewest, "9 trials each of 64 MiB (avx2, avx512 36), 80 ms"), where the
  * winner is not the fastest why ("avx2 kept: avx512 not faster by more
  * than 3 % beyond the trials' noise (the fixed order)", or the prior's
- * words for the fixed order), and the options that pin the winner
+ * words for the fixed order), how the 512-bit ones were timed (timing,
+ * after the ms: "512-bit in turns: no clock licence (1.00 x)"; NULL or
+ * "": nothing), and the options that pin the winner
  * ("--isa avx512 --loop xor pins it", always kept whole at the end).
  * Pure.
  */
 void ct_stream_calibration_reason(const struct ct_stream_cand *c, const struct ct_stream_trials *t,
-				  size_t n, int win, const char *prior, double ms,
+				  size_t n, int win, const char *prior, double ms, const char *timing,
 				  char *buf, size_t len);
 
 /* What was asked of the choice: isa, loop -1 for "calibrate", with how each was forced. */
