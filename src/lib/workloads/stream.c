@@ -1,18 +1,18 @@
 /*
- * workloads/stream.c - the streaming-read kernel as a harness kernel: its array,
- * its reference, its verification.  Shared by ct-stream and ct-place.
+ * workloads/stream.c - the streaming-read kernel as a harness kernel:
+ * its calls, their verification.  Shared by ct-stream and ct-place.
  *
- * The array is filled from xorshift64 seeded with the time of the run,
- * and its sum is accumulated as it is written: no compiler can fold the
- * reference, and no two runs read the same data.  Filling also touches
- * every page before anything is timed (and the harness's warm-up call
- * reads it all once more).  A call makes whole passes over the array and
- * must return passes x reference, mod 2^64 like the kernels' own sums.
+ * A call makes whole passes over the array (stream-array.c: filled from
+ * xorshift64 at run time, every page touched before anything is timed,
+ * and the harness's warm-up call reads it all once more) and must return
+ * passes x its reference, mod 2^64 like the kernels' own sums.
  *
- * Here: the array, its fill and references, the trials the calibration
- * runs on it and the choice it makes.  The calibration's pure half (the
- * tournament, its reason) is stream-calibration.c, the per-model
- * preferences stream-prefs.c, the sizes stream-sizes.c.
+ * Here: the kernels, the stream object, the trials the calibration runs
+ * on the array and the choice it makes (with the 512-bit clock licence's
+ * probe).  The array, its fill and references are stream-array.c, the
+ * calibration's pure half (the tournament, its reason)
+ * stream-calibration.c, the per-model preferences stream-prefs.c, the
+ * sizes stream-sizes.c.
  */
 #include "config.h"
 
@@ -35,34 +35,6 @@
 #include "machine/topo.h"
 
 typedef uint64_t (*stream_fn)(const uint64_t *, size_t, uint64_t);
-
-/*
- * The array is aligned to 2 MiB, the huge-page size of x86-64 and of
- * aarch64 with 4 KiB base pages, so that huge pages can back all of it.
- */
-#define ALIGN (2u << 20)
-
-/* One array, shared by the kernels of every ISA that read it. */
-struct array {
-	uint64_t *a;
-	size_t n;			/* 64-bit words */
-	uint64_t bytes;
-	struct ct_stream_caches caches;	/* of the cpus it was filled on */
-	const char *level;
-	uint64_t ref;			/* sum of one pass, mod 2^64 */
-	uint64_t xref;			/* the xor loops' (ct_stream_xor_ref) */
-	/* The calibration's windows (ct_stream_trial_window), 0: whole passes. */
-	uint64_t window;		/* bytes of each */
-	size_t nwin;
-	uint64_t *wref, *wxref;		/* each one's ref and xref */
-	size_t next;			/* the one the next trial reads */
-	struct ct_os_mem mem;
-	unsigned users;
-	char reason[160];
-	char thp[32];
-	int huge_asked;
-	double huge_pct;
-};
 
 /*
  * The kernel's own fields of every ct-stream summary (the job's fields,
@@ -116,7 +88,7 @@ struct ct_stream {
 	enum ct_isa isa;
 	const struct ct_kernel *d;	/* the kernel and what it does */
 	stream_fn fn;			/* its plain or its prefetching loop */
-	struct array *arr;
+	struct ct_stream_array *arr;
 	unsigned flags;
 	uint64_t passes;
 	enum ct_stream_loop loop;
@@ -224,173 +196,6 @@ char *ct_stream_cand_name(const struct ct_stream_cand *c, char *buf, size_t len)
 	return buf;
 }
 
-/*
- * Fill with xorshift64 from *x (left where it stopped, for the next
- * part) and return the sum of what was written, mod 2^64.  The seed is
- * the time of the run: nothing about the data is known when the program
- * is compiled.
- */
-static uint64_t fill(uint64_t *a, size_t n, uint64_t *x)
-{
-	uint64_t sum = 0;
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		*x ^= *x << 13;
-		*x ^= *x >> 7;
-		*x ^= *x << 17;
-		a[i] = *x;
-		sum += *x;
-	}
-	return sum;
-}
-
-static uint64_t lanes_sum(const uint64_t lane[8])
-{
-	uint64_t sum = 0;
-	int l;
-
-	for (l = 0; l < 8; l++)
-		sum += lane[l];
-	return sum;
-}
-
-/*
- * One pass over n words (a at a multiple of 8 words): their sum, and
- * every a[i] XORed into lane[i mod 8].  The fill's references and
- * ct_stream_xor_ref both come from here.
- */
-static uint64_t sum_and_lanes(const uint64_t *a, size_t n, uint64_t lane[8])
-{
-	uint64_t sum = 0;
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		sum += a[i];
-		lane[i % 8] ^= a[i];
-	}
-	return sum;
-}
-
-uint64_t ct_stream_xor_ref(const uint64_t *a, size_t n)
-{
-	uint64_t lane[8] = { 0 };
-
-	sum_and_lanes(a, n, lane);
-	return lanes_sum(lane);
-}
-
-uint64_t ct_stream_trial_window(uint64_t bytes, uint64_t trial, uint64_t cache)
-{
-	if (!cache || !trial || trial % CT_STREAM_BLOCK || bytes < 2 * trial)
-		return 0;
-	return bytes - trial >= 2 * cache ? trial : 0;
-}
-
-/*
- * Read back the len words at off (a part of the fill, or a window; off a
- * multiple of 8), in one pass: their XOR lanes into lane, and when they
- * are window i, its references (their sum, and the sum of their lanes).
- */
-static void part_refs(struct array *arr, size_t off, size_t len, uint64_t lane[8])
-{
-	uint64_t part[8] = { 0 }, sum = sum_and_lanes(arr->a + off, len, part);
-	size_t i, per;
-
-	for (i = 0; i < 8; i++)
-		lane[i] ^= part[i];
-	if (!arr->nwin)
-		return;
-	per = (size_t)(arr->window / sizeof(uint64_t));
-	if (len == per && off / per < arr->nwin) {
-		arr->wref[off / per] = sum;
-		arr->wxref[off / per] = lanes_sum(part);
-	}
-}
-
-/* Cut arr into windows of window bytes (0: none) for the calibration's trials. */
-static void array_set_windows(struct array *arr, uint64_t window)
-{
-	free(arr->wref);
-	free(arr->wxref);
-	arr->wref = arr->wxref = NULL;
-	arr->window = window;
-	arr->nwin = window ? (size_t)(arr->bytes / window) : 0;
-	arr->next = 0;
-	if (!arr->nwin)
-		return;
-	arr->wref = ct_xcalloc(arr->nwin, sizeof(*arr->wref));
-	arr->wxref = ct_xcalloc(arr->nwin, sizeof(*arr->wxref));
-}
-
-/* What one pass of loop over arr returns (mod 2^64). */
-static uint64_t loop_ref(const struct array *arr, enum ct_stream_loop loop)
-{
-	return loop == CT_STREAM_LOOP_XOR ? arr->xref : arr->ref;
-}
-
-/* The bytes of a calibration trial (CT_STREAM_TRIAL_BYTES, _QUICK). */
-static uint64_t trial_bytes(unsigned flags)
-{
-	return flags & CT_STREAM_QUICK ? CT_STREAM_TRIAL_BYTES_QUICK : CT_STREAM_TRIAL_BYTES;
-}
-
-static struct array *array_new(uint64_t bytes, const char *reason, unsigned flags)
-{
-	struct array *arr = ct_xcalloc(1, sizeof(*arr));
-	uint64_t x = ct_now_ns() ^ ((uint64_t)getpid() << 40), lane[8] = { 0 }, largest = 0;
-	size_t per, off, len;
-	char buf[32];
-	int64_t huge;
-	void *p;
-	int lv;
-
-	if (!x)
-		x = 0x9e3779b97f4a7c15ull;	/* xorshift64's one bad seed */
-
-	arr->bytes = (bytes + CT_STREAM_BLOCK - 1) / CT_STREAM_BLOCK * CT_STREAM_BLOCK;
-	arr->n = (size_t)(arr->bytes / sizeof(uint64_t));
-	arr->huge_asked = !(flags & CT_STREAM_SMALL_PAGES);
-	p = ct_os_mem_alloc((size_t)arr->bytes, ALIGN, arr->huge_asked, &arr->mem);
-	if (!p)
-		err(CT_EXIT_FAIL, "cannot allocate the %s array (%" PRIu64 " bytes)",
-		    ct_stream_size_text(arr->bytes, buf, sizeof(buf)), arr->bytes);
-	arr->a = p;
-	/* The caches of the cpus this thread may run on (the pinned one with -c). */
-	{
-		struct ct_cpuset cpus;
-
-		ct_stream_caches(ct_place_allowed(&cpus) == 0 ? &cpus : NULL, &arr->caches);
-	}
-	for (lv = 1; lv <= 3; lv++)
-		if (arr->caches.bytes[lv] > largest)
-			largest = arr->caches.bytes[lv];
-	array_set_windows(arr, ct_stream_trial_window(arr->bytes, trial_bytes(flags), largest));
-	/*
-	 * Filled a trial's bytes at a time (the windows, where there are
-	 * any), each part's XOR lanes and window references read back while
-	 * the caches still hold it.
-	 */
-	per = (size_t)(trial_bytes(flags) / sizeof(uint64_t));
-	for (off = 0; off < arr->n; off += len) {
-		len = arr->n - off < per ? arr->n - off : per;
-		arr->ref += fill(arr->a + off, len, &x);
-		part_refs(arr, off, len, lane);
-	}
-	arr->xref = lanes_sum(lane);
-	huge = ct_os_huge_bytes(arr->a, (size_t)arr->bytes);
-	arr->huge_pct = huge < 0 ? -1 : 100.0 * (double)huge / (double)arr->bytes;
-	ct_os_thp(arr->thp, sizeof(arr->thp));
-	if (arr->bytes != bytes)
-		snprintf(arr->reason, sizeof(arr->reason), "%s, rounded up to a multiple of %u bytes",
-			 reason ? reason : "requested", CT_STREAM_BLOCK);
-	else
-		snprintf(arr->reason, sizeof(arr->reason), "%s", reason ? reason : "requested");
-	arr->level = ct_stream_level(arr->bytes, &arr->caches);
-	arr->users = 1;
-	return arr;
-}
-
 static uint64_t stream_run(void *ctx)
 {
 	struct ct_stream *s = ctx;
@@ -401,7 +206,7 @@ static uint64_t stream_run(void *ctx)
 static int stream_verify(void *ctx, uint64_t ret, char *why, size_t len)
 {
 	struct ct_stream *s = ctx;
-	uint64_t want = s->passes * loop_ref(s->arr, s->loop);
+	uint64_t want = s->passes * ct_stream_array_loop_ref(s->arr, s->loop);
 
 	if (ret != want) {
 		snprintf(why, len,
@@ -419,7 +224,7 @@ static int stream_verify(void *ctx, uint64_t ret, char *why, size_t len)
  * kernel around it; why says why this loop ("calibrated", "forced: ...").
  */
 static void stream_init(struct ct_stream *s, enum ct_isa isa, enum ct_stream_loop loop,
-			const char *why, struct array *arr, unsigned flags, struct ct_job *k)
+			const char *why, struct ct_stream_array *arr, unsigned flags, struct ct_job *k)
 {
 	uint64_t call = flags & CT_STREAM_QUICK ? CT_STREAM_CALL_BYTES_QUICK : CT_STREAM_CALL_BYTES;
 	double bytes;
@@ -504,7 +309,7 @@ static void stream_init(struct ct_stream *s, enum ct_isa isa, enum ct_stream_loo
 	k->nfields = CT_ARRAY_SIZE(s->fields);
 }
 
-static struct ct_stream *stream_new(enum ct_isa isa, struct array *arr,
+static struct ct_stream *stream_new(enum ct_isa isa, struct ct_stream_array *arr,
 				    unsigned flags, struct ct_job *k)
 {
 	struct ct_stream *s = ct_xcalloc(1, sizeof(*s));
@@ -521,12 +326,12 @@ static struct ct_stream *stream_new(enum ct_isa isa, struct array *arr,
  * is shorter (or the CPU clock did not move), so that a slice the thread
  * lost to another process on its cpu counts against no candidate.
  */
-static int trial_call(struct array *arr, stream_fn fn, enum ct_stream_loop loop, uint64_t passes,
+static int trial_call(struct ct_stream_array *arr, stream_fn fn, enum ct_stream_loop loop, uint64_t passes,
 		      uint64_t *ns, uint64_t *bytes)
 {
 	const uint64_t *a = arr->a;
 	size_t n = arr->n;
-	uint64_t want = passes * loop_ref(arr, loop), t0, c0, r;
+	uint64_t want = passes * ct_stream_array_loop_ref(arr, loop), t0, c0, r;
 
 	if (arr->nwin) {
 		size_t w = arr->next;
@@ -588,7 +393,7 @@ static double chain_ns(void)
  * other (the reader of another ISA) and after calls of wide (a 512-bit
  * one), all of them after a chain long enough for any licence to lapse.
  */
-static void licence_probe(const struct array *arr, stream_fn other, stream_fn wide)
+static void licence_probe(const struct ct_stream_array *arr, stream_fn other, stream_fn wide)
 {
 	double after_other[CT_STREAM_LICENCE_CALLS], after_wide[CT_STREAM_LICENCE_CALLS];
 	size_t n = arr->n < LICENCE_HEAD_BYTES / sizeof(uint64_t) ? arr->n :
@@ -615,7 +420,7 @@ static void licence_probe(const struct array *arr, stream_fn other, stream_fn wi
  * apart: where none is, or only they are, nothing is apart; else as
  * CT_STREAM_LICENCE says, or as the probe measured (run the first time).
  */
-static int licence_apart(const struct array *arr, const struct ct_stream_cand *c, size_t n,
+static int licence_apart(const struct ct_stream_array *arr, const struct ct_stream_cand *c, size_t n,
 			 const unsigned *take)
 {
 	stream_fn other = NULL, wide = NULL, fn;
@@ -659,8 +464,8 @@ static void licence_words(int apart, int mixed, char *buf, size_t len)
 void ct_stream_trial_more(struct ct_stream *s, const struct ct_stream_cand *c, size_t n,
 			  const int *more, unsigned trials, struct ct_stream_trials *t)
 {
-	struct array *arr = s->arr;
-	uint64_t passes = (trial_bytes(s->flags) + arr->bytes - 1) / arr->bytes, ns, bytes;
+	struct ct_stream_array *arr = s->arr;
+	uint64_t passes = (ct_stream_trial_bytes(s->flags) + arr->bytes - 1) / arr->bytes, ns, bytes;
 	unsigned j, calls = 0, had[CT_STREAM_CANDS_MAX], take[CT_STREAM_CANDS_MAX];
 	size_t i;
 	int g, apart;
@@ -731,14 +536,14 @@ void ct_stream_trial_cands(struct ct_stream *s, const struct ct_stream_cand *c, 
 
 void ct_stream_set_trial_window(struct ct_stream *s, uint64_t window)
 {
-	struct array *arr = s->arr;
+	struct ct_stream_array *arr = s->arr;
 	uint64_t lane[8] = { 0 };
 	size_t i, per = (size_t)(window / sizeof(uint64_t));
 
-	array_set_windows(arr, window && arr->bytes >= window && window % CT_STREAM_BLOCK == 0 ?
+	ct_stream_array_set_windows(arr, window && arr->bytes >= window && window % CT_STREAM_BLOCK == 0 ?
 			  window : 0);
 	for (i = 0; i < arr->nwin; i++)
-		part_refs(arr, i * per, per, lane);
+		ct_stream_array_part_refs(arr, i * per, per, lane);
 }
 
 void ct_stream_choose(struct ct_stream *s, const struct ct_stream_ask *a, struct ct_job *k)
@@ -840,7 +645,7 @@ struct ct_stream *ct_stream_new(enum ct_isa isa, uint64_t bytes,
 		errx(CT_EXIT_FAIL, "no stream kernel for ISA %s in this build", ct_isa_name(isa));
 	if (ct_stream_size_ok(bytes, why, sizeof(why)) < 0)
 		errx(CT_EXIT_FAIL, "stream array of %" PRIu64 " bytes: %s", bytes, why);
-	return stream_new(isa, array_new(bytes, reason, flags), flags, k);
+	return stream_new(isa, ct_stream_array_new(bytes, reason, flags), flags, k);
 }
 
 struct ct_stream *ct_stream_share(struct ct_stream *s, enum ct_isa isa,
@@ -856,12 +661,8 @@ void ct_stream_free(struct ct_stream *s)
 {
 	if (!s)
 		return;
-	if (--s->arr->users == 0) {
-		ct_os_mem_free(&s->arr->mem);
-		free(s->arr->wref);
-		free(s->arr->wxref);
-		free(s->arr);
-	}
+	if (--s->arr->users == 0)
+		ct_stream_array_free(s->arr);
 	free(s);
 }
 

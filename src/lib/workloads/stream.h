@@ -28,6 +28,7 @@
 #include "kernels/kernels.h"
 #include "machine/caches.h"
 #include "machine/topo.h"
+#include "platform/os.h"
 
 struct ct_cpuset;
 
@@ -201,6 +202,58 @@ uint64_t ct_stream_xor_ref(const uint64_t *a, size_t n);
  * holds a pass) and the array is at least two windows.  Pure.
  */
 uint64_t ct_stream_trial_window(uint64_t bytes, uint64_t trial, uint64_t cache);
+
+/*
+ * The array (stream-array.c), for workloads/ alone: stream.c reads it,
+ * the calibration's trials cut it into windows; its memory, its fill
+ * from xorshift64 at run time, the references each loop's sum is held
+ * to, the windows of the calibration's trials.
+ */
+/* One array, shared by the kernels of every ISA that read it. */
+struct ct_stream_array {
+	uint64_t *a;
+	size_t n;			/* 64-bit words */
+	uint64_t bytes;
+	struct ct_stream_caches caches;	/* of the cpus it was filled on */
+	const char *level;
+	uint64_t ref;			/* sum of one pass, mod 2^64 */
+	uint64_t xref;			/* the xor loops' (ct_stream_xor_ref) */
+	/* The calibration's windows (ct_stream_trial_window), 0: whole passes. */
+	uint64_t window;		/* bytes of each */
+	size_t nwin;
+	uint64_t *wref, *wxref;		/* each one's ref and xref */
+	size_t next;			/* the one the next trial reads */
+	struct ct_os_mem mem;
+	unsigned users;
+	char reason[160];
+	char thp[32];
+	int huge_asked;
+	double huge_pct;
+};
+
+/*
+ * A new array of bytes (rounded up to a multiple of CT_STREAM_BLOCK),
+ * huge pages asked unless flags has CT_STREAM_SMALL_PAGES, filled and
+ * its references taken (and the windows' where a trial reads windows,
+ * ct_stream_trial_window); reason: why this size ("requested" for NULL).
+ * Exits on an allocation failure.  One user: ct_stream_array_free() when
+ * the last is done.
+ */
+struct ct_stream_array *ct_stream_array_new(uint64_t bytes, const char *reason, unsigned flags);
+void ct_stream_array_free(struct ct_stream_array *arr);
+/* Cut arr into windows of window bytes (0: none) for the calibration's trials. */
+void ct_stream_array_set_windows(struct ct_stream_array *arr, uint64_t window);
+/*
+ * Read back the len words at off (a part of the fill, or a window; off a
+ * multiple of 8), in one pass: their XOR lanes into lane, and when they
+ * are window i, its references (their sum, and the sum of their lanes).
+ */
+void ct_stream_array_part_refs(struct ct_stream_array *arr, size_t off, size_t len,
+			       uint64_t lane[8]);
+/* What one pass of loop over arr returns (mod 2^64). */
+uint64_t ct_stream_array_loop_ref(const struct ct_stream_array *arr, enum ct_stream_loop loop);
+/* The bytes of a calibration trial (CT_STREAM_TRIAL_BYTES, _QUICK with CT_STREAM_QUICK). */
+uint64_t ct_stream_trial_bytes(unsigned flags);
 
 struct ct_stream_cand {
 	enum ct_isa isa;
