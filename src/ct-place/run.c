@@ -55,7 +55,7 @@ static void placements_opts(const struct ct_placements_args *o, const struct ct_
 	 */
 	co->stream_isa = co->isa;
 	if (ct_stream_ask_from(o->isa_req, co->isa, NULL, &co->stream_ask, why, sizeof(why)) < 0)
-		errx(CT_EXIT_USAGE, "%s", why);
+		ct_usage_error("%s", why);
 }
 
 struct outputs {

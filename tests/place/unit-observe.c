@@ -303,7 +303,7 @@ static void test_steal(void)
 	stolen[CT_KIND_EFFICIENCY] = 0;
 	ct_observe_unsteal(&r, stolen);
 	CHECK(r.kind[CT_KIND_PERFORMANCE].ns == 600000000);
-	CHECK(strcmp(r.kind[CT_KIND_PERFORMANCE].source, "made up; less 0.147 s of hypervisor "
+	CHECK(strcmp(r.kind[CT_KIND_PERFORMANCE].source, "made up; less 147.0 ms of hypervisor "
 		     "steal (its part of the cpus' busy time, /proc/stat)") == 0);
 	CHECK(r.kind[CT_KIND_EFFICIENCY].ns == 5000000);
 	CHECK(strcmp(r.kind[CT_KIND_EFFICIENCY].source, "made up") == 0);
