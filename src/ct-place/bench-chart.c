@@ -2,8 +2,9 @@
  * ct-place/bench-chart.c - ct-place --bench as a chart (-o DIR's
  * summary.svg), drawn by the chart writer of records/svg*.c: a panel per
  * basis, a bar per placement at its median time (in the unit that suits
- * the panel: ms, µs) with the median's 95% interval, coloured by the kinds its CPU time went to, main's median as
- * the reference line, a placement with disturbed runs marked.  With
+ * the panel: ms, µs) with the median's 95% interval, coloured by the
+ * kinds its CPU time went to, main's median as the reference line, a
+ * placement with disturbed runs marked.  With
  * several commands (-- CMD1 -- CMD2) each row names its command ("cmd 2:
  * main"), the title counts them, a line lists them and each panel's
  * subtitle gives every command's main.

@@ -3,12 +3,13 @@
  * placed on them, and what each placement gets: the suite's main job.
  *
  * main() parses the options into struct place_opts, reads and classifies
- * the machine once (libct's core-kind rules, src/lib/machine/topo.c), then hands
- * both to the function of the chosen mode.  A new mode is a new value of
- * enum place_mode, its options, and its function.  The work is in libct:
- * placements in src/ct-place/plan.c, the comparison in src/ct-place/run.c
- * (one placement's run in src/ct-place/jobs.c), the listings (--list, --cpus-of, --dry-run) in src/ct-place/list.c,
- * and -- CMD (run or observed) in src/lib/place/command.c.
+ * the machine once (libct's core-kind rules, src/lib/machine/topo.c),
+ * then hands both to the function of the chosen mode.  A new mode is a
+ * new value of enum place_mode, its options, and its function.  The work
+ * is in this directory's own library: the placements in plan.c, the
+ * comparison in run.c (one placement's run in jobs.c), the listings
+ * (--list, --cpus-of, --dry-run) in list.c, -- CMD run or observed in
+ * command.c and observe*.c, --bench in bench*.c.
  */
 #include "config.h"
 

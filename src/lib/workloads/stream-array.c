@@ -96,7 +96,8 @@ uint64_t ct_stream_trial_window(uint64_t bytes, uint64_t trial, uint64_t cache)
  * multiple of 8), in one pass: their XOR lanes into lane, and when they
  * are window i, its references (their sum, and the sum of their lanes).
  */
-void ct_stream_array_part_refs(struct ct_stream_array *arr, size_t off, size_t len, uint64_t lane[8])
+void ct_stream_array_part_refs(struct ct_stream_array *arr, size_t off, size_t len,
+			       uint64_t lane[8])
 {
 	uint64_t part[8] = { 0 }, sum = sum_and_lanes(arr->a + off, len, part);
 	size_t i, per;
@@ -169,7 +170,8 @@ struct ct_stream_array *ct_stream_array_new(uint64_t bytes, const char *reason, 
 	for (lv = 1; lv <= 3; lv++)
 		if (arr->caches.bytes[lv] > largest)
 			largest = arr->caches.bytes[lv];
-	ct_stream_array_set_windows(arr, ct_stream_trial_window(arr->bytes, ct_stream_trial_bytes(flags), largest));
+	ct_stream_array_set_windows(arr, ct_stream_trial_window(arr->bytes, ct_stream_trial_bytes(flags),
+								 largest));
 	/*
 	 * Filled a trial's bytes at a time (the windows, where there are
 	 * any), each part's XOR lanes and window references read back while

@@ -326,8 +326,8 @@ static struct ct_stream *stream_new(enum ct_isa isa, struct ct_stream_array *arr
  * is shorter (or the CPU clock did not move), so that a slice the thread
  * lost to another process on its cpu counts against no candidate.
  */
-static int trial_call(struct ct_stream_array *arr, stream_fn fn, enum ct_stream_loop loop, uint64_t passes,
-		      uint64_t *ns, uint64_t *bytes)
+static int trial_call(struct ct_stream_array *arr, stream_fn fn, enum ct_stream_loop loop,
+		      uint64_t passes, uint64_t *ns, uint64_t *bytes)
 {
 	const uint64_t *a = arr->a;
 	size_t n = arr->n;
@@ -420,8 +420,8 @@ static void licence_probe(const struct ct_stream_array *arr, stream_fn other, st
  * apart: where none is, or only they are, nothing is apart; else as
  * CT_STREAM_LICENCE says, or as the probe measured (run the first time).
  */
-static int licence_apart(const struct ct_stream_array *arr, const struct ct_stream_cand *c, size_t n,
-			 const unsigned *take)
+static int licence_apart(const struct ct_stream_array *arr, const struct ct_stream_cand *c,
+			 size_t n, const unsigned *take)
 {
 	stream_fn other = NULL, wide = NULL, fn;
 	int e = licence_env();
