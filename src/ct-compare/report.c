@@ -435,6 +435,9 @@ static void row_value(const void *rec, int id, unsigned out, struct ct_rec_value
 		else if (r->unconfirmed)
 			snprintf(v->buf, sizeof(v->buf), "%+.1f%%? %s", (r->ratio - 1) * 100,
 				 ct_figure_change(r->fig, r->unit, r->ratio));
+		else if (r->reader_differs)
+			/* Said in the verdict, which a narrow table keeps, not the note alone. */
+			v->str = "other reader";
 		else if (r->changed < 0)
 			v->omit = 1;
 		else if (!r->changed)
@@ -522,7 +525,9 @@ static void legend_lines(const struct ct_doc *d, const struct ct_compare *c)
 		    "\xc2\xb5s, ms, s), a latency in ns per load (the ratio stays the rates': above 1 faster);");
 	ct_doc_line(d, "verdict: the change in percent, faster or slower (a time's rise is slower), "
 		    "where p < %g and its interval at that level is beyond 1 +- %g%% (--threshold), "
-		    "'~' where not; none where the note says why;", c->alpha, 100 * c->threshold);
+		    "'~' where not; 'other reader' where the sides ran different readers (the "
+		    "note says which and how to pin base's); none where the note says why;",
+		    c->alpha, 100 * c->threshold);
 	/* What one run a side cannot hold (ct-compare(1), bench/compare-aa-tools.sh). */
 	if (any_sample_unit(c))
 		ct_doc_line(d, "one run a side: the test holds each run's own spread, not what the "
