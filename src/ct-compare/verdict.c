@@ -490,8 +490,11 @@ void ct_compare_reader_row(struct ct_compare_row *r)
 	if (a->loop && n >= 0 && (size_t)n < sizeof(how))
 		snprintf(how + n, sizeof(how) - (size_t)n, "%sCT_STREAM_LOOP=%s", n ? " " : "",
 			 a->loop);
-	snprintf(r->why, sizeof(r->why), "different reader: %.40s against %.40s%s%.60s%s", ra, rb,
-		 how[0] ? " (base's: " : "", how, how[0] ? ")" : "");
+	/* ct-stream reads every size with base's reader again from base's file. */
+	snprintf(r->why, sizeof(r->why), "different reader: %.40s against %.40s%s%.60s%s%s", ra, rb,
+		 how[0] ? " (base's: " : "", how,
+		 how[0] && a->tool && strcmp(a->tool, "ct-stream") == 0 ?
+		 ", or ct-stream --readers with base's file" : "", how[0] ? ")" : "");
 }
 
 /* A one-sided row: its median and count, no ratio. */

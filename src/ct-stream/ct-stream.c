@@ -8,6 +8,7 @@
  */
 #include "config.h"
 
+#include <err.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,9 +21,11 @@
 #include "workloads/stream.h"
 #include "report/stream.h"
 #include "workloads/stream-sizes.h"
+#include "ct-stream/readers.h"
 
 static const struct ct_opt_use opts[] = {
 	{ CT_O_LOOP, NULL },
+	{ CT_O_READERS, NULL },
 	{ CT_O_SIZE, NULL },
 	{ CT_O_SMALL_PAGES, NULL },
 	CT_CLI_ISA_OPTS,
@@ -42,8 +45,8 @@ static void usage(void)
 	ct_opts_help(stdout, opts, CT_ARRAY_SIZE(opts));
 	ct_opts_output_help(stdout);
 	printf("\n"
-	       "Environment: CT_ISA, CT_STREAM_LOOP, REPS, QUICK, COLUMNS.  See ct-stream(1)\n"
-	       "and coretype(7).\n");
+	       "Environment: CT_ISA, CT_STREAM_LOOP, CT_STREAM_LICENCE, REPS, QUICK, COLUMNS.\n"
+	       "See ct-stream(1) and coretype(7).\n");
 }
 
 /* The bits (1u << isa) of isas[n]. */
@@ -80,6 +83,8 @@ struct stream_header {
 struct stream_tool {
 	const char *size_arg;		/* --size */
 	const char *loop_req;		/* --loop */
+	const char *readers_arg;	/* --readers */
+	struct stream_readers readers;	/* its readers */
 	unsigned flags;			/* CT_STREAM_SMALL_PAGES, CT_STREAM_QUICK */
 	uint64_t sizes[CT_STREAM_SIZES_MAX];
 	size_t nsize;
@@ -127,6 +132,8 @@ static int stream_option(void *self, int c, const char *arg)
 		st->size_arg = arg;
 	else if (c == CT_OPT_LOOP)
 		st->loop_req = arg;
+	else if (c == CT_OPT_READERS)
+		st->readers_arg = arg;
 	else if (c == CT_OPT_SMALL_PAGES)
 		st->flags |= CT_STREAM_SMALL_PAGES;
 	else
@@ -144,6 +151,15 @@ static void stream_options_done(void *self, const struct ct_cli *cli)
 
 	(void)cli;
 	st->nsize = 1;
+	if (st->readers_arg) {
+		char rwhy[400];
+		int rc = stream_readers_load(st->readers_arg, &st->readers, rwhy, sizeof(rwhy));
+
+		if (rc == -2)
+			errx(CT_EXIT_FAIL, "%s", rwhy);
+		if (rc < 0)
+			ct_usage_error("%s", rwhy);
+	}
 	if (!st->size_arg)
 		return;
 	/* Room for the message to name the whole list, however long. */
@@ -153,6 +169,60 @@ static void stream_options_done(void *self, const struct ct_cli *cli)
 		ct_usage_error("%s", why);
 	free(why);
 	st->nsize = (size_t)n;
+}
+
+/*
+ * --readers: every reader the file gives a size of this run can run
+ * here (its ISA usable, its loop in the ISA's kernel), or exit 3 as
+ * --isa does.
+ */
+static void readers_check(const struct stream_tool *st)
+{
+	struct ct_stream_cand cand[CT_STREAM_CANDS_MAX];
+	struct ct_stream_ask one = { -1, "", -1, "" };
+	char size[32];
+	size_t i, z;
+
+	for (i = 0; i < st->readers.n; i++) {
+		const struct stream_reader *r = &st->readers.r[i];
+
+		for (z = 0; z < st->nsize && st->sizes[z] != r->bytes; z++)
+			;
+		if (z == st->nsize)
+			continue;
+		one.isa = (int)r->isa;
+		one.loop = (int)r->loop;
+		if (!ct_isa_usable(r->isa) || ct_stream_ask_candidates(&one, cand) == 0)
+			errx(CT_EXIT_NOISA, "--readers %s: its reader %s/%s (%s, %s) cannot run here",
+			     st->readers.path, ct_isa_name(r->isa), ct_stream_loop_name(r->loop),
+			     ct_stream_human_size(r->bytes, size, sizeof(size)), r->placement);
+	}
+}
+
+/*
+ * --readers: size z under the row's placement read with the file's
+ * reader of it, named in the reason; a size it lacks calibrated, with a
+ * warning.
+ */
+static void readers_ask(struct stream_tool *st, struct ct_kernel_run *run, size_t z,
+			struct ct_stream_ask *ask)
+{
+	const struct stream_reader *r;
+	char size[32];
+	unsigned of;
+
+	ct_stream_human_size(st->sizes[z], size, sizeof(size));
+	r = stream_readers_find(&st->readers, run->cli.placement, st->sizes[z], &of);
+	if (!r) {
+		ct_machine_warn(&run->m, "--readers %s has no reader of %s: calibrated",
+				st->readers.path, size);
+		return;
+	}
+	ask->isa = (int)r->isa;
+	ask->loop = (int)r->loop;
+	snprintf(ask->isa_how, sizeof(ask->isa_how), "--readers %s", st->readers.path);
+	snprintf(ask->loop_how, sizeof(ask->loop_how), "its %s reader in %u of %u runs", size,
+		 r->runs, of);
 }
 
 static void stream_plan(void *self, struct ct_kernel_run *run)
@@ -200,6 +270,8 @@ static void stream_plan(void *self, struct ct_kernel_run *run)
 						      st->reason, sizeof(st->reason));
 	if (run->allcore && st->nsize > 1)
 		ct_usage_error("--threads takes one --size, not %zu", st->nsize);
+	if (st->readers_arg)
+		readers_check(st);
 	run->nsteps = st->nsize;
 	st->table.caches = &st->caches;
 	st->table.size_reason = st->reason;
@@ -300,6 +372,8 @@ static size_t stream_jobs(void *self, struct ct_kernel_run *run, size_t z, struc
 		if (run->ci.all) {
 			ask.isa = (int)run->isas[i];
 			snprintf(ask.isa_how, sizeof(ask.isa_how), "--all-isa");
+		} else if (st->readers_arg) {
+			readers_ask(st, run, z, &ask);
 		}
 		ct_stream_choose(ctx[i], &ask, &k[i]);
 		run->isas[i] = ct_stream_isa(ctx[i]);

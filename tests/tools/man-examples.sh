@@ -261,6 +261,12 @@ for page in "$top_srcdir"/man/*.[1-8]; do
 			env=$HYBRID
 			run "$Q"
 			has 'GB/s' ;;
+		ct-stream.1:'ct-stream -b 16K,256K,8M -f json >base.json'*)
+			run "s/^ct-stream /ct-stream -q /"
+			has '^verdicts: '
+			grep -Eq '^main .* other reader' "$tmp/out" && bad "a size read by another reader"
+			[ "$(grep -c 'forced: --readers base.json, its [0-9]* [KM]iB reader in 1 of 1 runs' \
+			    "$tmp/work/new.json")" -eq 6 ] || bad "new.json's sizes not read with base.json's readers" ;;
 
 		# ct-latency.
 		ct-latency.1:'ct-latency -c 1 -b 16K..1G')

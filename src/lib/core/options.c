@@ -92,6 +92,10 @@ const struct ct_opt ct_opts[CT_O_COUNT] = {
 	[CT_O_LOOP] = { 0, CT_OPT_LOOP, "loop", "LOOP",
 		"the stream kernel's loop: plain, short, prefetch or xor (default: calibrated "
 		"with the ISA; --isa and --loop together pin the choice)" },
+	[CT_O_READERS] = { 0, CT_OPT_READERS, "readers", "FILE",
+		"read each size with the reader (ISA and loop) FILE's records of it name, "
+		"FILE a ct-stream -f json or an -o directory's raw.txt: an earlier run to be "
+		"compared with this one; sizes it lacks are calibrated" },
 	[CT_O_SMALL_PAGES] = { 0, CT_OPT_SMALL_PAGES, "small-pages", NULL,
 		"refuse transparent huge pages for the array" },
 	[CT_O_STREAM_GBS] = { 0, CT_OPT_STREAM_GBS, "stream-gbs", "GBS",
@@ -150,6 +154,11 @@ static const struct {
 	const char *why;		/* said after the names, or NULL */
 } exclusive[] = {
 	{ { CT_OPT_ALL_ISA, CT_OPT_ISA }, NULL },
+	/* --readers sets the ISA and loop of every size. */
+	{ { CT_OPT_READERS, CT_OPT_ISA }, NULL },
+	{ { CT_OPT_READERS, CT_OPT_LOOP }, NULL },
+	{ { CT_OPT_READERS, CT_OPT_ALL_ISA }, NULL },
+	{ { CT_OPT_READERS, CT_OPT_THREADS }, "--threads reads one size with one reader it calibrates" },
 	/* Where to run: a cpulist, a kind, or (ct-place's command) a placement. */
 	{ { 'c', 'k', 'p' }, NULL },
 	{ { 'c', CT_OPT_THREADS }, NULL },

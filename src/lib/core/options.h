@@ -38,6 +38,7 @@ enum {
 	CT_OPT_PASSES,
 	CT_OPT_PRECISION,
 	CT_OPT_PROGRESS,
+	CT_OPT_READERS,
 	CT_OPT_SMALL_PAGES,
 	CT_OPT_STREAM_GBS,
 	CT_OPT_SYSROOT,
@@ -75,6 +76,7 @@ enum ct_opt_id {
 	CT_O_LIST,			/* -l, --list */
 	CT_O_LIST_ISA,			/* --list-isa */
 	CT_O_LOOP,			/* --loop LOOP (ct-stream) */
+	CT_O_READERS,			/* --readers FILE (ct-stream) */
 	CT_O_MAX_TIME,			/* --max-time SEC */
 	CT_O_MEASURE,			/* --measure (ct-place -l) */
 	CT_O_NO_PROGRESS,		/* --no-progress */

@@ -409,9 +409,9 @@ void ct_stream_calibration_reason(const struct ct_stream_cand *c, const struct c
 /* What was asked of the choice: isa, loop -1 for "calibrate", with how each was forced. */
 struct ct_stream_ask {
 	int isa;
-	char isa_how[48];		/* "--isa avx2", "CT_ISA=avx2" */
+	char isa_how[96];		/* "--isa avx2", "CT_ISA=avx2" */
 	int loop;
-	char loop_how[48];		/* "--loop plain", "CT_STREAM_LOOP=plain" */
+	char loop_how[96];		/* "--loop plain", "CT_STREAM_LOOP=plain" */
 };
 /*
  * The ask from --isa (isa_req, NULL when not given; chosen is what
