@@ -340,7 +340,8 @@ static const struct ct_rec_field row_fields[] = {
 	{ W_DIST_B, "disturbed_b", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
 	{ W_DIST, NULL, "disturbed", CT_REC_STR, NULL, NULL, CT_REC_TEXT | CT_REC_FIT(1) },
 	/* Base's reader (a row's one side's), the note says both where they differ. */
-	{ W_READER, NULL, "reader", CT_REC_STR, NULL, NULL, CT_REC_TEXT | CT_REC_LEFT },
+	{ W_READER, NULL, "reader", CT_REC_STR, NULL, NULL,
+	  CT_REC_TEXT | CT_REC_LEFT | CT_REC_FIT(6) },
 	{ W_WHY, "no_verdict", "note", CT_REC_STR, NULL, NULL,
 	  CT_REC_ALL | CT_REC_LEFT | CT_REC_FIT(5) },
 	{ W_READER_A, "reader_a", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
