@@ -85,6 +85,7 @@ struct stream_tool {
 	const char *loop_req;		/* --loop */
 	const char *readers_arg;	/* --readers */
 	struct stream_readers readers;	/* its readers */
+	unsigned char lacks[CT_STREAM_SIZES_MAX];	/* a size it lacks, warned of once */
 	unsigned flags;			/* CT_STREAM_SMALL_PAGES, CT_STREAM_QUICK */
 	uint64_t sizes[CT_STREAM_SIZES_MAX];
 	size_t nsize;
@@ -202,7 +203,7 @@ static void readers_check(const struct stream_tool *st)
 /*
  * --readers: size z under the row's placement read with the file's
  * reader of it, named in the reason; a size it lacks calibrated, with a
- * warning.
+ * warning (once, whatever the rows).
  */
 static void readers_ask(struct stream_tool *st, struct ct_kernel_run *run, size_t z,
 			struct ct_stream_ask *ask)
@@ -214,8 +215,9 @@ static void readers_ask(struct stream_tool *st, struct ct_kernel_run *run, size_
 	ct_stream_human_size(st->sizes[z], size, sizeof(size));
 	r = stream_readers_find(&st->readers, run->cli.placement, st->sizes[z], &of);
 	if (!r) {
-		ct_machine_warn(&run->m, "--readers %s has no reader of %s: calibrated",
-				st->readers.path, size);
+		if (!st->lacks[z]++)
+			ct_machine_warn(&run->m, "--readers %s has no reader of %s: calibrated",
+					st->readers.path, size);
 		return;
 	}
 	ask->isa = (int)r->isa;

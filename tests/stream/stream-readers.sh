@@ -28,6 +28,18 @@ esac
 grep -q "^ct-stream: warning: --readers $tmp/one.json has no reader of 32 KiB: calibrated\$" "$tmp/err" ||
 	fail "no warning for the size the file lacks: $(cat "$tmp/err")"
 [ "$(wall "$tmp/new.json" 16384 verified)" = true ] || fail "16 KiB not verified"
+# Two rows (placements): the size the file lacks warned of once; each row
+# reads 16 KiB with main's reader, the file having none of its own.
+"$CT_PLACE" -l -f tsv | awk -F'\t' '!/^#/ { print $1 }' | head -n 2 | tr '\n' ',' | sed 's/,$//' >"$tmp/cpus"
+if [ "$(awk -F, '{ print NF }' "$tmp/cpus")" = 2 ]; then
+	expect_status 0 "$CT_STREAM" -q -r 2 -S 0 -c "$(cat "$tmp/cpus")" -b 16K,32K --readers "$tmp/one.json" -f json
+	[ "$(grep -c 'has no reader of 32 KiB' "$tmp/err")" -eq 1 ] ||
+		fail "two rows: the warning not once: $(cat "$tmp/err")"
+	[ "$(grep '"record":"summary"' "$tmp/out" | grep '"basis":"wall"' | grep '"size_bytes":16384,' |
+	     grep -c '"isa":"scalar"')" -eq 2 ] || fail "two rows: 16 KiB not scalar on both"
+else
+	echo "one usable cpu: the two-row case not run"
+fi
 
 # A calibrated run, then one with its readers: the same reader at every size, no different reader.
 expect_status 0 "$CT_STREAM" -q -r 3 -S 0 -b 16K,8M -s -f json
