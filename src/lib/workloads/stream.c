@@ -163,9 +163,9 @@ static stream_fn loop_fn(const struct ct_kernel *d, enum ct_stream_loop loop)
  * The fixed order, which holds the place where two readers cannot be told
  * apart: the vector ISAs narrowest first, scalar last (stream.h says
  * why), within an ISA the plain loop, the short one, the prefetching one,
- * the xor one.  ct_stream_trial_more times them in the reverse order, the
- * 512-bit kernels, whose clock licence can outlast them, after every
- * other.
+ * the xor one.  ct_stream_trial_more times them in the reverse order, in
+ * turns (where 512-bit reads were measured to lower the clock, the
+ * 512-bit kernels, whose licence can outlast them, after every other).
  */
 size_t ct_stream_candidates(unsigned isas, unsigned loops, struct ct_stream_cand *c)
 {

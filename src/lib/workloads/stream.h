@@ -160,8 +160,9 @@ uint64_t ct_stream_xor_ref(const uint64_t *a, size_t n);
  * margin that stays is what tells such readers apart.
  *
  * The margin: 3 %, what a pick may lose against the best reader where
- * the trials cannot tell them apart; the two licence groups are timed
- * some ms apart, and a few trials see a machine's noise only in part.
+ * the trials cannot tell them apart; a few trials see a machine's noise
+ * only in part (and where the two licence groups are timed apart, some
+ * ms lie between them).
  * On the log scale, so that it is the same whichever of two readers is
  * the incumbent's.  The standard error of a median's log is
  * CT_STREAM_SE_MAD x s / sqrt(n) (1.2533 x 1.4826 for a normal sample),
@@ -309,8 +310,8 @@ double ct_stream_spread(const struct ct_stream_trials *t, size_t n);
  * blocks of trials of each at least; -1: it is not, d <= -z se; 0: the
  * trials cannot tell yet, or c would win on one block.  A block's trials
  * are taken within ms of each other, and a host's passing state lasts
- * several turns, or moves a whole licence group, timed apart from the
- * other, at once (a Zen 4 guest at 16 KiB: every reader of a group 13-15 %
+ * several turns, or moves a whole licence group, where the groups are
+ * timed apart, at once (a Zen 4 guest at 16 KiB: every reader of a group 13-15 %
  * slower for 10-50 ms; at 64 MiB, in 20 runs of 45 trials, the median
  * ratio of scalar to avx2 over the first 9 trials 0.86-1.04, over all 45
  * 0.93-1.03): the trials' spread does not show it, a second block taken
