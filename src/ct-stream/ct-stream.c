@@ -215,9 +215,10 @@ static void readers_ask(struct stream_tool *st, struct ct_kernel_run *run, size_
 	ct_stream_human_size(st->sizes[z], size, sizeof(size));
 	r = stream_readers_find(&st->readers, run->cli.placement, st->sizes[z], &of);
 	if (!r) {
-		if (!st->lacks[z]++)
+		if (!st->lacks[z])
 			ct_machine_warn(&run->m, "--readers %s has no reader of %s: calibrated",
 					st->readers.path, size);
+		st->lacks[z] = 1;
 		return;
 	}
 	ask->isa = (int)r->isa;
