@@ -443,14 +443,22 @@ static int licence_apart(const struct ct_stream_array *arr, const struct ct_stre
 	return licence_measured;
 }
 
-/* The timing's words in the calibration's reason, "" where no 512-bit candidate met another. */
-static void licence_words(int apart, int mixed, char *buf, size_t len)
+/*
+ * How the candidates c[n] were timed, in the calibration's reason: ""
+ * where no 512-bit one met another, else apart or in turns, and why.
+ */
+static void licence_words(const struct ct_stream_cand *c, size_t n, char *buf, size_t len)
 {
+	int e = licence_env(), wide = 0, other = 0, apart;
 	double r;
-	int e = licence_env();
+	size_t i;
 
-	ct_stream_licence(&r);
-	if (!mixed)
+	for (i = 0; i < n; i++) {
+		wide |= c[i].isa == CT_ISA_AVX512;
+		other |= c[i].isa != CT_ISA_AVX512;
+	}
+	apart = ct_stream_licence(&r) > 0;
+	if (!wide || !other)
 		snprintf(buf, len, "%s", "");
 	else if (e >= 0)
 		snprintf(buf, len, "512-bit %s: CT_STREAM_LICENCE=%s", apart ? "apart" : "in turns",
@@ -553,8 +561,7 @@ void ct_stream_choose(struct ct_stream *s, const struct ct_stream_ask *a, struct
 	struct ct_stream_cpu id;
 	char reason[sizeof(s->isa_reason)], prior[160], name[32], size[32], timing[80];
 	size_t n = ct_stream_ask_candidates(a, c), used = 0, i;
-	int more[CT_STREAM_CANDS_MAX], win, kept, pref, wide, other;
-	double ratio;
+	int more[CT_STREAM_CANDS_MAX], win, kept, pref;
 	unsigned calls, next;
 	uint64_t t0;
 
@@ -607,11 +614,7 @@ void ct_stream_choose(struct ct_stream *s, const struct ct_stream_ask *a, struct
 	win = ct_stream_decide(t, n, pref, &kept);
 	if (used && used + 2 < sizeof(reason))
 		used += (size_t)snprintf(reason + used, sizeof(reason) - used, "; ");
-	for (i = 0, wide = 0, other = 0; i < n; i++) {
-		wide |= c[i].isa == CT_ISA_AVX512;
-		other |= c[i].isa != CT_ISA_AVX512;
-	}
-	licence_words(ct_stream_licence(&ratio) > 0, wide && other, timing, sizeof(timing));
+	licence_words(c, n, timing, sizeof(timing));
 	ct_stream_calibration_reason(c, t, n, win, win == pref ? prior : NULL,
 				     (double)(ct_now_ns() - t0) / 1e6, timing, reason + used,
 				     sizeof(reason) - used);
