@@ -105,15 +105,16 @@ static void chart_text(struct place_chart *pc, const struct ct_machine *m)
 			used += (size_t)snprintf(pc->run + used, sizeof(pc->run) - used, "%s%s (%s)",
 						 k ? ", " : "", rows[i].k[k].name, rows[i].k[k].isa);
 		if (used < sizeof(pc->run))
-			snprintf(pc->run + used, sizeof(pc->run) - used, ": %u samples of each per "
-				 "placement, round-robin, every one verified.", rows[i].ser[0].n);
+			snprintf(pc->run + used, sizeof(pc->run) - used, ": %u interleaved rounds, a "
+				 "sample of each under every placement in each, every one verified.",
+				 rows[i].ser[0].n);
 	} else {
 		snprintf(pc->run, sizeof(pc->run), "No placement was measured.");
 	}
 	pc->c.lines[1] = pc->run;
 	snprintf(pc->basis, sizeof(pc->basis), "Bars: median rate on the wall basis (elapsed "
-		 "time) over %s's, the whisker its %g%% interval (Hodges-Lehmann), pale where that "
-		 "holds 1; diamonds: the same on the cpu basis (the thread's CPU time).%s", bname,
+		 "time) over %s's in the same rounds, the whisker its %g%% interval (signed-rank), "
+		 "pale where that holds 1; diamonds: the same on the cpu basis (the thread's CPU time).%s", bname,
 		 100 * (1 - res->alpha), base && !res->ref_main ? " (main was not measured.)" : "");
 	pc->c.lines[2] = pc->basis;
 	snprintf(pc->axis, sizeof(pc->axis), "median rate relative to %s", bname);
@@ -254,7 +255,7 @@ static void chart_notes(struct place_chart *pc, const struct ct_machine *m)
 	/* Bars with no whisker, the reference's own aside: say why. */
 	if (pc->no_interval) {
 		snprintf(pc->untested, sizeof(pc->untested), "%u bars have no whisker: too few "
-			 "samples for a %g%% interval of the ratio (%zu a side at least); they may "
+			 "rounds paired for a %g%% interval of the ratio (%zu at least); they may "
 			 "differ from 1 by noise alone.", pc->no_interval, 100 * (1 - res->alpha),
 			 res->interval_min);
 		pc->c.notes[used ? 1 : 0] = pc->untested;

@@ -1,11 +1,15 @@
 /*
  * ct-place/child.c - process-background, which clamps the whole process:
  * this tool re-runs itself under the clamp (fork, clamp, exec; taskpolicy
- * on macOS) with --child-run, and the child sends back every sample over a
- * pipe as the sample records of the output contract, then an end record.
- * The child verifies its samples as any run does and fails if one is
- * wrong; the parent reads the records with the JSON Lines reader and
- * checks every member it takes.
+ * on macOS) with --child-run, and the child stays for the whole run, one
+ * member of the interleaved rounds (measure/rounds.h) like the placed
+ * threads.  After its settle and warm-up it says it is ready; then for
+ * each line "round R P SETTLE_NS" the parent writes to its standard
+ * input it takes one round of samples and sends them back as the sample
+ * records of the output contract, then a round record; "end STOP" ends it
+ * with its end record.  The child verifies its samples as any run does
+ * and fails if one is wrong; the parent reads the records with the JSON
+ * Lines reader and checks every member it takes.
  */
 #include "config.h"
 
@@ -18,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -63,6 +68,50 @@ static const struct ct_rec_kind rec_end = {
 	"child_end", end_fields, CT_ARRAY_SIZE(end_fields), end_value, 0
 };
 
+/* The round record after a round's samples, and the one that says the child is ready. */
+enum { R_ROUND };
+
+static const struct ct_rec_field round_fields[] = {
+	{ R_ROUND, "round", NULL, CT_REC_INT, NULL, NULL, CT_REC_JSON },
+};
+
+static void round_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
+{
+	(void)out;
+	(void)id;
+	v->i = *(const unsigned *)rec + 1;
+}
+
+static const struct ct_rec_kind rec_round = {
+	"child_round", round_fields, CT_ARRAY_SIZE(round_fields), round_value, 0
+};
+
+/* Ready: its process id, a record's one member. */
+static const struct ct_rec_field ready_fields[] = {
+	{ 0, "pid", NULL, CT_REC_INT, NULL, NULL, CT_REC_JSON },
+};
+
+static void ready_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
+{
+	(void)rec;
+	(void)id;
+	(void)out;
+	v->i = (long long)getpid();
+}
+
+static const struct ct_rec_kind rec_ready = {
+	"child_ready", ready_fields, CT_ARRAY_SIZE(ready_fields), ready_value, 0
+};
+
+static void write_marker(FILE *f, const struct ct_rec_kind *k, const void *rec)
+{
+	struct ct_rec_writer w;
+
+	ct_rec_begin(&w, f, CT_REC_JSON, k);
+	ct_rec_write(&w, rec);
+	ct_rec_end(&w);
+}
+
 void ct_placements_child_write(FILE *f, const struct ct_series ser[CT_NJOBS])
 {
 	/* The only process-level placement. */
@@ -85,21 +134,74 @@ void ct_placements_child_write(FILE *f, const struct ct_series ser[CT_NJOBS])
 	ct_rec_end(&w);
 }
 
-int ct_placements_child(const struct ct_placements_opts *o, FILE *f)
+/* Sample s (0-based) of every kernel, as sample records. */
+static void write_round(FILE *f, const struct ct_series ser[CT_NJOBS], unsigned s)
+{
+	struct ct_out_sample_rec rec = { ct_progname(), "process-background", NULL, NULL };
+	struct ct_rec_writer w;
+	int i;
+
+	ct_rec_begin(&w, f, CT_REC_JSON, &ct_rec_sample);
+	for (i = 0; i < CT_NJOBS; i++) {
+		rec.ser = &ser[i];
+		rec.s = &ser[i].s[s];
+		ct_rec_write(&w, &rec);
+	}
+	ct_rec_end(&w);
+}
+
+int ct_placements_child(const struct ct_placements_opts *o, FILE *in, FILE *f)
 {
 	struct ct_job k[CT_NJOBS];
 	struct ct_series ser[CT_NJOBS];
 	struct ct_placements_kernels *ck;
-	char why[512];
-	int st = CT_EXIT_OK;
+	struct ct_harness_session S;
+	struct child_end end;
+	char why[512], *line = NULL, stop[32];
+	size_t cap = 0;
+	unsigned round, position;
+	unsigned long long settle;
+	int st = CT_EXIT_FAIL, s;
 
 	ck = ct_placements_kernels_new(o, k);
-	if (ct_harness_run(&o->h, k, CT_NJOBS, ser, why, sizeof(why)) < 0) {
+	if (ct_harness_begin(&S, &o->h, k, CT_NJOBS, ser, why, sizeof(why)) < 0) {
 		fprintf(stderr, "%s: verification failed: %s\n", ct_progname(), why);
-		st = CT_EXIT_FAIL;
-	} else {
-		ct_placements_child_write(f, ser);
+		ct_harness_end(&S, 0, CT_STOP_REPS);
+		goto out;
 	}
+	write_marker(f, &rec_ready, NULL);
+	fflush(f);
+	while (getline(&line, &cap, in) > 0) {
+		if (sscanf(line, "round %u %u %llu", &round, &position, &settle) == 3) {
+			ct_settle((uint64_t)settle);
+			if (ct_harness_round(&S, round, position, why, sizeof(why)) < 0) {
+				fprintf(stderr, "%s: verification failed: %s\n", ct_progname(), why);
+				break;
+			}
+			write_round(f, ser, S.rounds - 1);
+			write_marker(f, &rec_round, &round);
+			fflush(f);
+			continue;
+		}
+		if (sscanf(line, "end %31s", stop) != 1)
+			break;
+		for (s = CT_STOP_REPS; s <= CT_STOP_MAX_TIME; s++)
+			if (strcmp(stop, ct_stop_name((enum ct_stop)s)) == 0)
+				break;
+		if (s > CT_STOP_MAX_TIME || !S.rounds)
+			break;
+		ct_harness_end(&S, 1, (enum ct_stop)s);
+		end.samples = S.rounds;
+		end.stopped_by = (enum ct_stop)s;
+		end.counters = ser[0].counters;
+		write_marker(f, &rec_end, &end);
+		st = fflush(f) == 0 ? CT_EXIT_OK : CT_EXIT_FAIL;
+		goto out;
+	}
+	/* The parent went away, or asked for what is not a round or an end. */
+	ct_harness_end(&S, 0, CT_STOP_REPS);
+out:
+	free(line);
 	ct_series_free(ser, CT_NJOBS);
 	ct_placements_kernels_free(ck);
 	return st;
@@ -121,7 +223,7 @@ static const char *key_of(const struct ct_rec_kind *k, const char *key)
 	return f->key;
 }
 
-enum mtype { M_INT, M_U64, M_DBL };
+enum mtype { M_INT, M_UINT, M_U64, M_DBL };
 
 /*
  * The numbers of struct ct_sample a sample record carries, and where they
@@ -135,6 +237,7 @@ static const struct member {
 	size_t off;
 	int always;
 } sample_members[] = {
+	{ "position", M_UINT, offsetof(struct ct_sample, position), 0 },
 	{ "cpu_start", M_INT, offsetof(struct ct_sample, cpu_start), 1 },
 	{ "cpu_end", M_INT, offsetof(struct ct_sample, cpu_end), 1 },
 	{ "wall_ns", M_U64, offsetof(struct ct_sample, wall_ns), 1 },
@@ -173,6 +276,11 @@ static int take(const struct ct_jobject *o, const struct member *m, struct ct_sa
 		if (!whole(j->num, -1, 1e9))
 			return -1;
 		*(int *)(void *)at = (int)j->num;
+		break;
+	case M_UINT:
+		if (!whole(j->num, 0, 1e9))
+			return -1;
+		*(unsigned *)(void *)at = (unsigned)j->num;
 		break;
 	case M_U64:
 		if (!whole(j->num, 0, 9007199254740992.0))
@@ -255,92 +363,384 @@ static int read_end(const struct ct_jobject *o, struct child_end *e)
 	return -1;
 }
 
-int ct_placements_child_read(FILE *f, const struct ct_placements_opts *o,
-			     struct ct_placements_row *row, char *why, size_t len)
-{
-	struct ct_jobject obj;
-	struct child_end end;
-	char *line = NULL, jwhy[160];
-	size_t linecap = 0, col;
-	ssize_t n;
-	unsigned got = 0, cap = o->h.reps ? o->h.reps : 1;
-	int i, done = 0, rc = -1;
+/* What a record the child wrote is. */
+enum got { GOT_EOF, GOT_SAMPLE, GOT_READY, GOT_ROUND, GOT_END, GOT_BAD };
 
-	memset(&obj, 0, sizeof(obj));
-	memset(&end, 0, sizeof(end));
+/* The parent's side of the records: the line read, the samples taken. */
+struct reader_state {
+	char *line;
+	size_t linecap;
+	struct ct_jobject obj;
+	unsigned cap;			/* room in every series */
+	unsigned got;			/* samples taken */
+	unsigned round;			/* the round record's round, 0-based */
+	struct child_end end;
+	int done;			/* the end record was read */
+};
+
+static void reader_init(struct reader_state *r, const struct ct_placements_opts *o,
+			struct ct_placements_row *row)
+{
+	int i;
+
+	memset(r, 0, sizeof(*r));
+	r->cap = o->h.reps ? o->h.reps : 1;
 	for (i = 0; i < CT_NJOBS; i++) {
 		row->ser[i].k = &row->k[i];
-		row->ser[i].s = ct_xcalloc(cap, sizeof(struct ct_sample));
+		row->ser[i].s = ct_xcalloc(r->cap, sizeof(struct ct_sample));
 		row->ser[i].n = 0;
 		row->ser[i].verified = 0;
 	}
-	while ((n = getline(&line, &linecap, f)) > 0) {
-		const char *record;
-		struct ct_sample x;
-		int kernel;
+}
 
-		if (done) {
-			snprintf(why, len, "the child wrote past its end");
-			goto out;
-		}
-		if (ct_jsonl_parse(line, (size_t)n, &obj, jwhy, sizeof(jwhy), &col) < 0) {
-			snprintf(why, len, "the child wrote a bad record: %s at column %zu: %.80s",
-				 jwhy, col, line);
-			goto out;
-		}
-		record = ct_jobject_str(&obj, "record");
-		if (record && strcmp(record, rec_end.name) == 0) {
-			if (read_end(&obj, &end) < 0) {
-				snprintf(why, len, "the child wrote a bad end record: %.80s", line);
-				goto out;
-			}
-			done = 1;
-			continue;
-		}
-		if (!record || strcmp(record, ct_rec_sample.name) != 0 ||
-		    read_sample(&obj, row, &kernel, &x) < 0 || x.rep != row->ser[kernel].n ||
-		    x.wall_ns == 0 || x.cpu_ns == 0 ||
-		    (ct_count_usable(x.count_status) && !(x.cycles > 0))) {
-			snprintf(why, len, "the child wrote a bad sample record: %.80s", line);
-			goto out;
-		}
-		/* --precision: as many samples as the child took. */
-		if (row->ser[kernel].n == cap) {
-			cap *= 2;
-			for (i = 0; i < CT_NJOBS; i++)
-				row->ser[i].s = ct_xrealloc(row->ser[i].s, cap * sizeof(struct ct_sample));
-		}
-		row->ser[kernel].s[row->ser[kernel].n++] = x;
-		got++;
+static void reader_free(struct reader_state *r)
+{
+	free(r->line);
+	r->line = NULL;
+	ct_jobject_free(&r->obj);
+}
+
+/*
+ * The next record into row (a sample appended to its kernel's series) or
+ * r (a round's number, the end); GOT_BAD with a message.
+ */
+static enum got read_record(FILE *f, struct reader_state *r, struct ct_placements_row *row,
+			    char *why, size_t len)
+{
+	const char *record;
+	struct ct_sample x;
+	char jwhy[160];
+	size_t col;
+	ssize_t n;
+	int kernel, i;
+
+	n = getline(&r->line, &r->linecap, f);
+	if (n <= 0)
+		return GOT_EOF;
+	if (r->done) {
+		snprintf(why, len, "the child wrote past its end");
+		return GOT_BAD;
 	}
+	if (ct_jsonl_parse(r->line, (size_t)n, &r->obj, jwhy, sizeof(jwhy), &col) < 0) {
+		snprintf(why, len, "the child wrote a bad record: %s at column %zu: %.80s", jwhy,
+			 col, r->line);
+		return GOT_BAD;
+	}
+	record = ct_jobject_str(&r->obj, "record");
+	if (record && strcmp(record, rec_end.name) == 0) {
+		if (read_end(&r->obj, &r->end) < 0) {
+			snprintf(why, len, "the child wrote a bad end record: %.80s", r->line);
+			return GOT_BAD;
+		}
+		r->done = 1;
+		return GOT_END;
+	}
+	if (record && strcmp(record, rec_ready.name) == 0)
+		return GOT_READY;
+	if (record && strcmp(record, rec_round.name) == 0) {
+		double v = ct_jobject_num(&r->obj, key_of(&rec_round, "round"));
+
+		if (!whole(v, 1, CT_REPS_MAX)) {
+			snprintf(why, len, "the child wrote a bad round record: %.80s", r->line);
+			return GOT_BAD;
+		}
+		r->round = (unsigned)v - 1;
+		return GOT_ROUND;
+	}
+	if (!record || strcmp(record, ct_rec_sample.name) != 0 ||
+	    read_sample(&r->obj, row, &kernel, &x) < 0 || x.rep != row->ser[kernel].n ||
+	    x.wall_ns == 0 || x.cpu_ns == 0 ||
+	    (ct_count_usable(x.count_status) && !(x.cycles > 0))) {
+		snprintf(why, len, "the child wrote a bad sample record: %.80s", r->line);
+		return GOT_BAD;
+	}
+	/* --precision: as many samples as the child took. */
+	if (row->ser[kernel].n == r->cap) {
+		r->cap *= 2;
+		for (i = 0; i < CT_NJOBS; i++)
+			row->ser[i].s = ct_xrealloc(row->ser[i].s, r->cap * sizeof(struct ct_sample));
+	}
+	row->ser[kernel].s[row->ser[kernel].n++] = x;
+	r->got++;
+	return GOT_SAMPLE;
+}
+
+/* After the end record: every kernel's samples as many as it says. */
+static int reader_finish(const struct reader_state *r, const struct ct_placements_opts *o,
+			 struct ct_placements_row *row, int fixed, char *why, size_t len)
+{
+	int i;
+
 	/* A fixed run has exactly REPS; one stopped otherwise, at least one round. */
-	if (!done || got != end.samples * CT_NJOBS ||
-	    (end.stopped_by == CT_STOP_REPS && o->h.precision_pct <= 0 &&
-	     end.samples != o->h.reps)) {
-		if (done)
-			snprintf(why, len, "the child stopped after %u of %u samples", got,
-				 end.samples * CT_NJOBS);
+	if (!r->done || r->got != r->end.samples * CT_NJOBS ||
+	    (fixed && r->end.stopped_by == CT_STOP_REPS && o->h.precision_pct <= 0 &&
+	     r->end.samples != o->h.reps)) {
+		if (r->done)
+			snprintf(why, len, "the child stopped after %u of %u samples", r->got,
+				 r->end.samples * CT_NJOBS);
 		else
 			snprintf(why, len, "the child stopped after %u samples, without its end",
-				 got);
-		goto out;
+				 r->got);
+		return -1;
 	}
 	for (i = 0; i < CT_NJOBS; i++) {
-		if (row->ser[i].n != end.samples) {
+		if (row->ser[i].n != r->end.samples) {
 			snprintf(why, len, "the child sent %u samples of one kernel, %u of another",
-				 row->ser[i].n, end.samples);
-			goto out;
+				 row->ser[i].n, r->end.samples);
+			return -1;
 		}
 		row->ser[i].verified = 1;
-		row->ser[i].stopped_by = end.stopped_by;
-		row->ser[i].counters = end.counters;
+		row->ser[i].stopped_by = r->end.stopped_by;
+		row->ser[i].counters = r->end.counters;
 		row->ser[i].precision_pct = o->h.precision_pct;
 	}
-	rc = 0;
+	return 0;
+}
+
+int ct_placements_child_read(FILE *f, const struct ct_placements_opts *o,
+			     struct ct_placements_row *row, char *why, size_t len)
+{
+	struct reader_state r;
+	enum got g;
+	int rc = -1;
+
+	reader_init(&r, o, row);
+	while ((g = read_record(f, &r, row, why, len)) != GOT_EOF)
+		if (g == GOT_BAD)
+			goto out;
+	rc = reader_finish(&r, o, row, 1, why, len);
 out:
-	free(line);
-	ct_jobject_free(&obj);
+	reader_free(&r);
 	return rc;
+}
+
+/* --- The parent's side of a child kept for the whole run. --- */
+
+struct ct_placements_child_run {
+	pid_t pid;
+	FILE *to, *from;
+	struct reader_state r;
+	struct ct_placements_row *row;
+	const struct ct_placements_opts *o;
+};
+
+/*
+ * The child is gone or wrote what it must not: its exit status says why
+ * where it failed, else the reader's message stands.
+ */
+static int child_fail(struct ct_placements_child_run *c, char *why, size_t len)
+{
+	int status;
+
+	if (c->to)
+		fclose(c->to);
+	c->to = NULL;
+	if (c->from)
+		fclose(c->from);
+	c->from = NULL;
+	reader_free(&c->r);
+	if (c->pid > 0) {
+		while (waitpid(c->pid, &status, 0) < 0 && errno == EINTR)
+			;
+		ct_set_child(0);
+		c->pid = -1;
+		if (WIFEXITED(status) && WEXITSTATUS(status) != 0)
+			snprintf(why, len, "%s: the re-run failed (exit %d)", c->row->p.name,
+				 WEXITSTATUS(status));
+		else if (WIFSIGNALED(status) && WTERMSIG(status) != SIGPIPE)
+			snprintf(why, len, "%s: the re-run was killed by signal %d",
+				 c->row->p.name, WTERMSIG(status));
+	}
+	return -1;
+}
+
+struct ct_placements_child_run *ct_placements_child_start(const struct ct_placements_opts *o,
+							    struct ct_placements_row *row,
+							    char *why, size_t len)
+{
+	struct ct_placements_child_run *c;
+	char self[4096], spec[512];
+	char *argv[4];
+	int down[2], up[2];
+	enum got g;
+
+	if (ct_place_self_exe(self, sizeof(self)) < 0) {
+		snprintf(why, len, "%s: cannot find this program to re-run it: %s",
+			 row->p.name, strerror(errno));
+		return NULL;
+	}
+	ct_placements_child_spec(o, spec, sizeof(spec));
+	argv[0] = self;
+	argv[1] = (char *)"--child-run";
+	argv[2] = spec;
+	argv[3] = NULL;
+	if (pipe(down) < 0) {
+		snprintf(why, len, "pipe: %s", strerror(errno));
+		return NULL;
+	}
+	if (pipe(up) < 0) {
+		snprintf(why, len, "pipe: %s", strerror(errno));
+		close(down[0]);
+		close(down[1]);
+		return NULL;
+	}
+	c = ct_xcalloc(1, sizeof(*c));
+	c->row = row;
+	c->o = o;
+	fflush(NULL);
+	c->pid = fork();
+	if (c->pid < 0) {
+		snprintf(why, len, "fork: %s", strerror(errno));
+		close(down[0]);
+		close(down[1]);
+		close(up[0]);
+		close(up[1]);
+		free(c);
+		return NULL;
+	}
+	if (c->pid == 0) {
+		close(down[1]);
+		close(up[0]);
+		if (dup2(down[0], STDIN_FILENO) < 0 || dup2(up[1], STDOUT_FILENO) < 0)
+			_exit(CT_EXIT_FAIL);
+		close(down[0]);
+		close(up[1]);
+		if (row->p.darwin) {
+			ct_place_exec_background(argv);
+		} else if (ct_place_clamp_process(&row->p.cpus) < 0) {
+			fprintf(stderr, "%s: %s: cannot limit the affinity: %s\n", ct_progname(),
+				row->p.name, strerror(errno));
+			_exit(CT_EXIT_FAIL);
+		} else {
+			execv(self, argv);
+		}
+		fprintf(stderr, "%s: %s: cannot re-run %s: %s\n", ct_progname(), row->p.name,
+			self, strerror(errno));
+		_exit(CT_EXIT_FAIL);
+	}
+	ct_set_child(c->pid);
+	close(down[0]);
+	close(up[1]);
+	c->to = fdopen(down[1], "w");
+	c->from = fdopen(up[0], "r");
+	reader_init(&c->r, o, row);
+	if (!c->to || !c->from) {
+		snprintf(why, len, "fdopen: %s", strerror(errno));
+		if (!c->to)
+			close(down[1]);
+		if (!c->from)
+			close(up[0]);
+		child_fail(c, why, len);
+		free(c);
+		return NULL;
+	}
+	/* Its settle and warm-up done, the child says it is ready. */
+	g = read_record(c->from, &c->r, row, why, len);
+	if (g != GOT_READY) {
+		if (g != GOT_BAD)
+			snprintf(why, len, "the child did not say it was ready");
+		child_fail(c, why, len);
+		free(c);
+		return NULL;
+	}
+	return c;
+}
+
+int ct_placements_child_round(struct ct_placements_child_run *c, unsigned round,
+			      unsigned position, uint64_t settle_ns, char *why, size_t len)
+{
+	struct ct_placements_row *row = c->row;
+	unsigned before[CT_NJOBS];
+	enum got g;
+	int i;
+
+	for (i = 0; i < CT_NJOBS; i++)
+		before[i] = row->ser[i].n;
+	if (fprintf(c->to, "round %u %u %llu\n", round, position,
+		    (unsigned long long)settle_ns) < 0 || fflush(c->to) != 0) {
+		snprintf(why, len, "%s: cannot write to the re-run: %s", row->p.name,
+			 strerror(errno));
+		return child_fail(c, why, len);
+	}
+	while ((g = read_record(c->from, &c->r, row, why, len)) == GOT_SAMPLE)
+		for (i = 0; i < CT_NJOBS; i++)
+			if (row->ser[i].n > before[i] + 1) {
+				snprintf(why, len, "the child sent %u samples of one kernel, %u of "
+					 "another in round %u", row->ser[i].n - before[i], 1,
+					 round + 1);
+				return child_fail(c, why, len);
+			}
+	if (g == GOT_ROUND && c->r.round == round) {
+		for (i = 0; i < CT_NJOBS; i++)
+			if (row->ser[i].n != before[i] + 1) {
+				snprintf(why, len, "the child sent %u samples of one kernel, 1 of "
+					 "another in round %u", row->ser[i].n - before[i],
+					 round + 1);
+				return child_fail(c, why, len);
+			}
+		return 0;
+	}
+	if (g == GOT_END || g == GOT_EOF)
+		snprintf(why, len, "the child stopped after %u of %u samples", c->r.got,
+			 (round + 1) * CT_NJOBS);
+	else if (g != GOT_BAD)
+		snprintf(why, len, "the child wrote a round record out of turn: %.80s",
+			 c->r.line);
+	return child_fail(c, why, len);
+}
+
+int ct_placements_child_stop(struct ct_placements_child_run *c, enum ct_stop stop,
+			     char *why, size_t len)
+{
+	struct ct_placements_row *row = c->row;
+	enum got g;
+	int status, rc;
+
+	if (!c->to)
+		return -1;
+	if (fprintf(c->to, "end %s\n", ct_stop_name(stop)) < 0 || fflush(c->to) != 0) {
+		snprintf(why, len, "%s: cannot write to the re-run: %s", row->p.name,
+			 strerror(errno));
+		return child_fail(c, why, len);
+	}
+	fclose(c->to);
+	c->to = NULL;
+	while ((g = read_record(c->from, &c->r, row, why, len)) != GOT_EOF)
+		if (g == GOT_BAD)
+			return child_fail(c, why, len);
+	rc = reader_finish(&c->r, c->o, row, 0, why, len);
+	fclose(c->from);
+	c->from = NULL;
+	reader_free(&c->r);
+	while (waitpid(c->pid, &status, 0) < 0)
+		if (errno != EINTR) {
+			ct_set_child(0);
+			snprintf(why, len, "waitpid: %s", strerror(errno));
+			return -1;
+		}
+	ct_set_child(0);
+	c->pid = -1;
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+		if (WIFSIGNALED(status))
+			snprintf(why, len, "%s: the re-run was killed by signal %d", row->p.name,
+				 WTERMSIG(status));
+		else
+			snprintf(why, len, "%s: the re-run failed (exit %d)", row->p.name,
+				 WEXITSTATUS(status));
+		return -1;
+	}
+	return rc;
+}
+
+void ct_placements_child_free(struct ct_placements_child_run *c)
+{
+	char why[64];
+
+	if (!c)
+		return;
+	if (c->pid > 0 || c->to || c->from)
+		child_fail(c, why, sizeof(why));
+	free(c);
 }
 
 /*
@@ -491,87 +891,5 @@ int ct_placements_parse_child_spec(const char *spec, struct ct_placements_opts *
 	snprintf(o->stream_ask.loop_how, sizeof(o->stream_ask.loop_how), "%s",
 		 ct_stream_loop_name((enum ct_stream_loop)o->stream_ask.loop));
 	snprintf(o->stream_isa_reason, sizeof(o->stream_isa_reason), "the parent run's choice");
-	return 0;
-}
-
-int ct_placements_run_process(const struct ct_placements_opts *o, struct ct_placements_row *row,
-			   char *why, size_t len)
-{
-	char self[4096], spec[512];
-	char *argv[4];
-	int fd[2], status, rc;
-	pid_t pid;
-	FILE *f;
-
-	if (ct_place_self_exe(self, sizeof(self)) < 0) {
-		snprintf(why, len, "%s: cannot find this program to re-run it: %s",
-			 row->p.name, strerror(errno));
-		return -1;
-	}
-	ct_placements_child_spec(o, spec, sizeof(spec));
-	argv[0] = self;
-	argv[1] = (char *)"--child-run";
-	argv[2] = spec;
-	argv[3] = NULL;
-	if (pipe(fd) < 0) {
-		snprintf(why, len, "pipe: %s", strerror(errno));
-		return -1;
-	}
-	fflush(NULL);
-	pid = fork();
-	if (pid < 0) {
-		snprintf(why, len, "fork: %s", strerror(errno));
-		close(fd[0]);
-		close(fd[1]);
-		return -1;
-	}
-	if (pid == 0) {
-		close(fd[0]);
-		if (dup2(fd[1], STDOUT_FILENO) < 0)
-			_exit(CT_EXIT_FAIL);
-		close(fd[1]);
-		if (row->p.darwin) {
-			ct_place_exec_background(argv);
-		} else if (ct_place_clamp_process(&row->p.cpus) < 0) {
-			fprintf(stderr, "%s: %s: cannot limit the affinity: %s\n", ct_progname(),
-				row->p.name, strerror(errno));
-			_exit(CT_EXIT_FAIL);
-		} else {
-			execv(self, argv);
-		}
-		fprintf(stderr, "%s: %s: cannot re-run %s: %s\n", ct_progname(), row->p.name,
-			self, strerror(errno));
-		_exit(CT_EXIT_FAIL);
-	}
-	ct_set_child(pid);
-	close(fd[1]);
-	f = fdopen(fd[0], "r");
-	if (!f) {
-		close(fd[0]);
-		waitpid(pid, &status, 0);
-		ct_set_child(0);
-		snprintf(why, len, "fdopen: %s", strerror(errno));
-		return -1;
-	}
-	rc = ct_placements_child_read(f, o, row, why, len);
-	fclose(f);
-	if (waitpid(pid, &status, 0) < 0) {
-		ct_set_child(0);
-		snprintf(why, len, "waitpid: %s", strerror(errno));
-		return -1;
-	}
-	ct_set_child(0);
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-		if (WIFSIGNALED(status))
-			snprintf(why, len, "%s: the re-run was killed by signal %d", row->p.name,
-				 WTERMSIG(status));
-		else
-			snprintf(why, len, "%s: the re-run failed (exit %d)", row->p.name,
-				 WEXITSTATUS(status));
-		return -1;
-	}
-	if (rc < 0)
-		return -1;
-	snprintf(row->how, sizeof(row->how), "%s", row->p.note);
 	return 0;
 }

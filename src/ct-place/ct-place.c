@@ -469,7 +469,7 @@ static int mode_child(const struct place_opts *o)
 	if (ct_placements_parse_child_spec(o->child_spec, &co) < 0)
 		ct_usage_error("invalid --child-run '%s'", o->child_spec);
 	snprintf(co.stream_reason, sizeof(co.stream_reason), "as the parent run chose");
-	return ct_placements_child(&co, stdout);
+	return ct_placements_child(&co, stdin, stdout);
 }
 
 

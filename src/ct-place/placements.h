@@ -37,6 +37,8 @@ enum { CT_JOB_CLOCK, CT_JOB_FMA, CT_JOB_STREAM, CT_JOB_LATENCY, CT_JOB_CHAINS, C
  */
 #define CT_PLACEMENTS_CHASE_LOADS (1ull << 16)
 
+struct ct_placements_row;
+
 struct ct_placements_opts {
 	struct ct_harness h;
 	enum ct_isa isa;		/* for the FMA kernel */
@@ -50,6 +52,12 @@ struct ct_placements_opts {
 	char stream_reason[160];	/* why that size */
 	int quick;
 	const char *const *child_args;	/* options the child run repeats */
+	/* The settle spin before each placement's turn in a round (measure/rounds.h). */
+	uint64_t turn_settle_ns;
+	/* Called before each placement's turn (the progress line), or NULL. */
+	void (*turn)(void *arg, unsigned round, size_t position, size_t members,
+		     const struct ct_placements_row *row);
+	void *turn_arg;
 };
 
 struct ct_placements_row {
@@ -68,13 +76,43 @@ struct ct_placements_kernels *ct_placements_kernels_new(const struct ct_placemen
 void ct_placements_kernels_free(struct ct_placements_kernels *ck);
 
 /*
- * Measure row->p: a thread-level placement in this process, or the
- * process-level one by re-running this tool (self, with --child-run and
- * the child_args) and reading back its samples (ct-place/child.h).  Returns 0, or -1 with a
- * message (a failed verification, a cpu that vanished).
+ * How the placements were measured (coretype(7), "Interleaved rounds"):
+ * in rounds, each a sample of every kernel under every placement, the
+ * placements' order in round r ct_rounds_order(seed, r, members), a
+ * settle of settle_ns before each turn.
  */
+struct ct_placements_design {
+	int interleaved;
+	uint64_t seed;
+	unsigned rounds;
+	size_t members;
+	uint64_t settle_ns;
+};
+
+/*
+ * Measure the applicable rows of rows[0..n-1] in interleaved rounds
+ * (jobs.c), d->seed the order's seed: the thread-level placements in
+ * threads of this process kept for the run, the process-level one in a
+ * re-run of this tool (self, with --child-run) kept as long and driven a
+ * round at a time (ct-place/child.h).  Rounds go on to o->h.reps, or with
+ * --precision until every paired ratio's interval is narrow enough
+ * (ct_placements_worst_pct) or --max-time.  Fills d; returns 0, or -1
+ * with a message (a failed verification, a cpu that vanished).
+ */
+int ct_placements_measure(const struct ct_placements_opts *o, const struct ct_topo *t,
+			  struct ct_placements_row *rows, size_t n,
+			  struct ct_placements_design *d, char *why, size_t len);
+/* One row alone, the same way (its rounds are its reps). */
 int ct_placements_run(const struct ct_placements_opts *o, const struct ct_topo *t,
 		   struct ct_placements_row *row, char *why, size_t len);
+/*
+ * --precision's measure of the rows so far: the widest relative
+ * half-width, in percent, of every paired ratio's interval to the
+ * reference row (main, or the first measured), both bases, every
+ * kernel; with the reference alone, of its medians' intervals.  NaN (not
+ * precise) while an interval is missing.
+ */
+double ct_placements_worst_pct(const struct ct_placements_row *rows, size_t n);
 
 /* The cpus a row's samples ran on, as a cpulist ("unknown": none). */
 void ct_placements_row_cpus(const struct ct_placements_row *row, char *buf, size_t len);
@@ -117,6 +155,21 @@ struct ct_placements_results {
 		enum ct_trust trust;
 	} *trust;
 	int quick;				/* a smoke run (-q): the outputs say so */
+	struct ct_placements_design design;
+	/* Each measured row's ratios to the reference, paired by round (ct_results_pair). */
+	struct ct_pairs (*pairs)[CT_NJOBS];
+	/*
+	 * The fastest kind's pin placement (the reference of the answer
+	 * lines on a machine of several kinds), NULL where there is none.
+	 */
+	const struct ct_placements_row *fastest;
+	/*
+	 * Each other pin's ratios to the fastest kind's pin, paired by round
+	 * as the ratios to main are (only the ratio fields are set; NaN for
+	 * rows that are no pin, and for the fastest itself).
+	 */
+	struct ct_results (*fast)[CT_NJOBS];
+	struct ct_pairs (*fast_pairs)[CT_NJOBS];
 };
 void ct_placements_results(const struct ct_placements_row *rows, size_t n,
 			   struct ct_placements_results *res);
@@ -145,6 +198,12 @@ void ct_placements_header_lines(FILE *f, const char *pre, const struct ct_machin
 void ct_placements_kernels_line(FILE *f, unsigned out,
 				const struct ct_placements_results *res);
 void ct_placements_list(const struct ct_doc *d, const struct ct_placements_row *rows, size_t n);
+/*
+ * The answer above the tables: a line per placement, what a thread gets
+ * there against main (a pin of a kind against the fastest kind's pin,
+ * where the machine has several), kernel by kernel, with the intervals.
+ */
+void ct_placements_answer(const struct ct_doc *d, const struct ct_placements_results *res);
 
 /*
  * ct-place's comparison as a chart: for each job (clock, FMA, stream,

@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -167,7 +168,10 @@ void ct_placements_kernels_line(FILE *f, unsigned out,
 	size_t n = res->n;
 	unsigned lo = 0, hi = 0;
 	size_t i;
+	char how[160];
 
+	snprintf(how, sizeof(how), "one a round, in interleaved rounds (the placements in an "
+		 "order shuffled from seed %llu)", (unsigned long long)res->design.seed);
 	/* --precision: each placement took as many as it needed. */
 	for (i = 0; i < n; i++)
 		if (rows[i].ran) {
@@ -178,7 +182,7 @@ void ct_placements_kernels_line(FILE *f, unsigned out,
 		if (rows[i].ran) {
 			ct_out_kernel(f, out, &(struct ct_out_kernel_rec){
 				      .jobs = rows[i].k, .njobs = CT_NJOBS, .reps = lo, .reps_max = hi,
-				      .quick = res->quick });
+				      .quick = res->quick, .how = res->design.interleaved ? how : NULL });
 			return;
 		}
 }
@@ -191,5 +195,82 @@ void ct_placements_list(const struct ct_doc *d, const struct ct_placements_row *
 	ct_doc_list_begin(&l, d, "placements", 0);
 	for (i = 0; i < n; i++)
 		ct_doc_item(&l, rows[i].p.name, "%s", rows[i].ran ? rows[i].how : rows[i].p.note);
+	ct_doc_list_end(&l);
+}
+
+/* "0.97x (0.95-0.99)": a ratio (its inverse for a time) and its interval. */
+static size_t answer_figure(char *buf, size_t len, const char *what,
+			    const struct ct_results *r, int time, int *none)
+{
+	double x = r->ratio[CT_BASIS_WALL], lo = r->ratio_lo[CT_BASIS_WALL];
+	double hi = r->ratio_hi[CT_BASIS_WALL];
+	int k;
+
+	if (!isfinite(x))
+		return (size_t)snprintf(buf, len, "%s -", what);
+	if (time) {
+		double t = 1 / lo;
+
+		x = 1 / x;
+		lo = 1 / hi;
+		hi = t;
+	}
+	if (isfinite(lo) && isfinite(hi))
+		k = snprintf(buf, len, "%s %.2fx (%.2f-%.2f)", what, x, lo, hi);
+	else {
+		k = snprintf(buf, len, "%s %.2fx", what, x);
+		*none = 1;
+	}
+	return k > 0 ? (size_t)k : 0;
+}
+
+void ct_placements_answer(const struct ct_doc *d, const struct ct_placements_results *res)
+{
+	static const struct {
+		int job;
+		const char *what;
+		int time;
+	} shown[] = {
+		{ CT_JOB_CLOCK, "clock", 0 },
+		{ CT_JOB_FMA, "FMA", 0 },
+		{ CT_JOB_STREAM, "stream", 0 },
+		{ CT_JOB_LATENCY, "latency", 1 },
+	};
+	const struct ct_placements_row *rows = res->rows;
+	struct ct_doc_list l;
+	size_t r, i, used;
+	char line[400];
+	int any = 0, none;
+
+	for (r = 0; r < res->n; r++)
+		any |= rows[r].ran && &rows[r] != res->ref;
+	if (!res->ref || !any)
+		return;
+	ct_doc_list_begin(&l, d, "answer (wall basis, x the same rounds' figure of the placement "
+			  "named last, 95% intervals)", 0);
+	for (r = 0; r < res->n; r++) {
+		const struct ct_results *x = res->r[r];
+		const char *against = res->ref->p.name;
+
+		if (!rows[r].ran || &rows[r] == res->ref)
+			continue;
+		/* A kind's pin against the fastest kind's, where they differ. */
+		if (res->fastest && rows[r].p.kind == CT_PLACE_PIN && &rows[r] != res->fastest) {
+			x = res->fast[r];
+			against = res->fastest->p.name;
+		}
+		used = 0;
+		none = 0;
+		for (i = 0; i < CT_ARRAY_SIZE(shown) && used < sizeof(line); i++) {
+			used += answer_figure(line + used, sizeof(line) - used, shown[i].what,
+					      &x[shown[i].job], shown[i].time, &none);
+			if (used < sizeof(line))
+				used += (size_t)snprintf(line + used, sizeof(line) - used, ", ");
+		}
+		if (used < sizeof(line))
+			snprintf(line + used, sizeof(line) - used, "of %s%s", against,
+				 none ? " (no interval: too few rounds paired)" : "");
+		ct_doc_item(&l, rows[r].p.name, "%s", line);
+	}
 	ct_doc_list_end(&l);
 }

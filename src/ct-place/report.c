@@ -84,12 +84,12 @@ static void ratio_footnotes(FILE *f, const char *pre, unsigned marks,
 		return;
 	ct_doc_init(&d, f, CT_REC_TABLE, pre);
 	if (marks & MARK_RATIO_SAME)
-		ct_doc_mark(&d, "~", "after an x ratio: its %g%% interval (Hodges-Lehmann, from the "
-			    "samples' rates, as ct-compare's) holds 1: no difference from main at that "
-			    "level", 100 * (1 - alpha));
+		ct_doc_mark(&d, "~", "after an x ratio: its %g%% interval (signed-rank, over the "
+			    "ratios of the rounds both were measured in) holds 1: no difference from "
+			    "main at that level", 100 * (1 - alpha));
 	if (marks & MARK_RATIO_NONE)
-		ct_doc_mark(&d, "x", "some x ratios have no %g%% interval: too few samples (%zu a "
-			    "side at least, -r); they may differ from 1 by noise alone",
+		ct_doc_mark(&d, "x", "some x ratios have no %g%% interval: too few rounds paired "
+			    "(%zu at least, -r); they may differ from 1 by noise alone",
 			    100 * (1 - alpha), res->interval_min);
 }
 
@@ -557,6 +557,7 @@ static void print_table(FILE *f, int samples, const struct ct_machine *m,
 	ct_doc_init(&d, f, CT_REC_TABLE, "");
 	ct_placements_header_lines(f, "", m, t, res);
 	ct_placements_kernels_line(f, CT_REC_TABLE, res);
+	ct_placements_answer(&d, res);
 	for (b = CT_BASIS_WALL; b <= CT_BASIS_CPU; b++) {
 		ct_doc_section(&d, "%s: rates are medians; x = ratio to main", titles[b]);
 		basis_rows(f, CT_REC_TABLE, res, (enum ct_basis)b, &marks);
@@ -632,6 +633,10 @@ struct extra_rec {
 	double level;
 	int job;			/* CT_JOB_* */
 	const struct ct_latency_figures *lat;	/* the row's chase, wall basis */
+	const struct ct_pairs *pairs;	/* its ratios' rounds */
+	const struct ct_placements_design *design;
+	const struct ct_results *fast;	/* against the fastest kind's pin, or NULL */
+	const char *fastest;
 };
 
 
@@ -678,6 +683,44 @@ static void extra_value(const void *rec, int id, unsigned out, struct ct_rec_val
 		break;
 	case PX_LEVEL:
 		v->num = x->level;
+		break;
+	case PX_PAIRS:
+		v->i = x->pairs->used;
+		break;
+	case PX_PAIRS_DISTURBED:
+		v->i = x->pairs->disturbed;
+		break;
+	case PX_DESIGN:
+		v->str = x->design->interleaved ? "interleaved" : "sequential";
+		break;
+	case PX_ROUNDS:
+		v->i = x->design->rounds;
+		break;
+	case PX_ORDER_SEED:
+		v->i = (long long)x->design->seed;
+		break;
+	case PX_PAIRS_KEPT:
+		v->i = x->pairs->kept_disturbed;
+		break;
+	case PX_FAST_AGAINST:
+		v->omit = !x->fast;
+		v->str = x->fastest;
+		break;
+	case PX_FAST_WALL:
+		v->omit = !x->fast;
+		v->num = x->fast ? x->fast->ratio[CT_BASIS_WALL] : NAN;
+		break;
+	case PX_FAST_LO:
+		v->omit = !x->fast;
+		v->num = x->fast ? x->fast->ratio_lo[CT_BASIS_WALL] : NAN;
+		break;
+	case PX_FAST_HI:
+		v->omit = !x->fast;
+		v->num = x->fast ? x->fast->ratio_hi[CT_BASIS_WALL] : NAN;
+		break;
+	case PX_FAST_P:
+		v->omit = !x->fast;
+		v->num = x->fast ? x->fast->ratio_p[CT_BASIS_WALL] : NAN;
 		break;
 	}
 }
@@ -728,7 +771,10 @@ static void print_json(FILE *f, int samples, const struct ct_machine *m,
 				.row = &rows[r], .ratio = { c[0].ratio[k], c[1].ratio[k] },
 				.lo = { c[0].lo[k], c[1].lo[k] }, .hi = { c[0].hi[k], c[1].hi[k] },
 				.p = { c[0].p[k], c[1].p[k] }, .level = 1 - res->alpha, .job = k,
-				.lat = &c[0].lat
+				.lat = &c[0].lat, .pairs = &res->pairs[r][k], .design = &res->design,
+				.fast = res->fastest && rows[r].p.kind == CT_PLACE_PIN &&
+					&rows[r] != res->fastest ? &res->fast[r][k] : NULL,
+				.fastest = res->fastest ? res->fastest->p.name : NULL
 			};
 			struct ct_field extra[CT_PLACEMENTS_EXTRA_NFIELDS];
 
@@ -775,6 +821,7 @@ void ct_placements_markdown(FILE *f, const struct ct_machine *m, const struct ct
 	ct_doc_title(&d, "coretype: placements compared");
 	ct_placements_header_lines(f, "    ", m, t, res);
 	ct_placements_kernels_line(f, CT_REC_MD, res);
+	ct_placements_answer(&d, res);
 	for (b = CT_BASIS_WALL; b <= CT_BASIS_CPU; b++) {
 		ct_doc_section(&d, "%s", titles[b]);
 		ct_doc_line(&d, "Rates are medians over the samples; x = ratio to main.");

@@ -1,8 +1,9 @@
 /*
- * ct-place/run.c - ct-place's main job (src/ct-place/run.h):
- * every selected placement in turn, the clock, FMA, stream and chase
- * kernels in each (src/ct-place/jobs.c runs one), with the progress line on stderr,
- * then the files of -o DIR and the tables or records on stdout.
+ * ct-place/run.c - ct-place's main job (src/ct-place/run.h): every
+ * selected placement measured in interleaved rounds, the clock, FMA,
+ * stream and chase kernels in each turn (src/ct-place/jobs.c), with the
+ * progress line on stderr, then the files of -o DIR and the tables or
+ * records on stdout.
  */
 #include "config.h"
 
@@ -27,6 +28,7 @@
 #include "core/term.h"
 #include "workloads/stream.h"
 #include "machine/topo.h"
+#include "measure/rounds.h"
 
 /* The harness and kernel settings of the placements side by side, from the options. */
 static void placements_opts(const struct ct_placements_args *o, const struct ct_topo *t,
@@ -41,6 +43,7 @@ static void placements_opts(const struct ct_placements_args *o, const struct ct_
 	/* The kernels' work per sample is fixed here: the floor is ct-clock's and ct-fma's. */
 	co->h.floor_ns = 0;
 	co->quick = quick;
+	co->turn_settle_ns = quick ? CT_ROUNDS_SETTLE_NS_QUICK : CT_ROUNDS_SETTLE_NS;
 	co->isa = ct_isa_choose(o->isa_req);
 	co->clock_adds = o->clock_adds ? o->clock_adds :
 			 quick ? CT_CLOCK_ADDS_QUICK : CT_CLOCK_ADDS_DEFAULT;
@@ -88,47 +91,65 @@ static void write_svg(FILE *f, void *arg)
 /* Where the comparison is, for the progress line. */
 struct place_progress {
 	struct ct_progress pr;
-	size_t i, n;			/* placement i (0-based) of n */
+	unsigned round;			/* 0-based */
+	size_t position, members;	/* this turn (0-based) of members */
 	const char *name;
-	double before_s;		/* elapsed when placement i started */
+	double start_s;			/* elapsed when the first round started */
+	int started;
 	unsigned reps;
 	double precision_pct, max_s;
 };
 
-double ct_place_progress_left(const struct ct_harness_state *st, double row_s, size_t i,
-			      size_t n, unsigned reps, double precision_pct, double max_s)
+double ct_place_progress_left(const struct ct_harness_state *st, double run_s, unsigned round,
+			      size_t position, size_t members, unsigned reps,
+			      double precision_pct, double max_s)
 {
-	size_t later = n - i - 1;
-	double done;
+	double done, turns = (double)members * (double)st->nkernels;
 
 	if (precision_pct > 0)
-		return max_s > 0 ? (max_s > row_s ? max_s - row_s : 0) + (double)later * max_s : -1;
-	done = ((double)(st->rep - 1) * (double)st->nkernels + (double)st->kernel + 1) /
-	       ((double)reps * (double)st->nkernels);
-	if (done > 0 && row_s > 0.5)
-		return row_s / done * (1 - done) + (double)later * row_s / done;
+		return max_s > 0 ? (max_s > run_s ? max_s - run_s : 0) : -1;
+	done = ((double)round * turns + (double)position * (double)st->nkernels +
+		(double)st->kernel + 1) / ((double)reps * turns);
+	if (done > 0 && run_s > 0.5)
+		return run_s / done * (1 - done);
 	return -1;
 }
 
-/* "placement 2 of 5 (thread): fma, rep 3 of 15, 4.2 s, about 11 s left". */
+/* "round 3 of 15, thread (2 of 5): fma, 4.2 s, about 11 s left". */
 static void place_progress(void *arg, const struct ct_harness_state *st)
 {
 	struct place_progress *pp = arg;
-	double row_s = ct_progress_elapsed(&pp->pr) - pp->before_s;
-	double left = ct_place_progress_left(st, row_s, pp->i, pp->n, pp->reps, pp->precision_pct,
-					     pp->max_s);
-	/* A placement's first sample is drawn at once: a short placement may
-	 * end within CT_PROGRESS_MIN_NS of its header line. */
-	int first = st->rep == 1 && st->kernel == 0;
+	double run_s = ct_progress_elapsed(&pp->pr) - pp->start_s;
+	double left = ct_place_progress_left(st, run_s, pp->round, pp->position, pp->members,
+					     pp->reps, pp->precision_pct, pp->max_s);
 
 	if (pp->precision_pct > 0) {
-		ct_progress_show(&pp->pr, first, left, "placement %zu of %zu (%s): %s, rep %u, "
-				 "+-%.2f%% of +-%g%%", pp->i + 1, pp->n, pp->name, st->k->name,
-				 st->rep, st->worst_pct, pp->precision_pct);
+		ct_progress_show(&pp->pr, 0, left, "round %u, %s (%zu of %zu): %s, +-%.2f%% of "
+				 "+-%g%%", pp->round + 1, pp->name, pp->position + 1, pp->members,
+				 st->k->name, st->worst_pct, pp->precision_pct);
 		return;
 	}
-	ct_progress_show(&pp->pr, first, left, "placement %zu of %zu (%s): %s, rep %u of %u",
-			 pp->i + 1, pp->n, pp->name, st->k->name, st->rep, pp->reps);
+	ct_progress_show(&pp->pr, 0, left, "round %u of %u, %s (%zu of %zu): %s", pp->round + 1,
+			 pp->reps, pp->name, pp->position + 1, pp->members, st->k->name);
+}
+
+/* Before each placement's turn: where the rounds are. */
+static void place_turn(void *arg, unsigned round, size_t position, size_t members,
+		       const struct ct_placements_row *row)
+{
+	struct place_progress *pp = arg;
+
+	if (!pp->started) {
+		pp->start_s = ct_progress_elapsed(&pp->pr);
+		pp->started = 1;
+	}
+	pp->round = round;
+	pp->position = position;
+	pp->members = members;
+	pp->name = row->p.name;
+	ct_progress_show(&pp->pr, round == 0, -1, "round %u of %u, %s (%zu of %zu)%s", round + 1,
+			 pp->reps, row->p.name, position + 1, members,
+			 row->p.kind == CT_PLACE_PROCESS_BACKGROUND ? ": in a clamped child" : "");
 }
 
 /*
@@ -164,6 +185,7 @@ int ct_placements_side_by_side(const struct ct_placements_args *o, const struct 
 	struct ct_placements_opts co;
 	struct ct_machine m;
 	struct ct_placements_results res;
+	struct ct_placements_design design;
 	struct outputs w;
 	struct place_progress pp;
 	size_t n = ct_place_plan(t, plan, CT_PLACE_MAX), i;
@@ -192,7 +214,6 @@ int ct_placements_side_by_side(const struct ct_placements_args *o, const struct 
 	/* The progress line, and at once what the run will do. */
 	memset(&pp, 0, sizeof(pp));
 	ct_progress_init(&pp.pr, stderr, o->progress);
-	pp.n = n;
 	pp.reps = co.h.reps;
 	pp.precision_pct = co.h.precision_pct;
 	pp.max_s = (double)co.h.max_ns / 1e9;
@@ -204,35 +225,34 @@ int ct_placements_side_by_side(const struct ct_placements_args *o, const struct 
 		for (j = 0; j < CT_NJOBS && used < sizeof(jobs); j++)
 			used += (size_t)snprintf(jobs + used, sizeof(jobs) - used, "%s%s (%s)",
 						 j ? ", " : "", k[j].name, k[j].isa);
-		ct_progress_note(&pp.pr, "%s: %zu placement%s x %s; %u reps each%s", ct_progname(),
-				 n, n == 1 ? "" : "s", jobs, co.h.reps,
+		ct_progress_note(&pp.pr, "%s: %zu placement%s x %s; %u interleaved rounds%s",
+				 ct_progname(), n, n == 1 ? "" : "s", jobs, co.h.reps,
 				 co.h.precision_pct > 0 ? " at least, until the precision" : "");
 		co.h.progress = place_progress;
 		co.h.progress_arg = &pp;
+		co.turn = place_turn;
+		co.turn_arg = &pp;
 	}
 	for (i = 0; i < n; i++) {
-		pp.i = i;
-		pp.name = sel[i].name;
-		pp.before_s = ct_progress_elapsed(&pp.pr);
-		ct_progress_show(&pp.pr, 1, -1, "placement %zu of %zu (%s)%s", i + 1, n,
-				 sel[i].name, sel[i].kind == CT_PLACE_PROCESS_BACKGROUND ?
-				 ": re-run in a clamped child" : "");
 		rows[i].p = sel[i];
 		for (j = 0; j < CT_NJOBS; j++)
 			rows[i].k[j] = k[j];
-		if (ct_placements_run(&co, t, &rows[i], why, sizeof(why)) < 0) {
-			ct_progress_clear(&pp.pr);
-			errx(CT_EXIT_FAIL, "%s", why);
-		}
+	}
+	design.seed = ct_rounds_seed();
+	if (ct_placements_measure(&co, t, rows, n, &design, why, sizeof(why)) < 0) {
+		ct_progress_clear(&pp.pr);
+		errx(CT_EXIT_FAIL, "%s", why);
+	}
+	for (i = 0; i < n; i++)
 		if (rows[i].ran)
 			ct_machine_note(&m, rows[i].p.name, rows[i].ser, CT_NJOBS);
-	}
 	/* Erased before any warning or result. */
 	ct_progress_clear(&pp.pr);
 	ct_machine_finish(&m, 1);
 	/* Every output shows the same results, computed once. */
 	ct_placements_results(rows, n, &res);
 	res.quick = co.quick;
+	res.design = design;
 	untrusted_warning(&m, &res);
 	/*
 	 * The files first, both or neither: a directory that fills up fails

@@ -31,14 +31,14 @@ int ct_placements_side_by_side(const struct ct_placements_args *o, const struct 
 
 /*
  * The progress line's seconds left (-1: not known yet), pure for the
- * tests: st the sample just taken, row_s the seconds placement i
- * (0-based) of n has run, reps each kernel's samples.  Fixed
- * reps: the rest of this placement at its pace so far, and every later
- * one as long as this one will have taken (none before half a second);
- * with --precision (precision_pct above 0), --max-time's max_s bounds
- * this placement and each later one (0: not known).
+ * tests: st the sample just taken, run_s the seconds since the first
+ * round started, in round (0-based) the turn position (0-based) of
+ * members, reps rounds in all: the rest of the rounds at the pace so far
+ * (none before half a second); with --precision (precision_pct above 0),
+ * what --max-time's max_s leaves (0: not known).
  */
-double ct_place_progress_left(const struct ct_harness_state *st, double row_s, size_t i,
-			      size_t n, unsigned reps, double precision_pct, double max_s);
+double ct_place_progress_left(const struct ct_harness_state *st, double run_s, unsigned round,
+			      size_t position, size_t members, unsigned reps,
+			      double precision_pct, double max_s);
 
 #endif

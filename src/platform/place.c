@@ -24,7 +24,21 @@ struct thread_job {
 	int failed;
 	char why[256];
 	char how[160];
+	/* Set, under mu, once the thread is placed or failed to be. */
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	int placed;
 };
+
+/* Tell the starter the thread is placed (or failed to be): it may go on. */
+static void *placed(struct thread_job *j)
+{
+	pthread_mutex_lock(&j->mu);
+	j->placed = 1;
+	pthread_cond_signal(&j->cv);
+	pthread_mutex_unlock(&j->mu);
+	return NULL;
+}
 
 static void *thread_main(void *v)
 {
@@ -39,7 +53,7 @@ static void *thread_main(void *v)
 			j->failed = 1;
 			snprintf(j->why, sizeof(j->why), "%s: cannot ask for background: %s",
 				 j->p->name, strerror(errno));
-			return NULL;
+			return placed(j);
 		}
 		nanosleep(&ts, NULL);
 		snprintf(j->how + strlen(j->how), sizeof(j->how) - strlen(j->how),
@@ -52,7 +66,7 @@ static void *thread_main(void *v)
 		if (ct_place_pin(j->p->cpu, why, sizeof(why)) < 0) {
 			j->failed = 1;
 			snprintf(j->why, sizeof(j->why), "%s: %s", j->p->name, why);
-			return NULL;
+			return placed(j);
 		}
 		snprintf(j->how, sizeof(j->how), "pinned to cpu %d", j->p->cpu);
 		break;
@@ -63,6 +77,7 @@ static void *thread_main(void *v)
 	default:
 		break;
 	}
+	placed(j);
 	j->fn(j->arg);
 	return NULL;
 }
@@ -121,12 +136,61 @@ int ct_place_pin(int cpu, char *why, size_t len)
 	return 0;
 }
 
+int ct_place_thread_start(const struct ct_placement *p, void (*fn)(void *), void *arg,
+			  struct ct_place_thread *th, char *how, size_t howlen, char *why,
+			  size_t len)
+{
+	struct thread_job *j;
+	int e;
+
+	th->job = NULL;
+	if (p->kind == CT_PLACE_MAIN || p->kind == CT_PLACE_PROCESS_BACKGROUND) {
+		snprintf(why, len, "%s is not a placement of a new thread", p->name);
+		return -1;
+	}
+	j = ct_xcalloc(1, sizeof(*j));
+	j->p = p;
+	j->fn = fn;
+	j->arg = arg;
+	pthread_mutex_init(&j->mu, NULL);
+	pthread_cond_init(&j->cv, NULL);
+	e = pthread_create(&th->t, NULL, thread_main, j);
+	if (e) {
+		snprintf(why, len, "%s: cannot create a thread: %s", p->name, strerror(e));
+		free(j);
+		return -1;
+	}
+	pthread_mutex_lock(&j->mu);
+	while (!j->placed)
+		pthread_cond_wait(&j->cv, &j->mu);
+	pthread_mutex_unlock(&j->mu);
+	snprintf(how, howlen, "%s", j->how);
+	th->job = j;
+	if (j->failed) {
+		snprintf(why, len, "%s", j->why);
+		ct_place_thread_join(th);
+		return -1;
+	}
+	return 0;
+}
+
+void ct_place_thread_join(struct ct_place_thread *th)
+{
+	struct thread_job *j = th->job;
+
+	if (!j)
+		return;
+	pthread_join(th->t, NULL);
+	pthread_mutex_destroy(&j->mu);
+	pthread_cond_destroy(&j->cv);
+	free(j);
+	th->job = NULL;
+}
+
 int ct_place_run_thread(const struct ct_placement *p, void (*fn)(void *),
 			void *arg, char *how, size_t howlen, char *why, size_t len)
 {
-	struct thread_job j;
-	pthread_t t;
-	int e;
+	struct ct_place_thread th;
 
 	if (p->kind == CT_PLACE_MAIN) {
 		snprintf(how, howlen, "the main thread as spawned, no call");
@@ -137,20 +201,8 @@ int ct_place_run_thread(const struct ct_placement *p, void (*fn)(void *),
 		snprintf(why, len, "%s is a process-level placement", p->name);
 		return -1;
 	}
-	memset(&j, 0, sizeof(j));
-	j.p = p;
-	j.fn = fn;
-	j.arg = arg;
-	e = pthread_create(&t, NULL, thread_main, &j);
-	if (e) {
-		snprintf(why, len, "%s: cannot create a thread: %s", p->name, strerror(e));
+	if (ct_place_thread_start(p, fn, arg, &th, how, howlen, why, len) < 0)
 		return -1;
-	}
-	pthread_join(t, NULL);
-	snprintf(how, howlen, "%s", j.how);
-	if (j.failed) {
-		snprintf(why, len, "%s", j.why);
-		return -1;
-	}
+	ct_place_thread_join(&th);
 	return 0;
 }

@@ -19,6 +19,7 @@
 #ifndef CT_PLATFORM_PLACE_H
 #define CT_PLATFORM_PLACE_H
 
+#include <pthread.h>
 #include <stddef.h>
 
 #include "core/cpuset.h"
@@ -49,6 +50,22 @@ struct ct_placement {
 int ct_place_run_thread(const struct ct_placement *p, void (*fn)(void *),
 			void *arg, char *how, size_t howlen, char *why, size_t len);
 
+/*
+ * The same for a thread that stays: fn(arg) starts in a new thread under
+ * the thread-level placement p (thread, thread-*, pin; not main) and runs
+ * on while the caller goes on, so that one placed thread can be handed
+ * work round after round.  Returns once the thread is placed: 0 with how
+ * filled, or -1 with a message (the thread gone, fn never called).
+ * ct_place_thread_join() waits for fn to return.
+ */
+struct ct_place_thread {
+	pthread_t t;
+	struct thread_job *job;
+};
+int ct_place_thread_start(const struct ct_placement *p, void (*fn)(void *), void *arg,
+			  struct ct_place_thread *th, char *how, size_t howlen, char *why,
+			  size_t len);
+void ct_place_thread_join(struct ct_place_thread *th);
 /*
  * Pin the calling thread to cpu, only if this process may run there: a
  * cpu that went offline or was taken out of the allowed set since it was

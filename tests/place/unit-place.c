@@ -49,6 +49,8 @@ static int fake(const struct ct_placements_opts *co, const unsigned n[CT_NJOBS],
 			ser[i].s[s].count_status = counted ? CT_COUNT_OK : CT_COUNT_NONE;
 		}
 	}
+	/* Ready at once, then everything, whatever the parent asks. */
+	printf("{\"record\":\"child_ready\",\"pid\":1}\n");
 	ct_placements_child_write(stdout, ser);
 	ct_series_free(ser, CT_NJOBS);
 	ct_placements_kernels_free(ck);
@@ -79,7 +81,7 @@ static int child(const char *spec)
 	/* A sample said to be counted, with no cycles. */
 	if (how && strcmp(how, "uncounted") == 0)
 		return fake(&co, each, CT_STOP_MAX_TIME, 1);
-	return ct_placements_child(&co, stdout);
+	return ct_placements_child(&co, stdin, stdout);
 }
 
 static int run(const struct ct_placements_opts *co, const struct ct_topo *t,

@@ -1,20 +1,22 @@
 /*
  * unit-ratios.c - ct-place's x ratios and their intervals, from recorded
- * samples: a placement whose rates overlap main's gets an interval that
- * holds 1 and a '~'; a clear 2x does not; the bounds and p are those of an
- * independent computation; the ratio stays the medians' where the means
- * say otherwise; too few samples give no interval and say so; the table,
- * TSV, JSON and the chart show what the results step decided.
+ * samples paired by round (sample i of every placement is round i): a
+ * placement whose rates overlap main's gets an interval that holds 1 and
+ * a '~'; a clear 2x does not; the bounds and p are those of an
+ * independent computation; the ratio is the median of the rounds' ratios
+ * where their mean says otherwise; too few rounds give no interval and
+ * say so; the table, TSV, JSON and the chart show what the results step
+ * decided.
  *
  * The expected bounds and p were computed apart from this code, with
- * python3-scipy 1.10 (scipy.stats.mannwhitneyu, method "exact", for p) and
- * by enumerating all C(14, 7) rank assignments for the critical value
- * (8 for 7 and 7 samples at 5% two-sided, as the published tables give
- * it), the bounds being the 9th and 41st of the 49 ratios y_j / x_i:
+ * python3-scipy 1.10 (scipy.stats.wilcoxon over the log-ratios, exact,
+ * for p) and the critical value 2 for 7 pairs at 5% two-sided (the
+ * published tables), the bounds being exp() of the 3rd and 26th of the
+ * 28 Walsh averages of the log-ratios:
  *
- *   thread           0.9660194175 .. 1.036082474   p 1
- *   pin-performance  1.94 .. 2.071428571           p 0.0005827505828
- *   pin-efficiency   0.49 .. 1.530612245           p 0.2086247086
+ *   thread           0.9583148416 .. 1.036082475   p 0.8125
+ *   pin-performance  1.926980052 .. 2.091391288    p 0.015625
+ *   pin-efficiency   0.4951689689 .. 1.456310678   p 0.078125
  *
  * The test also recomputes the bounds by brute force from the samples.
  */
@@ -90,18 +92,21 @@ static int cmp(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* The (c + 1)-th and (mn - c)-th smallest of the m n ratios y_j / x_i, by brute force. */
+/*
+ * exp() of the (c + 1)-th and (M - c)-th smallest of the M Walsh averages
+ * of the rounds' log-ratios, by brute force.
+ */
 static void brute(const struct spec *x, const struct spec *y, int c, double *lo, double *hi)
 {
 	double d[64];
 	unsigned i, j, n = 0;
 
-	for (i = 0; i < x->n; i++)
-		for (j = 0; j < y->n; j++)
-			d[n++] = rate(y, j) / rate(x, i);
+	for (i = 0; i < x->n && i < y->n; i++)
+		for (j = i; j < x->n && j < y->n; j++)
+			d[n++] = (log(rate(y, i) / rate(x, i)) + log(rate(y, j) / rate(x, j))) / 2;
 	qsort(d, n, sizeof(d[0]), cmp);
-	*lo = d[c];
-	*hi = d[n - 1 - (unsigned)c];
+	*lo = exp(d[c]);
+	*hi = exp(d[n - 1 - (unsigned)c]);
 }
 
 static char *held(FILE *f)
@@ -193,9 +198,9 @@ int main(void)
 		double lo, hi, p;
 	} want[] = {
 		{ NAN, NAN, NAN },
-		{ 0.9660194175, 1.036082474, 1 },
-		{ 1.94, 2.071428571, 0.0005827505828 },
-		{ 0.49, 1.530612245, 0.2086247086 },
+		{ 0.9583148416302314, 1.036082474641237, 0.8125 },
+		{ 1.9269800521922777, 2.0913912880304606, 0.015625 },
+		{ 0.49516896890441886, 1.4563106777184467, 0.078125 },
 	};
 	struct ct_placements_row rows[NROWS];
 	struct ct_placements_results res;
@@ -232,7 +237,7 @@ int main(void)
 	ct_placements_results(rows, NROWS, &res);
 	CHECK(res.ref == &rows[0] && res.ref_main);
 	CHECK(res.alpha == 0.05);
-	CHECK(res.interval_min == 4);
+	CHECK(res.interval_min == 6);
 
 	/* The results step: every kernel, both bases (cpu = wall here). */
 	for (k = 0; k < CT_NJOBS; k++)
@@ -250,22 +255,23 @@ int main(void)
 				CHECK(near(r->ratio_lo[b], want[i].lo));
 				CHECK(near(r->ratio_hi[b], want[i].hi));
 				CHECK(near(r->ratio_p[b], want[i].p));
-				brute(&specs[0], &specs[i], 8, &lo, &hi);
+				brute(&specs[0], &specs[i], 2, &lo, &hi);
 				CHECK(near(r->ratio_lo[b], lo) && near(r->ratio_hi[b], hi));
 				CHECK(r->ratio_lo[b] <= r->ratio_hi[b]);
 			}
 			/* Overlapping: the interval holds 1. */
 			CHECK(res.r[1][k].ratio_same[b] == 1);
-			/* 2x: it does not, and it holds the ratio of the medians, 2.01. */
+			/* 2x: it does not, and it holds the median of the rounds' ratios, 1.98. */
 			CHECK(res.r[2][k].ratio_same[b] == 0);
-			CHECK(near(res.r[2][k].ratio[b], 20.1 / 10.0));
+			CHECK(near(res.r[2][k].ratio[b], 19.4 / 9.8));
 			CHECK(res.r[2][k].ratio_lo[b] > 1.9);
-			/* The medians' ratio, 0.505, not the means' (0.80). */
-			CHECK(near(res.r[3][k].ratio[b], 5.05 / 10.0));
+			/* The median of the rounds' ratios, 0.500, not their mean (0.80). */
+			CHECK(near(res.r[3][k].ratio[b], 0.5));
 			CHECK(res.r[3][k].ratio_same[b] == 1);
-			/* Two samples: no interval at 95%. */
+			/* Two rounds: no interval at 95%. */
 			CHECK(res.r[4][k].ratio_same[b] == -1 && isnan(res.r[4][k].ratio_lo[b]));
-			CHECK(near(res.r[4][k].ratio[b], 0.51));
+			CHECK(near(res.r[4][k].ratio[b], 0.5));
+			CHECK(res.pairs[4][k].used == 2 && res.pairs[3][k].used == 7);
 		}
 
 	memset(&m, 0, sizeof(m));
@@ -281,16 +287,16 @@ int main(void)
 	CHECK(strcmp(last_word(buf, 0, w, sizeof(w)), "1.005~") == 0);
 	CHECK(strcmp(last_word(buf, 3, w, sizeof(w)), "1.005~") == 0);
 	row_line(text, "pin-performance", buf, sizeof(buf));
-	CHECK(strcmp(last_word(buf, 0, w, sizeof(w)), "2.010") == 0);
-	CHECK(strcmp(last_word(buf, 3, w, sizeof(w)), "2.010") == 0);
+	CHECK(strcmp(last_word(buf, 0, w, sizeof(w)), "1.980") == 0);
+	CHECK(strcmp(last_word(buf, 3, w, sizeof(w)), "1.980") == 0);
 	row_line(text, "pin-efficiency", buf, sizeof(buf));
-	CHECK(strcmp(last_word(buf, 0, w, sizeof(w)), "0.505~") == 0);
+	CHECK(strcmp(last_word(buf, 0, w, sizeof(w)), "0.500~") == 0);
 	row_line(text, "thread-background", buf, sizeof(buf));
-	CHECK(strcmp(last_word(buf, 0, w, sizeof(w)), "0.510") == 0);
+	CHECK(strcmp(last_word(buf, 0, w, sizeof(w)), "0.500") == 0);
 	row_line(text, "main", buf, sizeof(buf));
 	CHECK(strcmp(last_word(buf, 0, w, sizeof(w)), "1.000") == 0);
 	CHECK(strstr(text, "\n~      after an x ratio: its 95% interval") != NULL);
-	CHECK(strstr(text, "\nx      some x ratios have no 95% interval: too few samples") != NULL);
+	CHECK(strstr(text, "\nx      some x ratios have no 95% interval: too few rounds paired") != NULL);
 	/*
 	 * The digits of a marked ratio under those of the others, in every x
 	 * column (the last too): the '~' hangs in the gap.
@@ -306,7 +312,7 @@ int main(void)
 		pc = c;
 		for (col = 0; col < 4; col++) {
 			pa = pa ? strstr(pa, "1.005~") : NULL;
-			pc = pc ? strstr(pc, "2.010") : NULL;
+			pc = pc ? strstr(pc, "1.980") : NULL;
 			CHECK(pa && pc && pa - a == pc - c);
 			pa = pa ? pa + 1 : NULL;
 			pc = pc ? pc + 1 : NULL;
@@ -319,14 +325,14 @@ int main(void)
 	ct_placements_print(f, CT_FMT_TSV, 0, &m, &t, &res);
 	text = held(f);
 	CHECK(fabs(atof(tsv_cell(text, "pin-performance", "stream_ratio_lo", w, sizeof(w))) -
-		   1.94) < 1e-3);
+		   1.927) < 1e-3);
 	CHECK(fabs(atof(tsv_cell(text, "pin-performance", "stream_ratio_hi", w, sizeof(w))) -
-		   2.071) < 1e-3);
+		   2.091) < 1e-3);
 	CHECK(fabs(atof(tsv_cell(text, "pin-performance", "stream_ratio_p", w, sizeof(w))) -
-		   0.000583) < 1e-6);
-	CHECK(fabs(atof(tsv_cell(text, "thread", "clock_ratio_lo", w, sizeof(w))) - 0.966) < 1e-3);
+		   0.015625) < 1e-4);
+	CHECK(fabs(atof(tsv_cell(text, "thread", "clock_ratio_lo", w, sizeof(w))) - 0.958) < 1e-3);
 	CHECK(fabs(atof(tsv_cell(text, "thread", "latency_ratio_hi", w, sizeof(w))) - 1.036) < 1e-3);
-	CHECK(fabs(atof(tsv_cell(text, "pin-efficiency", "fma_ratio_p", w, sizeof(w))) - 0.209) <
+	CHECK(fabs(atof(tsv_cell(text, "pin-efficiency", "fma_ratio_p", w, sizeof(w))) - 0.078) <
 	      1e-3);
 	CHECK(strcmp(tsv_cell(text, "main", "fma_ratio_lo", w, sizeof(w)), "-") == 0);
 	CHECK(strcmp(tsv_cell(text, "thread-background", "clock_ratio_hi", w, sizeof(w)), "-") == 0);
@@ -343,8 +349,8 @@ int main(void)
 		const char *hi = p ? strstr(p, "\"ratio_to_main_wall_hi\":") : NULL;
 		const char *lv = p ? strstr(p, "\"ratio_level\":") : NULL;
 
-		CHECK(lo && fabs(atof(lo + 24) - 1.94) < 1e-5);
-		CHECK(hi && fabs(atof(hi + 24) - 2.071428571) < 1e-5);
+		CHECK(lo && fabs(atof(lo + 24) - 1.92698005) < 1e-5);
+		CHECK(hi && fabs(atof(hi + 24) - 2.09139129) < 1e-5);
 		CHECK(lv && atof(lv + 14) == 0.95);
 	}
 	free(text);
@@ -367,7 +373,7 @@ int main(void)
 		e = pp ? strstr(pp + 1, "class=\"bar\"") : NULL;
 		CHECK(pp && strstr(pp, "class=\"err\"") < e);
 		CHECK(pp && (!strstr(pp, "class=\"same\"") || strstr(pp, "class=\"same\"") > e));
-		CHECK(pp && strstr(pp, "(95% interval 1.940 .. 2.071)") != NULL);
+		CHECK(pp && strstr(pp, "(95% interval 1.927 .. 2.091)") != NULL);
 		/* Every pale bar is one whose interval holds 1: 3 of the 4 others x 5 kernels. */
 		{
 			size_t pale = 0, same = 0;
@@ -382,9 +388,9 @@ int main(void)
 			CHECK(same == 2 * CT_NJOBS);
 		}
 		/*
-		 * pin-efficiency's whisker spans its interval, 0.49 .. 1.53 (its
+		 * pin-efficiency's whisker spans its interval, 0.495 .. 1.456 (its
 		 * cv, about 60%, would span 0.2 .. 0.8): in units of its bar, from
-		 * the axis at x0, 0.49 / 0.505 and 1.53 / 0.505.
+		 * the axis at x0, 0.495 / 0.5 and 1.456 / 0.5.
 		 */
 		{
 			const char *pe = strstr(text, "id=\"bar-stream-pin-efficiency\"");
@@ -395,11 +401,11 @@ int main(void)
 					   "width=\"%lf\"", &x0, &y, &bw) == 3);
 			CHECK(err && sscanf(err, "class=\"err\" d=\"M%lf %lfH%lf", &lo, &y, &hi) == 3);
 			CHECK(bw > 10);
-			CHECK(fabs((lo - x0) / bw - 0.49 / 0.505) < 0.02);
-			CHECK(fabs((hi - x0) / bw - 1.530612245 / 0.505) < 0.02);
+			CHECK(fabs((lo - x0) / bw - 0.4951689689 / 0.5) < 0.02);
+			CHECK(fabs((hi - x0) / bw - 1.456310678 / 0.5) < 0.02);
 		}
 		CHECK(strstr(text, "whisker: 95% interval of the ratio") != NULL);
-		CHECK(strstr(text, "have no whisker: too few samples") != NULL);
+		CHECK(strstr(text, "have no whisker: too few rounds paired") != NULL);
 	}
 	free(text);
 

@@ -231,25 +231,31 @@ static int too_short(const struct ct_harness *h, const struct ct_job *k, size_t 
 	return 0;
 }
 
-int ct_harness_run(const struct ct_harness *h, const struct ct_job *k,
-		   size_t nk, struct ct_series *out, char *why, size_t len)
+int ct_harness_begin(struct ct_harness_session *S, const struct ct_harness *h,
+		     const struct ct_job *k, size_t nk, struct ct_series *out, char *why,
+		     size_t len)
 {
 	struct ct_sample scratch;
-	struct ct_counters *pmc;
-	enum ct_count_status first_reject = CT_COUNT_NONE;
 	char reason[384];
-	unsigned rep, cap = h->reps, counted = 0;
-	uint64_t start = ct_now_ns();
-	double worst = NAN;
-	int stop = -1, rc = 0;
 	size_t i;
 
+	memset(S, 0, sizeof(*S));
+	S->h = h;
+	S->k = k;
+	S->nk = nk;
+	S->out = out;
+	S->cap = h->reps;
+	S->first_reject = CT_COUNT_NONE;
+	S->worst = NAN;
+	S->start = ct_now_ns();
 	/* Precision grows the series as it goes: start with room to spare. */
-	if (h->precision_pct > 0 && cap < 64)
-		cap = 64;
+	if (h->precision_pct > 0 && S->cap < 64)
+		S->cap = 64;
+	if (S->cap < 1)
+		S->cap = 1;
 	for (i = 0; i < nk; i++) {
 		out[i].k = &k[i];
-		out[i].s = ct_xcalloc(cap, sizeof(*out[i].s));
+		out[i].s = ct_xcalloc(S->cap, sizeof(*out[i].s));
 		out[i].n = 0;
 		out[i].verified = 0;
 		out[i].stopped_by = CT_STOP_REPS;
@@ -257,62 +263,99 @@ int ct_harness_run(const struct ct_harness *h, const struct ct_job *k,
 		out[i].precision_pct = h->precision_pct;
 	}
 	/* Opened in the measuring thread: the counts are this thread's. */
-	pmc = ct_counters_start();
+	S->pmc = ct_counters_start();
 	ct_settle(h->settle_ns);
 	/* The warm-up: caches, TLB and page faults, discarded but verified. */
 	for (i = 0; i < nk; i++)
-		if (take_sample(h, &k[i], pmc, &scratch, reason, sizeof(reason)) < 0) {
+		if (take_sample(h, &k[i], S->pmc, &scratch, reason, sizeof(reason)) < 0) {
 			snprintf(why, len, "warm-up of %s (%s): %s", k[i].name, k[i].isa, reason);
-			rc = -1;
-			goto out;
+			return -1;
 		}
-	for (rep = 0; stop < 0; rep++) {
-		grow(out, nk, &cap, rep + 1);
-		for (i = 0; i < nk; i++) {
-			struct ct_sample *s = &out[i].s[rep];
+	return 0;
+}
 
-			memset(s, 0, sizeof(*s));
-			s->rep = rep;
-			if (take_sample(h, &k[i], pmc, s, reason, sizeof(reason)) < 0) {
-				snprintf(why, len, "sample %u of %s (%s): %s", rep + 1,
-					 k[i].name, k[i].isa, reason);
-				rc = -1;
-				goto out;
-			}
-			out[i].n = rep + 1;
-			/* Between samples: a progress line costs the next one nothing. */
-			if (h->progress) {
-				struct ct_harness_state st = { h, &k[i], i, nk, rep + 1, worst,
-							       ct_now_ns() - start };
+int ct_harness_round(struct ct_harness_session *S, unsigned round, unsigned position,
+		     char *why, size_t len)
+{
+	const struct ct_harness *h = S->h;
+	char reason[384];
+	unsigned rep = S->rounds;
+	size_t i;
 
-				h->progress(h->progress_arg, &st);
-			}
-			if (ct_count_usable(s->count_status))
-				counted++;
-			else if (first_reject == CT_COUNT_NONE)
-				first_reject = s->count_status;
+	grow(S->out, S->nk, &S->cap, rep + 1);
+	for (i = 0; i < S->nk; i++) {
+		struct ct_sample *s = &S->out[i].s[rep];
+
+		memset(s, 0, sizeof(*s));
+		s->rep = round;
+		s->position = position;
+		if (take_sample(h, &S->k[i], S->pmc, s, reason, sizeof(reason)) < 0) {
+			snprintf(why, len, "sample %u of %s (%s): %s", rep + 1, S->k[i].name,
+				 S->k[i].isa, reason);
+			return -1;
 		}
-		if (rep == 0 && h->floor_ns && too_short(h, k, nk, out, why, len)) {
-			rc = CT_HARNESS_TOO_SHORT;
-			goto out;
+		S->out[i].n = rep + 1;
+		/* Between samples: a progress line costs the next one nothing. */
+		if (h->progress) {
+			struct ct_harness_state st = { h, &S->k[i], i, S->nk, rep + 1, S->worst,
+						       ct_now_ns() - S->start };
+
+			h->progress(h->progress_arg, &st);
 		}
-		stop = ct_harness_should_stop(h, out, nk, ct_now_ns() - start, &worst);
+		if (ct_count_usable(s->count_status))
+			S->counted++;
+		else if (S->first_reject == CT_COUNT_NONE)
+			S->first_reject = s->count_status;
 	}
-	for (i = 0; i < nk; i++) {
-		out[i].verified = 1;
-		out[i].stopped_by = (enum ct_stop)stop;
-		out[i].counters = pmc != NULL;
-	}
-out:
-	if (pmc) {
+	S->rounds = rep + 1;
+	return 0;
+}
+
+void ct_harness_end(struct ct_harness_session *S, int complete, enum ct_stop stop)
+{
+	size_t i;
+
+	if (complete)
+		for (i = 0; i < S->nk; i++) {
+			S->out[i].verified = 1;
+			S->out[i].stopped_by = stop;
+			S->out[i].counters = S->pmc != NULL;
+		}
+	if (S->pmc) {
 		unsigned taken = 0;
 
-		for (i = 0; i < nk; i++)
-			taken += out[i].n;
-		ct_counters_note_run(1, counted, taken, first_reject);
+		for (i = 0; i < S->nk; i++)
+			taken += S->out[i].n;
+		ct_counters_note_run(1, S->counted, taken, S->first_reject);
 	}
-	ct_counters_close(pmc);
-	return rc;
+	ct_counters_close(S->pmc);
+	S->pmc = NULL;
+}
+
+int ct_harness_run(const struct ct_harness *h, const struct ct_job *k,
+		   size_t nk, struct ct_series *out, char *why, size_t len)
+{
+	struct ct_harness_session S;
+	unsigned rep;
+	int stop = -1;
+
+	if (ct_harness_begin(&S, h, k, nk, out, why, len) < 0) {
+		ct_harness_end(&S, 0, CT_STOP_REPS);
+		return -1;
+	}
+	for (rep = 0; stop < 0; rep++) {
+		if (ct_harness_round(&S, rep, 0, why, len) < 0) {
+			ct_harness_end(&S, 0, CT_STOP_REPS);
+			return -1;
+		}
+		if (rep == 0 && h->floor_ns && too_short(h, k, nk, out, why, len)) {
+			ct_harness_end(&S, 0, CT_STOP_REPS);
+			return CT_HARNESS_TOO_SHORT;
+		}
+		stop = ct_harness_should_stop(h, out, nk, ct_now_ns() - S.start, &S.worst);
+	}
+	ct_harness_end(&S, 1, (enum ct_stop)stop);
+	return 0;
 }
 
 double ct_series_halfwidth_pct(const struct ct_series *ser, enum ct_basis b)

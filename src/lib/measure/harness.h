@@ -155,7 +155,17 @@ enum ct_stop {
 const char *ct_stop_name(enum ct_stop s);	/* "reps", "precision", "max-time" */
 
 struct ct_sample {
-	unsigned rep;			/* 0-based */
+	/*
+	 * 0-based: the sample's round, which in ct-place's interleaved rounds
+	 * and the kernel tools' -c is the same for every placement or cpu
+	 * measured in it (the pairs of a paired ratio).
+	 */
+	unsigned rep;
+	/*
+	 * Where in its round the placement or cpu was measured, 1-based; 0
+	 * where the run measured one after another (one placement, one cpu).
+	 */
+	unsigned position;
 	int cpu_start, cpu_end;		/* -1 where unknown */
 	uint64_t wall_ns, cpu_ns;
 	/*
@@ -276,6 +286,34 @@ void ct_settle(uint64_t settle_ns);
 int ct_harness_run(const struct ct_harness *h, const struct ct_job *k,
 		   size_t nk, struct ct_series *out, char *why, size_t len);
 void ct_series_free(struct ct_series *s, size_t n);
+
+/*
+ * The same run in steps, for a caller that takes rounds of several
+ * placements or cpus in turns (interleaved rounds): begin (the series
+ * made, the counters opened, the settle spin and the warm-up, in the
+ * measuring thread), then one round at a time (a sample of every kernel,
+ * each sample's rep set to round and its position to position), then end
+ * (complete: the series verified and stopped by stop).  begin and round
+ * return 0, or -1 with the reason as ct_harness_run() gives it; end is
+ * due after either.
+ */
+struct ct_harness_session {
+	const struct ct_harness *h;
+	const struct ct_job *k;
+	size_t nk;
+	struct ct_series *out;
+	struct ct_counters *pmc;
+	enum ct_count_status first_reject;
+	unsigned cap, counted, rounds;
+	uint64_t start;
+	double worst;
+};
+int ct_harness_begin(struct ct_harness_session *S, const struct ct_harness *h,
+		     const struct ct_job *k, size_t nk, struct ct_series *out, char *why,
+		     size_t len);
+int ct_harness_round(struct ct_harness_session *S, unsigned round, unsigned position,
+		     char *why, size_t len);
+void ct_harness_end(struct ct_harness_session *S, int complete, enum ct_stop stop);
 
 /*
  * After a round of nk series with n samples each, elapsed_ns into the run:

@@ -15,6 +15,7 @@
 #include "core/cpuset.h"
 #include "measure/ceiling.h"
 #include "core/mann-whitney.h"
+#include "core/signed-rank.h"
 #include "measure/results.h"
 
 /* The counter statistics of a summary, over the samples that were counted. */
@@ -281,4 +282,79 @@ double ct_series_undisturbed_clock(const struct ct_series *ser, size_t n)
 	ct_stats_compute(ghz, m, &st);
 	free(ghz);
 	return m ? st.median : NAN;
+}
+
+/* The rounds both series have, in round order: their indices into si and ri. */
+static size_t same_rounds(const struct ct_series *ser, const struct ct_series *ref, unsigned *si,
+			  unsigned *ri)
+{
+	unsigned i = 0, j = 0;
+	size_t m = 0;
+
+	while (i < ser->n && j < ref->n) {
+		if (ser->s[i].rep < ref->s[j].rep) {
+			i++;
+		} else if (ref->s[j].rep < ser->s[i].rep) {
+			j++;
+		} else {
+			si[m] = i++;
+			ri[m++] = j++;
+		}
+	}
+	return m;
+}
+
+void ct_results_pair(struct ct_results *r, const struct ct_series *ser,
+		     const struct ct_series *ref, double alpha, struct ct_pairs *pc)
+{
+	size_t cap = ser->n < ref->n ? ser->n : ref->n, m, i, used;
+	unsigned *si, *ri;
+	double *x, *y;
+	struct ct_paired pr;
+	int b;
+
+	memset(pc, 0, sizeof(*pc));
+	for (b = CT_BASIS_WALL; b <= CT_BASIS_CPU; b++) {
+		r->ratio[b] = r->ratio_lo[b] = r->ratio_hi[b] = r->ratio_p[b] = NAN;
+		r->ratio_same[b] = -1;
+	}
+	if (ser == ref) {
+		r->ratio[CT_BASIS_WALL] = r->ratio[CT_BASIS_CPU] = 1;
+		return;
+	}
+	cap = cap ? cap : 1;
+	si = ct_xcalloc(cap, sizeof(*si));
+	ri = ct_xcalloc(cap, sizeof(*ri));
+	x = ct_xcalloc(cap, sizeof(*x));
+	y = ct_xcalloc(cap, sizeof(*y));
+	m = same_rounds(ser, ref, si, ri);
+	for (i = 0; i < m; i++)
+		if (ct_sample_disturbed(&ser->s[si[i]]) || ct_sample_disturbed(&ref->s[ri[i]]))
+			pc->disturbed++;
+	pc->kept_disturbed = 2 * (size_t)pc->disturbed > m;
+	for (b = CT_BASIS_WALL; b <= CT_BASIS_CPU; b++) {
+		used = 0;
+		for (i = 0; i < m; i++) {
+			const struct ct_sample *s = &ser->s[si[i]], *t = &ref->s[ri[i]];
+
+			if (!pc->kept_disturbed && (ct_sample_disturbed(s) || ct_sample_disturbed(t)))
+				continue;
+			x[used] = ct_sample_rate(ref->k, t, (enum ct_basis)b);
+			y[used] = ct_sample_rate(ser->k, s, (enum ct_basis)b);
+			used++;
+		}
+		pc->used = (unsigned)used;
+		if (ct_paired_ratio(x, y, used, alpha, &pr) < 0)
+			continue;
+		r->ratio[b] = pr.ratio;
+		r->ratio_lo[b] = pr.lo;
+		r->ratio_hi[b] = pr.hi;
+		r->ratio_p[b] = pr.p;
+		if (isfinite(pr.lo) && isfinite(pr.hi))
+			r->ratio_same[b] = pr.lo <= 1 && 1 <= pr.hi;
+	}
+	free(si);
+	free(ri);
+	free(x);
+	free(y);
 }

@@ -130,6 +130,24 @@ void ct_results_ratio_to(struct ct_results *r, const struct ct_results *ref, dou
  */
 void ct_results_ratio_interval(struct ct_results *r, const struct ct_results *ref, double alpha);
 /*
+ * The ratio of ser's samples to ref's taken in the same round (the same
+ * rep: ct-place's interleaved rounds, the kernel tools' -c), on each
+ * basis: the median of the rounds' ratios, its interval at level
+ * 1 - alpha and the signed-rank test's p (core/signed-rank.h), into r's
+ * ratio fields (ser == ref: 1, no interval).  A round where either
+ * sample was disturbed (ct_sample_disturbed) is left out and counted,
+ * unless such rounds are more than half of them: a thread that shares
+ * its cpu for the whole run gets what it gets, and that is the figure
+ * (kept_disturbed says so).
+ */
+struct ct_pairs {
+	unsigned used;		/* rounds paired */
+	unsigned disturbed;	/* of the rounds both had, those with a disturbed sample */
+	int kept_disturbed;	/* those kept: most rounds were disturbed */
+};
+void ct_results_pair(struct ct_results *r, const struct ct_series *ser,
+		     const struct ct_series *ref, double alpha, struct ct_pairs *pc);
+/*
  * The same for two medians that are not a series' (ct-place --bench's
  * times of a command's runs, ct-place/bench-results.c): median over
  * ref_median, NaN where ref_median is not positive.

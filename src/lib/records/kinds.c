@@ -115,7 +115,13 @@ const struct ct_rec_field ct_placements_extra_fields[CT_PLACEMENTS_EXTRA_NFIELDS
 	{ PX_HOW, "placement_how", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
 	{ PX_RATIO_WALL, "ratio_to_main_wall", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
 	{ PX_RATIO_CPU, "ratio_to_main_cpu", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
-	/* Their intervals at level ratio_level and the U test's p: null where none. */
+	/*
+	 * Their intervals at level ratio_level and the signed-rank test's p
+	 * over the rounds paired with main's (null where none), and how the
+	 * placements were measured: "interleaved" rounds, how many, the
+	 * seed of their order; the rounds paired, and those left out
+	 * because either sample was disturbed.
+	 */
 	{ PX_LO_WALL, "ratio_to_main_wall_lo", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
 	{ PX_HI_WALL, "ratio_to_main_wall_hi", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
 	{ PX_P_WALL, "ratio_to_main_wall_p", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
@@ -123,6 +129,21 @@ const struct ct_rec_field ct_placements_extra_fields[CT_PLACEMENTS_EXTRA_NFIELDS
 	{ PX_HI_CPU, "ratio_to_main_cpu_hi", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
 	{ PX_P_CPU, "ratio_to_main_cpu_p", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
 	{ PX_LEVEL, "ratio_level", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ PX_PAIRS, "ratio_pairs", NULL, CT_REC_INT, NULL, NULL, CT_REC_JSON },
+	{ PX_PAIRS_DISTURBED, "ratio_pairs_disturbed", NULL, CT_REC_INT, NULL, NULL, CT_REC_JSON },
+	{ PX_PAIRS_KEPT, "ratio_pairs_disturbed_kept", NULL, CT_REC_BOOL, NULL, NULL, CT_REC_JSON },
+	{ PX_DESIGN, "design", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ PX_ROUNDS, "rounds", NULL, CT_REC_INT, NULL, NULL, CT_REC_JSON },
+	{ PX_ORDER_SEED, "order_seed", NULL, CT_REC_INT, NULL, NULL, CT_REC_JSON },
+	/*
+	 * A pin of a kind on a machine of several: its wall ratio to the
+	 * fastest kind's pin in the same rounds, its interval and p.
+	 */
+	{ PX_FAST_AGAINST, "fastest_kind_placement", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
+	{ PX_FAST_WALL, "ratio_to_fastest_kind_wall", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ PX_FAST_LO, "ratio_to_fastest_kind_wall_lo", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ PX_FAST_HI, "ratio_to_fastest_kind_wall_hi", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	{ PX_FAST_P, "ratio_to_fastest_kind_wall_p", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
 	/* The chase's results, on the wall basis as ct-latency's. */
 	{ PX_NS_PER_LOAD, "ns_per_load", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
 	{ PX_CYCLES_PER_LOAD, "cycles_per_load", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },

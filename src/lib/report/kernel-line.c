@@ -123,7 +123,8 @@ static void kernel_value(const void *rec, int id, unsigned out, struct ct_rec_va
 		used = reps_text(v->buf, sizeof(v->buf), used, r, "; ", " each", " per placement");
 		if (used < sizeof(v->buf))
 			used += (size_t)snprintf(v->buf + used, sizeof(v->buf) - used,
-						 ", round-robin, every sample verified");
+						 ", %s, every sample verified",
+						 r->how ? r->how : "round-robin");
 		if (r->quick && used < sizeof(v->buf))
 			snprintf(v->buf + used, sizeof(v->buf) - used, "%s", QUICK_TEXT);
 		break;

@@ -107,6 +107,8 @@ struct ct_out_kernel_rec {
 	/* Samples of each series (0: not said); reps_max above it: a range (--precision). */
 	unsigned reps, reps_max;
 	int quick;			/* a smoke run (-q, QUICK): said on the line */
+	/* How the jobs' samples were taken, in place of "round-robin" (NULL: that). */
+	const char *how;
 };
 extern const struct ct_rec_kind ct_rec_kernel;
 /* The line(s) of r in out (CT_REC_TABLE, CT_REC_MD; none in the others). */

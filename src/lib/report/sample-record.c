@@ -21,7 +21,7 @@ enum smp_field {
 	P_BRACKET_WALL_NS, P_BRACKET_CPU_NS, P_PRE_BRACKET_WALL_NS, P_PRE_BRACKET_CPU_NS, P_READS_NS,
 	P_CLOCK_GHZ, P_BRACKET_GHZ_WALL, P_BRACKET_GHZ_CPU,
 	P_PC_WALL, P_PC_CPU, P_PC_UNIT, P_COUNTER_STATUS, P_CYCLES, P_INSTRUCTIONS,
-	P_COUNTER_GHZ, P_CYCLES_EST, P_CYCLES_RATIO, P_SIZE_BYTES, P_LEVEL
+	P_COUNTER_GHZ, P_CYCLES_EST, P_CYCLES_RATIO, P_SIZE_BYTES, P_LEVEL, P_ROUND, P_POSITION
 };
 
 /* The table's unit comes after the values, TSV's and JSON's before them. */
@@ -38,6 +38,13 @@ static const struct ct_rec_field sample_fields[] = {
 	{ P_SIZE_BYTES, "size_bytes", NULL, CT_REC_INT, NULL, NULL, CT_REC_JSON },
 	{ P_LEVEL, "level", NULL, CT_REC_STR, NULL, NULL, CT_REC_JSON },
 	{ P_REP, "rep", NULL, CT_REC_INT, NULL, NULL, CT_REC_ALL },
+	/*
+	 * Interleaved rounds (measure/rounds.h): the round, the same for
+	 * every placement or cpu measured in it, and where in it this one
+	 * went; no members where one was measured after another.
+	 */
+	{ P_ROUND, "round", NULL, CT_REC_INT, NULL, NULL, CT_REC_JSON },
+	{ P_POSITION, "position", NULL, CT_REC_INT, NULL, NULL, CT_REC_JSON },
 	{ P_CPU_START, "cpu_start", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
 	{ P_CPU_END, "cpu_end", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
 	{ P_CPU, NULL, "cpu", CT_REC_STR, NULL, NULL, CT_REC_TEXT },
@@ -107,6 +114,14 @@ static void sample_value(const void *rec, int id, unsigned out, struct ct_rec_va
 		break;
 	case P_REP:
 		v->i = s->rep + 1;
+		break;
+	case P_ROUND:
+		v->omit = !s->position;
+		v->i = s->rep + 1;
+		break;
+	case P_POSITION:
+		v->omit = !s->position;
+		v->i = s->position;
 		break;
 	case P_CPU_START:
 		v->i = s->cpu_start;
