@@ -172,17 +172,28 @@ node() {
 	shift
 	exec 3>&1 4>&2
 	# The tool's stdout folded on fd 3, its stderr tagged on fd 4, its
-	# status out of the command substitution once both have ended.
+	# status out of the command substitution once both have ended; the
+	# substitution's own status is the folding awk's.
 	st=$( { { { "$tool" "$@" 3>&- 4>&- 7>&- 8>&-; echo $? >&7; } 2>&1 1>&8 |
 		messages >&4; } 8>&1 |
 		awk -v n="$name" -v w="$fold_bytes" '{
 			print n ": " substr($0, 1, w)
 			for (i = w + 1; i <= length($0); i += w)
 				print n "+ " substr($0, i, w)
-		}' >&3; } 7>&1 )
-	printf '%s! %s\n' "$name" "${st:-1}"
+		}' >&3 2>/dev/null; } 7>&1 )
+	folded=$?
 	exec 3>&- 4>&-
+	# The status frame written as --help is: a write error said with its
+	# cause, exit 1 (the tool's status cannot reach the collector).
+	out end_frame "$name" "${st:-1}"
+	[ "$folded" = 0 ] || die "node: write error: the tool's lines were not all written"
 	return "${st:-1}"
+}
+
+end_frame() {
+	cat <<EOF
+$1! $2
+EOF
 }
 
 # --- The collector: frames in, a directory per host out. ---

@@ -5,7 +5,8 @@
 # the hosts' directories, 143 and 130, no file of the run left), no host
 # answering (one message naming it, exit 1, the directory it made gone),
 # a -o it cannot make or write in (the cause said once, the engine never
-# started) and a write error on --help and --version (exit 1, the cause).
+# started) and a write error on --help, --version and node's frames
+# (exit 1, the cause).
 . "${top_srcdir:-..}/tests/lib.sh"
 
 CT_FLEET=$top_builddir/ct-fleet
@@ -137,5 +138,18 @@ if [ -w /dev/full ]; then
 		[ "$(cat "$tmp/err")" = "ct-fleet: write error: No space left on device" ] ||
 			fail "$o >/dev/full: $(cat "$tmp/err")"
 	done
+	# node's frames, whatever the tool's status: 1, the cause.
+	for t in true false; do
+		"$CT_FLEET" node --name hx -- $t >/dev/full 2>"$tmp/err"
+		got=$?
+		[ "$got" = 1 ] || fail "node -- $t >/dev/full: status $got, not 1"
+		[ "$(cat "$tmp/err")" = "ct-fleet: write error: No space left on device" ] ||
+			fail "node -- $t >/dev/full: $(cat "$tmp/err")"
+	done
+	"$CT_FLEET" node --name hx -- echo a line >/dev/full 2>"$tmp/err"
+	got=$?
+	[ "$got" = 1 ] || fail "node -- echo >/dev/full: status $got, not 1"
+	[ "$(cat "$tmp/err")" = "ct-fleet: write error: No space left on device" ] ||
+		fail "node -- echo >/dev/full: $(cat "$tmp/err")"
 fi
 exit 0
