@@ -433,13 +433,11 @@ engine() {
 	stream=$outdir/.ct-fleet-stream.$$
 	# In the background, so that a signal reaches on_signal at once (a
 	# shell runs its traps only when a command in the foreground has
-	# ended), with this script's standard input (not /dev/null).  wait
-	# returns early when a signal comes: then again, until the engine
-	# has ended.
-	exec 5<&0
-	"$ename" "$@" <&5 5<&- >"$stream" &
+	# ended); its standard input /dev/null, as a background command's is
+	# (the tools read none).  wait returns early when a signal comes: then
+	# again, until the engine has ended.
+	"$ename" "$@" </dev/null >"$stream" &
 	engine_pid=$!
-	exec 5<&-
 	while :; do
 		wait "$engine_pid"
 		est=$?
