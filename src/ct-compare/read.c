@@ -365,7 +365,7 @@ int ct_run_read_stream(FILE *f, const char *file, const char *path, struct ct_ru
 {
 	struct ct_jobject o;
 	struct reader rd;
-	char *line = NULL, jwhy[96];
+	char *line = NULL, jwhy[160];
 	size_t cap = 0, col, i;
 	long n, blank = 0;
 	int rc = -1;

@@ -62,7 +62,25 @@ Commands:
 
 Exit status: 0 every host's run ended well and was compared, 1 a host
 failed, was cut off or could not be compared (what came back is kept),
-2 usage, 127 the engine is not installed.  See ct-fleet(1).
+2 usage, 127 the engine is not installed, 128 + N stopped by signal N
+(130 SIGINT, 143 SIGTERM, 129 SIGHUP).  See ct-fleet(1).
+EOF
+}
+
+# out CMD...: CMD's standard output written, else "write error" and its
+# cause and exit 1, as the C tools do (a closed pipe quietly).
+out() {
+	{ msg=$("$@" 2>&1 >&3 3>&-); } 3>&1 && return 0
+	case $msg in
+	'' | *'Broken pipe') ;;
+	*) printf '%s: write error: %s\n' "$prog" "${msg##*: }" >&2 ;;
+	esac
+	exit 1
+}
+
+print_version() {
+	cat <<EOF
+$prog (coretype) $version
 EOF
 }
 
@@ -154,17 +172,28 @@ node() {
 	shift
 	exec 3>&1 4>&2
 	# The tool's stdout folded on fd 3, its stderr tagged on fd 4, its
-	# status out of the command substitution once both have ended.
+	# status out of the command substitution once both have ended; the
+	# substitution's own status is the folding awk's.
 	st=$( { { { "$tool" "$@" 3>&- 4>&- 7>&- 8>&-; echo $? >&7; } 2>&1 1>&8 |
 		messages >&4; } 8>&1 |
 		awk -v n="$name" -v w="$fold_bytes" '{
 			print n ": " substr($0, 1, w)
 			for (i = w + 1; i <= length($0); i += w)
 				print n "+ " substr($0, i, w)
-		}' >&3; } 7>&1 )
-	printf '%s! %s\n' "$name" "${st:-1}"
+		}' >&3 2>/dev/null; } 7>&1 )
+	folded=$?
 	exec 3>&- 4>&-
+	# The status frame written as --help is: a write error said with its
+	# cause, exit 1 (the tool's status cannot reach the collector).
+	out end_frame "$name" "${st:-1}"
+	[ "$folded" = 0 ] || die "node: write error: the tool's lines were not all written"
 	return "${st:-1}"
+}
+
+end_frame() {
+	cat <<EOF
+$1! $2
+EOF
 }
 
 # --- The collector: frames in, a directory per host out. ---
@@ -211,7 +240,10 @@ collect() {
 		used[d] = 1
 		print $1 "\t" d
 	}' "$work/existing" "$work/streams" >"$work/map" || die "cannot write $work/map"
-	cut -f2 "$work/map" | (cd "$dir" && xargs mkdir) || die "cannot make the hosts' directories in $dir"
+	# No stream (no host sent anything): no directory to make.
+	if [ -s "$work/map" ]; then
+		cut -f2 "$work/map" | (cd "$dir" && xargs mkdir) || die "cannot make the hosts' directories in $dir"
+	fi
 	awk -F "$tab" -v dir="$dir" '
 	FNR == NR { to[$1] = $2; next }
 	function done_stream() {
@@ -266,6 +298,58 @@ collect() {
 	rm -rf "$work"
 }
 
+# --- DIR, and what a run leaves in it. ---
+
+# The run's own files in DIR are named by its process id: the engine's
+# stream and the hosts collect found (.ct-fleet-stream.PID, .hosts), the
+# collector's work (.ct-fleet.PID) and the hosts to compare
+# (.ct-fleet-good.PID).  cleanup, the EXIT trap, removes them on every way
+# out, and DIR itself where this run made it and it is empty (no host
+# sent anything): nothing of a run that failed or was stopped is left but
+# the hosts' directories.
+dir_ready=
+made_dir=
+engine_pid=
+stopping=
+cleanup() {
+	if [ -n "$engine_pid" ]; then
+		kill -TERM "$engine_pid" 2>/dev/null
+	fi
+	[ -n "$dir_ready" ] || return 0
+	rm -rf "$outdir/.ct-fleet-stream.$$" "$outdir/.ct-fleet-stream.$$.hosts" \
+		"$outdir/.ct-fleet.$$" "$outdir/.ct-fleet-good.$$" 2>/dev/null
+	[ -z "$made_dir" ] || rmdir -- "$outdir" 2>/dev/null
+	return 0
+}
+
+# A signal while the engine runs stops the engine (with SIGTERM: pdsh
+# takes a first SIGINT for a question) and what came back is split into
+# the hosts' directories as usual, without the table; a signal at any
+# other time, or a second one, ends the run at once.  Either way the exit
+# status is the shell's for the signal, 128 + its number.
+on_signal() {
+	sig_status=$2
+	sig_said=$1
+	if [ -n "$engine_pid" ] && [ -z "$stopping" ]; then
+		stopping=1
+		kill -TERM "$engine_pid" 2>/dev/null
+		return
+	fi
+	printf '%s: %s\n' "$prog" "$sig_said" >&2
+	exit "$sig_status"
+}
+
+# prepare_dir: DIR made where it is not, and a file made in it, else one
+# message with the cause (a read-only or full filesystem, no permission).
+prepare_dir() {
+	if [ ! -d "$outdir" ]; then
+		msg=$(mkdir -p -- "$outdir" 2>&1) || die "cannot make $outdir: ${msg##*: }"
+		made_dir=1
+	fi
+	dir_ready=1
+	msg=$( (: >"$outdir/.ct-fleet-stream.$$") 2>&1) || die "cannot write in $outdir: ${msg##*: }"
+}
+
 # --- The engines. ---
 
 default_dir() {
@@ -307,12 +391,16 @@ report() {
 	set +f
 	ok=$1 failed=$2 n=$3
 	shift 3
-	[ "$n" -gt 0 ] || die "$engine exited $est and no host sent anything back"
+	if [ "$n" -eq 0 ]; then
+		[ -n "$stopping" ] && return 1
+		[ "$engine" = collect ] && die "no frame of ct-fleet node in the input"
+		die "$engine exited $est and no host sent anything back (its messages above)"
+	fi
 	printf '%s: %d host%s in %s: %s\n' "$prog" "$n" "$([ "$n" -eq 1 ] || echo s)" "$dir" "$*" >&2
 	rc=0
-	[ "$est" = 0 ] || { printf '%s: %s exited %s\n' "$prog" "$engine" "$est" >&2; rc=1; }
+	[ "$est" = 0 ] || [ -n "$stopping" ] || { printf '%s: %s exited %s\n' "$prog" "$engine" "$est" >&2; rc=1; }
 	[ "$failed" = 0 ] || rc=1
-	if [ "$ok" -gt 0 ] && [ "$compare" = 1 ]; then
+	if [ "$ok" -gt 0 ] && [ "$compare" = 1 ] && [ -z "$stopping" ]; then
 		nl='
 '
 		set -f
@@ -341,14 +429,34 @@ engine() {
 			"$([ "$ename" = srun ] && echo "Slurm's client: Debian's slurm-client" || echo "Debian's pdsh")" >&2
 		exit 127
 	}
-	mkdir -p "$outdir" || die "cannot make $outdir"
+	prepare_dir
 	stream=$outdir/.ct-fleet-stream.$$
-	"$ename" "$@" >"$stream"
-	est=$?
+	# In the background, so that a signal reaches on_signal at once (a
+	# shell runs its traps only when a command in the foreground has
+	# ended); its standard input /dev/null, as a background command's is
+	# (the tools read none).  wait returns early when a signal comes: then
+	# again, until the engine has ended.
+	"$ename" "$@" </dev/null >"$stream" &
+	engine_pid=$!
+	while :; do
+		wait "$engine_pid"
+		est=$?
+		kill -0 "$engine_pid" 2>/dev/null || break
+	done
+	engine_pid=
 	sed "$label" "$stream" | collect "$outdir" >"$stream.hosts" || exit 1
 	report "$outdir" "$ename" "$est" <"$stream.hosts"
 	rc=$?
-	rm -f "$stream" "$stream.hosts"
+	if [ -n "$stopping" ]; then
+		if [ -s "$stream.hosts" ]; then
+			printf '%s: %s: %s stopped, what came back is in %s, not compared\n' \
+				"$prog" "$sig_said" "$ename" "$outdir" >&2
+		else
+			printf '%s: %s: %s stopped before any host sent anything back\n' \
+				"$prog" "$sig_said" "$ename" >&2
+		fi
+		exit "$sig_status"
+	fi
 	exit $rc
 }
 
@@ -367,14 +475,14 @@ compare=1
 width=
 while [ $# -gt 0 ]; do
 	case $1 in
-	-h | --help) usage; exit 0 ;;
+	-h | --help) out usage; exit 0 ;;
 	-w | --width) [ $# -ge 2 ] || usage_error "option '$1' needs N"
 		columns "$2"; width="-w $2"; shift 2 ;;
 	--width=*) columns "${1#--width=}"; width="-w ${1#--width=}"; shift ;;
 	-w?*) columns "${1#-w}"; width="-w ${1#-w}"; shift ;;
 	--wide) width=--wide; shift ;;
 	--no-compare) compare=0; shift ;;
-	-V | --version) printf '%s (coretype) %s\n' "$prog" "$version"; exit 0 ;;
+	-V | --version) out print_version; exit 0 ;;
 	-q | --quick) quick=-q; shift ;;
 	-o | --output) [ $# -ge 2 ] || usage_error "option '$1' needs a DIR"
 		outdir=$2; shift 2 ;;
@@ -394,19 +502,25 @@ case $cmd in
 node)
 	node "$@"
 	exit $? ;;
-collect)
-	mkdir -p "$outdir" || die "cannot make $outdir"
+collect | srun | pdsh) ;;
+*) usage_error "unknown command '$cmd': srun, pdsh, collect or node" ;;
+esac
+
+trap cleanup EXIT
+trap 'on_signal interrupted 130' INT
+trap 'on_signal "interrupted by SIGTERM" 143' TERM
+trap 'on_signal "interrupted by SIGHUP" 129' HUP
+
+if [ "$cmd" = collect ]; then
 	for f in "$@"; do
 		[ -r "$f" ] || die "cannot read $f"
 	done
-	cat -- "$@" | sed "s/^/$(printf '\t')/" | collect "$outdir" >"$outdir/.ct-fleet-hosts.$$" || exit 1
-	report "$outdir" collect 0 <"$outdir/.ct-fleet-hosts.$$"
-	rc=$?
-	rm -f "$outdir/.ct-fleet-hosts.$$"
-	exit $rc ;;
-srun | pdsh) ;;
-*) usage_error "unknown command '$cmd': srun, pdsh, collect or node" ;;
-esac
+	prepare_dir
+	hosts=$outdir/.ct-fleet-stream.$$.hosts
+	cat -- "$@" | sed "s/^/$(printf '\t')/" | collect "$outdir" >"$hosts" || exit 1
+	report "$outdir" collect 0 <"$hosts"
+	exit $?
+fi
 
 # "$@" rebuilt in place as the engine's options, then this script's node
 # command, then the tool with -f json (ct-place -s by default: the main

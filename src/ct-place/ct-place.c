@@ -376,7 +376,9 @@ static void parse_options(struct place_opts *o, int argc, char **argv)
 	 */
 	for (i = 1; i < argc; i++)
 		if (strcmp(argv[i], "--") == 0) {
-			ct_set_usage_status(CT_EXIT_CANCELED);
+			/* "--" and no command: usage errors are usage errors (2). */
+			if (i + 1 < argc)
+				ct_set_usage_status(CT_EXIT_CANCELED);
 			dashdash = 1;
 			break;
 		}
@@ -403,6 +405,17 @@ static int mode_compare(const struct place_opts *o, const struct ct_topo *t)
 	pc.fmt = o->fmt;
 	pc.progress = o->progress;
 	pc.clock_adds = o->clock_adds;
+	/*
+	 * The main job runs its kernels with the floor off, their work fixed
+	 * above it; -n's is the user's, held to ct-clock's floor.
+	 */
+	if (o->clock_adds) {
+		char why[400];
+		int rc = ct_clock_adds_check(o->clock_adds, why, sizeof(why));
+
+		if (rc < 0)
+			ct_cli_harness_failed(rc, why, "raise -n");
+	}
 	return ct_placements_side_by_side(&pc, t);
 }
 

@@ -1,7 +1,8 @@
 /*
  * unit-term.c - fitting the terminal: the width (COLUMNS on a terminal
  * only), the columns a table leaves out to fit (never one too many or
- * too few), a long cell cut, and lines wrapped at spaces.
+ * too few, a '~' that hangs after the last one counted), a long cell
+ * cut, and lines wrapped at spaces.
  */
 #include "config.h"
 
@@ -98,6 +99,42 @@ static void check_cut(void)
 	ct_table_free(t);
 }
 
+/*
+ * A ratio's '~' hangs in the gap after its column, and after the last
+ * column there is none: the mark counts in the table's width.  Three
+ * columns of 5, 2 and 5 (16 wide) and a '~' after the last: 17.
+ */
+static void check_hang(void)
+{
+	static const char *const head[] = { "place", "id", "x" };
+	static const char *const row1[] = { "main", "0", "1.000" };
+	static const char *const row2[] = { "other", "1", "1.028~" };
+	static const unsigned drop[3] = { 0, 1, 0 };
+	struct ct_table *t = ct_table_new(head, 3);
+	FILE *f;
+
+	ct_table_add(t, row1);
+	ct_table_add(t, row2);
+	f = unit_open_held();
+	CHECK(f != NULL);
+	if (f) {
+		CHECK(ct_table_print_fit(t, f, 17, drop, 0, NULL) == 0);
+		CHECK(lines_fit(f, 17));
+		CHECK(strstr(unit_held, "other   1  1.028~\n") != NULL);
+		fclose(f);
+	}
+	/* 16 columns: the middle one left out, the mark kept. */
+	f = unit_open_held();
+	CHECK(f != NULL);
+	if (f) {
+		CHECK(ct_table_print_fit(t, f, 16, drop, 0, NULL) == 1ull << 1);
+		CHECK(lines_fit(f, 16));
+		CHECK(strstr(unit_held, "other  1.028~\n") != NULL);
+		fclose(f);
+	}
+	ct_table_free(t);
+}
+
 static void check_wrap(void)
 {
 	FILE *f = unit_open_held();
@@ -152,6 +189,7 @@ int main(void)
 {
 	check_fit();
 	check_cut();
+	check_hang();
 	check_wrap();
 	check_width();
 	return unit_done();

@@ -91,6 +91,12 @@ int main(void)
 	CHECK(refused("{\"record\":\"summary\",\"tool\":\"ct-cl", "unterminated string", 0));
 	CHECK(refused("{\"record\":\"summary\",\"median\":", "truncated", 30));
 	CHECK(refused("{\"record\":\"summary\"", "truncated", 20));
+	/* Cut where a key or a word was to come: truncated, with no newline. */
+	CHECK(refused("{\"a\":1,", "expected a string: truncated (the file ends mid-line", 8));
+	CHECK(refused("{\"a\":1,\n", "expected a string (a truncated line?)", 8));
+	CHECK(refused("{\"a\":tru", "expected a value: truncated (the file ends mid-line", 9));
+	CHECK(refused("{\"a\":\"x", "unterminated string: truncated (the file ends", 8));
+	CHECK(refused("{\"a\":\"x\n", "unterminated string (a truncated line?)", 8));
 	CHECK(refused("{\"a\":1}{\"a\":2}", "text after the object", 8));
 	CHECK(refused("{\"a\":1,\"a\":2}", "twice", 0));
 	CHECK(refused("", "empty line", 1));

@@ -220,9 +220,14 @@ static int number(struct parser *ps, double *v)
 
 static int literal(struct parser *ps, const char *word)
 {
-	size_t l = strlen(word);
+	size_t l = strlen(word), left = (size_t)(ps->end - ps->p);
 
-	if ((size_t)(ps->end - ps->p) < l || memcmp(ps->p, word, l) != 0)
+	/* The start of the word, then the end of the line ("tru"): cut there. */
+	if (left < l && left > 0 && memcmp(ps->p, word, left) == 0) {
+		ps->p = ps->end;
+		return fail(ps, "expected a value");
+	}
+	if (left < l || memcmp(ps->p, word, l) != 0)
 		return fail(ps, "expected a value");
 	ps->p += l;
 	return 0;
@@ -396,12 +401,32 @@ out:
 	return rc;
 }
 
+/*
+ * The reason of a line that fails where it ends: a line with its newline
+ * may have been cut and mended ("(a truncated line?)"); without one, the
+ * last of a file that stops mid-line, it was cut short.
+ */
+static void reason_at_end(char *why, size_t wlen, const char *r, int newline)
+{
+	static const char maybe[] = " (a truncated line?)";
+	size_t n = strlen(r), m = sizeof(maybe) - 1;
+
+	if (n >= m && strcmp(r + n - m, maybe) == 0)
+		n -= m;
+	if (newline)
+		snprintf(why, wlen, "%.*s%s", (int)n, r, maybe);
+	else
+		snprintf(why, wlen, "%.*s: truncated (the file ends mid-line, with no newline)",
+			 (int)n, r);
+}
+
 int ct_jsonl_parse(const char *line, size_t len, struct ct_jobject *o, char *why,
 		   size_t wlen, size_t *col)
 {
 	struct parser ps;
+	int newline = len > 0 && line[len - 1] == '\n';
 
-	if (len > 0 && line[len - 1] == '\n')
+	if (newline)
 		len--;
 	/* Unescaping never lengthens; a NUL after each key and string. */
 	if (o->bufcap < 2 * len + 2) {
@@ -422,7 +447,10 @@ int ct_jsonl_parse(const char *line, size_t len, struct ct_jobject *o, char *why
 		return 0;
 	}
 	o->n = 0;
-	if (why)
+	/* An empty line ends where it starts, and is no cut value. */
+	if (why && ps.p >= ps.end && len > 0)
+		reason_at_end(why, wlen, ps.why ? ps.why : "not JSON", newline);
+	else if (why)
 		snprintf(why, wlen, "%s", ps.why ? ps.why : "not JSON");
 	if (col)
 		*col = (size_t)(ps.p - line) + 1;

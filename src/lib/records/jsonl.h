@@ -34,7 +34,10 @@ struct ct_jobject {
  * Parse line[0..len-1] (a trailing newline allowed) as one JSON object
  * into o, which may be reused line after line (zero it before the first).
  * Returns 0, or -1 with the reason in why and the 1-based byte column
- * where it was found in *col.  A key seen twice is an error.
+ * where it was found in *col.  A key seen twice is an error.  A line
+ * that fails where it ends says it may be truncated, and one with no
+ * newline (a file's last, cut mid-line) that it is: "truncated (the file
+ * ends mid-line, with no newline)".
  */
 int ct_jsonl_parse(const char *line, size_t len, struct ct_jobject *o, char *why,
 		   size_t wlen, size_t *col);

@@ -122,21 +122,29 @@ void ct_table_print(const struct ct_table *t, FILE *f)
 	ct_table_print_fit(t, f, 0, NULL, 0, NULL);
 }
 
-/* The width of the columns in use: theirs and two spaces between. */
-static size_t total_width(const size_t *w, const int *use, int ncols)
+/*
+ * The width of the columns in use: theirs and two spaces between, and
+ * the mark that hangs after the last one, where no gap takes it (hang[c]:
+ * a cell of column c hangs; hang NULL: none does).
+ */
+static size_t total_width(const size_t *w, const int *use, int ncols, const int *hang)
 {
 	size_t sum = 0;
-	int c, n = 0;
+	int c, n = 0, last = -1;
 
 	for (c = 0; c < ncols; c++)
 		if (use[c]) {
 			sum += w[c];
 			n++;
+			last = c;
 		}
+	if (last >= 0 && hang && hang[last])
+		sum++;
 	return n ? sum + 2 * (size_t)(n - 1) : 0;
 }
 
-unsigned long long ct_table_fit(size_t *w, int ncols, int width, const unsigned *drop)
+static unsigned long long fit(size_t *w, const int *hang, int ncols, int width,
+			      const unsigned *drop)
 {
 	unsigned long long dropped = 0;
 	int *use = ct_xcalloc((size_t)ncols, sizeof(*use));
@@ -146,7 +154,7 @@ unsigned long long ct_table_fit(size_t *w, int ncols, int width, const unsigned 
 
 	for (c = 0; c < ncols; c++)
 		use[c] = 1;
-	while (width > 0 && drop && total_width(w, use, ncols) > (size_t)width) {
+	while (width > 0 && drop && total_width(w, use, ncols, hang) > (size_t)width) {
 		/* The lowest level first, and of a level the rightmost column. */
 		pick = -1;
 		for (c = 0; c < ncols && c < 64; c++)
@@ -168,7 +176,7 @@ unsigned long long ct_table_fit(size_t *w, int ncols, int width, const unsigned 
 		c = order[n];
 		use[c] = 1;
 		w[c] = was[c];
-		if (total_width(w, use, ncols) > (size_t)width) {
+		if (total_width(w, use, ncols, hang) > (size_t)width) {
 			use[c] = 0;
 			w[c] = 0;
 			dropped |= 1ull << c;
@@ -180,6 +188,11 @@ unsigned long long ct_table_fit(size_t *w, int ncols, int width, const unsigned 
 	return dropped;
 }
 
+unsigned long long ct_table_fit(size_t *w, int ncols, int width, const unsigned *drop)
+{
+	return fit(w, NULL, ncols, width, drop);
+}
+
 unsigned long long ct_table_print_fit(const struct ct_table *t, FILE *f, int width,
 				      const unsigned *drop, int cut, unsigned long long *cut_rows)
 {
@@ -188,6 +201,7 @@ unsigned long long ct_table_print_fit(const struct ct_table *t, FILE *f, int wid
 	const char **cells = ct_xcalloc((size_t)t->ncols, sizeof(*cells));
 	char **held = ct_xcalloc((size_t)t->ncols, sizeof(*held));
 	int *use = ct_xcalloc((size_t)t->ncols, sizeof(*use));
+	int *hang = ct_xcalloc((size_t)t->ncols, sizeof(*hang));
 	unsigned long long dropped;
 	size_t r;
 	int c, n;
@@ -197,17 +211,19 @@ unsigned long long ct_table_print_fit(const struct ct_table *t, FILE *f, int wid
 	for (r = 0; r < t->nrows; r++)
 		for (c = 0; c < t->ncols; c++) {
 			const char *cell = t->cells[r * (size_t)t->ncols + (size_t)c];
-			size_t len = ct_text_width(cell) - (r ? hangs(cell) : 0);
+			size_t h = r ? hangs(cell) : 0;
+			size_t len = ct_text_width(cell) - h;
 
 			if (len > w[c])
 				w[c] = len;
+			hang[c] |= h > 0;
 		}
-	dropped = ct_table_fit(w, t->ncols, width, drop);
+	dropped = fit(w, hang, t->ncols, width, drop);
 	for (c = 0; c < t->ncols; c++)
 		use[c] = !(c < 64 && (dropped & (1ull << c)));
 	/* Still too wide: the widest column narrowed, to the next widest or to fit. */
-	while (cut && width > 0 && total_width(w, use, t->ncols) > (size_t)width) {
-		size_t over = total_width(w, use, t->ncols) - (size_t)width, next = 0;
+	while (cut && width > 0 && total_width(w, use, t->ncols, hang) > (size_t)width) {
+		size_t over = total_width(w, use, t->ncols, hang) - (size_t)width, next = 0;
 		int widest = -1;
 
 		for (c = 0; c < t->ncols; c++)
@@ -257,6 +273,7 @@ unsigned long long ct_table_print_fit(const struct ct_table *t, FILE *f, int wid
 		}
 	}
 	free(pw);
+	free(hang);
 	free(use);
 	free(held);
 	free(cells);

@@ -44,3 +44,21 @@ void ct_clock_kernel(struct ct_job *k, struct ct_clock *c, uint64_t adds)
 	k->verify = clock_verify;
 	k->ctx = c;
 }
+
+int ct_clock_adds_check(uint64_t adds, char *why, size_t len)
+{
+	struct ct_harness h;
+	struct ct_job k;
+	struct ct_clock c;
+	struct ct_series ser;
+	int rc;
+
+	ct_harness_defaults(&h, 1);
+	h.reps = 1;
+	h.settle_ns = 0;
+	h.bracket_adds = 0;
+	ct_clock_kernel(&k, &c, adds);
+	rc = ct_harness_run(&h, &k, 1, &ser, why, len);
+	ct_series_free(&ser, 1);
+	return rc < 0 ? rc : 0;
+}

@@ -25,5 +25,14 @@ struct ct_clock {
  * the count the chain returns.  c must outlive k.
  */
 void ct_clock_kernel(struct ct_job *k, struct ct_clock *c, uint64_t adds);
+/*
+ * Whether a sample of adds is long enough to time, by the rule ct-clock's
+ * harness applies to its first round: one sample of the chain on this
+ * thread against the floor (measure/floor.h).  For a tool that runs the
+ * chain with the floor off (ct-place's -n).  0, else the harness's
+ * return (CT_HARNESS_TOO_SHORT) with its message in why, for
+ * ct_cli_harness_failed().
+ */
+int ct_clock_adds_check(uint64_t adds, char *why, size_t len);
 
 #endif
