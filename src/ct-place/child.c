@@ -518,7 +518,8 @@ out:
 
 struct ct_placements_child_run {
 	pid_t pid;
-	FILE *to, *from;
+	int to;				/* the child's standard input, -1: closed */
+	FILE *from;
 	struct reader_state r;
 	struct ct_placements_row *row;
 	const struct ct_placements_opts *o;
@@ -532,9 +533,9 @@ static int child_fail(struct ct_placements_child_run *c, char *why, size_t len)
 {
 	int status;
 
-	if (c->to)
-		fclose(c->to);
-	c->to = NULL;
+	if (c->to >= 0)
+		close(c->to);
+	c->to = -1;
 	if (c->from)
 		fclose(c->from);
 	c->from = NULL;
@@ -552,6 +553,40 @@ static int child_fail(struct ct_placements_child_run *c, char *why, size_t len)
 				 c->row->p.name, WTERMSIG(status));
 	}
 	return -1;
+}
+
+/*
+ * A request to the child, whole: its line written to fd.  A child that
+ * is gone makes it fail with EPIPE, never kill this process: SIGPIPE is
+ * held while writing and a pending one taken back.
+ */
+static int ask(int fd, const char *line)
+{
+	size_t len = strlen(line), done = 0;
+	sigset_t pipe, old, pending;
+	int rc = 0, e = 0, sig;
+
+	sigemptyset(&pipe);
+	sigaddset(&pipe, SIGPIPE);
+	sigprocmask(SIG_BLOCK, &pipe, &old);
+	while (done < len) {
+		ssize_t n = write(fd, line + done, len - done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			e = n < 0 ? errno : EIO;
+			rc = -1;
+			break;
+		}
+		done += (size_t)n;
+	}
+	if (sigpending(&pending) == 0 && sigismember(&pending, SIGPIPE) &&
+	    !sigismember(&old, SIGPIPE))
+		sigwait(&pipe, &sig);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	errno = e;
+	return rc;
 }
 
 struct ct_placements_child_run *ct_placements_child_start(const struct ct_placements_opts *o,
@@ -585,6 +620,7 @@ struct ct_placements_child_run *ct_placements_child_start(const struct ct_placem
 		return NULL;
 	}
 	c = ct_xcalloc(1, sizeof(*c));
+	c->to = -1;
 	c->row = row;
 	c->o = o;
 	fflush(NULL);
@@ -621,15 +657,12 @@ struct ct_placements_child_run *ct_placements_child_start(const struct ct_placem
 	ct_set_child(c->pid);
 	close(down[0]);
 	close(up[1]);
-	c->to = fdopen(down[1], "w");
+	c->to = down[1];
 	c->from = fdopen(up[0], "r");
 	reader_init(&c->r, o, row);
-	if (!c->to || !c->from) {
+	if (!c->from) {
 		snprintf(why, len, "fdopen: %s", strerror(errno));
-		if (!c->to)
-			close(down[1]);
-		if (!c->from)
-			close(up[0]);
+		close(up[0]);
 		child_fail(c, why, len);
 		free(c);
 		return NULL;
@@ -651,17 +684,17 @@ int ct_placements_child_round(struct ct_placements_child_run *c, unsigned round,
 {
 	struct ct_placements_row *row = c->row;
 	unsigned before[CT_NJOBS];
+	char cmd[96];
 	enum got g;
-	int i;
+	int i, asked = 0;
 
 	for (i = 0; i < CT_NJOBS; i++)
 		before[i] = row->ser[i].n;
-	if (fprintf(c->to, "round %u %u %llu\n", round, position,
-		    (unsigned long long)settle_ns) < 0 || fflush(c->to) != 0) {
-		snprintf(why, len, "%s: cannot write to the re-run: %s", row->p.name,
-			 strerror(errno));
-		return child_fail(c, why, len);
-	}
+	snprintf(cmd, sizeof(cmd), "round %u %u %llu\n", round, position,
+		 (unsigned long long)settle_ns);
+	/* A child that cannot be asked may have said why: its records first. */
+	if (ask(c->to, cmd) < 0)
+		asked = errno;
 	while ((g = read_record(c->from, &c->r, row, why, len)) == GOT_SAMPLE)
 		for (i = 0; i < CT_NJOBS; i++)
 			if (row->ser[i].n > before[i] + 1) {
@@ -680,7 +713,10 @@ int ct_placements_child_round(struct ct_placements_child_run *c, unsigned round,
 			}
 		return 0;
 	}
-	if (g == GOT_END || g == GOT_EOF)
+	if (asked && g == GOT_EOF)
+		snprintf(why, len, "%s: cannot write to the re-run: %s", row->p.name,
+			 strerror(asked));
+	else if (g == GOT_END || g == GOT_EOF)
 		snprintf(why, len, "the child stopped after %u of %u samples", c->r.got,
 			 (round + 1) * CT_NJOBS);
 	else if (g != GOT_BAD)
@@ -693,18 +729,20 @@ int ct_placements_child_stop(struct ct_placements_child_run *c, enum ct_stop sto
 			     char *why, size_t len)
 {
 	struct ct_placements_row *row = c->row;
+	char cmd[64];
 	enum got g;
 	int status, rc;
 
-	if (!c->to)
+	if (c->to < 0)
 		return -1;
-	if (fprintf(c->to, "end %s\n", ct_stop_name(stop)) < 0 || fflush(c->to) != 0) {
+	snprintf(cmd, sizeof(cmd), "end %s\n", ct_stop_name(stop));
+	if (ask(c->to, cmd) < 0) {
 		snprintf(why, len, "%s: cannot write to the re-run: %s", row->p.name,
 			 strerror(errno));
 		return child_fail(c, why, len);
 	}
-	fclose(c->to);
-	c->to = NULL;
+	close(c->to);
+	c->to = -1;
 	while ((g = read_record(c->from, &c->r, row, why, len)) != GOT_EOF)
 		if (g == GOT_BAD)
 			return child_fail(c, why, len);
@@ -738,7 +776,7 @@ void ct_placements_child_free(struct ct_placements_child_run *c)
 
 	if (!c)
 		return;
-	if (c->pid > 0 || c->to || c->from)
+	if (c->pid > 0 || c->to >= 0 || c->from)
 		child_fail(c, why, sizeof(why));
 	free(c);
 }

@@ -122,14 +122,17 @@ static void place_progress(void *arg, const struct ct_harness_state *st)
 	double run_s = ct_progress_elapsed(&pp->pr) - pp->start_s;
 	double left = ct_place_progress_left(st, run_s, pp->round, pp->position, pp->members,
 					     pp->reps, pp->precision_pct, pp->max_s);
+	/* A placement's first sample is drawn at once: a short run may end within
+	 * CT_PROGRESS_MIN_NS of its first turn. */
+	int first = st->rep == 1 && st->kernel == 0;
 
 	if (pp->precision_pct > 0) {
-		ct_progress_show(&pp->pr, 0, left, "round %u, %s (%zu of %zu): %s, +-%.2f%% of "
+		ct_progress_show(&pp->pr, first, left, "round %u, %s (%zu of %zu): %s, +-%.2f%% of "
 				 "+-%g%%", pp->round + 1, pp->name, pp->position + 1, pp->members,
 				 st->k->name, st->worst_pct, pp->precision_pct);
 		return;
 	}
-	ct_progress_show(&pp->pr, 0, left, "round %u of %u, %s (%zu of %zu): %s", pp->round + 1,
+	ct_progress_show(&pp->pr, first, left, "round %u of %u, %s (%zu of %zu): %s", pp->round + 1,
 			 pp->reps, pp->name, pp->position + 1, pp->members, st->k->name);
 }
 

@@ -18,7 +18,7 @@ grep -q '^placement ' "$tmp/out" || fail "no results"
 REPS=3 expect_status 0 "$CT_PLACE" -q -S 0 -p main --progress
 grep -q "^ct-place: 1 placement x addchain " "$tmp/err" || grep -q "^lt-ct-place: 1 placement x addchain " "$tmp/err" ||
 	fail "--progress: no header line: $(cat "$tmp/err")"
-grep -q "${cr}placement 1 of 1 (main): [a-z]*, rep [0-9] of 3, [0-9.]* s" "$tmp/err" ||
+grep -q "${cr}round [0-9] of 3, main (1 of 1): [a-z]*, [0-9.]* s" "$tmp/err" ||
 	fail "--progress: no redrawn line: $(od -c "$tmp/err" | head -20)"
 # Erased: the last thing on stderr returns to the start of a blank line.
 grep -q "${cr}  *${cr}" "$tmp/err" ||
@@ -31,10 +31,10 @@ if script -qc true /dev/null >/dev/null 2>&1; then
 	place=$(cd "$(dirname "$CT_PLACE")" && pwd)/$(basename "$CT_PLACE")
 	REPS=3 script -qc "$place -q -S 0 -p main" /dev/null >"$tmp/tty" 2>&1 </dev/null ||
 		fail "ct-place under script failed: $(cat "$tmp/tty")"
-	grep -q "${cr}placement 1 of 1 (main)" "$tmp/tty" || fail "no progress line on a terminal: $(od -c "$tmp/tty" | head)"
+	grep -q "${cr}round 1 of [0-9]*, main (1 of 1)" "$tmp/tty" || fail "no progress line on a terminal: $(od -c "$tmp/tty" | head)"
 	REPS=3 script -qc "$place -q -S 0 -p main --no-progress" /dev/null >"$tmp/tty" 2>&1 </dev/null ||
 		fail "ct-place --no-progress under script failed"
-	grep -q "${cr}placement 1 of 1" "$tmp/tty" && fail "--no-progress on a terminal still draws"
+	grep -q "${cr}round 1 of" "$tmp/tty" && fail "--no-progress on a terminal still draws"
 fi
 
 # The kernel tools: the row (i of N with several), the kernel, the sample.

@@ -45,9 +45,9 @@ done
 # The progress line fits too.
 COLUMNS=40 REPS=3 script -qc "$place -q -S 0 -p main --progress 2>&1 >/dev/null" /dev/null \
 	>"$tmp/tty" 2>&1 </dev/null || fail "ct-place --progress under script failed"
-grep -q 'placement 1 of 1' "$tmp/tty" || fail "no progress line at 40 columns: $(od -c "$tmp/tty" | head)"
-tr '\r' '\n' <"$tmp/tty" | grep 'placement 1 of 1' | awk 'length($0) > 40 { exit 1 }' ||
-	fail "the progress line is wider than 40 columns: $(tr '\r' '\n' <"$tmp/tty" | grep 'placement 1')"
+grep -q 'round [0-9]* of [0-9]*, main' "$tmp/tty" || fail "no progress line at 40 columns: $(od -c "$tmp/tty" | head)"
+tr '\r' '\n' <"$tmp/tty" | grep 'round [0-9]* of [0-9]*, main' | awk 'length($0) > 40 { exit 1 }' ||
+	fail "the progress line is wider than 40 columns: $(tr '\r' '\n' <"$tmp/tty" | grep 'round [0-9]')"
 # And the line that opens it (what the run will do), wrapped.
 grep -q 'placement x clock' "$tmp/tty" || grep -q 'ct-place: 1 placement' "$tmp/tty" ||
 	fail "no opening line at 40 columns: $(tr '\r' '\n' <"$tmp/tty")"

@@ -30,8 +30,8 @@ done || exit 1
 # The main row's ratios (x clock, x fma, x stream, x lat) are 1 by definition.
 awk '/^main / { for (i = 0; i < 4; i++) if ($(NF-i) != "1.000") exit 1 }' "$tmp/table" ||
 	fail "main's ratios are not 1.000"
-# 3 samples a side give the ratios no interval, and the table says so.
-grep -q '^x      some x ratios have no 95% interval: too few samples (4 a side' "$tmp/table" ||
+# 3 rounds give the ratios no interval, and the table says so.
+grep -q '^x      some x ratios have no 95% interval: too few rounds paired (6 at least' "$tmp/table" ||
 	fail "no footnote for the ratios without an interval"
 
 REPS=3 expect_status 0 "$CT_PLACE" -q -S 0 -f tsv -p main,thread
