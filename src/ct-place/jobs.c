@@ -72,13 +72,15 @@ static int member_start(const struct ct_placements_opts *o, struct member *m, ch
 		m->child = ct_placements_child_start(o, row, why, len);
 		if (!m->child)
 			return -1;
-	} else if (ct_worker_start(&m->w, &row->p, &o->h, row->k, CT_NJOBS, row->ser, row->how,
-				   sizeof(row->how), wwhy, sizeof(wwhy)) < 0) {
-		if (strstr(wwhy, "warm-up of"))
+	} else {
+		if (ct_worker_start(&m->w, &row->p, row->how, sizeof(row->how), why, len) < 0)
+			return -1;
+		m->started = 1;
+		if (ct_worker_begin(&m->w, &o->h, row->k, CT_NJOBS, row->ser, wwhy,
+				    sizeof(wwhy)) < 0) {
 			snprintf(why, len, "%s: verification failed: %s", row->p.name, wwhy);
-		else
-			snprintf(why, len, "%s", wwhy);
-		return -1;
+			return -1;
+		}
 	}
 	m->started = 1;
 	return 0;

@@ -268,8 +268,8 @@ static void live(void)
 	h.bracket_adds = 0;
 	h.floor_ns = 0;
 	for (i = 0; i < 3; i++)
-		if (ct_worker_start(&w[i], &p[i], &h, &k, 1, &ser[i], how, sizeof(how), why,
-				    sizeof(why)) < 0) {
+		if (ct_worker_start(&w[i], &p[i], how, sizeof(how), why, sizeof(why)) < 0 ||
+		    ct_worker_begin(&w[i], &h, &k, 1, &ser[i], why, sizeof(why)) < 0) {
 			fprintf(stderr, "%s\n", why);
 			started = 0;
 		}

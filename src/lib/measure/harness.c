@@ -211,7 +211,7 @@ static void grow(struct ct_series *out, size_t nk, unsigned *cap, unsigned n)
 }
 
 /* The first round against the floor (ct_sample_floor_ns). */
-static int too_short(const struct ct_harness *h, const struct ct_job *k, size_t nk,
+int ct_harness_too_short(const struct ct_harness *h, const struct ct_job *k, size_t nk,
 		     const struct ct_series *out, char *why, size_t len)
 {
 	size_t i;
@@ -348,7 +348,7 @@ int ct_harness_run(const struct ct_harness *h, const struct ct_job *k,
 			ct_harness_end(&S, 0, CT_STOP_REPS);
 			return -1;
 		}
-		if (rep == 0 && h->floor_ns && too_short(h, k, nk, out, why, len)) {
+		if (rep == 0 && h->floor_ns && ct_harness_too_short(h, k, nk, out, why, len)) {
 			ct_harness_end(&S, 0, CT_STOP_REPS);
 			return CT_HARNESS_TOO_SHORT;
 		}

@@ -314,6 +314,12 @@ int ct_harness_begin(struct ct_harness_session *S, const struct ct_harness *h,
 int ct_harness_round(struct ct_harness_session *S, unsigned round, unsigned position,
 		     char *why, size_t len);
 void ct_harness_end(struct ct_harness_session *S, int complete, enum ct_stop stop);
+/*
+ * After a first round: 1 with the message in why when a sample of it is
+ * under h->floor_ns (the run is then CT_HARNESS_TOO_SHORT), else 0.
+ */
+int ct_harness_too_short(const struct ct_harness *h, const struct ct_job *k, size_t nk,
+			 const struct ct_series *out, char *why, size_t len);
 
 /*
  * After a round of nk series with n samples each, elapsed_ns into the run:

@@ -59,6 +59,10 @@ uint64_t ct_rounds_seed(void)
 static void work(struct ct_worker *w)
 {
 	switch (w->cmd) {
+	case CT_WORKER_CALL:
+		w->fn(w->fn_arg);
+		w->rc = 0;
+		break;
 	case CT_WORKER_BEGIN:
 		w->rc = ct_harness_begin(&w->S, w->h, w->k, w->nk, w->out, w->why, sizeof(w->why));
 		break;
@@ -67,7 +71,8 @@ static void work(struct ct_worker *w)
 		w->rc = ct_harness_round(&w->S, w->round, w->position, w->why, sizeof(w->why));
 		break;
 	case CT_WORKER_END:
-		ct_harness_end(&w->S, w->complete, w->stop);
+		if (w->begun)
+			ct_harness_end(&w->S, w->complete, w->stop);
 		w->rc = 0;
 		break;
 	default:
@@ -114,31 +119,44 @@ static int command(struct ct_worker *w, int cmd)
 	return w->rc;
 }
 
-int ct_worker_start(struct ct_worker *w, const struct ct_placement *p,
-		    const struct ct_harness *h, const struct ct_job *k, size_t nk,
-		    struct ct_series *out, char *how, size_t howlen, char *why, size_t len)
+int ct_worker_start(struct ct_worker *w, const struct ct_placement *p, char *how,
+		    size_t howlen, char *why, size_t len)
 {
 	memset(w, 0, sizeof(*w));
+	w->in_caller = p->kind == CT_PLACE_MAIN;
+	if (w->in_caller) {
+		snprintf(how, howlen, "the main thread as spawned, no call");
+		return 0;
+	}
+	pthread_mutex_init(&w->mu, NULL);
+	pthread_cond_init(&w->cv, NULL);
+	if (ct_place_thread_start(p, worker_main, w, &w->th, how, howlen, why, len) < 0) {
+		pthread_mutex_destroy(&w->mu);
+		pthread_cond_destroy(&w->cv);
+		w->cmd = CT_WORKER_DONE;
+		return -1;
+	}
+	return 0;
+}
+
+void ct_worker_call(struct ct_worker *w, void (*fn)(void *arg), void *arg)
+{
+	w->fn = fn;
+	w->fn_arg = arg;
+	command(w, CT_WORKER_CALL);
+}
+
+int ct_worker_begin(struct ct_worker *w, const struct ct_harness *h, const struct ct_job *k,
+		    size_t nk, struct ct_series *out, char *why, size_t len)
+{
 	w->h = h;
 	w->k = k;
 	w->nk = nk;
 	w->out = out;
-	w->in_caller = p->kind == CT_PLACE_MAIN;
-	if (w->in_caller) {
-		snprintf(how, howlen, "the main thread as spawned, no call");
-	} else {
-		pthread_mutex_init(&w->mu, NULL);
-		pthread_cond_init(&w->cv, NULL);
-		if (ct_place_thread_start(p, worker_main, w, &w->th, how, howlen, why, len) < 0) {
-			pthread_mutex_destroy(&w->mu);
-			pthread_cond_destroy(&w->cv);
-			w->cmd = CT_WORKER_DONE;
-			return -1;
-		}
-	}
+	/* The harness makes the series first: end frees nothing it did not make. */
+	w->begun = 1;
 	if (command(w, CT_WORKER_BEGIN) < 0) {
 		snprintf(why, len, "%s", w->why);
-		ct_worker_stop(w, 0, CT_STOP_REPS);
 		return -1;
 	}
 	return 0;

@@ -45,8 +45,11 @@ struct ct_worker {
 	struct ct_place_thread th;
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
-	enum { CT_WORKER_WAIT, CT_WORKER_BEGIN, CT_WORKER_ROUND, CT_WORKER_END,
+	enum { CT_WORKER_WAIT, CT_WORKER_CALL, CT_WORKER_BEGIN, CT_WORKER_ROUND, CT_WORKER_END,
 	       CT_WORKER_DONE } cmd;
+	void (*fn)(void *arg);		/* CT_WORKER_CALL */
+	void *fn_arg;
+	int begun;			/* the harness run begun */
 	int busy;			/* a command given and not yet done */
 	unsigned round, position;
 	uint64_t settle_ns;
@@ -62,14 +65,21 @@ struct ct_worker {
 };
 
 /*
- * Start w under placement p and begin its harness run over k[0..nk-1]
- * into out (the settle spin and the warm-up, in the placed thread).
- * Returns 0 with how filled (what the OS was asked), or -1 with a
- * message (nothing left running).
+ * Start w's thread under placement p (main: none, the caller's thread
+ * does the work).  Returns 0 with how filled (what the OS was asked), or
+ * -1 with a message (nothing left running).
  */
-int ct_worker_start(struct ct_worker *w, const struct ct_placement *p,
-		    const struct ct_harness *h, const struct ct_job *k, size_t nk,
-		    struct ct_series *out, char *how, size_t howlen, char *why, size_t len);
+int ct_worker_start(struct ct_worker *w, const struct ct_placement *p, char *how,
+		    size_t howlen, char *why, size_t len);
+/* Run fn(arg) in w's thread (a kernel's set-up, so that its memory is touched there). */
+void ct_worker_call(struct ct_worker *w, void (*fn)(void *arg), void *arg);
+/*
+ * Begin w's harness run over k[0..nk-1] into out, in its thread (the
+ * settle spin and the warm-up).  Returns 0, or -1 with the harness's
+ * message.
+ */
+int ct_worker_begin(struct ct_worker *w, const struct ct_harness *h, const struct ct_job *k,
+		    size_t nk, struct ct_series *out, char *why, size_t len);
 /*
  * One round of w's samples, in its thread, after a settle spin of
  * settle_ns: round is the round's number, position the member's place
@@ -78,7 +88,7 @@ int ct_worker_start(struct ct_worker *w, const struct ct_placement *p,
  */
 int ct_worker_round(struct ct_worker *w, unsigned round, unsigned position,
 		    uint64_t settle_ns, char *why, size_t len);
-/* End w's harness run (complete: its series verified, stopped by stop) and its thread. */
+/* End w's harness run, if begun (complete: its series verified, stopped by stop), and its thread. */
 void ct_worker_stop(struct ct_worker *w, int complete, enum ct_stop stop);
 
 #endif

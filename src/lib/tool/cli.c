@@ -238,27 +238,33 @@ size_t ct_cli_rows(const struct ct_cli *cli)
 	return n ? (size_t)n : 1;
 }
 
-void ct_cli_run_row(struct ct_cli *cli, size_t i, void (*fn)(void *arg), void *arg)
+void ct_cli_row_placement(struct ct_cli *cli, size_t i, struct ct_placement *p)
 {
-	struct ct_placement p;
-	char how[160], why[400];
 	int c = ct_cpuset_next(&cli->cpus, 0);
 
-	memset(&p, 0, sizeof(p));
+	memset(p, 0, sizeof(*p));
 	if (c < 0) {
-		p.kind = CT_PLACE_MAIN;
+		p->kind = CT_PLACE_MAIN;
 		snprintf(cli->placement, sizeof(cli->placement), "main");
 	} else {
 		while (i-- > 0)
 			c = ct_cpuset_next(&cli->cpus, c + 1);
-		p.kind = CT_PLACE_PIN;
-		p.cpu = c;
+		p->kind = CT_PLACE_PIN;
+		p->cpu = c;
 		if (cli->pin_kind[0])
 			snprintf(cli->placement, sizeof(cli->placement), "pin-%s", cli->pin_kind);
 		else
 			snprintf(cli->placement, sizeof(cli->placement), "cpu%d", c);
 	}
-	snprintf(p.name, sizeof(p.name), "%s", cli->placement);
+	snprintf(p->name, sizeof(p->name), "%s", cli->placement);
+}
+
+void ct_cli_run_row(struct ct_cli *cli, size_t i, void (*fn)(void *arg), void *arg)
+{
+	struct ct_placement p;
+	char how[160], why[400];
+
+	ct_cli_row_placement(cli, i, &p);
 	if (ct_place_run_thread(&p, fn, arg, how, sizeof(how), why, sizeof(why)) < 0)
 		errx(CT_EXIT_FAIL, "%s", why);
 }

@@ -106,6 +106,12 @@ void ct_cli_progress_clear(struct ct_cli *cli);
 /* How many rows the run has: one per cpu of -c, else one. */
 size_t ct_cli_rows(const struct ct_cli *cli);
 /*
+ * Row i's placement (main, or the i-th cpu of -c pinned) into p, its name
+ * into cli->placement.
+ */
+struct ct_placement;
+void ct_cli_row_placement(struct ct_cli *cli, size_t i, struct ct_placement *p);
+/*
  * Row i: name it in cli->placement, then run fn(arg) on the calling
  * thread for "main", else on a new thread pinned to the row's cpu (so the
  * calling thread keeps its affinity and the next row can have another
