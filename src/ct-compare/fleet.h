@@ -65,6 +65,16 @@ struct ct_fleet_row {
 	double pc_ratio;
 	double mads;			/* |median - group median| in scaled MADs; inf: MAD 0 */
 	int outlier;			/* 1 flagged, 0 not, -1 the group is too small to flag */
+	/*
+	 * A flagged wall-basis row whose host was busy, not slower: its
+	 * cpu-basis figure of the same result is its peers' (within the
+	 * threshold) and its thread's share of the cpu fell below theirs
+	 * (or, where the records give no share, most of its samples were
+	 * disturbed).  Other work took the time; the core is as fast.
+	 */
+	int busy;
+	const struct ct_fleet_row *twin;	/* the same host and result on the other basis */
+	double share, group_share;	/* its cpu share and its group's median, NaN: none */
 	char *reason;			/* why it is flagged, or why it cannot be; NULL */
 };
 
@@ -81,6 +91,7 @@ struct ct_fleet {
 	size_t ngroups, small_groups;	/* groups, and those too small to flag */
 	size_t models;			/* distinct cpu models */
 	size_t outliers;		/* rows flagged */
+	size_t busy;			/* of them, a busy host's (not slower) */
 };
 
 /*
