@@ -173,6 +173,10 @@ static void sample_thread(struct ct_sampler *s, pid_t pid, pid_t tid)
 	} else {
 		run = ticks * (1000000000ULL / (unsigned long long)s->hz);
 	}
+	if (s->delay_only) {
+		t->s.start = start;
+		return;
+	}
 	ct_observe_account(s->r, s->o->kind_of, s->o->ncpu, &t->s, start, run, cpu,
 			   &s->lost_ns);
 }
@@ -328,7 +332,14 @@ void ct_sampler_finish(struct ct_sampler *s, const char *why_not_perf)
 	snprintf(s->r->unseen_why, sizeof(s->r->unseen_why),
 		 "threads shorter than an interval, the last interval of each thread%s",
 		 s->no_children ? ", every descendant (no /proc/PID/task/TID/children)" : "");
+	ct_sampler_free(s);
+}
+
+void ct_sampler_free(struct ct_sampler *s)
+{
 	free(s->t);
 	free(s->queue);
 	free(s->mine);
+	s->t = NULL;
+	s->queue = s->mine = NULL;
 }
