@@ -55,9 +55,10 @@ extern const struct ct_rec_kind ct_schema_bench_versus;
 /* ct_rec_placements_extra: the members of a "summary" record (ct-place/report.c). */
 enum ct_placements_extra_field {
 	PX_KINDS, PX_HOW, PX_RATIO_WALL, PX_RATIO_CPU, PX_NS_PER_LOAD, PX_CYCLES_PER_LOAD,
-	PX_IN_FLIGHT, PX_LO_WALL, PX_HI_WALL, PX_P_WALL, PX_LO_CPU, PX_HI_CPU, PX_P_CPU, PX_LEVEL
+	PX_IN_FLIGHT, PX_LO_WALL, PX_HI_WALL, PX_P_WALL, PX_LO_CPU, PX_HI_CPU, PX_P_CPU, PX_LEVEL,
+	PX_FLIGHT_IMPLAUSIBLE, PX_FLIGHT_DISTURBED
 };
-#define CT_PLACEMENTS_EXTRA_NFIELDS 14
+#define CT_PLACEMENTS_EXTRA_NFIELDS 16
 extern const struct ct_rec_field ct_placements_extra_fields[CT_PLACEMENTS_EXTRA_NFIELDS];
 extern const struct ct_rec_kind ct_schema_placements_extra;
 
