@@ -42,8 +42,8 @@ static void table_title(char *buf, size_t len, const struct ct_run_series *s)
 /* --- The fleet_summary record: what was compared, and the rule. --- */
 
 enum sum_field {
-	M_HOSTS, M_MODELS, M_RESULTS, M_ROWS, M_GROUPS, M_SMALL, M_OUTLIERS, M_BUSY, M_MADS, M_SCALE,
-	M_MIN_GROUP, M_THRESHOLD, M_RULE
+	M_HOSTS, M_MODELS, M_RESULTS, M_ROWS, M_GROUPS, M_SMALL, M_OUTLIERS, M_BUSY, M_MADS,
+	M_SCALE, M_MIN_GROUP, M_THRESHOLD, M_RULE
 };
 
 static const struct ct_rec_field sum_fields[] = {
@@ -54,7 +54,7 @@ static const struct ct_rec_field sum_fields[] = {
 	{ M_GROUPS, "groups", NULL, CT_REC_INT, NULL, NULL, CT_REC_ALL },
 	{ M_SMALL, "small_groups", "too small to flag", CT_REC_INT, NULL, NULL, CT_REC_ALL },
 	{ M_OUTLIERS, "outliers", NULL, CT_REC_INT, NULL, NULL, CT_REC_ALL },
-	{ M_BUSY, "busy", "of them busy, not slower", CT_REC_INT, NULL, NULL, CT_REC_ALL },
+	{ M_BUSY, "busy", NULL, CT_REC_INT, NULL, NULL, CT_REC_ALL },
 	{ M_MADS, "rule_mads", NULL, CT_REC_NUM, NULL, NULL, CT_REC_DATA },
 	{ M_SCALE, "rule_mad_scale", NULL, CT_REC_NUM, NULL, NULL, CT_REC_DATA },
 	{ M_MIN_GROUP, "rule_min_group", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
@@ -385,7 +385,8 @@ static void row_value(const void *rec, int id, unsigned out, struct ct_rec_value
 		break;
 	case F_FLAG:
 		v->null = r->outlier != 1 && (out & CT_REC_DATA);
-		v->str = r->outlier != 1 ? "" : r->busy ? "busy" : row_slower(r) ? "slower" : "faster";
+		v->str = r->outlier != 1 ? "" : r->busy == CT_FLEET_PEERS_BUSY ? "peers busy" :
+			 r->busy ? "busy" : row_slower(r) ? "slower" : "faster";
 		break;
 	case F_REASON:
 		v->null = !r->reason;
@@ -485,7 +486,8 @@ static void legend_lines(FILE *f, unsigned out, const struct ct_fleet *fl)
 		"cpu model's;", CT_FLEET_MADS, 100 * fl->threshold, CT_FLEET_MIN_GROUP);
 	ct_doc_line(&d, "busy: flagged slower on the wall clock, yet at its peers' figure on its "
 		"thread's cpu time, with a smaller share of its cpu than theirs: other work took "
-		"the time, the core is as fast (so neither slower nor the hardware)");
+		"the time, the core is as fast; peers busy: the same the other way round, "
+		"flagged faster with a larger share than its busy peers'");
 }
 
 static void print_table(FILE *f, const struct ct_fleet *fl)

@@ -579,8 +579,9 @@ static void group_rule(struct ct_fleet *f, struct ct_fleet_row *g, size_t n)
  * slower clock; a kernel normalized per cycle says a slower clock where
  * its per-cycle figure is its peers' (within the threshold), else what
  * per cycle it lacks; memory says what its reads or its latency are
- * against its peers'.  A busy host (fleet.h) says so first: its wall
- * figure against its cpu-basis one and its share against its peers'.
+ * against its peers'.  A busy host, or one whose peers were (fleet.h),
+ * says so first: its wall figure against its cpu-basis one and its share
+ * against its peers'.
  * Then what else sets the host apart: most samples disturbed, another
  * reader, another governor or turbo.
  */
@@ -594,11 +595,16 @@ static void outlier_reason(const struct ct_fleet *f, struct ct_fleet_row *r,
 	size_t len = sizeof(b);
 	int n = 0;
 
-	if (r->busy)
-		n = snprintf(b, len, "busy, not slower: %.2f of its peers' on the wall clock but %.2f "
-			     "on its thread's cpu time; its thread had %.0f%% of its cpu against their "
-			     "%.0f%% (other work on its cpu)", r->ratio, r->twin->ratio,
-			     100 * r->share, 100 * r->group_share);
+	if (r->busy == CT_FLEET_PEERS_BUSY)
+		n = snprintf(b, len, "its peers busy, not a faster host: %.2f of its peers' on the "
+			     "wall clock but %.2f on its thread's cpu time; its thread had %.0f%% "
+			     "of its cpu against their %.0f%% (other work on theirs)", r->ratio,
+			     r->twin->ratio, 100 * r->share, 100 * r->group_share);
+	else if (r->busy)
+		n = snprintf(b, len, "busy, not slower: %.2f of its peers' on the wall clock "
+			     "but %.2f on its thread's cpu time; its thread had %.0f%% of its "
+			     "cpu against their %.0f%% (other work on its cpu)", r->ratio,
+			     r->twin->ratio, 100 * r->share, 100 * r->group_share);
 	else if (strcmp(k, "addchain") == 0)
 		n = snprintf(b, len, "a %s clock: %.3g %s against its peers' %.3g",
 			     slow ? "slower" : "faster", r->median, r->s->unit, r->group_median);
@@ -651,7 +657,6 @@ static void outlier_reason(const struct ct_fleet *f, struct ct_fleet_row *r,
 	r->reason = ct_xstrdup(b);
 }
 
-
 /*
  * The same host's row of the same result on the other basis: a wall row's
  * cpu-basis twin.  NULL where it has none.
@@ -671,23 +676,29 @@ static const struct ct_fleet_row *twin_of(const struct ct_fleet *f, const struct
 }
 
 /*
- * Whether a flagged wall row is a busy host's (fleet.h): slower on the
- * wall clock, its cpu-basis twin within the threshold of its peers', and
- * its share below theirs by the threshold (most samples disturbed where
- * no share is recorded).  A host slower on both bases is slower; one
- * faster is never busy.
+ * Whether a flagged wall row is a busy host's or its peers' (fleet.h):
+ * its cpu-basis twin within the threshold of its peers', and, slower on
+ * the wall clock, its share below theirs by the threshold (most samples
+ * disturbed where no share is recorded): CT_FLEET_BUSY; faster, its share
+ * above theirs by the threshold: CT_FLEET_PEERS_BUSY.  A host apart on
+ * both bases is slower or faster.
  */
 static int busy_row(const struct ct_fleet *f, const struct ct_fleet_row *r)
 {
 	const struct ct_fleet_row *t = r->twin;
 	int slow = is_time(r) ? r->ratio > 1 : r->ratio < 1;
+	int shares = isfinite(r->share) && r->share > 0 && isfinite(r->group_share) &&
+		     r->group_share > 0;
 
-	if (r->basis != CT_BASIS_WALL || r->outlier != 1 || !slow || !t || !isfinite(t->ratio) ||
+	if (r->basis != CT_BASIS_WALL || r->outlier != 1 || !t || !isfinite(t->ratio) ||
 	    t->ratio <= 0 || fabs(log(t->ratio)) >= log(1 + f->threshold))
 		return 0;
-	if (isfinite(r->share) && isfinite(r->group_share) && r->group_share > 0)
-		return r->share < r->group_share / (1 + f->threshold);
-	return r->n && 2 * r->disturbed > r->n;
+	if (!slow)
+		return shares && r->share > r->group_share * (1 + f->threshold) ?
+		       CT_FLEET_PEERS_BUSY : 0;
+	if (shares)
+		return r->share < r->group_share / (1 + f->threshold) ? CT_FLEET_BUSY : 0;
+	return r->n && 2 * r->disturbed > r->n ? CT_FLEET_BUSY : 0;
 }
 
 /*
@@ -712,7 +723,8 @@ static void group_reasons(struct ct_fleet *f, struct ct_fleet_row *g, size_t n)
 
 		r->share = r->s->sum_share;
 		r->group_share = share;
-		r->twin = twin_of(f, r);
+		/* Only a flagged row looks for its twin: a walk over every row. */
+		r->twin = r->outlier == 1 ? twin_of(f, r) : NULL;
 		r->busy = busy_row(f, r);
 		if (r->outlier == 1)
 			outlier_reason(f, r, &p, readers + i * CT_FLEET_READER_LEN);

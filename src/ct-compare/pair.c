@@ -283,8 +283,8 @@ static void found_line(struct ct_compare_verdicts *v)
 	else if (!v->faster)
 		n = (size_t)snprintf(b, len, "%zu slower of %s", v->slower, res);
 	else
-		n = (size_t)snprintf(b, len, "%zu faster and %zu slower of %s", v->faster, v->slower,
-				     res);
+		n = (size_t)snprintf(b, len, "%zu faster and %zu slower of %s", v->faster,
+				     v->slower, res);
 	if (n < len && v->unconfirmed)
 		n += (size_t)snprintf(b + n, len - n, "; %zu apart in one run a side: run 5 a side "
 				      "for verdicts", v->unconfirmed);

@@ -123,9 +123,9 @@ void ct_compare_geomean_rows(FILE *f, const struct ct_compare *c, unsigned out)
 		/* A line right under a Markdown table would be read as a row of it. */
 		if (out == CT_REC_MD)
 			ct_doc_blank(&d);
-		ct_doc_line(&d, "(apart, one run: a mean of rows tested on one run a side, whose "
-			    "intervals hold that run's spread only, has no interval and no verdict; "
-			    "5 runs a side give one)");
+		ct_doc_line(&d, "(apart, one run: a mean of rows tested on one run a side, "
+			    "whose intervals hold that run's spread only, has no interval and no "
+			    "verdict; 5 runs a side give one)");
 	}
 }
 

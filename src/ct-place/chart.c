@@ -64,8 +64,8 @@ static void chase_tip(char *tip, size_t len, int k, const struct ct_latency_figu
 		snprintf(tip + l, len - l, "; %.1f ns per load", lat->ns_per_load);
 	else if (k == CT_JOB_CHAINS && lat->flight_implausible) {
 		flight_text(fl, sizeof(fl), lat);
-		snprintf(tip + l, len - l, "; %s lines in flight, above the %.1f %u chains can have: "
-			 "the one chain's latency was read long", fl,
+		snprintf(tip + l, len - l, "; %s lines in flight, above the %.1f %u chains "
+			 "can have: the one chain's latency was read long", fl,
 			 ct_latency_flight_max(lat->chains), lat->chains);
 	} else if (k == CT_JOB_CHAINS) {
 		flight_text(fl, sizeof(fl), lat);
@@ -239,12 +239,14 @@ static void chart_panels(struct place_chart *pc)
 			 * a load over N chains is the lines in flight's divisor.
 			 */
 			if (k == CT_JOB_CHAINS) {
-				const struct ct_latency_figures *lat = &res->lat[base - rows][CT_BASIS_WALL];
+				const struct ct_latency_figures *lat =
+					&res->lat[base - rows][CT_BASIS_WALL];
 				char fl[32];
 
 				flight_text(fl, sizeof(fl), lat);
-				snprintf(pc->psub[k], sizeof(pc->psub[k]), "%s: %s over %u chains, %s lines "
-					 "in flight (median, wall) = 1", base->p.name, fig, lat->chains, fl);
+				snprintf(pc->psub[k], sizeof(pc->psub[k]), "%s: %s over %u chains, "
+					 "%s lines in flight (median, wall) = 1", base->p.name, fig,
+					 lat->chains, fl);
 			}
 			pc->panels[k].subtitle = pc->psub[k];
 		} else {
@@ -272,9 +274,9 @@ static void chart_notes(struct place_chart *pc, const struct ct_machine *m)
 				    "samples (the thread ran for under %.0f%% of a sample's wall time): "
 				    "their wall figures mislead.", 100 * CT_DESCHEDULED_SHARE);
 		if (pc->flight_implausible)
-			ct_xappendf(&pc->caveat, &pc->caveat_len, " Lines in flight marked ! are above "
-				    "what %u chains can have (%.1f, coretype(7)): the one chain's latency "
-				    "under them was read long.", CT_PLACEMENTS_CHAINS,
+			ct_xappendf(&pc->caveat, &pc->caveat_len, " Lines in flight marked ! are "
+				    "above what %u chains can have (%.1f, coretype(7)): the one "
+				    "chain's latency under them was read long.", CT_PLACEMENTS_CHAINS,
 				    ct_latency_flight_max(CT_PLACEMENTS_CHAINS));
 		for (i = 0; i < m->nwarnings; i++)
 			ct_xappendf(&pc->caveat, &pc->caveat_len, " %s.", ct_machine_warning(m, i));

@@ -491,9 +491,9 @@ int ct_observe_run(const struct ct_observe_opts *o, struct ct_observe *r, int *f
 	if (exec_ok && s.delay_read) {
 		r->lost_known = 1;
 		r->wait_ns = s.delay_ns > exec_delay ? s.delay_ns - exec_delay : 0;
-		snprintf(r->lost_of, sizeof(r->lost_of), "the run-queue wait of every thread of "
-			 "the tree, read from /proc every %.0f ms or more (a thread's last interval "
-			 "not seen)%s", (double)CT_OBSERVE_FLOOR_NS / 1e6,
+		snprintf(r->lost_of, sizeof(r->lost_of), "the run-queue wait of every thread "
+			 "of the tree, read from /proc every %.0f ms or more (a thread's last "
+			 "interval not seen)%s", (double)CT_OBSERVE_FLOOR_NS / 1e6,
 			 have_perf ? " and the steal" : " (no steal)");
 	}
 #if CT_HAVE_PERF

@@ -7,6 +7,7 @@
 # "busy" with the reason saying so, never "slower" or "a slower clock",
 # and its cpu rows not at all.  Then host 3 truly slower (-x: both bases
 # low): "slower", with "a slower clock" for the clock chain, never "busy".
+# And two of three busy: the third is flagged, its peers busy, not faster.
 . "${top_srcdir:-..}/tests/lib.sh"
 
 GEN=$top_srcdir/bench/fleet-gen.sh
@@ -41,6 +42,18 @@ grep '"record":"fleet"' "$tmp/out" | grep '"outlier":true' >flagged
 [ "$(field fleet_summary busy)" = 0 ] || fail "a slower host counted busy"
 grep '"kernel":"addchain"' flagged | grep -c '"reason":"a slower clock: ' | grep -qx 2 ||
 	fail "a slower host's clock: $(field fleet reason flagged)"
+
+# Two of three busy (a group of three on one loaded machine): the third is
+# flagged faster on the wall clock, its peers busy, not a faster host.
+sh "$GEN" -s 0 -b 1:0.26 -b 2:0.26 "$TPL" 3 two || fail "fleet-gen: two busy"
+expect_status 0 "$CT_COMPARE" --fleet -f json two/*
+grep '"record":"fleet"' "$tmp/out" | grep '"outlier":true' >flagged
+[ "$(field fleet host flagged | sort -u)" = node0003 ] || fail "two busy: flagged $(cat flagged)"
+[ "$(field fleet cause flagged | sort -u)" = "peers busy" ] || fail "two busy: cause $(field fleet cause flagged)"
+grep -q 'faster clock' flagged && fail "two busy: the third's clock blamed: $(field fleet reason flagged)"
+grep -q "\"reason\":\"its peers busy, not a faster host: 3.85 of its peers' on the wall clock but 1.00" flagged ||
+	fail "two busy: $(field fleet reason flagged)"
+[ "$(field fleet_summary busy)" = 5 ] || fail "two busy: the summary's count $(field fleet_summary busy)"
 
 # Slower on the wall clock and busy with it, its cpu basis also low: slower.
 sh "$GEN" -s 0 -b 3:0.5 -x 3:addchain:0.5 "$TPL" 3 both || fail "fleet-gen: slower and busy"
