@@ -64,6 +64,12 @@ static void row_value(const void *rec, int id, unsigned out, struct ct_rec_value
 		break;
 	case R_NS:
 		v->num = r->ns_per_load;
+		/* From mostly disturbed samples: marked, as the lines in flight over it. */
+		if (isfinite(v->num) && ct_latency_mostly_disturbed(w)) {
+			snprintf(v->buf, sizeof(v->buf), "%.2f*", v->num);
+			v->str = v->buf;
+			v->marks |= CT_MARK_DISTURBED;
+		}
 		break;
 	case R_CYCLES:
 		v->num = r->cycles_per_load;

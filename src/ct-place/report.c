@@ -448,6 +448,13 @@ static void placement_value(const void *rec, int id, unsigned out, struct ct_rec
 		break;
 	case R_NS_PER_LOAD:
 		v->num = r->c.lat.ns_per_load;
+		/* The one chain's latency from mostly disturbed samples: marked, as lines in flight. */
+		if ((out & CT_REC_TEXT) && isfinite(v->num) && r->basis == CT_BASIS_WALL &&
+		    ct_latency_mostly_disturbed(&s[CT_JOB_LATENCY])) {
+			snprintf(v->buf, sizeof(v->buf), "%.1f*", v->num);
+			v->str = v->buf;
+			v->marks |= CT_MARK_DISTURBED;
+		}
 		break;
 	case R_LATENCY_CV:
 		v->num = s[CT_JOB_LATENCY].rate.cv_pct;

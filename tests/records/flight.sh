@@ -28,6 +28,8 @@ has() {
 has wall process-background '22.3*!' || fail "wall process-background: $(grep -A4 '^basis wall' "$tmp/table")"
 has cpu process-background 16.5 || fail "cpu process-background: $(grep -A4 '^basis cpu' "$tmp/table")"
 grep -A4 '^basis cpu' "$tmp/table" | grep '^process-background' | grep -q '!' && fail "cpu basis marked '!'"
+# The latency under it, from those disturbed samples, marked too.
+has wall process-background '271.7*' || fail "wall process-background's ns/load: $(grep -A4 '^basis wall' "$tmp/table")"
 has wall main 10.0 || fail "wall main: $(grep -A4 '^basis wall' "$tmp/table")"
 grep -q "^!  *lines in flight above what N chains can have (N x 1.20" "$tmp/table" ||
 	fail "no footnote for '!': $(cat "$tmp/table")"

@@ -26,8 +26,7 @@ int ct_latency_flight_implausible(double in_flight, unsigned chains)
 	return isfinite(in_flight) && chains > 0 && in_flight > ct_latency_flight_max(chains);
 }
 
-/* Most of a run's samples descheduled: its wall median is other work's. */
-static int mostly_disturbed(const struct ct_summary *s)
+int ct_latency_mostly_disturbed(const struct ct_summary *s)
 {
 	return s->reps && 2 * s->descheduled > s->reps;
 }
@@ -36,7 +35,8 @@ static int flight_disturbed(const struct ct_results *one, const struct ct_result
 			    enum ct_basis b)
 {
 	return b == CT_BASIS_WALL &&
-	       (mostly_disturbed(&one->b[b]) || mostly_disturbed(&many->b[b]));
+	       (ct_latency_mostly_disturbed(&one->b[b]) ||
+		ct_latency_mostly_disturbed(&many->b[b]));
 }
 
 void ct_latency_figures(const struct ct_results *one, const struct ct_results *many,

@@ -68,6 +68,12 @@
 double ct_latency_flight_max(unsigned chains);
 /* Whether lines in flight of N chains are above ct_latency_flight_max(N). */
 int ct_latency_flight_implausible(double in_flight, unsigned chains);
+/*
+ * Whether most of a run's samples were disturbed (descheduled): its
+ * wall-basis median, a latency or lines in flight, is then other work's
+ * as much as the core's, and the tables mark it '*'.
+ */
+int ct_latency_mostly_disturbed(const struct ct_summary *s);
 
 /*
  * The chain counts of --chains: "1,2,4", or A..B for A, 2A, 4A ... B
