@@ -38,6 +38,11 @@
  * thread that lived between two passes, or the last interval of one that
  * ended, is not seen (ct_observe_account() in src/ct-place/observe.c).
  * The sampler and the reading of /proc are observe-proc.c.
+ *
+ * The run-queue wait (what others took from the command) is the
+ * sampler's on both paths: beside perf it walks the tree at the same
+ * pace and reads each thread's schedstat wait alone, since perf has no
+ * event for it and Linux keeps none for a thread group or a reaped child.
  */
 #include "config.h"
 
