@@ -1,7 +1,8 @@
 /*
  * ct-place/observe-proc.c - what Linux's /proc tells of a command's tree:
- * a thread's schedstat, a child waited for, and the fallback's sampler
- * (observe-linux.c says when it runs and what it misses): the tree walked
+ * a thread's schedstat, a child waited for, and the sampler (the
+ * fallback's whole count, and beside perf the run-queue waits alone:
+ * observe-linux.c says when it runs and what it misses): the tree walked
  * through /proc/PID/task/TID/children, each thread's stat and schedstat
  * read at ct_observe_interval()'s pace.
  */

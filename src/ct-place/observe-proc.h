@@ -19,7 +19,7 @@ int ct_proc_wait_child(pid_t pid, int *status);
  */
 int ct_proc_schedstat(pid_t pid, pid_t tid, uint64_t *run, uint64_t *delay);
 
-/* The fallback's sampler; the caller sets o, r and hz, the rest zero. */
+/* The sampler; the caller sets o, r, hz and delay_only, the rest zero. */
 struct ct_sampler_thr;
 struct ct_sampler {
 	const struct ct_observe_opts *o;
