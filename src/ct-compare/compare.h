@@ -153,7 +153,8 @@ struct ct_compare_row {
  * the rows moved together (NaN where a row has none).  Where a row was
  * tested on one run a side its interval holds that run's spread only (the
  * row is apart, not changed), so the mean of such rows is apart too: it
- * has no interval (one_run counts those rows).
+ * has no interval (one_run counts those rows); so has a mean of shares,
+ * which are the host's other load and never a verdict.
  */
 struct ct_compare_geomean {
 	size_t newi;

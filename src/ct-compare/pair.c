@@ -248,8 +248,16 @@ static void geomeans(struct ct_compare *c)
 		if (m->n < 2)
 			continue;
 		m->ratio = exp(m->sum_log / (double)m->n);
-		m->ci_lo = m->n_ci == m->n && !m->one_run ? exp(m->sum_lo / (double)m->n) : NAN;
-		m->ci_hi = m->n_ci == m->n && !m->one_run ? exp(m->sum_hi / (double)m->n) : NAN;
+		/*
+		 * No interval where the rows can have no verdict: tested on one
+		 * run a side, or the share (the host's other load).
+		 */
+		if (m->n_ci == m->n && !m->one_run && m->fig != CT_FIG_SHARE) {
+			m->ci_lo = exp(m->sum_lo / (double)m->n);
+			m->ci_hi = exp(m->sum_hi / (double)m->n);
+		} else {
+			m->ci_lo = m->ci_hi = NAN;
+		}
 		c->geo[k++] = *m;
 	}
 	c->ngeo = k;

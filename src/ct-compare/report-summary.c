@@ -80,6 +80,10 @@ static void geo_value(const void *rec, int id, unsigned out, struct ct_rec_value
 			v->str = "apart, one run";
 			break;
 		}
+		if (g->fig == CT_FIG_SHARE) {
+			v->str = "load, no verdict";
+			break;
+		}
 		v->omit = isnan(g->ci_lo);
 		snprintf(v->buf, sizeof(v->buf), "%.3f .. %.3f", g->ci_lo, g->ci_hi);
 		v->str = v->buf;

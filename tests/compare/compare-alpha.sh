@@ -110,6 +110,9 @@ for k in low high; do
 	got=$(echo "$geo" | "$JSONL" -r geomean -f ratio_ci_$k - | awk '{ printf "%.5f", $1 }')
 	[ "$got" = "$want" ] || fail "geomean: ratio_ci_$k $got, not the geometric mean of the rows' $want"
 done
+# The shares' mean has none either: a share is the host's load, no verdict.
+geo=$(grep '"record":"geomean","figure":"cpu-share"' "$tmp/r.json")
+[ "$(echo "$geo" | "$JSONL" -r geomean -f ratio_ci_low -)" = null ] || fail "the shares' geomean has an interval: $geo"
 [ "$("$JSONL" -r verdicts -f found "$tmp/r.json")" = "1 faster of 2 results" ] ||
 	fail "the found line of five runs: $("$JSONL" -r verdicts -f found "$tmp/r.json")"
 
