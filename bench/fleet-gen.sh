@@ -7,11 +7,17 @@
 # kept: what a fleet of alike machines looks like to the reader, at any
 # size.  For the scale figures of bench/NOTES and tests/fleet/.
 #
-# Usage: bench/fleet-gen.sh [-c MODEL] [-f FACTOR] [-m MODELS] [-p PREFIX]
-#                           [-s SPREAD] [-x HOST:KERNEL:FACTOR]... TEMPLATE N DIR
+# Usage: bench/fleet-gen.sh [-b HOST:SHARE]... [-c MODEL] [-f FACTOR] [-m MODELS]
+#                           [-p PREFIX] [-s SPREAD] [-x HOST:KERNEL:FACTOR]...
+#                           TEMPLATE N DIR
 #   TEMPLATE  a raw.txt (ct-place -q -o DIR; any tool's -f json -s)
 #   N         hosts: node0001 ... nodeN (DIR/node0001/raw.txt ...)
 #   DIR       made if missing; its host directories must not exist
+#   -b H:S    host number H was busy: other work left its thread S of the
+#             cpu (0.26: a quarter), so its wall-basis rates are S times
+#             the template's, its wall times 1 / S and its cpu shares S
+#             times, while its cpu-basis figures and per-cycle figures
+#             (rate and clock on one basis) are kept; repeatable
 #   -c MODEL  the hosts' cpu model (default the template's)
 #   -f F      every rate F times the template's (default 1)
 #   -m M      spread the hosts over M cpu models, round robin: model i
@@ -32,10 +38,12 @@ models=1
 prefix=node
 spread=0.02
 doctor=""
+busy=""
 usage() { sed -n 's/^# \{0,1\}//; /^Usage:/,/^Exit status/p' "$0"; }
 die() { printf '%s: %s\n' "$prog" "$*" >&2; exit 2; }
-while getopts c:f:hm:p:s:x: opt; do
+while getopts b:c:f:hm:p:s:x: opt; do
 	case $opt in
+	b) busy="$busy $OPTARG" ;;
 	c) model=$OPTARG ;;
 	f) factor=$OPTARG ;;
 	h) usage; exit 0 ;;
@@ -58,7 +66,7 @@ awk -v n="$n" -v dir="$dir" -v p="$prefix" 'BEGIN { for (i = 1; i <= n; i++) pri
 	xargs mkdir || exit 1
 # One awk for every host: the template read once, each host's file
 # written and closed in turn.
-awk -v n="$n" -v dir="$dir" -v models="$models" -v spread="$spread" -v doctor="$doctor" \
+awk -v n="$n" -v dir="$dir" -v models="$models" -v spread="$spread" -v doctor="$doctor" -v busy="$busy" \
     -v prefix="$prefix" -v cpu="$model" -v factor="$factor" '
 function scale(line, key, f,    re, out, v) {
 	re = "\"" key "\":-?[0-9][0-9.eE+-]*"
@@ -85,6 +93,12 @@ END {
 		split(dx[i], p, ":")
 		extra[p[1] + 0, p[2]] = p[3] + 0
 	}
+	nb = split(busy, bx, " ")
+	for (i = 1; i <= nb; i++) {
+		split(bx[i], p, ":")
+		share[p[1] + 0] = p[2] + 0
+	}
+	nw = split("min median max mean ci_low ci_high", wrates, " ")
 	for (h = 1; h <= n; h++) {
 		name = sprintf("%s%04d", prefix, h)
 		file = dir "/" name "/raw.txt"
@@ -115,6 +129,14 @@ END {
 					s = scale(s, rates[i], f[k])
 				for (i = 1; i <= nt; i++)
 					s = scale(s, times[i], 1 / f[k])
+				if (h in share) {
+					if (s ~ /"record":"summary"/ && s ~ /"basis":"wall"/)
+						for (i = 1; i <= nw; i++)
+							s = scale(s, wrates[i], share[h])
+					s = scale(s, "value_wall", share[h])
+					s = scale(s, "wall_ns", 1 / share[h])
+					s = scale(s, "cpu_share", share[h])
+				}
 			}
 			print s > file
 		}

@@ -150,14 +150,18 @@ struct ct_compare_row {
  * The geometric mean of the ratios of one NEW's rows of one figure, basis
  * and unit that have a ratio on both sides (benchstat's geomean), and the
  * geometric mean of their 95% bounds: the interval the mean would have if
- * the rows moved together (NaN where a row has none).
+ * the rows moved together (NaN where a row has none).  Where a row was
+ * tested on one run a side its interval holds that run's spread only (the
+ * row is apart, not changed), so the mean of such rows is apart too: it
+ * has no interval (one_run counts those rows); so has a mean of shares,
+ * which are the host's other load and never a verdict.
  */
 struct ct_compare_geomean {
 	size_t newi;
 	enum ct_figure fig;
 	int basis;
 	const char *unit;
-	size_t n;
+	size_t n, one_run;
 	double ratio, ci_lo, ci_hi;
 	double sum_log, sum_lo, sum_hi;	/* while summing */
 	size_t n_ci;
@@ -171,6 +175,7 @@ struct ct_compare_geomean {
 struct ct_compare_verdicts {
 	size_t newi;
 	size_t results, faster, slower, same, unconfirmed, none, reader, base_only, new_only;
+	char found[240];		/* what was found, in one line (ct_compare_found) */
 };
 
 
@@ -245,6 +250,8 @@ extern const struct ct_rec_kind ct_rec_input, ct_rec_compare, ct_rec_geomean, ct
  */
 void ct_compare_verdicts_rows(FILE *f, const struct ct_compare *c, unsigned out);
 void ct_compare_geomean_rows(FILE *f, const struct ct_compare *c, unsigned out);
+/* The last line of the table and Markdown: what each NEW's comparison found. */
+void ct_compare_found_lines(FILE *f, const struct ct_compare *c, unsigned out);
 void ct_compare_print(FILE *f, enum ct_format fmt, const struct ct_compare *c);
 void ct_compare_markdown(FILE *f, const struct ct_compare *c);
 void ct_compare_svg(FILE *f, const struct ct_compare *c);

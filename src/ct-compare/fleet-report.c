@@ -42,8 +42,8 @@ static void table_title(char *buf, size_t len, const struct ct_run_series *s)
 /* --- The fleet_summary record: what was compared, and the rule. --- */
 
 enum sum_field {
-	M_HOSTS, M_MODELS, M_RESULTS, M_ROWS, M_GROUPS, M_SMALL, M_OUTLIERS, M_MADS, M_SCALE,
-	M_MIN_GROUP, M_THRESHOLD, M_RULE
+	M_HOSTS, M_MODELS, M_RESULTS, M_ROWS, M_GROUPS, M_SMALL, M_OUTLIERS, M_BUSY, M_MADS,
+	M_SCALE, M_MIN_GROUP, M_THRESHOLD, M_RULE
 };
 
 static const struct ct_rec_field sum_fields[] = {
@@ -54,6 +54,7 @@ static const struct ct_rec_field sum_fields[] = {
 	{ M_GROUPS, "groups", NULL, CT_REC_INT, NULL, NULL, CT_REC_ALL },
 	{ M_SMALL, "small_groups", "too small to flag", CT_REC_INT, NULL, NULL, CT_REC_ALL },
 	{ M_OUTLIERS, "outliers", NULL, CT_REC_INT, NULL, NULL, CT_REC_ALL },
+	{ M_BUSY, "busy", NULL, CT_REC_INT, NULL, NULL, CT_REC_ALL },
 	{ M_MADS, "rule_mads", NULL, CT_REC_NUM, NULL, NULL, CT_REC_DATA },
 	{ M_SCALE, "rule_mad_scale", NULL, CT_REC_NUM, NULL, NULL, CT_REC_DATA },
 	{ M_MIN_GROUP, "rule_min_group", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
@@ -87,6 +88,9 @@ static void sum_value(const void *rec, int id, unsigned out, struct ct_rec_value
 		break;
 	case M_OUTLIERS:
 		v->i = (long long)f->outliers;
+		break;
+	case M_BUSY:
+		v->i = (long long)f->busy;
 		break;
 	case M_MADS:
 		v->num = CT_FLEET_MADS;
@@ -251,7 +255,7 @@ static const struct ct_rec_field row_fields[] = {
 	{ F_PC_RATIO, "per_cycle_ratio", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
 	{ F_DISTURBED, "disturbed", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
 	{ F_OUTLIER, "outlier", NULL, CT_REC_BOOL, NULL, NULL, CT_REC_DATA },
-	{ F_FLAG, NULL, "outlier", CT_REC_STR, NULL, NULL, CT_REC_TEXT | CT_REC_LEFT },
+	{ F_FLAG, "cause", "outlier", CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
 	{ F_REASON, "reason", "why", CT_REC_STR, NULL, NULL, CT_REC_ALL | CT_REC_LEFT },
 	{ F_FILE, "file", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
 };
@@ -268,7 +272,6 @@ static void row_value(const void *rec, int id, unsigned out, struct ct_rec_value
 	const struct ct_fleet_row *r = rr->r;
 	const struct ct_fleet_host *h = &rr->f->hosts[r->host];
 
-	(void)out;
 	switch ((enum row_field)id) {
 	case F_TOOL:
 		v->str = r->s->tool;
@@ -381,7 +384,9 @@ static void row_value(const void *rec, int id, unsigned out, struct ct_rec_value
 		v->i = r->outlier == 1;
 		break;
 	case F_FLAG:
-		v->str = r->outlier == 1 ? (row_slower(r) ? "slower" : "faster") : "";
+		v->null = r->outlier != 1 && (out & CT_REC_DATA);
+		v->str = r->outlier != 1 ? "" : r->busy == CT_FLEET_PEERS_BUSY ? "peers busy" :
+			 r->busy ? "busy" : row_slower(r) ? "slower" : "faster";
 		break;
 	case F_REASON:
 		v->null = !r->reason;
@@ -478,7 +483,11 @@ static void legend_lines(FILE *f, unsigned out, const struct ct_fleet *fl)
 		"scaled MADs (x %g) of their medians;", CT_FLEET_MAD_SCALE);
 	ct_doc_line(&d, "outlier: beyond %g MADs and at least %g%% from the peers' median (--threshold); "
 		"a group of fewer than %d hosts flags none; a host is never compared with another "
-		"cpu model's", CT_FLEET_MADS, 100 * fl->threshold, CT_FLEET_MIN_GROUP);
+		"cpu model's;", CT_FLEET_MADS, 100 * fl->threshold, CT_FLEET_MIN_GROUP);
+	ct_doc_line(&d, "busy: flagged slower on the wall clock, yet at its peers' figure on its "
+		"thread's cpu time, with a smaller share of its cpu than theirs: other work took "
+		"the time, the core is as fast; peers busy: the same the other way round, "
+		"flagged faster with a larger share than its busy peers'");
 }
 
 static void print_table(FILE *f, const struct ct_fleet *fl)

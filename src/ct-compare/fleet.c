@@ -511,12 +511,79 @@ static int is_time(const struct ct_fleet_row *r)
 }
 
 /*
+ * Whether x is an outlier of a group of median m and MAD mad: beyond
+ * CT_FLEET_MADS scaled MADs of m, and at least the threshold away
+ * (ratio r of 1 + t, or 1 / (1 + t)).  A MAD of 0 (most of the group
+ * alike) makes every other value beyond it: the threshold decides.
+ */
+static int beyond_rule(double x, double m, double mad, double r, double threshold)
+{
+	double dev = fabs(x - m);
+
+	return dev > CT_FLEET_MADS * CT_FLEET_MAD_SCALE * mad &&
+	       (r >= 1 + threshold || r <= 1 / (1 + threshold));
+}
+
+static void group_rule(struct ct_fleet *f, struct ct_fleet_row *g, size_t n)
+{
+	double *v = ct_xmalloc((n ? n : 1) * sizeof(*v)), med, mad, pcmed;
+	char note[160];
+	size_t i, m = 0, mp = 0;
+
+	for (i = 0; i < n; i++)
+		if (isfinite(g[i].median) && g[i].median > 0)
+			v[m++] = g[i].median;
+	med = median_of(v, m);
+	for (i = 0; i < m; i++)
+		v[i] = fabs(v[i] - med);
+	mad = median_of(v, m);
+	for (i = 0; i < n; i++)
+		if (isfinite(g[i].pc_median) && g[i].pc_median > 0)
+			v[mp++] = g[i].pc_median;
+	pcmed = median_of(v, mp);
+	free(v);
+	f->ngroups++;
+	if (m < CT_FLEET_MIN_GROUP)
+		f->small_groups++;
+	for (i = 0; i < n; i++) {
+		struct ct_fleet_row *r = &g[i];
+		double dev = fabs(r->median - med), scale = CT_FLEET_MAD_SCALE * mad;
+
+		r->group = f->ngroups - 1;
+		r->group_n = m;
+		r->group_median = med;
+		r->group_mad = mad;
+		r->group_pc_median = pcmed;
+		r->ratio = ct_results_median_ratio(r->median, med);
+		r->ratio_lo = ct_results_median_ratio(r->ci_lo, med);
+		r->ratio_hi = ct_results_median_ratio(r->ci_hi, med);
+		r->pc_ratio = ct_results_median_ratio(r->pc_median, pcmed);
+		r->mads = !isfinite(dev) ? NAN : scale > 0 ? dev / scale : dev > 0 ? INFINITY : 0;
+		r->reason = NULL;
+		if (!isfinite(r->ratio)) {
+			r->outlier = -1;
+			r->reason = ct_xstrdup("no median: nothing to compare");
+		} else if (m < CT_FLEET_MIN_GROUP) {
+			r->outlier = -1;
+			snprintf(note, sizeof(note), "a group of %zu host%s of its cpu model and kind: "
+				 "%d at least to flag one", m, m == 1 ? "" : "s", CT_FLEET_MIN_GROUP);
+			r->reason = ct_xstrdup(note);
+		} else {
+			r->outlier = beyond_rule(r->median, med, mad, r->ratio, f->threshold);
+		}
+	}
+}
+
+/*
  * Why a flagged row is odd, in the kernel's terms: the clock chain says a
  * slower clock; a kernel normalized per cycle says a slower clock where
  * its per-cycle figure is its peers' (within the threshold), else what
  * per cycle it lacks; memory says what its reads or its latency are
- * against its peers'.  Then what else sets the host apart: most samples
- * disturbed, another reader, another governor or turbo.
+ * against its peers'.  A busy host, or one whose peers were (fleet.h),
+ * says so first: its wall figure against its cpu-basis one and its share
+ * against its peers'.
+ * Then what else sets the host apart: most samples disturbed, another
+ * reader, another governor or turbo.
  */
 static void outlier_reason(const struct ct_fleet *f, struct ct_fleet_row *r,
 			   const struct peers *p, const char *reader)
@@ -528,7 +595,17 @@ static void outlier_reason(const struct ct_fleet *f, struct ct_fleet_row *r,
 	size_t len = sizeof(b);
 	int n = 0;
 
-	if (strcmp(k, "addchain") == 0)
+	if (r->busy == CT_FLEET_PEERS_BUSY)
+		n = snprintf(b, len, "its peers busy, not a faster host: %.2f of its peers' on the "
+			     "wall clock but %.2f on its thread's cpu time; its thread had %.0f%% "
+			     "of its cpu against their %.0f%% (other work on theirs)", r->ratio,
+			     r->twin->ratio, 100 * r->share, 100 * r->group_share);
+	else if (r->busy)
+		n = snprintf(b, len, "busy, not slower: %.2f of its peers' on the wall clock "
+			     "but %.2f on its thread's cpu time; its thread had %.0f%% of its "
+			     "cpu against their %.0f%% (other work on its cpu)", r->ratio,
+			     r->twin->ratio, 100 * r->share, 100 * r->group_share);
+	else if (strcmp(k, "addchain") == 0)
 		n = snprintf(b, len, "a %s clock: %.3g %s against its peers' %.3g",
 			     slow ? "slower" : "faster", r->median, r->s->unit, r->group_median);
 	else if (clock_only)
@@ -564,7 +641,7 @@ static void outlier_reason(const struct ct_fleet *f, struct ct_fleet_row *r,
 		n = snprintf(b, len, "%s: %.2f of its peers' (%.3g %s against %.3g)",
 			     slow ? "slower" : "faster", r->ratio, r->median, r->s->unit,
 			     r->group_median);
-	if (n >= 0 && (size_t)n < len && r->n && 2 * r->disturbed > r->n)
+	if (n >= 0 && (size_t)n < len && !r->busy && r->n && 2 * r->disturbed > r->n)
 		n += snprintf(b + n, len - (size_t)n, "; %zu of its samples disturbed (other work "
 			      "on its cpu): a busy host", r->disturbed);
 	if (n >= 0 && (size_t)n < len && p->reader && strcmp(reader, p->reader) != 0)
@@ -581,71 +658,76 @@ static void outlier_reason(const struct ct_fleet *f, struct ct_fleet_row *r,
 }
 
 /*
- * Whether x is an outlier of a group of median m and MAD mad: beyond
- * CT_FLEET_MADS scaled MADs of m, and at least the threshold away
- * (ratio r of 1 + t, or 1 / (1 + t)).  A MAD of 0 (most of the group
- * alike) makes every other value beyond it: the threshold decides.
+ * The same host's row of the same result on the other basis: a wall row's
+ * cpu-basis twin.  NULL where it has none.
  */
-static int beyond_rule(double x, double m, double mad, double r, double threshold)
+static const struct ct_fleet_row *twin_of(const struct ct_fleet *f, const struct ct_fleet_row *r)
 {
-	double dev = fabs(x - m);
+	size_t i;
 
-	return dev > CT_FLEET_MADS * CT_FLEET_MAD_SCALE * mad &&
-	       (r >= 1 + threshold || r <= 1 / (1 + threshold));
+	for (i = 0; i < f->nrows; i++) {
+		const struct ct_fleet_row *t = &f->rows[i];
+
+		if (t != r && t->table == r->table && t->host == r->host && t->basis != r->basis &&
+		    strcmp(t->kinds, r->kinds) == 0)
+			return t;
+	}
+	return NULL;
 }
 
-static void group_rule(struct ct_fleet *f, struct ct_fleet_row *g, size_t n)
+/*
+ * Whether a flagged wall row is a busy host's or its peers' (fleet.h):
+ * its cpu-basis twin within the threshold of its peers', and, slower on
+ * the wall clock, its share below theirs by the threshold (most samples
+ * disturbed where no share is recorded): CT_FLEET_BUSY; faster, its share
+ * above theirs by the threshold: CT_FLEET_PEERS_BUSY.  A host apart on
+ * both bases is slower or faster.
+ */
+static int busy_row(const struct ct_fleet *f, const struct ct_fleet_row *r)
 {
-	double *v = ct_xmalloc((n ? n : 1) * sizeof(*v)), med, mad, pcmed;
-	char *readers, note[160];
+	const struct ct_fleet_row *t = r->twin;
+	int slow = is_time(r) ? r->ratio > 1 : r->ratio < 1;
+	int shares = isfinite(r->share) && r->share > 0 && isfinite(r->group_share) &&
+		     r->group_share > 0;
+
+	if (r->basis != CT_BASIS_WALL || r->outlier != 1 || !t || !isfinite(t->ratio) ||
+	    t->ratio <= 0 || fabs(log(t->ratio)) >= log(1 + f->threshold))
+		return 0;
+	if (!slow)
+		return shares && r->share > r->group_share * (1 + f->threshold) ?
+		       CT_FLEET_PEERS_BUSY : 0;
+	if (shares)
+		return r->share < r->group_share / (1 + f->threshold) ? CT_FLEET_BUSY : 0;
+	return r->n && 2 * r->disturbed > r->n ? CT_FLEET_BUSY : 0;
+}
+
+/*
+ * The reasons of a group's flagged rows, once every group's figures are
+ * known (a wall row's reason reads its cpu-basis twin's).
+ */
+static void group_reasons(struct ct_fleet *f, struct ct_fleet_row *g, size_t n)
+{
+	double *v = ct_xmalloc((n ? n : 1) * sizeof(*v)), share;
+	char *readers = ct_xmalloc((n ? n : 1) * CT_FLEET_READER_LEN);
 	struct peers p;
-	size_t i, m = 0, mp = 0;
+	size_t i, m = 0;
 
 	for (i = 0; i < n; i++)
-		if (isfinite(g[i].median) && g[i].median > 0)
-			v[m++] = g[i].median;
-	med = median_of(v, m);
-	for (i = 0; i < m; i++)
-		v[i] = fabs(v[i] - med);
-	mad = median_of(v, m);
-	for (i = 0; i < n; i++)
-		if (isfinite(g[i].pc_median) && g[i].pc_median > 0)
-			v[mp++] = g[i].pc_median;
-	pcmed = median_of(v, mp);
+		if (isfinite(g[i].s->sum_share) && g[i].s->sum_share > 0)
+			v[m++] = g[i].s->sum_share;
+	share = median_of(v, m);
 	free(v);
-	readers = ct_xmalloc((n ? n : 1) * CT_FLEET_READER_LEN);
 	group_peers(f, g, n, &p, readers);
-	f->ngroups++;
-	if (m < CT_FLEET_MIN_GROUP)
-		f->small_groups++;
 	for (i = 0; i < n; i++) {
 		struct ct_fleet_row *r = &g[i];
-		double dev = fabs(r->median - med), scale = CT_FLEET_MAD_SCALE * mad;
 
-		r->group = f->ngroups - 1;
-		r->group_n = m;
-		r->group_median = med;
-		r->group_mad = mad;
-		r->group_pc_median = pcmed;
-		r->ratio = ct_results_median_ratio(r->median, med);
-		r->ratio_lo = ct_results_median_ratio(r->ci_lo, med);
-		r->ratio_hi = ct_results_median_ratio(r->ci_hi, med);
-		r->pc_ratio = ct_results_median_ratio(r->pc_median, pcmed);
-		r->mads = !isfinite(dev) ? NAN : scale > 0 ? dev / scale : dev > 0 ? INFINITY : 0;
-		r->reason = NULL;
-		if (!isfinite(r->ratio)) {
-			r->outlier = -1;
-			r->reason = ct_xstrdup("no median: nothing to compare");
-		} else if (m < CT_FLEET_MIN_GROUP) {
-			r->outlier = -1;
-			snprintf(note, sizeof(note), "a group of %zu host%s of its cpu model and kind: "
-				 "%d at least to flag one", m, m == 1 ? "" : "s", CT_FLEET_MIN_GROUP);
-			r->reason = ct_xstrdup(note);
-		} else {
-			r->outlier = beyond_rule(r->median, med, mad, r->ratio, f->threshold);
-			if (r->outlier)
-				outlier_reason(f, r, &p, readers + i * CT_FLEET_READER_LEN);
-		}
+		r->share = r->s->sum_share;
+		r->group_share = share;
+		/* Only a flagged row looks for its twin: a walk over every row. */
+		r->twin = r->outlier == 1 ? twin_of(f, r) : NULL;
+		r->busy = busy_row(f, r);
+		if (r->outlier == 1)
+			outlier_reason(f, r, &p, readers + i * CT_FLEET_READER_LEN);
 	}
 	free(readers);
 }
@@ -659,6 +741,11 @@ static void apply_rule(struct ct_fleet *f)
 			;
 		group_rule(f, &f->rows[i], j - i);
 	}
+	for (i = 0; i < f->nrows; i = j) {
+		for (j = i; j < f->nrows && same_group(f, &f->rows[i], &f->rows[j]); j++)
+			;
+		group_reasons(f, &f->rows[i], j - i);
+	}
 	/* Each host's rows: how many, how many flagged, their ratios' geometric mean. */
 	{
 		double *sum = ct_xcalloc(2 * (f->nhosts ? f->nhosts : 1), sizeof(*sum));
@@ -671,6 +758,7 @@ static void apply_rule(struct ct_fleet *f)
 			if (r->outlier == 1) {
 				h->outliers++;
 				f->outliers++;
+				f->busy += r->busy != 0;
 			}
 			if (isfinite(r->ratio) && r->ratio > 0) {
 				sum[2 * r->host + (size_t)r->basis] += log(r->ratio);

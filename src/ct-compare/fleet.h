@@ -27,6 +27,7 @@
 #define CT_FLEET_MAD_SCALE 1.4826
 #define CT_FLEET_MIN_GROUP 3
 #define CT_FLEET_THRESHOLD 0.10
+enum { CT_FLEET_BUSY = 1, CT_FLEET_PEERS_BUSY = 2 };
 
 /* A host: every input whose records name it. */
 struct ct_fleet_host {
@@ -65,6 +66,21 @@ struct ct_fleet_row {
 	double pc_ratio;
 	double mads;			/* |median - group median| in scaled MADs; inf: MAD 0 */
 	int outlier;			/* 1 flagged, 0 not, -1 the group is too small to flag */
+	/*
+	 * CT_FLEET_BUSY: a flagged wall-basis row whose host was busy, not
+	 * slower: its cpu-basis figure of the same result is its peers'
+	 * (within the threshold) and its thread's share of the cpu fell
+	 * below theirs (or, where the records give no share, most of its
+	 * samples were disturbed).  Other work took the time; the core is
+	 * as fast.  CT_FLEET_PEERS_BUSY: the mirror, a row flagged faster on
+	 * the wall clock at its peers' cpu-basis figure with a larger share
+	 * than theirs: they were busy (most of a group of three on one
+	 * loaded machine).  0: neither.
+	 */
+	int busy;
+	/* A flagged row's twin: the same host and result on the other basis. */
+	const struct ct_fleet_row *twin;
+	double share, group_share;	/* its cpu share and its group's median, NaN: none */
 	char *reason;			/* why it is flagged, or why it cannot be; NULL */
 };
 
@@ -81,6 +97,7 @@ struct ct_fleet {
 	size_t ngroups, small_groups;	/* groups, and those too small to flag */
 	size_t models;			/* distinct cpu models */
 	size_t outliers;		/* rows flagged */
+	size_t busy;			/* of them, load, not hardware (row busy) */
 };
 
 /*

@@ -233,6 +233,7 @@ static void geomeans(struct ct_compare *c)
 		}
 		m = &c->geo[g];
 		m->n++;
+		m->one_run += r->one_run != 0;
 		m->sum_log += log(r->ratio);
 		if (r->ci_lo > 0 && r->ci_hi > 0) {
 			m->n_ci++;
@@ -247,11 +248,63 @@ static void geomeans(struct ct_compare *c)
 		if (m->n < 2)
 			continue;
 		m->ratio = exp(m->sum_log / (double)m->n);
-		m->ci_lo = m->n_ci == m->n ? exp(m->sum_lo / (double)m->n) : NAN;
-		m->ci_hi = m->n_ci == m->n ? exp(m->sum_hi / (double)m->n) : NAN;
+		/*
+		 * No interval where the rows can have no verdict: tested on one
+		 * run a side, or the share (the host's other load).
+		 */
+		if (m->n_ci == m->n && !m->one_run && m->fig != CT_FIG_SHARE) {
+			m->ci_lo = exp(m->sum_lo / (double)m->n);
+			m->ci_hi = exp(m->sum_hi / (double)m->n);
+		} else {
+			m->ci_lo = m->ci_hi = NAN;
+		}
 		c->geo[k++] = *m;
 	}
 	c->ngeo = k;
+}
+
+/* n and a noun, plural unless n is 1: "1 result", "20 results". */
+static int count_text(char *buf, size_t len, size_t n, const char *noun)
+{
+	return snprintf(buf, len, "%zu %s%s", n, noun, n == 1 ? "" : "s");
+}
+
+/*
+ * What a NEW's comparison found, in one line: the changes called (or
+ * none), then what stands in the way of a verdict: rows apart in one run
+ * a side (and what gives one), rows without one, another reader, results
+ * on one side only.  "no change in 20 results; 12 apart in one run a
+ * side: run 5 a side for verdicts".
+ */
+static void found_line(struct ct_compare_verdicts *v)
+{
+	char *b = v->found, res[48];
+	size_t len = sizeof(v->found), n;
+
+	count_text(res, sizeof(res), v->results, "result");
+	if (!v->faster && !v->slower && !v->same && !v->unconfirmed)
+		n = (size_t)snprintf(b, len, "no verdict in %s", res);
+	else if (!v->faster && !v->slower)
+		n = (size_t)snprintf(b, len, "no change in %s", res);
+	else if (!v->slower)
+		n = (size_t)snprintf(b, len, "%zu faster of %s", v->faster, res);
+	else if (!v->faster)
+		n = (size_t)snprintf(b, len, "%zu slower of %s", v->slower, res);
+	else
+		n = (size_t)snprintf(b, len, "%zu faster and %zu slower of %s", v->faster,
+				     v->slower, res);
+	if (n < len && v->unconfirmed)
+		n += (size_t)snprintf(b + n, len - n, "; %zu apart in one run a side: run 5 a side "
+				      "for verdicts", v->unconfirmed);
+	if (n < len && v->none)
+		n += (size_t)snprintf(b + n, len - n, "; %zu without a verdict (see the notes)",
+				      v->none);
+	if (n < len && v->reader)
+		n += (size_t)snprintf(b + n, len - n, "; %zu read by another reader", v->reader);
+	if (n < len && v->base_only)
+		n += (size_t)snprintf(b + n, len - n, "; %zu in base only", v->base_only);
+	if (n < len && v->new_only)
+		snprintf(b + n, len - n, "; %zu in new only", v->new_only);
 }
 
 /*
@@ -289,6 +342,8 @@ static void count_verdicts(struct ct_compare *c)
 		else
 			v->slower++;
 	}
+	for (i = 0; i + 1 < c->nruns; i++)
+		found_line(&c->verdicts[i]);
 }
 
 int ct_compare_build(struct ct_compare *c, char *why, size_t len)

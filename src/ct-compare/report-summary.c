@@ -27,7 +27,7 @@ struct geo_rec {
 };
 
 enum geo_field { G_NEW_FILE, G_FIGURE, G_BASIS, G_UNIT, G_ROWS, G_RATIO, G_CI_LOW, G_CI_HIGH,
-		 G_INTERVAL, G_FILE };
+		 G_INTERVAL, G_ONE_RUN, G_FILE };
 
 static const struct ct_rec_field geo_fields[] = {
 	{ G_NEW_FILE, NULL, "new", CT_REC_STR, NULL, NULL, CT_REC_TEXT | CT_REC_LEFT },
@@ -39,6 +39,7 @@ static const struct ct_rec_field geo_fields[] = {
 	{ G_CI_LOW, "ratio_ci_low", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
 	{ G_CI_HIGH, "ratio_ci_high", NULL, CT_REC_NUM, "%.6g", NULL, CT_REC_DATA },
 	{ G_INTERVAL, NULL, "95% interval", CT_REC_STR, NULL, NULL, CT_REC_TEXT },
+	{ G_ONE_RUN, "one_run_rows", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
 	{ G_FILE, "file", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
 };
 
@@ -74,9 +75,21 @@ static void geo_value(const void *rec, int id, unsigned out, struct ct_rec_value
 		v->num = g->ci_hi;
 		break;
 	case G_INTERVAL:
+		/* Rows of one run a side are apart, not changed: so is their mean. */
+		if (g->one_run) {
+			v->str = "apart, one run";
+			break;
+		}
+		if (g->fig == CT_FIG_SHARE) {
+			v->str = "load, no verdict";
+			break;
+		}
 		v->omit = isnan(g->ci_lo);
 		snprintf(v->buf, sizeof(v->buf), "%.3f .. %.3f", g->ci_lo, g->ci_hi);
 		v->str = v->buf;
+		break;
+	case G_ONE_RUN:
+		v->i = (long long)g->one_run;
 		break;
 	}
 }
@@ -90,7 +103,7 @@ void ct_compare_geomean_rows(FILE *f, const struct ct_compare *c, unsigned out)
 {
 	struct ct_rec_writer w;
 	struct geo_rec gr = { c, NULL };
-	size_t i;
+	size_t i, one_run = 0;
 
 	if (!c->ngeo)
 		return;
@@ -103,9 +116,21 @@ void ct_compare_geomean_rows(FILE *f, const struct ct_compare *c, unsigned out)
 		ct_rec_hide(&w, G_NEW_FILE);
 	for (i = 0; i < c->ngeo; i++) {
 		gr.g = &c->geo[i];
+		one_run += gr.g->one_run;
 		ct_rec_write(&w, &gr);
 	}
 	ct_rec_end(&w);
+	if ((out & CT_REC_TEXT) && one_run) {
+		struct ct_doc d;
+
+		ct_doc_init(&d, f, out, "");
+		/* A line right under a Markdown table would be read as a row of it. */
+		if (out == CT_REC_MD)
+			ct_doc_blank(&d);
+		ct_doc_line(&d, "(apart, one run: a mean of rows tested on one run a side, "
+			    "whose intervals hold that run's spread only, has no interval and no "
+			    "verdict; 5 runs a side give one)");
+	}
 }
 
 /* --- The verdicts record: a NEW's results, each counted once. --- */
@@ -117,7 +142,7 @@ struct verdicts_rec {
 
 enum verdicts_field {
 	V_NEW_FILE, V_RESULTS, V_FASTER, V_SLOWER, V_SAME, V_UNCONFIRMED, V_NONE, V_READER,
-	V_BASE_ONLY, V_NEW_ONLY, V_FILE
+	V_BASE_ONLY, V_NEW_ONLY, V_FOUND, V_FILE
 };
 
 static const struct ct_rec_field verdicts_fields[] = {
@@ -133,6 +158,7 @@ static const struct ct_rec_field verdicts_fields[] = {
 	  CT_REC_ALL | CT_REC_FIT(1) },
 	{ V_BASE_ONLY, "base_only", "base only", CT_REC_INT, NULL, NULL, CT_REC_ALL | CT_REC_FIT(2) },
 	{ V_NEW_ONLY, "new_only", "new only", CT_REC_INT, NULL, NULL, CT_REC_ALL | CT_REC_FIT(2) },
+	{ V_FOUND, "found", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
 	{ V_FILE, "file", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
 };
 
@@ -174,6 +200,9 @@ static void verdicts_value(const void *rec, int id, unsigned out, struct ct_rec_
 	case V_NEW_ONLY:
 		v->i = (long long)n->new_only;
 		break;
+	case V_FOUND:
+		v->str = n->found;
+		break;
 	}
 }
 
@@ -201,4 +230,23 @@ void ct_compare_verdicts_rows(FILE *f, const struct ct_compare *c, unsigned out)
 		ct_rec_write(&w, &vr);
 	}
 	ct_rec_end(&w);
+}
+
+/*
+ * The comparison's last line: what was found, per NEW (its file first
+ * where there are several).
+ */
+void ct_compare_found_lines(FILE *f, const struct ct_compare *c, unsigned out)
+{
+	struct ct_doc d;
+	size_t i;
+
+	ct_doc_init(&d, f, out, "");
+	ct_doc_blank(&d);
+	for (i = 0; i + 1 < c->nruns; i++) {
+		if (c->nruns > 2)
+			ct_doc_line(&d, "found: %s: %s", c->runs[i + 1].file, c->verdicts[i].found);
+		else
+			ct_doc_line(&d, "found: %s", c->verdicts[i].found);
+	}
 }

@@ -597,6 +597,7 @@ static void print_table(FILE *f, const struct ct_compare *c)
 	row_groups(f, c, CT_REC_TABLE);
 	ct_compare_verdicts_rows(f, c, CT_REC_TABLE);
 	ct_compare_geomean_rows(f, c, CT_REC_TABLE);
+	ct_compare_found_lines(f, c, CT_REC_TABLE);
 }
 
 /* TSV has the rows; JSON an input record per input first. */
@@ -648,4 +649,5 @@ void ct_compare_markdown(FILE *f, const struct ct_compare *c)
 	row_groups(f, c, CT_REC_MD);
 	ct_compare_verdicts_rows(f, c, CT_REC_MD);
 	ct_compare_geomean_rows(f, c, CT_REC_MD);
+	ct_compare_found_lines(f, c, CT_REC_MD);
 }

@@ -43,7 +43,12 @@ static void row_value(const void *rec, int id, unsigned out, struct ct_rec_value
 
 	(void)out;
 	if (id >= R_FLIGHT) {
-		v->num = r->in_flight[id - R_FLIGHT];
+		size_t i = (size_t)(id - R_FLIGHT);
+
+		v->num = r->in_flight[i];
+		ct_out_flight_cell(v->buf, sizeof(v->buf), v->num, r->flight_implausible[i],
+				   r->flight_disturbed[i], &v->marks);
+		v->str = v->buf;
 		return;
 	}
 	switch ((enum row_field)id) {
@@ -59,6 +64,12 @@ static void row_value(const void *rec, int id, unsigned out, struct ct_rec_value
 		break;
 	case R_NS:
 		v->num = r->ns_per_load;
+		/* From mostly disturbed samples: marked, as the lines in flight over it. */
+		if (isfinite(v->num) && ct_latency_mostly_disturbed(w)) {
+			snprintf(v->buf, sizeof(v->buf), "%.2f*", v->num);
+			v->str = v->buf;
+			v->marks |= CT_MARK_DISTURBED;
+		}
 		break;
 	case R_CYCLES:
 		v->num = r->cycles_per_load;
@@ -76,9 +87,19 @@ static void row_value(const void *rec, int id, unsigned out, struct ct_rec_value
 	case R_KNEE:
 		v->i = r->knee;
 		break;
-	case R_MLP:
+	case R_MLP: {
+		size_t i;
+
 		v->num = r->mlp;
+		for (i = 0; i < r->n && r->chains[i] != r->knee; i++)
+			;
+		if (i < r->n) {
+			ct_out_flight_cell(v->buf, sizeof(v->buf), v->num, r->flight_implausible[i],
+					   r->flight_disturbed[i], &v->marks);
+			v->str = v->buf;
+		}
 		break;
+	}
 	case R_VERIFIED:
 		v->i = r->verified;
 		v->str = v->i ? "yes" : "NO";

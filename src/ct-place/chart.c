@@ -17,6 +17,7 @@
 #include "core/cpuset.h"
 #include "measure/results.h"
 #include "records/svg.h"
+#include "workloads/latency.h"
 
 /* "cpus 0-1 (P)": where a row's samples ran, as the tables have it. */
 static void row_where(const struct ct_placements_row *row, char *buf, size_t len)
@@ -37,20 +38,39 @@ static const char *const kernel_titles[CT_NJOBS] = {
 static const char *const kernel_ids[CT_NJOBS] = { "clock", "fma", "stream", "latency", "chains" };
 
 /*
+ * Lines in flight as the table has them, "36.2*!": marked from disturbed
+ * samples and above what the chains can have.
+ */
+static void flight_text(char *buf, size_t len, const struct ct_latency_figures *lat)
+{
+	snprintf(buf, len, "%.1f%s%s", lat->in_flight, lat->flight_disturbed ? "*" : "",
+		 lat->flight_implausible ? "!" : "");
+}
+
+/*
  * The chase's figures after a bar's tip: the latency under the one
- * chain, the lines in flight under the chains (both on the wall basis).
+ * chain, the lines in flight under the chains (both on the wall basis),
+ * the latter marked and explained where they cannot be.
  */
 static void chase_tip(char *tip, size_t len, int k, const struct ct_latency_figures *lat)
 {
 	size_t l = strlen(tip);
+	char fl[32];
 
 	if (k == CT_JOB_LATENCY && isfinite(lat->cycles_per_load))
 		snprintf(tip + l, len - l, "; %.1f ns, %.1f cycles per load", lat->ns_per_load,
 			 lat->cycles_per_load);
 	else if (k == CT_JOB_LATENCY)
 		snprintf(tip + l, len - l, "; %.1f ns per load", lat->ns_per_load);
-	else if (k == CT_JOB_CHAINS)
-		snprintf(tip + l, len - l, "; %.1f lines in flight", lat->in_flight);
+	else if (k == CT_JOB_CHAINS && lat->flight_implausible) {
+		flight_text(fl, sizeof(fl), lat);
+		snprintf(tip + l, len - l, "; %s lines in flight, above the %.1f %u chains "
+			 "can have: the one chain's latency was read long", fl,
+			 ct_latency_flight_max(lat->chains), lat->chains);
+	} else if (k == CT_JOB_CHAINS) {
+		flight_text(fl, sizeof(fl), lat);
+		snprintf(tip + l, len - l, "; %s lines in flight", fl);
+	}
 }
 
 /* A ratio's interval after a bar's tip: " (95% interval 0.95 .. 1.02~)". */
@@ -72,13 +92,13 @@ struct place_chart {
 	struct ct_svg_row *srow;
 	struct ct_svg_bar *bars;
 	char (*where)[96];
-	char (*tips)[320];
+	char (*tips)[400];
 	char title[160], machine[512], run[400], basis[400], ptitle[CT_NJOBS][96];
-	char psub[CT_NJOBS][160], notes[1200], axis[96], reflabel[80], errlegend[96];
+	char psub[CT_NJOBS][224], notes[1200], axis[96], reflabel[80], errlegend[96];
 	char untested[200];
 	char *caveat;
 	size_t caveat_len;
-	unsigned disturbed, no_interval;
+	unsigned disturbed, no_interval, flight_implausible;
 };
 
 /* The title, the lines under it, the axis and the legend. */
@@ -150,19 +170,21 @@ static void chart_bar(struct place_chart *pc, size_t r, int k, size_t nr)
 		pc->no_interval++;
 	ct_svg_figure(wall, sizeof(wall), sw->rate.median, rows[r].k[k].unit, sw->rate.median);
 	ct_svg_figure(cpu, sizeof(cpu), sc->rate.median, rows[r].k[k].unit, sc->rate.median);
-	snprintf(tip, 320, "%s, %s (%s): %s median on the wall basis, %.3f x %s", rows[r].p.name,
+	snprintf(tip, 400, "%s, %s (%s): %s median on the wall basis, %.3f x %s", rows[r].p.name,
 		 rows[r].k[k].name, rows[r].k[k].isa, wall, b->value, base->p.name);
-	interval_tip(tip, 320, rr, CT_BASIS_WALL, res->alpha);
-	snprintf(tip + strlen(tip), 320 - strlen(tip), ", cv %.2f%%; %s on the cpu basis, %.3f x "
+	interval_tip(tip, 400, rr, CT_BASIS_WALL, res->alpha);
+	snprintf(tip + strlen(tip), 400 - strlen(tip), ", cv %.2f%%; %s on the cpu basis, %.3f x "
 		 "%s", sw->rate.cv_pct, cpu, b->marker, base->p.name);
-	interval_tip(tip, 320, rr, CT_BASIS_CPU, res->alpha);
-	snprintf(tip + strlen(tip), 320 - strlen(tip), "; %u samples, verified", sw->reps);
-	chase_tip(tip, 320, k, &res->lat[r][CT_BASIS_WALL]);
+	interval_tip(tip, 400, rr, CT_BASIS_CPU, res->alpha);
+	snprintf(tip + strlen(tip), 400 - strlen(tip), "; %u samples, verified", sw->reps);
+	chase_tip(tip, 400, k, &res->lat[r][CT_BASIS_WALL]);
+	if (k == CT_JOB_CHAINS && res->lat[r][CT_BASIS_WALL].flight_implausible)
+		pc->flight_implausible++;
 	b->disturbed = sw->descheduled > 0;
 	if (b->disturbed) {
 		size_t l = strlen(tip);
 
-		snprintf(tip + l, 320 - l, "; %u disturbed (descheduled)", sw->descheduled);
+		snprintf(tip + l, 400 - l, "; %u disturbed (descheduled)", sw->descheduled);
 		pc->disturbed++;
 	}
 	b->tip = tip;
@@ -213,6 +235,20 @@ static void chart_panels(struct place_chart *pc)
 				      bw->rate.median);
 			snprintf(pc->psub[k], sizeof(pc->psub[k]), "%s: %s (median, wall) = 1",
 				 base->p.name, fig);
+			/*
+			 * The chains' panel names the table's figure too: the time
+			 * a load over N chains is the lines in flight's divisor.
+			 */
+			if (k == CT_JOB_CHAINS) {
+				const struct ct_latency_figures *lat =
+					&res->lat[base - rows][CT_BASIS_WALL];
+				char fl[32];
+
+				flight_text(fl, sizeof(fl), lat);
+				snprintf(pc->psub[k], sizeof(pc->psub[k]), "%s: %s over %u chains, "
+					 "%s lines in flight (median, wall) = 1", base->p.name, fig,
+					 lat->chains, fl);
+			}
 			pc->panels[k].subtitle = pc->psub[k];
 		} else {
 			snprintf(pc->ptitle[k], sizeof(pc->ptitle[k]), "%s", kernel_titles[k]);
@@ -231,13 +267,18 @@ static void chart_notes(struct place_chart *pc, const struct ct_machine *m)
 	const struct ct_placements_results *res = pc->res;
 	size_t i, r, used = 0;
 
-	if (m->nwarnings || pc->disturbed) {
+	if (m->nwarnings || pc->disturbed || pc->flight_implausible) {
 		/* Every warning whole: the chart wraps it (svg.c). */
 		ct_xappendf(&pc->caveat, &pc->caveat_len, "Caveat:");
 		if (pc->disturbed)
 			ct_xappendf(&pc->caveat, &pc->caveat_len, " bars marked * had disturbed "
 				    "samples (the thread ran for under %.0f%% of a sample's wall time): "
 				    "their wall figures mislead.", 100 * CT_DESCHEDULED_SHARE);
+		if (pc->flight_implausible)
+			ct_xappendf(&pc->caveat, &pc->caveat_len, " Lines in flight marked ! are "
+				    "above what %u chains can have (%.1f, coretype(7)): the one "
+				    "chain's latency under them was read long.", CT_PLACEMENTS_CHAINS,
+				    ct_latency_flight_max(CT_PLACEMENTS_CHAINS));
 		for (i = 0; i < m->nwarnings; i++)
 			ct_xappendf(&pc->caveat, &pc->caveat_len, " %s.", ct_machine_warning(m, i));
 		pc->c.caveat = pc->caveat;

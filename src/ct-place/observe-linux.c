@@ -38,6 +38,11 @@
  * thread that lived between two passes, or the last interval of one that
  * ended, is not seen (ct_observe_account() in src/ct-place/observe.c).
  * The sampler and the reading of /proc are observe-proc.c.
+ *
+ * The run-queue wait (what others took from the command) is the
+ * sampler's on both paths: beside perf it walks the tree at the same
+ * pace and reads each thread's schedstat wait alone, since perf has no
+ * event for it and Linux keeps none for a thread group or a reaped child.
  */
 #include "config.h"
 
@@ -76,25 +81,6 @@
 static uint64_t tv_ns(const struct timeval *tv)
 {
 	return (uint64_t)tv->tv_sec * 1000000000u + (uint64_t)tv->tv_usec * 1000u;
-}
-
-/*
- * Wait for pid to end, then read its first thread's schedstat while it is
- * still a zombie (waitid WNOWAIT), then reap it.  *delay is left as it
- * was where schedstat cannot be read; *read_ok says whether it was.
- */
-static int wait_child_delay(pid_t pid, int *status, uint64_t *delay, int *read_ok)
-{
-	siginfo_t si;
-	uint64_t run;
-	int rc;
-
-	do {
-		memset(&si, 0, sizeof(si));
-		rc = waitid(P_PID, (id_t)pid, &si, WEXITED | WNOWAIT);
-	} while (rc < 0 && errno == EINTR);
-	*read_ok = rc == 0 && ct_proc_schedstat(pid, 0, &run, delay) == 0;
-	return ct_proc_wait_child(pid, status);
 }
 
 /* The exact path: perf events. */
@@ -413,8 +399,8 @@ int ct_observe_run(const struct ct_observe_opts *o, struct ct_observe *r, int *f
 	struct ct_sampler s;
 	struct rusage before, after;
 	char why_not_perf[200];
-	int have_perf = 0, subreaper = 0, k, c, exec_ok, end_ok = 0;
-	uint64_t t0, exec_run = 0, exec_delay = 0, end_delay;
+	int have_perf = 0, subreaper = 0, k, c, exec_ok;
+	uint64_t t0, exec_run = 0, exec_delay = 0;
 #if CT_HAVE_PERF
 	struct perf p;
 #endif
@@ -441,18 +427,25 @@ int ct_observe_run(const struct ct_observe_opts *o, struct ct_observe *r, int *f
 	if (!o->sampled)
 		snprintf(why_not_perf, sizeof(why_not_perf), "built without perf_event_open");
 #endif
-	if (!have_perf) {
-		memset(&s, 0, sizeof(s));
-		s.o = o;
-		s.r = r;
-		s.hz = sysconf(_SC_CLK_TCK) > 0 ? sysconf(_SC_CLK_TCK) : 100;
+	/*
+	 * The sampler runs on both paths: it is the fallback's whole count,
+	 * and beside perf it reads the run-queue wait of every thread of the
+	 * tree (perf has no event for it, and Linux keeps none for a thread
+	 * group nor adds a reaped child's to its parent: taskstats would, to
+	 * CAP_NET_ADMIN only).
+	 */
+	memset(&s, 0, sizeof(s));
+	s.o = o;
+	s.r = r;
+	s.hz = sysconf(_SC_CLK_TCK) > 0 ? sysconf(_SC_CLK_TCK) : 100;
+	s.delay_only = have_perf;
+	if (!have_perf)
 		for (k = 0; k < CT_KIND_COUNT; k++) {
 			r->kind[k].threads = 0;
 			r->kind[k].migrations = 0;
 		}
-		/* Orphans of the tree are reparented here, not to init: still seen. */
-		subreaper = prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0;
-	}
+	/* Orphans of the tree are reparented here, not to init: still seen. */
+	subreaper = prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0;
 	t0 = ct_now_ns();
 	if (ct_spawn_release(&sp, o->argv, fail, why, len) < 0) {
 #if CT_HAVE_PERF
@@ -474,10 +467,15 @@ int ct_observe_run(const struct ct_observe_opts *o, struct ct_observe *r, int *f
 	 */
 	exec_ok = sp.exec_cpu_known && ct_proc_schedstat(sp.pid, 0, &exec_run, &exec_delay) == 0;
 	exec_run = sp.exec_cpu_ns;
-	end_delay = exec_delay;
-	if (have_perf ? wait_child_delay(sp.pid, &r->status, &end_delay, &end_ok)
-		      : ct_sampler_run(&s, sp.pid, &r->status)) {
+	if (ct_sampler_run(&s, sp.pid, &r->status)) {
 		snprintf(why, len, "cannot wait for '%s': %s", o->argv[0], strerror(errno));
+#if CT_HAVE_PERF
+		if (have_perf)
+			perf_close(&p);
+#endif
+		ct_sampler_free(&s);
+		if (subreaper)
+			prctl(PR_SET_CHILD_SUBREAPER, 0, 0, 0, 0);
 		ct_spawn_end(&sp);
 		return -1;
 	}
@@ -491,27 +489,24 @@ int ct_observe_run(const struct ct_observe_opts *o, struct ct_observe *r, int *f
 	if (exec_ok)
 		ct_observe_from_exec(r, exec_run);
 	/*
-	 * The run-queue wait: Linux keeps none for a thread group nor adds a
-	 * reaped child's to its parent (taskstats would, to CAP_NET_ADMIN
-	 * only), so the perf path counts CMD's first thread, read as a
-	 * zombie, and the sampler every thread it saw, to its last reading.
+	 * The run-queue wait of every thread of the tree the sampler saw, to
+	 * its last reading of each (a thread's wait is brought up to date
+	 * each time it is given a cpu), less the setup's before the exec.
 	 */
-	if (exec_ok && have_perf && end_ok) {
-		r->lost_known = 1;
-		r->wait_ns = end_delay > exec_delay ? end_delay - exec_delay : 0;
-		snprintf(r->lost_of, sizeof(r->lost_of), "the run-queue wait of CMD's first "
-			 "thread (not its other threads' nor its children's) and the steal");
-	} else if (exec_ok && !have_perf && s.delay_read) {
+	if (exec_ok && s.delay_read) {
 		r->lost_known = 1;
 		r->wait_ns = s.delay_ns > exec_delay ? s.delay_ns - exec_delay : 0;
-		snprintf(r->lost_of, sizeof(r->lost_of), "the run-queue wait of every thread of "
-			 "the tree the sampler saw, to its last reading (no steal)");
+		snprintf(r->lost_of, sizeof(r->lost_of), "the run-queue wait of every thread "
+			 "of the tree, read from /proc every %.0f ms or more (a thread's last "
+			 "interval not seen)%s", (double)CT_OBSERVE_FLOOR_NS / 1e6,
+			 have_perf ? " and the steal" : " (no steal)");
 	}
 #if CT_HAVE_PERF
 	if (have_perf) {
 		int rc = perf_collect(&p, o, r, why, len);
 
 		perf_close(&p);
+		ct_sampler_free(&s);
 		return rc;
 	}
 #endif

@@ -1,7 +1,8 @@
 /*
  * ct-place/observe-proc.c - what Linux's /proc tells of a command's tree:
- * a thread's schedstat, a child waited for, and the fallback's sampler
- * (observe-linux.c says when it runs and what it misses): the tree walked
+ * a thread's schedstat, a child waited for, and the sampler (the
+ * fallback's whole count, and beside perf the run-queue waits alone:
+ * observe-linux.c says when it runs and what it misses): the tree walked
  * through /proc/PID/task/TID/children, each thread's stat and schedstat
  * read at ct_observe_interval()'s pace.
  */
@@ -173,6 +174,10 @@ static void sample_thread(struct ct_sampler *s, pid_t pid, pid_t tid)
 	} else {
 		run = ticks * (1000000000ULL / (unsigned long long)s->hz);
 	}
+	if (s->delay_only) {
+		t->s.start = start;
+		return;
+	}
 	ct_observe_account(s->r, s->o->kind_of, s->o->ncpu, &t->s, start, run, cpu,
 			   &s->lost_ns);
 }
@@ -328,7 +333,14 @@ void ct_sampler_finish(struct ct_sampler *s, const char *why_not_perf)
 	snprintf(s->r->unseen_why, sizeof(s->r->unseen_why),
 		 "threads shorter than an interval, the last interval of each thread%s",
 		 s->no_children ? ", every descendant (no /proc/PID/task/TID/children)" : "");
+	ct_sampler_free(s);
+}
+
+void ct_sampler_free(struct ct_sampler *s)
+{
 	free(s->t);
 	free(s->queue);
 	free(s->mine);
+	s->t = NULL;
+	s->queue = s->mine = NULL;
 }

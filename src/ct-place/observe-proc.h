@@ -19,7 +19,7 @@ int ct_proc_wait_child(pid_t pid, int *status);
  */
 int ct_proc_schedstat(pid_t pid, pid_t tid, uint64_t *run, uint64_t *delay);
 
-/* The fallback's sampler; the caller sets o, r and hz, the rest zero. */
+/* The sampler; the caller sets o, r, hz and delay_only, the rest zero. */
 struct ct_sampler_thr;
 struct ct_sampler {
 	const struct ct_observe_opts *o;
@@ -38,6 +38,7 @@ struct ct_sampler {
 	uint64_t lost_ns;		/* run time on a cpu of no known kind */
 	uint64_t delay_ns;		/* the threads' run-queue waits, to their last readings */
 	int delay_read;			/* some thread's schedstat was read */
+	int delay_only;			/* beside perf: the waits alone, no run time counted */
 };
 /*
  * Sample until CMD ends, then reap it.  The times between passes, from
@@ -47,5 +48,7 @@ struct ct_sampler {
 int ct_sampler_run(struct ct_sampler *s, pid_t cmd, int *status);
 /* The kinds' sources and the record's method from what s saw; s freed. */
 void ct_sampler_finish(struct ct_sampler *s, const char *why_not_perf);
+/* s freed (beside perf, where the kinds' sources are perf's). */
+void ct_sampler_free(struct ct_sampler *s);
 
 #endif

@@ -95,6 +95,27 @@ static void kind_lines(const struct ct_topo *t, struct ct_rec_value *v)
 	v->n = n;
 }
 
+/*
+ * One placement's clock on the clock line: the add chain's best sample on
+ * the wall basis, named so; where some of its samples were disturbed, the
+ * wall figure is other work's as much as the core's, so the cpu basis's
+ * best follows it (said where that basis is not trusted either).
+ */
+static int clock_text(char *buf, size_t len, const struct ct_placements_results *res, size_t r,
+		      const char *where, const char *name)
+{
+	const struct ct_summary *w = &res->r[r][CT_JOB_CLOCK].b[CT_BASIS_WALL];
+	const struct ct_summary *c = &res->r[r][CT_JOB_CLOCK].b[CT_BASIS_CPU];
+
+	if (!w->descheduled)
+		return snprintf(buf, len, "%.3f GHz %s (%scpus %s; wall basis, best of %u)",
+				w->rate.max, where, name, w->cpus, w->reps);
+	return snprintf(buf, len, "%.3f GHz %s (%scpus %s; wall basis, best of %u, %u disturbed), "
+			"%.3f GHz on the cpu basis%s", w->rate.max, where, name, w->cpus, w->reps,
+			w->descheduled, c->rate.max,
+			res->trust[r].trust == CT_TRUST_NO ? " (not trusted either: coretype(7))" : "");
+}
+
 /* The clock line: the add chain's best at main and under the process clamp. */
 static void clock_line(const struct ct_placements_results *res, struct ct_rec_value *v)
 {
@@ -108,21 +129,19 @@ static void clock_line(const struct ct_placements_results *res, struct ct_rec_va
 		if (rows[i].p.kind == CT_PLACE_PROCESS_BACKGROUND)
 			pb = i;
 	}
-	if (main_row < n) {
-		const struct ct_summary *s = &res->r[main_row][CT_JOB_CLOCK].b[CT_BASIS_WALL];
-
-		used = snprintf(v->buf, sizeof(v->buf), "%.3f GHz at the default placement "
-				"(main, cpus %s)", s->rate.max, s->cpus);
-	} else {
+	if (main_row < n)
+		used = clock_text(v->buf, sizeof(v->buf), res, main_row,
+				  "at the default placement", "main, ");
+	else
 		used = snprintf(v->buf, sizeof(v->buf), "main not measured");
-	}
 	if (used < 0 || (size_t)used >= sizeof(v->buf))
 		used = (int)sizeof(v->buf) - 1;
 	if (pb < n && rows[pb].ran) {
-		const struct ct_summary *s = &res->r[pb][CT_JOB_CLOCK].b[CT_BASIS_WALL];
-
-		snprintf(v->buf + used, sizeof(v->buf) - (size_t)used,
-			 "; %.3f GHz under the process clamp (cpus %s)", s->rate.max, s->cpus);
+		snprintf(v->buf + used, sizeof(v->buf) - (size_t)used, "; ");
+		used += 2;
+		if ((size_t)used < sizeof(v->buf))
+			clock_text(v->buf + used, sizeof(v->buf) - (size_t)used, res, pb,
+				   "under the process clamp", "");
 	} else {
 		snprintf(v->buf + used, sizeof(v->buf) - (size_t)used, "; process clamp %s",
 			 pb < n ? rows[pb].p.note : "not measured");
@@ -269,7 +288,7 @@ void ct_placements_answer(const struct ct_doc *d, const struct ct_placements_res
 		}
 		if (used < sizeof(line))
 			snprintf(line + used, sizeof(line) - used, "of %s%s", against,
-				 none ? " (no interval: too few rounds paired)" : "");
+				 none ? " (those without an interval: too few rounds paired)" : "");
 		ct_doc_item(&l, rows[r].p.name, "%s", line);
 	}
 	ct_doc_list_end(&l);

@@ -188,7 +188,7 @@ enum cmp_field {
 	R_CLOCK_RATIO_LO, R_CLOCK_RATIO_HI,
 	R_CLOCK_RATIO_P, R_FMA_RATIO_LO, R_FMA_RATIO_HI, R_FMA_RATIO_P, R_STREAM_RATIO_LO,
 	R_STREAM_RATIO_HI, R_STREAM_RATIO_P, R_LATENCY_RATIO_LO, R_LATENCY_RATIO_HI,
-	R_LATENCY_RATIO_P, R_RATIO_LEVEL
+	R_LATENCY_RATIO_P, R_RATIO_LEVEL, R_FLIGHT_IMPLAUSIBLE, R_FLIGHT_DISTURBED
 };
 
 /*
@@ -260,6 +260,10 @@ static const struct ct_rec_field placement_fields[] = {
 	{ R_LATENCY_CV, "latency_cv_pct", NULL, CT_REC_NUM, "%.3g", NULL, CT_REC_TSV },
 	{ R_CYCLES_PER_LOAD, "cycles_per_load", NULL, CT_REC_NUM, "%.4g", NULL, CT_REC_TSV },
 	{ R_IN_FLIGHT, "lines_in_flight", NULL, CT_REC_NUM, "%.4g", NULL, CT_REC_TSV },
+	{ R_FLIGHT_IMPLAUSIBLE, "lines_in_flight_implausible", NULL, CT_REC_BOOL, NULL, NULL,
+	  CT_REC_TSV },
+	{ R_FLIGHT_DISTURBED, "lines_in_flight_disturbed", NULL, CT_REC_BOOL, NULL, NULL,
+	  CT_REC_TSV },
 	{ R_LATENCY_RATIO, "latency_ratio", NULL, CT_REC_NUM, "%.4g", NULL, CT_REC_TSV },
 	{ R_LATENCY_SHARE, "latency_cpu_share", NULL, CT_REC_NUM, "%.4g", NULL, CT_REC_TSV },
 	{ R_CHAINS_SHARE, "chains_cpu_share", NULL, CT_REC_NUM, "%.4g", NULL, CT_REC_TSV },
@@ -444,6 +448,13 @@ static void placement_value(const void *rec, int id, unsigned out, struct ct_rec
 		break;
 	case R_NS_PER_LOAD:
 		v->num = r->c.lat.ns_per_load;
+		/* The one chain's latency from mostly disturbed samples: marked, as lines in flight. */
+		if ((out & CT_REC_TEXT) && isfinite(v->num) && r->basis == CT_BASIS_WALL &&
+		    ct_latency_mostly_disturbed(&s[CT_JOB_LATENCY])) {
+			snprintf(v->buf, sizeof(v->buf), "%.1f*", v->num);
+			v->str = v->buf;
+			v->marks |= CT_MARK_DISTURBED;
+		}
 		break;
 	case R_LATENCY_CV:
 		v->num = s[CT_JOB_LATENCY].rate.cv_pct;
@@ -456,6 +467,19 @@ static void placement_value(const void *rec, int id, unsigned out, struct ct_rec
 		break;
 	case R_IN_FLIGHT:
 		v->num = r->c.lat.in_flight;
+		if (out & CT_REC_TEXT) {
+			ct_out_flight_cell(v->buf, sizeof(v->buf), v->num, r->c.lat.flight_implausible,
+					   r->c.lat.flight_disturbed, &v->marks);
+			v->str = v->buf;
+		}
+		break;
+	case R_FLIGHT_IMPLAUSIBLE:
+		v->omit = !isfinite(r->c.lat.in_flight);
+		v->i = r->c.lat.flight_implausible;
+		break;
+	case R_FLIGHT_DISTURBED:
+		v->omit = !isfinite(r->c.lat.in_flight);
+		v->i = r->c.lat.flight_disturbed;
 		break;
 	case R_LATENCY_RATIO:
 		ratio_value(v, out, &r->c, CT_JOB_LATENCY);
@@ -668,6 +692,14 @@ static void extra_value(const void *rec, int id, unsigned out, struct ct_rec_val
 	case PX_IN_FLIGHT:
 		v->omit = x->job != CT_JOB_CHAINS;
 		v->num = x->lat->in_flight;
+		break;
+	case PX_FLIGHT_IMPLAUSIBLE:
+		v->omit = x->job != CT_JOB_CHAINS;
+		v->i = x->lat->flight_implausible;
+		break;
+	case PX_FLIGHT_DISTURBED:
+		v->omit = x->job != CT_JOB_CHAINS;
+		v->i = x->lat->flight_disturbed;
 		break;
 	case PX_LO_WALL:
 	case PX_LO_CPU:

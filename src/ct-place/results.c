@@ -101,7 +101,8 @@ void ct_placements_results(const struct ct_placements_row *rows, size_t n,
 			/* The chase's latency and lines in flight, on both bases. */
 			for (b = CT_BASIS_WALL; b <= CT_BASIS_CPU; b++)
 				ct_latency_figures(&res->r[r][CT_JOB_LATENCY], &res->r[r][CT_JOB_CHAINS],
-						   (enum ct_basis)b, &res->lat[r][b]);
+						   CT_PLACEMENTS_CHAINS, (enum ct_basis)b,
+						   &res->lat[r][b]);
 			res->trust[r].cpu_clock_ghz =
 				res->r[r][CT_JOB_CLOCK].b[CT_BASIS_CPU].rate.median;
 			res->trust[r].undisturbed_ghz = ct_series_undisturbed_clock(rows[r].ser, CT_NJOBS);

@@ -66,17 +66,55 @@ cp "$tmp/out" "$tmp/d.json"
 [ "$(row "$tmp/d.json" thread cpu rate p_value)" = 0.0555556 ] || fail "thread: p not 14/252"
 [ "$(row "$tmp/d.json" thread cpu rate significant)" = false ] || fail "p = 0.056 is significant at 0.05"
 [ "$(row "$tmp/d.json" main wall rate test)" = mann-whitney-exact ] || fail "5 + 5: not the exact test"
-# The geomean of main's and thread's 1.25: 1.25, its bounds the geometric means of theirs.
+# The geomean of main's and thread's 1.25: 1.25.  Their rows were tested
+# on one run a side, so the mean is apart too: no interval.
 geo=$(grep '"record":"geomean","figure":"rate","basis":"wall"' "$tmp/d.json")
 [ "$(echo "$geo" | "$JSONL" -r geomean -f rows -)" = 2 ] || fail "geomean: not over 2 rows: $geo"
 [ "$(echo "$geo" | "$JSONL" -r geomean -f geomean -)" = 1.25 ] || fail "geomean: not 1.25: $geo"
+[ "$(echo "$geo" | "$JSONL" -r geomean -f one_run_rows -)" = 2 ] || fail "geomean: not 2 rows of one run: $geo"
 for k in low high; do
-	want=$(awk -v x="$(row "$tmp/d.json" main wall rate ratio_ci_$k)" \
-		-v y="$(row "$tmp/d.json" thread wall rate ratio_ci_$k)" 'BEGIN { printf "%.5f", sqrt(x * y) }')
+	[ "$(echo "$geo" | "$JSONL" -r geomean -f ratio_ci_$k -)" = null ] ||
+		fail "geomean of one run a side: an interval that looks like a verdict: $geo"
+done
+[ "$(grep -c '"record":"geomean"' "$tmp/d.json")" -eq 3 ] || fail "not a geomean per figure and basis: $(cat "$tmp/d.json")"
+[ "$("$JSONL" -r verdicts -f found "$tmp/d.json")" = "no change in 2 results; 1 apart in one run a side: run 5 a side for verdicts" ] ||
+	fail "the found line: $("$JSONL" -r verdicts -f found "$tmp/d.json")"
+expect_status 0 "$CT_COMPARE" "$tmp/a" "$tmp/b"
+grep -q '^rate  *wall  *GHz  *2  *1.250  *apart, one run$' "$tmp/out" || fail "the table's geomean: $(grep -A4 '^geomean' "$tmp/out")"
+[ "$(tail -n 1 "$tmp/out")" = "found: no change in 2 results; 1 apart in one run a side: run 5 a side for verdicts" ] ||
+	fail "the table's last line: $(tail -n 1 "$tmp/out")"
+
+# The same values as five runs a side (a summary and its one sample each):
+# the runs are the unit, main is faster, and the geomean has the interval
+# of its rows' bounds' geometric means.
+machine "$tmp/ra"
+machine "$tmp/rb"
+for v in 10 11 12 13 14; do
+	series "$tmp/ra" main 1 $v
+	series "$tmp/ra" thread 1 $v
+done
+for v in 12.5 14.5 15 16 17; do
+	series "$tmp/rb" main 1 $v
+done
+for v in 12.5 13.5 15 16 17; do
+	series "$tmp/rb" thread 1 $v
+done
+expect_status 0 "$CT_COMPARE" -f json "$tmp/ra" "$tmp/rb"
+cp "$tmp/out" "$tmp/r.json"
+[ "$(row "$tmp/r.json" main wall rate test)" = mann-whitney-exact-runs ] || fail "5 runs a side: not the runs' test: $(row "$tmp/r.json" main wall rate test)"
+geo=$(grep '"record":"geomean","figure":"rate","basis":"wall"' "$tmp/r.json")
+[ "$(echo "$geo" | "$JSONL" -r geomean -f one_run_rows -)" = 0 ] || fail "geomean of five runs a side: $geo"
+for k in low high; do
+	want=$(awk -v x="$(row "$tmp/r.json" main wall rate ratio_ci_$k)" \
+		-v y="$(row "$tmp/r.json" thread wall rate ratio_ci_$k)" 'BEGIN { printf "%.5f", sqrt(x * y) }')
 	got=$(echo "$geo" | "$JSONL" -r geomean -f ratio_ci_$k - | awk '{ printf "%.5f", $1 }')
 	[ "$got" = "$want" ] || fail "geomean: ratio_ci_$k $got, not the geometric mean of the rows' $want"
 done
-[ "$(grep -c '"record":"geomean"' "$tmp/d.json")" -eq 3 ] || fail "not a geomean per figure and basis: $(cat "$tmp/d.json")"
+# The shares' mean has none either: a share is the host's load, no verdict.
+geo=$(grep '"record":"geomean","figure":"cpu-share"' "$tmp/r.json")
+[ "$(echo "$geo" | "$JSONL" -r geomean -f ratio_ci_low -)" = null ] || fail "the shares' geomean has an interval: $geo"
+[ "$("$JSONL" -r verdicts -f found "$tmp/r.json")" = "1 faster of 2 results" ] ||
+	fail "the found line of five runs: $("$JSONL" -r verdicts -f found "$tmp/r.json")"
 
 # --alpha 0.01: main's verdict turns; the interval stays the 95% one.
 expect_status 0 "$CT_COMPARE" -f json --alpha 0.01 "$tmp/a" "$tmp/b"

@@ -48,8 +48,9 @@ expect_status 0 "$CT_LATENCY" -q -r 3 -S 0 --no-progress -b 16K..64K --chains 1.
 cp "$tmp/out" "$tmp/table"
 grep -q '^size  *level  *ns/load  *cycles/load  *cv%  *share  *N=2  *N=4  *N=8  *knee  *mlp  *verified$' "$tmp/table" ||
 	fail "the table's header: $(cat "$tmp/table")"
-# A row per size, whatever level its caches give (or none known).
-[ "$(grep -c -E '^(16|32|64) KiB +[A-Za-z0-9-]+ +[0-9.]+ ' "$tmp/table")" -eq 3 ] || fail "not a row per size: $(cat "$tmp/table")"
+# A row per size, whatever level its caches give (or none known); a
+# latency from mostly disturbed samples is marked '*' (a busy machine).
+[ "$(grep -c -E '^(16|32|64) KiB +[A-Za-z0-9-]+ +[0-9.]+[*]? ' "$tmp/table")" -eq 3 ] || fail "not a row per size: $(cat "$tmp/table")"
 grep -q '^kernel: *chase (scalar), dependent 64-bit loads; ' "$tmp/table" || fail "no kernel line"
 
 expect_status 0 "$CT_LATENCY" -q -r 3 -S 0 --no-progress -b 4M --chains 1 --small-pages -f tsv

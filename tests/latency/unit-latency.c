@@ -163,6 +163,70 @@ static void knee(void)
 	CHECK(!r.verified);
 }
 
+/*
+ * The bound on lines in flight: N chains can have N x 1.2 at most
+ * (ct_latency_flight_max).  Made-up series of 1, 4, 16 and 32 chains: 4.7
+ * from 4 is within it, 19.9 from 16 above it, 32.2 from 32 within; then
+ * the one chain's samples mostly disturbed (its thread ran a quarter of
+ * their wall time) marks every count's figure disturbed, on the wall
+ * basis only.
+ */
+static void flight_bound(void)
+{
+	static const unsigned chains[] = { 1, 4, 16, 32 };
+	static const double rate[] = { 0.01, 0.047, 0.199, 0.322 };
+	struct ct_job k[4];
+	struct ct_series ser[4];
+	struct ct_sample s[4][5];
+	struct ct_latency_results r;
+	struct ct_latency_figures f;
+	struct ct_results one, many;
+	size_t i, j;
+
+	CHECK(fabs(ct_latency_flight_max(16) - 19.2) < 1e-9);
+	CHECK(!ct_latency_flight_implausible(19.2, 16));
+	CHECK(ct_latency_flight_implausible(19.3, 16));
+	CHECK(!ct_latency_flight_implausible(NAN, 16));
+	memset(k, 0, sizeof(k));
+	memset(ser, 0, sizeof(ser));
+	memset(s, 0, sizeof(s));
+	for (i = 0; i < 4; i++) {
+		k[i].name = "chase";
+		k[i].unit = "load/ns";
+		k[i].work = 1e6;
+		for (j = 0; j < 5; j++) {
+			s[i][j].rep = (unsigned)j;
+			s[i][j].wall_ns = s[i][j].cpu_ns = (uint64_t)(1e6 / rate[i]);
+		}
+		ser[i].k = &k[i];
+		ser[i].s = s[i];
+		ser[i].n = 5;
+		ser[i].verified = 1;
+	}
+	ct_latency_results(ser, chains, 4, &r);
+	CHECK(fabs(r.in_flight[1] - 4.7) < 1e-3 && !r.flight_implausible[1]);
+	CHECK(fabs(r.in_flight[2] - 19.9) < 1e-3 && r.flight_implausible[2]);
+	CHECK(fabs(r.in_flight[3] - 32.2) < 1e-3 && !r.flight_implausible[3]);
+	for (i = 0; i < 4; i++)
+		CHECK(!r.flight_disturbed[i]);
+	/* The same through ct_latency_figures, as ct-place takes it. */
+	ct_results_series(&ser[0], &one);
+	ct_results_series(&ser[2], &many);
+	ct_latency_figures(&one, &many, 16, CT_BASIS_WALL, &f);
+	CHECK(f.chains == 16 && f.flight_implausible && !f.flight_disturbed);
+	/* Three of the one chain's five samples ran a quarter of their wall time. */
+	for (j = 0; j < 3; j++)
+		s[0][j].wall_ns = 4 * s[0][j].cpu_ns;
+	ct_latency_results(ser, chains, 4, &r);
+	for (i = 1; i < 4; i++)
+		CHECK(r.flight_disturbed[i]);
+	ct_results_series(&ser[0], &one);
+	ct_latency_figures(&one, &many, 16, CT_BASIS_WALL, &f);
+	CHECK(f.flight_disturbed);
+	ct_latency_figures(&one, &many, 16, CT_BASIS_CPU, &f);
+	CHECK(!f.flight_disturbed);
+}
+
 int main(void)
 {
 	ct_init((char *[]){ "unit-latency", NULL });
@@ -171,5 +235,6 @@ int main(void)
 	verification(4);
 	chains_lists();
 	knee();
+	flight_bound();
 	return unit_done();
 }

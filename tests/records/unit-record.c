@@ -113,8 +113,8 @@ static const struct ct_rec_kind list_lines = {
 	"test", list_fields, CT_ARRAY_SIZE(list_fields), test_value, CT_REC_LINES
 };
 
-static const struct ct_field fa[] = { { "size", NULL, 65536 }, { "isa", "avx2", 0 } };
-static const struct ct_field fb[] = { { "isa", "neon", 0 }, { "lanes", NULL, 2.5 } };
+static const struct ct_field fa[] = { { "size", NULL, 65536, 0 }, { "isa", "avx2", 0, 0 } };
+static const struct ct_field fb[] = { { "isa", "neon", 0, 0 }, { "lanes", NULL, 2.5, 0 } };
 
 static const struct test_rec recs[] = {
 	{ "first", 1.23456, 7, 1, "fine", fa, 2 },

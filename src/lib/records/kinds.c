@@ -148,6 +148,11 @@ const struct ct_rec_field ct_placements_extra_fields[CT_PLACEMENTS_EXTRA_NFIELDS
 	{ PX_NS_PER_LOAD, "ns_per_load", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
 	{ PX_CYCLES_PER_LOAD, "cycles_per_load", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
 	{ PX_IN_FLIGHT, "lines_in_flight", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
+	/* Above what its chains can have (ct_latency_flight_max); from disturbed samples. */
+	{ PX_FLIGHT_IMPLAUSIBLE, "lines_in_flight_implausible", NULL, CT_REC_BOOL, NULL, NULL,
+	  CT_REC_JSON },
+	{ PX_FLIGHT_DISTURBED, "lines_in_flight_disturbed", NULL, CT_REC_BOOL, NULL, NULL,
+	  CT_REC_JSON },
 };
 
 const struct ct_rec_kind ct_schema_placements_extra = {

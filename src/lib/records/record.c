@@ -61,6 +61,8 @@ static void field_text(char *buf, size_t len, const struct ct_field *fl)
 		snprintf(buf, len, "-");
 	else if (fl->str)
 		snprintf(buf, len, "%s", fl->str);
+	else if (fl->is_bool)
+		snprintf(buf, len, "%s", fl->num != 0 ? "true" : "false");
 	else if (fl->num > -9e15 && fl->num < 9e15 && fl->num == (double)(long long)fl->num)
 		snprintf(buf, len, "%lld", (long long)fl->num);
 	else
@@ -446,6 +448,8 @@ static void json_member(FILE *f, const struct ct_rec_field *fl, const struct ct_
 		for (j = 0; j < v->n; j++)
 			if (v->fields[j].str)
 				ct_json_str(f, v->fields[j].key, v->fields[j].str);
+			else if (v->fields[j].is_bool)
+				ct_json_bool(f, v->fields[j].key, v->fields[j].num != 0);
 			else
 				ct_json_num(f, v->fields[j].key, v->fields[j].num);
 		break;
@@ -701,7 +705,7 @@ struct ct_field ct_rec_field_of(const struct ct_rec_field *table, int id, const 
 	if (table[id].id != id)
 		errx(CT_EXIT_FAIL, "field table: id %d is not its index (%s)", id,
 		     table[id].key ? table[id].key : "?");
-	return (struct ct_field){ table[id].key, str, num };
+	return (struct ct_field){ table[id].key, str, num, table[id].type == CT_REC_BOOL };
 }
 
 void ct_rec_fields_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
@@ -735,7 +739,7 @@ size_t ct_rec_members(const struct ct_rec_kind *k, const void *rec, struct ct_fi
 			continue;
 		out[n++] = (struct ct_field){ f->key, f->type == CT_REC_STR ? v->str : NULL,
 					      f->type == CT_REC_INT || f->type == CT_REC_BOOL ?
-					      (double)v->i : v->num };
+					      (double)v->i : v->num, f->type == CT_REC_BOOL };
 	}
 	free(v);
 	return n;

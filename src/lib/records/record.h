@@ -38,6 +38,7 @@ struct ct_field {
 	const char *key;
 	const char *str;	/* string value, or NULL for num */
 	double num;
+	int is_bool;		/* num is a truth: JSON true/false, TSV true/false */
 };
 
 /* The outputs, and which of them show a field (struct ct_rec_field.show). */

@@ -18,6 +18,7 @@
 
 #include "core/common.h"
 #include "machine/caches.h"
+#include "workloads/latency.h"
 #include "report/report.h"
 
 void ct_out_footnotes(FILE *f, const char *pre, unsigned marks, double precision_pct)
@@ -50,6 +51,12 @@ void ct_out_footnotes(FILE *f, const char *pre, unsigned marks, double precision
 			    "brackets' undisturbed clock per thread-CPU ns; the thread was charged for "
 			    "time it did not run (switches, interrupts, the hypervisor: coretype(7)), and "
 			    "the row's cpu-basis figures read that much low", 100 * CT_CPU_BASIS_TRUST);
+	if (marks & CT_MARK_FLIGHT_IMPLAUSIBLE)
+		ct_doc_mark(&d, "!", "lines in flight above what N chains can have (N x %.2f: "
+			    "each chain has one load outstanding, and an adjacent-line prefetcher "
+			    "helps an eighth of the links at most; coretype(7)): the one chain's "
+			    "latency under it was read long (disturbed samples, the host slower then)",
+			    1 + CT_LATENCY_FLIGHT_SLACK);
 }
 
 static const char *machine_warning(const void *m, size_t i)
@@ -103,6 +110,20 @@ void ct_out_ci_cell(char *buf, size_t len, const struct ct_summary *s, unsigned 
 		snprintf(buf, len, "-%s", missed ? "~" : "");
 	if (missed)
 		*marks |= CT_MARK_IMPRECISE;
+}
+
+void ct_out_flight_cell(char *buf, size_t len, double v, int implausible, int disturbed,
+			unsigned *marks)
+{
+	if (!isfinite(v)) {
+		snprintf(buf, len, "-");
+		return;
+	}
+	snprintf(buf, len, "%.1f%s%s", v, disturbed ? "*" : "", implausible ? "!" : "");
+	if (disturbed)
+		*marks |= CT_MARK_DISTURBED;
+	if (implausible)
+		*marks |= CT_MARK_FLIGHT_IMPLAUSIBLE;
 }
 
 /* TSV's per-cycle cell: "-" without one, "4.95!" above the ceiling. */

@@ -120,7 +120,8 @@ void ct_out_kernel(FILE *f, unsigned out, const struct ct_out_kernel_rec *r);
  * cpu share that is a measurement error ("error"), a per-cycle figure
  * left out for lack of undisturbed samples ('-') or above the ISA's
  * ceiling ('!'), a --precision not reached ('~'), a cpu basis not to be
- * trusted ('?' after a cpu-basis row's share: ct_cpu_basis_trust).
+ * trusted ('?' after a cpu-basis row's share: ct_cpu_basis_trust), lines
+ * in flight above what their chains can have ('!', ct_latency_flight_max).
  */
 enum {
 	CT_MARK_DISTURBED = 1,
@@ -128,7 +129,8 @@ enum {
 	CT_MARK_PER_CYCLE_NONE = 4,
 	CT_MARK_IMPLAUSIBLE = 8,
 	CT_MARK_IMPRECISE = 16,
-	CT_MARK_CPU_UNTRUSTED = 32
+	CT_MARK_CPU_UNTRUSTED = 32,
+	CT_MARK_FLIGHT_IMPLAUSIBLE = 64
 };
 /* The footnotes of the marks set, one "  X  text" line each, after a blank line. */
 void ct_out_footnotes(FILE *f, const char *pre, unsigned marks, double precision_pct);
@@ -143,6 +145,12 @@ void ct_out_share_cell(char *buf, size_t len, const struct ct_summary *s, unsign
 void ct_out_per_cycle_cell(char *buf, size_t len, const struct ct_summary *s, int insn,
 			   int prec, unsigned *marks);
 void ct_out_ci_cell(char *buf, size_t len, const struct ct_summary *s, unsigned *marks);
+/*
+ * Lines in flight as a table cell: "16.1", "32.2!" above what the chains
+ * can have, "985.4*!" from disturbed samples too; "-" without a figure.
+ */
+void ct_out_flight_cell(char *buf, size_t len, double v, int implausible, int disturbed,
+			unsigned *marks);
 /* TSV's per-cycle cell: "-" without one, "4.95!" above the ceiling. */
 void ct_out_tsv_per_cycle(char *buf, size_t len, double v, int implausible);
 

@@ -106,7 +106,7 @@ int ct_latency_check_random(const uint32_t *next, size_t lines, char *why, size_
 enum latency_field {
 	F_SIZE_BYTES, F_SIZE_REASON, F_LINE_BYTES, F_LINES, F_CHAINS, F_STEPS, F_SEED, F_THP,
 	F_THP_ADVICE, F_HUGE_PCT, F_LEVEL, F_L1_BYTES, F_L2_BYTES, F_L3_BYTES, F_NS_PER_LOAD,
-	F_CYCLES_PER_LOAD, F_LINES_IN_FLIGHT, F_KNEE_CHAINS, F_MLP, F_L1_SOURCE, F_L2_SOURCE,
+	F_CYCLES_PER_LOAD, F_LINES_IN_FLIGHT, F_FLIGHT_IMPLAUSIBLE, F_FLIGHT_DISTURBED, F_KNEE_CHAINS, F_MLP, F_L1_SOURCE, F_L2_SOURCE,
 	F_L3_SOURCE, F_NFIELDS
 };
 
@@ -128,6 +128,10 @@ static const struct ct_rec_field latency_fields[F_NFIELDS] = {
 	{ F_NS_PER_LOAD, "ns_per_load", NULL, CT_REC_NUM, NULL, NULL, CT_REC_DATA },
 	{ F_CYCLES_PER_LOAD, "cycles_per_load", NULL, CT_REC_NUM, NULL, NULL, CT_REC_DATA },
 	{ F_LINES_IN_FLIGHT, "lines_in_flight", NULL, CT_REC_NUM, NULL, NULL, CT_REC_DATA },
+	{ F_FLIGHT_IMPLAUSIBLE, "lines_in_flight_implausible", NULL, CT_REC_BOOL, NULL, NULL,
+	  CT_REC_DATA },
+	{ F_FLIGHT_DISTURBED, "lines_in_flight_disturbed", NULL, CT_REC_BOOL, NULL, NULL,
+	  CT_REC_DATA },
 	{ F_KNEE_CHAINS, "knee_chains", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
 	{ F_MLP, "mlp", NULL, CT_REC_NUM, NULL, NULL, CT_REC_DATA },
 	{ F_L1_SOURCE, "l1_source", NULL, CT_REC_STR, NULL, NULL, CT_REC_DATA },
@@ -305,6 +309,8 @@ static struct ct_latency *latency_new(struct array *arr, unsigned chains, struct
 	l->fields[F_NS_PER_LOAD] = field(F_NS_PER_LOAD, NULL, NAN);
 	l->fields[F_CYCLES_PER_LOAD] = field(F_CYCLES_PER_LOAD, NULL, NAN);
 	l->fields[F_LINES_IN_FLIGHT] = field(F_LINES_IN_FLIGHT, NULL, NAN);
+	l->fields[F_FLIGHT_IMPLAUSIBLE] = field(F_FLIGHT_IMPLAUSIBLE, NULL, 0);
+	l->fields[F_FLIGHT_DISTURBED] = field(F_FLIGHT_DISTURBED, NULL, 0);
 	l->fields[F_KNEE_CHAINS] = field(F_KNEE_CHAINS, NULL, 0);
 	l->fields[F_MLP] = field(F_MLP, NULL, NAN);
 	l->fields[F_L1_SOURCE] = field(F_L1_SOURCE, ct_cache_source_name(arr->caches.source[1]), 0);
@@ -394,8 +400,11 @@ void ct_latency_set_results(struct ct_latency *l, const struct ct_latency_result
 	l->fields[F_NS_PER_LOAD].num = r->ns_per_load;
 	l->fields[F_CYCLES_PER_LOAD].num = r->cycles_per_load;
 	for (i = 0; i < r->n; i++)
-		if (r->chains[i] == l->chains)
+		if (r->chains[i] == l->chains) {
 			l->fields[F_LINES_IN_FLIGHT].num = r->in_flight[i];
+			l->fields[F_FLIGHT_IMPLAUSIBLE].num = r->flight_implausible[i];
+			l->fields[F_FLIGHT_DISTURBED].num = r->flight_disturbed[i];
+		}
 	l->fields[F_KNEE_CHAINS].num = r->knee;
 	l->fields[F_MLP].num = r->mlp;
 }

@@ -51,6 +51,29 @@
  * about 2 and 1 of them, whatever its length).
  */
 #define CT_LATENCY_ORDERLY(lines) ((lines) / 8 + 4)
+/*
+ * The most lines in flight N chains can show: N x (1 + this).  Each chain
+ * has one load outstanding, the next one's address in the line it waits
+ * for, so N chains keep N of the chase's lines in flight and no more.  An
+ * adjacent-line (pair) prefetcher brings a second line with each miss,
+ * which is in flight too but is none of the chase's loads, and speeds the
+ * chase up only where a chain's next line is that neighbour: the order
+ * check (CT_LATENCY_ORDERLY) lets at most an eighth of the links be so,
+ * which can make a step of N chains up to 8/7 as fast as N x one chain
+ * (1.143 N); and 5 % more for the two medians' spread.  Above that the
+ * figure cannot be: the one chain's latency under it was read long (its
+ * samples disturbed, the host slower then) or the chains' short.
+ */
+#define CT_LATENCY_FLIGHT_SLACK 0.20
+double ct_latency_flight_max(unsigned chains);
+/* Whether lines in flight of N chains are above ct_latency_flight_max(N). */
+int ct_latency_flight_implausible(double in_flight, unsigned chains);
+/*
+ * Whether most of a run's samples were disturbed (descheduled): its
+ * wall-basis median, a latency or lines in flight, is then other work's
+ * as much as the core's, and the tables mark it '*'.
+ */
+int ct_latency_mostly_disturbed(const struct ct_summary *s);
 
 /*
  * The chain counts of --chains: "1,2,4", or A..B for A, 2A, 4A ... B
@@ -154,6 +177,13 @@ struct ct_latency_results {
 	struct ct_results res[CT_LATENCY_CHAINS_LIST_MAX];
 	double loads_per_ns[CT_LATENCY_CHAINS_LIST_MAX];
 	double in_flight[CT_LATENCY_CHAINS_LIST_MAX];
+	/*
+	 * Each count's lines in flight above what its chains can have
+	 * (ct_latency_flight_implausible), and from disturbed samples: most
+	 * of the one chain's or of its own wall-basis samples descheduled.
+	 */
+	unsigned char flight_implausible[CT_LATENCY_CHAINS_LIST_MAX];
+	unsigned char flight_disturbed[CT_LATENCY_CHAINS_LIST_MAX];
 	double ns_per_load, cycles_per_load;	/* NaN: none */
 	unsigned knee;
 	double mlp;				/* in_flight at the knee */
@@ -167,15 +197,20 @@ void ct_latency_results(const struct ct_series *ser, const unsigned *chains, siz
 /*
  * One basis's figures of a chase: ns and cycles per load from the one
  * chain's results one, and the lines in flight of a run of chains (its
- * median loads per ns over one's; NaN when many is NULL).  NaN where a
- * median is not positive.  ct_latency_results() takes its latency from
- * here, ct-place every placement's on both bases.
+ * median loads per ns over one's; NaN when many is NULL), with whether
+ * they are above what its chains can have and whether they come from
+ * disturbed samples (most of either run's descheduled, on the wall basis:
+ * the cpu basis leaves that time out).  NaN where a median is not
+ * positive.  ct_latency_results() takes its latency from here, ct-place
+ * every placement's on both bases.
  */
 struct ct_latency_figures {
 	double ns_per_load, cycles_per_load, in_flight;
+	unsigned chains;		/* many's, 0 without */
+	int flight_implausible, flight_disturbed;
 };
 void ct_latency_figures(const struct ct_results *one, const struct ct_results *many,
-			enum ct_basis b, struct ct_latency_figures *f);
+			unsigned chains, enum ct_basis b, struct ct_latency_figures *f);
 /*
  * Little's law at the memory level: a single stream of gbs GB/s (bytes
  * per ns) whose lines each take the latency ns_per_load implies gbs x
