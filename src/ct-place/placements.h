@@ -160,7 +160,9 @@ struct ct_placements_results {
 	struct ct_pairs (*pairs)[CT_NJOBS];
 	/*
 	 * The fastest kind's pin placement (the reference of the answer
-	 * lines on a machine of several kinds), NULL where there is none.
+	 * lines on a machine of several kinds): the first kind in the kinds'
+	 * order (performance, efficiency, low-power) with a "pin-KIND"; NULL
+	 * where there is none.
 	 */
 	const struct ct_placements_row *fastest;
 	/*

@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -77,7 +78,7 @@ void ct_placements_results(const struct ct_placements_row *rows, size_t n,
 			   struct ct_placements_results *res)
 {
 	size_t r;
-	int k, b;
+	int k, b, kind;
 
 	memset(res, 0, sizeof(*res));
 	res->rows = rows;
@@ -109,12 +110,20 @@ void ct_placements_results(const struct ct_placements_row *rows, size_t n,
 			res->trust[r].trust = ct_cpu_basis_trust(res->trust[r].cpu_clock_ghz,
 								 res->trust[r].undisturbed_ghz);
 		}
-	/* The fastest kind's pin: the highest median clock among the pins. */
-	for (r = 0; r < n; r++)
-		if (rows[r].ran && rows[r].p.kind == CT_PLACE_PIN &&
-		    (!res->fastest || res->r[r][CT_JOB_CLOCK].b[CT_BASIS_WALL].rate.median >
-				      res->r[res->fastest - rows][CT_JOB_CLOCK].b[CT_BASIS_WALL].rate.median))
-			res->fastest = &rows[r];
+	/*
+	 * The fastest kind's pin: the kinds' own order (performance, then
+	 * efficiency, then low-power), its first rank's pin ("pin-KIND"), not
+	 * this run's clocks, which a busy cpu would reorder.
+	 */
+	for (kind = 0; kind < CT_KIND_COUNT && !res->fastest; kind++) {
+		char name[48];
+
+		snprintf(name, sizeof(name), "pin-%s", ct_kind_name((enum ct_kind)kind));
+		for (r = 0; r < n && !res->fastest; r++)
+			if (rows[r].ran && rows[r].p.kind == CT_PLACE_PIN &&
+			    strcmp(rows[r].p.name, name) == 0)
+				res->fastest = &rows[r];
+	}
 	/* Each other pin against the fastest kind's, where there are two kinds or more. */
 	for (r = 0; r < n; r++)
 		for (k = 0; k < CT_NJOBS; k++) {

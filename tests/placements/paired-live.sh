@@ -49,32 +49,58 @@ start_hog() {
 
 # num FILE RECORD-MATCH KEY: the number KEY of the first JSON line matching RECORD-MATCH.
 num() {
-	grep -- "$2" "$1" | head -1 | sed -n "s/.*\"$3\":\\([-0-9.e+]*\\).*/\\1/p"
+	grep -- "$2" "$1" | head -1 | sed -n "s/.*\"$3\":\([-0-9.e+]*\).*/\1/p"
 }
-# agree WALL CPU SHARE-RATIO KEPT: the wall ratio is what the shares make of the cpu ratio.
-agree() {
-	awk -v w="$1" -v c="$2" -v s="$3" -v kept="$4" 'BEGIN {
-		want = kept == "true" ? c * s : c
-		d = w / want; if (d < 1) d = 1 / d
-		exit !(w > 0 && c > 0 && d < 1.25) }'
+# paired FILE KERNEL PLACEMENT AGAINST BASIS KEPT: the paired ratio worked
+# again from the sample records: PLACEMENT's rate over AGAINST's in the
+# same round, their median, the rounds with a disturbed sample left out
+# unless KEPT is true.
+paired() {
+	grep '"record":"sample"' "$1" | grep "\"kernel\":\"$2\"," | awk -v p="$3" -v q="$4" \
+		-v b="value_$5" -v kept="$6" '
+	function val(k,  r) { r = $0; sub(".*\"" k "\":", "", r); sub("[,}].*", "", r); return r }
+	{ pl = val("placement"); gsub(/"/, "", pl); r = val("round")
+	  if (pl == p) { x[r] = val(b); dx[r] = val("disturbed") }
+	  if (pl == q) { y[r] = val(b); dy[r] = val("disturbed") } }
+	END {
+		n = 0
+		for (r in x) if (r in y) {
+			if (kept != "true" && (dx[r] == "true" || dy[r] == "true")) continue
+			v[++n] = x[r] / y[r]
+		}
+		for (i = 2; i <= n; i++) { t = v[i]; for (j = i - 1; j >= 1 && v[j] > t; j--) v[j + 1] = v[j]; v[j + 1] = t }
+		if (!n) { print "none"; exit }
+		# The median of the log-ratios: two middle ones give their geometric mean.
+		print (n % 2) ? v[(n + 1) / 2] : sqrt(v[n / 2] * v[n / 2 + 1])
+	}'
+}
+# same A B: two figures agree to 0.1 % (the records' six digits).
+same() {
+	awk -v a="$1" -v b="$2" 'BEGIN { d = a / b; exit !(a > 0 && b > 0 && d > 0.999 && d < 1.001) }'
 }
 
 start_hog "$b"
-REPS=8 expect_status 0 "$CT_CLOCK" -q -c "$a,$b" -f json
+REPS=8 expect_status 0 "$CT_CLOCK" -q -c "$a,$b" -s -f json
 line="\"record\":\"paired\".*\"placement\":\"cpu$b\",\"against\":\"cpu$a\""
 grep -q "$line" "$tmp/out" || fail "no paired record of cpu$b against cpu$a: $(grep paired "$tmp/out")"
 pairs=$(num "$tmp/out" "$line" pairs)
 dist=$(num "$tmp/out" "$line" pairs_disturbed)
 kept=$(grep "$line" "$tmp/out" | sed -n 's/.*"pairs_disturbed_kept":\([a-z]*\).*/\1/p')
-w=$(num "$tmp/out" "$line" ratio_wall)
-c=$(num "$tmp/out" "$line" ratio_cpu)
-sa=$(num "$tmp/out" "\"record\":\"summary\".*\"placement\":\"cpu$a\",\"basis\":\"wall\"" cpu_share)
-sb=$(num "$tmp/out" "\"record\":\"summary\".*\"placement\":\"cpu$b\",\"basis\":\"wall\"" cpu_share)
 [ "$kept" = true ] && [ "$pairs" -ne 8 ] && fail "kept disturbed rounds but $pairs pairs of 8"
 [ "$kept" = false ] && [ $((pairs + dist)) -ne 8 ] && fail "$pairs pairs and $dist disturbed of 8 reps"
-s=$(awk -v x="$sb" -v y="$sa" 'BEGIN { print x / y }')
-agree "$w" "$c" "$s" "$kept" ||
-	fail "ct-clock: cpu$b's wall ratio $w against cpu ratio $c, share ratio $s (kept: $kept)"
+for basis in wall cpu; do
+	got=$(num "$tmp/out" "$line" "ratio_$basis")
+	want=$(paired "$tmp/out" addchain "cpu$b" "cpu$a" "$basis" "$kept")
+	same "$got" "$want" || fail "ct-clock: cpu$b's $basis ratio $got, its samples' $want (kept: $kept)"
+done
+# A cpu that shared its time all run long reads slower on the wall clock.
+sa=$(num "$tmp/out" "\"record\":\"summary\".*\"placement\":\"cpu$a\",\"basis\":\"wall\"" cpu_share)
+sb=$(num "$tmp/out" "\"record\":\"summary\".*\"placement\":\"cpu$b\",\"basis\":\"wall\"" cpu_share)
+w=$(num "$tmp/out" "$line" ratio_wall)
+if [ "$kept" = true ] && awk -v x="$sb" -v y="$sa" 'BEGIN { exit !(x < 0.6 * y) }'; then
+	awk -v w="$w" 'BEGIN { exit !(w < 1) }' ||
+		fail "ct-clock: cpu$b had $sb of its time against $sa, and reads $w of cpu$a"
+fi
 stop_hog
 
 # The kinds declared, the busy loops on the efficiency cpu: three runs.
@@ -87,15 +113,16 @@ for run in 1 2 3; do
 	grep "$line" "$tmp/out" | grep -q '"fastest_kind_placement":"pin-performance"' ||
 		fail "run $run: pin-efficiency not held against pin-performance: $(grep "$line" "$tmp/out")"
 	w=$(num "$tmp/out" "$line" ratio_to_fastest_kind_wall)
-	c=$(num "$tmp/out" '"record":"summary".*"kernel":"addchain".*"placement":"pin-efficiency","basis":"cpu"' ratio_to_main_cpu)
 	kept=$(grep "$line" "$tmp/out" | sed -n 's/.*"ratio_pairs_disturbed_kept":\([a-z]*\).*/\1/p')
+	want=$(paired "$tmp/out" addchain pin-efficiency pin-performance wall "$kept")
+	same "$w" "$want" ||
+		fail "run $run: pin-efficiency at $w of pin-performance, its samples' $want (kept: $kept)"
 	se=$(num "$tmp/out" "$line" cpu_share)
 	sp=$(num "$tmp/out" '"record":"summary".*"kernel":"addchain".*"placement":"pin-performance","basis":"wall"' cpu_share)
-	s=$(awk -v x="$se" -v y="$sp" 'BEGIN { print x / y }')
-	# The reference is pin-performance (main not measured, it comes first):
-	# its cpu ratio is the one over the same rounds.
-	agree "$w" "$c" "$s" "$kept" ||
-		fail "run $run: pin-efficiency at $w of pin-performance on the wall basis, share ratio $s (kept: $kept)"
+	if [ "$kept" = true ] && awk -v x="$se" -v y="$sp" 'BEGIN { exit !(x < 0.6 * y) }'; then
+		awk -v w="$w" 'BEGIN { exit !(w < 1) }' ||
+			fail "run $run: pin-efficiency had $se of its time against $sp, and reads $w"
+	fi
 	# Every sample says its round and its place in it, 1 or 2.
 	grep '"record":"sample"' "$tmp/out" | grep -v '"position":[12],' | grep -q . &&
 		fail "run $run: a sample without its position: $(grep '"record":"sample"' "$tmp/out" | grep -v '"position":[12],' | head -1)"
