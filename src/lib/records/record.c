@@ -181,6 +181,10 @@ static void copy_keys(struct ct_rec_writer *w, const struct ct_rec_value *v)
 
 void ct_rec_begin(struct ct_rec_writer *w, FILE *f, unsigned out, const struct ct_rec_kind *k)
 {
+	/* The writer holds 64 fields a kind (hidden, widths): a 65th would be lost. */
+	if (k->nfields > 64)
+		errx(CT_EXIT_FAIL, "record %s: %zu fields, more than the writer's 64", k->name,
+		     k->nfields);
 	memset(w, 0, sizeof(*w));
 	w->f = f;
 	w->out = out;
