@@ -48,6 +48,10 @@ done
 # Without main: no ratios.
 check "placements-tsv-nomain" placements tsv "$machine" nomain
 check "placements-table-nomain" placements table "$machine" nomain
+# A figure above its ceiling and a share that is an error: marked in the
+# table, a column of their own in TSV.
+check "placements-tsv-marks" placements tsv "$machine" marks
+check "placements-table-marks" placements table "$machine" marks
 
 # ct-place's listing and plan in JSON (their table and TSV are held by
 # topo-machines.sh and place-plan.sh).
