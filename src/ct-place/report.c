@@ -188,7 +188,8 @@ enum cmp_field {
 	R_CLOCK_RATIO_LO, R_CLOCK_RATIO_HI,
 	R_CLOCK_RATIO_P, R_FMA_RATIO_LO, R_FMA_RATIO_HI, R_FMA_RATIO_P, R_STREAM_RATIO_LO,
 	R_STREAM_RATIO_HI, R_STREAM_RATIO_P, R_LATENCY_RATIO_LO, R_LATENCY_RATIO_HI,
-	R_LATENCY_RATIO_P, R_RATIO_LEVEL, R_FLIGHT_IMPLAUSIBLE, R_FLIGHT_DISTURBED
+	R_LATENCY_RATIO_P, R_RATIO_LEVEL, R_FLIGHT_IMPLAUSIBLE, R_FLIGHT_DISTURBED,
+	R_FMA_PC_BAD, R_FLOPS_PC_BAD, R_BYTES_PC_BAD, R_SHARE_ERROR
 };
 
 /*
@@ -289,6 +290,19 @@ static const struct ct_rec_field placement_fields[] = {
 	{ R_LATENCY_RATIO_HI, "latency_ratio_hi", NULL, CT_REC_NUM, "%.4g", NULL, CT_REC_TSV },
 	{ R_LATENCY_RATIO_P, "latency_ratio_p", NULL, CT_REC_NUM, "%.3g", NULL, CT_REC_TSV },
 	{ R_RATIO_LEVEL, "ratio_level", NULL, CT_REC_NUM, "%.3g", NULL, CT_REC_TSV },
+	/*
+	 * The table's marks, each a column of its own, so that every numeric
+	 * column holds a number or '-': a per-cycle figure above the ceiling
+	 * ('!'); a share that is an error of the clocks, any of the row's
+	 * ('-' in its kernel's column and in cpu_share).  The writer holds 64
+	 * fields: this table has 64.
+	 */
+	{ R_FMA_PC_BAD, "fma_per_cycle_implausible", NULL, CT_REC_BOOL, NULL, NULL, CT_REC_TSV },
+	{ R_FLOPS_PC_BAD, "flops_per_cycle_implausible", NULL, CT_REC_BOOL, NULL, NULL,
+	  CT_REC_TSV },
+	{ R_BYTES_PC_BAD, "bytes_per_cycle_implausible", NULL, CT_REC_BOOL, NULL, NULL,
+	  CT_REC_TSV },
+	{ R_SHARE_ERROR, "cpu_share_error", NULL, CT_REC_BOOL, NULL, NULL, CT_REC_TSV },
 };
 
 /* The row's cpu-basis trust (ct_cpu_basis_trust), as TSV and JSON give it. */
@@ -308,28 +322,33 @@ static void trust_value(const struct ct_placements_trust *t, int id, struct ct_r
 	}
 }
 
-/* A share in TSV: "error" where it is one. */
-static void share_value(struct ct_rec_value *v, unsigned out, const struct ct_summary *s)
+/* A share: none ('-') where it is an error of the clocks (the *_share_error columns). */
+static void share_value(struct ct_rec_value *v, const struct ct_summary *s)
 {
 	v->num = s->share_error ? NAN : s->cpu_share;
-	if (s->share_error && out == CT_REC_TSV)
-		v->str = "error";
 }
 
-/* A per-cycle median: the table's cell, marked, or TSV's "4.95!". */
+/*
+ * A per-cycle median: the table's cell, marked; in TSV the number alone,
+ * its mark in a column of its own (*_per_cycle_implausible).
+ */
 static void per_cycle_value(struct ct_rec_value *v, unsigned out, const struct ct_summary *s,
 			    int insn)
 {
-	double x = insn ? s->insn_per_cycle.median : s->per_cycle.median;
-
-	v->num = x;
+	v->num = insn ? s->insn_per_cycle.median : s->per_cycle.median;
 	if (out & CT_REC_TEXT) {
 		ct_out_per_cycle_cell(v->buf, sizeof(v->buf), s, insn, 3, &v->marks);
 		v->str = v->buf;
-	} else if (isfinite(x) && (insn ? s->insn_implausible : s->per_cycle_implausible)) {
-		ct_out_tsv_per_cycle(v->buf, sizeof(v->buf), x, 1);
-		v->str = v->buf;
 	}
+}
+
+/* A per-cycle median's mark: above the ceiling; '-' where there is no figure. */
+static void implausible_value(struct ct_rec_value *v, const struct ct_summary *s, int insn)
+{
+	double x = insn ? s->insn_per_cycle.median : s->per_cycle.median;
+
+	v->omit = !isfinite(x);
+	v->i = insn ? s->insn_implausible : s->per_cycle_implausible;
 }
 
 static void placement_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
@@ -399,7 +418,7 @@ static void placement_value(const void *rec, int id, unsigned out, struct ct_rec
 		v->num = s[CT_JOB_STREAM].per_cycle.cv_pct;
 		break;
 	case R_SHARE:
-		share_value(v, out, &r->share);
+		share_value(v, &r->share);
 		if (out & CT_REC_TEXT) {
 			ct_out_share_cell(v->buf, sizeof(v->buf), &r->share, &v->marks);
 			/* The cpu basis of a row its own brackets belie. */
@@ -424,7 +443,7 @@ static void placement_value(const void *rec, int id, unsigned out, struct ct_rec
 	case R_CLOCK_SHARE:
 	case R_FMA_SHARE:
 	case R_STREAM_SHARE:
-		share_value(v, out, &s[id - R_CLOCK_SHARE]);
+		share_value(v, &s[id - R_CLOCK_SHARE]);
 		break;
 	case R_DISTURBED:
 		v->i = r->share.descheduled;
@@ -485,10 +504,10 @@ static void placement_value(const void *rec, int id, unsigned out, struct ct_rec
 		ratio_value(v, out, &r->c, CT_JOB_LATENCY);
 		break;
 	case R_LATENCY_SHARE:
-		share_value(v, out, &s[CT_JOB_LATENCY]);
+		share_value(v, &s[CT_JOB_LATENCY]);
 		break;
 	case R_CHAINS_SHARE:
-		share_value(v, out, &s[CT_JOB_CHAINS]);
+		share_value(v, &s[CT_JOB_CHAINS]);
 		break;
 	case R_LATENCY_PC_SAMPLES:
 		v->i = s[CT_JOB_LATENCY].per_cycle_used;
@@ -518,6 +537,18 @@ static void placement_value(const void *rec, int id, unsigned out, struct ct_rec
 		break;
 	case R_RATIO_LEVEL:
 		v->num = 1 - r->alpha;
+		break;
+	case R_FMA_PC_BAD:
+		implausible_value(v, &s[CT_JOB_FMA], 1);
+		break;
+	case R_FLOPS_PC_BAD:
+		implausible_value(v, &s[CT_JOB_FMA], 0);
+		break;
+	case R_BYTES_PC_BAD:
+		implausible_value(v, &s[CT_JOB_STREAM], 0);
+		break;
+	case R_SHARE_ERROR:
+		v->i = r->share.share_error;
 		break;
 	}
 }

@@ -84,7 +84,10 @@ awk -F'\t' -v pin="$pin" '
 	NR == 1 { for (i = 1; i <= NF; i++) { col[i] = $i; at[$i] = i }; next }
 	$1 == pin { rows++
 		for (i in col) {
-			if (col[i] !~ /share/)
+			if (col[i] ~ /share_error$/ && $i != "false") {
+				print col[i] " = " $i " at " $2; bad = 1
+			}
+			if (col[i] !~ /share$/)
 				continue
 			if ($i !~ /^[0-9.]+$/ || $i + 0 > 1.05) {
 				print col[i] " = " $i " at " $2; bad = 1

@@ -4,13 +4,18 @@
 # whatever else the machine is doing.
 #
 # - ct-clock -c FIRST,SECOND with two busy loops on SECOND: the paired
-#   record of SECOND against FIRST has a pair per rep, and its wall ratio
-#   over its cpu ratio is the two cpus' share ratio (kept disturbed
-#   rounds), or the wall ratio is the cpu ratio (disturbed rounds left out);
+#   record of SECOND against FIRST has a pair per rep (or says which it
+#   left out as disturbed), and its ratios on both bases are the median of
+#   the rounds' ratios worked again from the sample records, the
+#   disturbed rule applied: the busy loops' share is in every round's
+#   wall ratio;
 # - ct-place with declared kinds (E on FIRST, P on SECOND) and the busy
-#   loops on FIRST, three runs: pin-efficiency's ratio to the fastest
-#   kind's pin agrees with its share the same way, and its samples say
-#   their round and position.
+#   loops on FIRST, three runs: pin-efficiency is held against
+#   pin-performance, its ratio worked again the same way, and its samples
+#   say their round and position.
+# A time-weighted share over all samples is no check of a median of
+# rounds (a few long preempted samples move the one, not the other), so
+# the ratios are held to their samples, not to the summaries' shares.
 . "${top_srcdir:-..}/tests/lib.sh"
 
 SPIN=$top_builddir/tests/spin
@@ -93,14 +98,6 @@ for basis in wall cpu; do
 	want=$(paired "$tmp/out" addchain "cpu$b" "cpu$a" "$basis" "$kept")
 	same "$got" "$want" || fail "ct-clock: cpu$b's $basis ratio $got, its samples' $want (kept: $kept)"
 done
-# A cpu that shared its time all run long reads slower on the wall clock.
-sa=$(num "$tmp/out" "\"record\":\"summary\".*\"placement\":\"cpu$a\",\"basis\":\"wall\"" cpu_share)
-sb=$(num "$tmp/out" "\"record\":\"summary\".*\"placement\":\"cpu$b\",\"basis\":\"wall\"" cpu_share)
-w=$(num "$tmp/out" "$line" ratio_wall)
-if [ "$kept" = true ] && awk -v x="$sb" -v y="$sa" 'BEGIN { exit !(x < 0.6 * y) }'; then
-	awk -v w="$w" 'BEGIN { exit !(w < 1) }' ||
-		fail "ct-clock: cpu$b had $sb of its time against $sa, and reads $w of cpu$a"
-fi
 stop_hog
 
 # The kinds declared, the busy loops on the efficiency cpu: three runs.
@@ -117,12 +114,6 @@ for run in 1 2 3; do
 	want=$(paired "$tmp/out" addchain pin-efficiency pin-performance wall "$kept")
 	same "$w" "$want" ||
 		fail "run $run: pin-efficiency at $w of pin-performance, its samples' $want (kept: $kept)"
-	se=$(num "$tmp/out" "$line" cpu_share)
-	sp=$(num "$tmp/out" '"record":"summary".*"kernel":"addchain".*"placement":"pin-performance","basis":"wall"' cpu_share)
-	if [ "$kept" = true ] && awk -v x="$se" -v y="$sp" 'BEGIN { exit !(x < 0.6 * y) }'; then
-		awk -v w="$w" 'BEGIN { exit !(w < 1) }' ||
-			fail "run $run: pin-efficiency had $se of its time against $sp, and reads $w"
-	fi
 	# Every sample says its round and its place in it, 1 or 2.
 	grep '"record":"sample"' "$tmp/out" | grep -v '"position":[12],' | grep -q . &&
 		fail "run $run: a sample without its position: $(grep '"record":"sample"' "$tmp/out" | grep -v '"position":[12],' | head -1)"

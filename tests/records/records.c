@@ -7,7 +7,7 @@
  * congruential generator), so the output is the same on every machine.
  *
  *   records out FORMAT [samples] [precision] [slow] [held]
- *   records placements FORMAT|markdown|svg SYSROOT [precision] [nomain]
+ *   records placements FORMAT|markdown|svg SYSROOT [precision] [nomain] [marks]
  *   records observe FORMAT|markdown
  *   records stream sweep|samples|threads
  *   records allcore FORMAT [samples] [unpinned]
@@ -296,7 +296,7 @@ static int placements_main(int argc, char **argv)
 	enum ct_format fmt = CT_FMT_TABLE;
 	char why[512];
 	double precision = 0;
-	int md, svg, i, with_main = 1;
+	int md, svg, i, with_main = 1, marks = 0;
 
 	if (argc < 2)
 		return 99;
@@ -305,6 +305,8 @@ static int placements_main(int argc, char **argv)
 			precision = 3;
 		else if (strcmp(argv[i], "nomain") == 0)
 			with_main = 0;
+		else if (strcmp(argv[i], "marks") == 0)
+			marks = 1;
 		else
 			return 99;
 	}
@@ -322,6 +324,16 @@ static int placements_main(int argc, char **argv)
 	row(&rows[2], CT_PLACE_PIN, "pin-efficiency", 0, 1, precision);
 	row(&rows[3], CT_PLACE_PROCESS_BACKGROUND, "process-background", 1, 1.1, precision);
 	ct_placements_results(rows, 4, &res);
+	/*
+	 * marks: process-background's wall FMA above both its ceilings and
+	 * its stream share an error of the clocks, as the results step marks
+	 * them, for the cells and columns that carry the marks.
+	 */
+	if (marks) {
+		res.r[3][CT_JOB_FMA].b[CT_BASIS_WALL].per_cycle_implausible = 1;
+		res.r[3][CT_JOB_FMA].b[CT_BASIS_WALL].insn_implausible = 1;
+		res.r[3][CT_JOB_STREAM].b[CT_BASIS_WALL].share_error = 1;
+	}
 	if (md)
 		ct_placements_markdown(stdout, &m, &t, &res);
 	else if (svg)

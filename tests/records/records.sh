@@ -4,6 +4,8 @@
 # from made-up series (tests/records/records.c), ct-place's comparison and --observe
 # report from made-up rows, its --list and --dry-run in JSON on recorded
 # machines, and ct-compare's rows and machines between two made-up runs.
+# Every TSV's numeric columns hold numbers or '-', their marks in columns
+# of their own (tests/tsv-numbers.awk).
 # The goldens were written by the writers before the records were
 # described once (src/lib/records/record.c): the description changed no byte.
 # UPDATE_GOLDEN=1 rewrites them (tests/lib.sh).
@@ -23,6 +25,9 @@ check() {
 	expect_golden "records-$name" "$tmp/rec.out" || fail "records $*: differs from records-$name"
 	case $name in
 	*json*) "$JSONL" "$tmp/rec.out" || fail "records $*: not JSON Lines" ;;
+	*tsv*)
+		awk -F'\t' -v words=cpus,kinds -f "$top_srcdir/tests/tsv-numbers.awk" "$tmp/rec.out" >"$tmp/marks" ||
+			fail "records $*: a numeric column holds a mark: $(cat "$tmp/marks")" ;;
 	esac
 }
 
@@ -43,6 +48,10 @@ done
 # Without main: no ratios.
 check "placements-tsv-nomain" placements tsv "$machine" nomain
 check "placements-table-nomain" placements table "$machine" nomain
+# A figure above its ceiling and a share that is an error: marked in the
+# table, a column of their own in TSV.
+check "placements-tsv-marks" placements tsv "$machine" marks
+check "placements-table-marks" placements table "$machine" marks
 
 # ct-place's listing and plan in JSON (their table and TSV are held by
 # topo-machines.sh and place-plan.sh).

@@ -19,6 +19,7 @@
 #include "measure/allcore.h"
 #include "report/allcore.h"
 #include "report/isa.h"
+#include "report/paired.h"
 #include "ct-place/bench.h"
 #include "ct-place/placements.h"
 #include "ct-place/observe.h"
@@ -282,7 +283,7 @@ static int fixed_ok(const struct ct_rec_field *f)
 
 /*
  * A kind of the tools: no two fields of one output with one key, numbers
- * in formats the writer reads, at most 64 fields (the hidden mask), and
+ * in formats the writer reads, at most CT_REC_MAX_FIELDS fields (the writer's tables), and
  * every key in page (a man page under man/).
  */
 static void check_kind(const struct ct_rec_kind *k, const char *page)
@@ -290,7 +291,7 @@ static void check_kind(const struct ct_rec_kind *k, const char *page)
 	char *text = read_page(page);
 	size_t i, j;
 
-	CHECK(k->nfields <= 64);
+	CHECK(k->nfields <= CT_REC_MAX_FIELDS);
 	for (i = 0; i < k->nfields; i++) {
 		const struct ct_rec_field *f = &k->fields[i];
 
@@ -421,6 +422,7 @@ int main(void)
 	check_kind(&ct_rec_summary, "coretype.7");
 	check_kind(&ct_rec_counters, "coretype.7");
 	check_kind(&ct_rec_sample, "coretype.7");
+	check_kind(&ct_rec_paired, "coretype.7");
 	check_kind(&ct_rec_kernel, "coretype.7");
 	check_kind(&ct_rec_allcore, "coretype.7");
 	check_kind(&ct_rec_allcore_extra, "coretype.7");

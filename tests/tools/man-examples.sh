@@ -29,10 +29,26 @@ PATH=$bin:$PATH
 export PATH
 ncpu=$(nproc)
 # Two usable cpus as the kinds of a hybrid machine, for the examples that
-# name efficiency and performance cores.
-two_cpus
+# name efficiency and performance cores.  With one (taskset -c 0) those
+# examples are skipped, each saying so (hybrid), and the others run.
+one_cpu=
+if [ "$("$CT_PLACE" -l -f tsv | grep -vc '^#')" -ge 2 ]; then
+	two_cpus
+else
+	one_cpu=1
+	E=$("$CT_PLACE" -l -f tsv | awk -F'\t' 'NR == 2 { print $1 }') P=$E
+fi
+# The examples on cpu 1 (-c 1) run on the one usable cpu where there is one.
+C1=
+[ -z "$one_cpu" ] || C1="; s/-c 1 /-c $E /g"
 kinds="E=$E;P=$P"
 HYBRID="CT_KINDS='$kinds'"
+# hybrid: the example may run here (two usable cpus), else it is skipped.
+hybrid() {
+	[ -n "$one_cpu" ] || return 0
+	echo "--- $page: skipped (one usable cpu: no two kinds to declare): $first" >&2
+	return 1
+}
 
 # extract PAGE: PAGE's examples, a block (one paragraph's commands, each
 # "$ " line with its continuations) a record, records ended by "@@".
@@ -84,7 +100,9 @@ run() {
 	printf '%s\n' "$block" | sed "$1" >"$tmp/ex.sh"
 	echo "--- $page: $(head -1 "$tmp/ex.sh")" >&2
 	st=0
-	(cd "$tmp/work" && eval "env $env sh -e '$tmp/ex.sh'" >"$tmp/out" 2>"$tmp/err") || st=$?
+	# Its standard input is not the list of examples, which a command that
+	# reads (./bench, cksum) would eat.
+	(cd "$tmp/work" && eval "env $env sh -e '$tmp/ex.sh'" </dev/null >"$tmp/out" 2>"$tmp/err") || st=$?
 	[ "$st" -eq 0 ] || {
 		cat "$tmp/ex.sh" "$tmp/err" >&2
 		fail "$page: the example exited $st"
@@ -173,7 +191,7 @@ for page in "$top_srcdir"/man/*.[1-8]; do
 				(cd "$tmp/work" && ct-fleet -o fleet pdsh -R exec -w 'h[1-3]' -- ct-clock -q -s) \
 					>"$tmp/fleet.out" 2>&1 || { cat "$tmp/fleet.out" >&2; fail "ct-fleet over pdsh failed"; }
 				st=0
-				(cd "$tmp/work" && sh -c "$block") >"$tmp/out" 2>"$tmp/err" || st=$?
+				(cd "$tmp/work" && sh -c "$block") </dev/null >"$tmp/out" 2>"$tmp/err" || st=$?
 				# grep's 1: no outlier among three alike hosts, as it should be.
 				[ "$st" -le 1 ] || bad "exited $st"
 				[ ! -s "$tmp/out" ] || rows "$(wc -l <"$tmp/out")" '"outlier":true'
@@ -186,23 +204,23 @@ for page in "$top_srcdir"/man/*.[1-8]; do
 		*:'ct-clock')
 			run "$Q"
 			has ' GHz ' ;;
-		ct-clock.1:'ct-clock -q -c 0-$(($(nproc) - 1)) -f tsv |')
+		ct-clock.1:'ct-clock -q -c 0-$(($(nproc) - 1)) -f tsv |'*)
 			run ""
-			rows "$ncpu" "^cpu[0-9]+ $GHZ\$"
-			columns 'ct-clock -q -c 0 -f tsv' basis placement max ;;
+			rows "$ncpu" "^cpu[0-9]+ $GHZ\$" ;;
 		ct-clock.1:'ct-clock -c "$(ct-place --cpus-of E)"')
+			hybrid || continue
 			env=$HYBRID
 			run "$Q"
 			has "cpu$E .* GHz" ;;
 		ct-clock.1:'ct-clock --threads all')
 			run "$Q"
 			has 'GHz' ;;
-		ct-clock.1:'ct-clock --threads all -k efficiency -f tsv |')
+		ct-clock.1:'ct-clock --threads all -k efficiency -f tsv |'*)
+			hybrid || continue
 			env=$HYBRID
 			run "$Q"
 			[ -s "$tmp/out" ] || bad "no row"
-			grep -Evq " $GHZ\$" "$tmp/out" && bad "not a placement and a GHz a line"
-			columns "ct-clock -q -c 0 -f tsv" basis placement median ;;
+			grep -Evq " $GHZ\$" "$tmp/out" && bad "not a placement and a GHz a line" ;;
 		ct-clock.1:'ct-clock -f json --samples | grep '*)
 			run "$Q"
 			has '"record":"sample".*"cpu_start":[0-9]'
@@ -218,15 +236,13 @@ for page in "$top_srcdir"/man/*.[1-8]; do
 			has 'flop' ;;
 		ct-fma.1:'ct-fma --all-isa -f tsv | '*)
 			run "$Q"
-			rows "$(ct-fma --list-isa | awk '$3 == "yes"' | wc -l)" "^[a-z0-9]+ $PC\$"
-			columns "ct-fma -q -f tsv" basis isa per_cycle_median ;;
+			rows "$(ct-fma --list-isa | awk '$3 == "yes"' | wc -l)" "^[a-z0-9]+ $PC\$" ;;
 		ct-fma.1:'ct-fma --isa avx512 -f json || '*)
 			run "s/ct-fma /ct-fma -q /g"
 			has '"record":"summary".*"isa":"avx(512|2)"' ;;
-		ct-fma.1:'ct-fma -q -c 0-$(($(nproc) - 1)) -f tsv |')
+		ct-fma.1:'ct-fma -q -c 0-$(($(nproc) - 1)) -f tsv |'*)
 			run ""
-			rows "$ncpu" "^cpu[0-9]+ $PC\$"
-			columns "ct-fma -q -c 0 -f tsv" basis placement insn_per_cycle_median ;;
+			rows "$ncpu" "^cpu[0-9]+ $PC\$" ;;
 		ct-fma.1:'ct-fma --threads all')
 			run "$Q"
 			has 'flop' ;;
@@ -239,13 +255,12 @@ for page in "$top_srcdir"/man/*.[1-8]; do
 			run "$Q"
 			has 'GB/s' ;;
 		ct-stream.1:'ct-stream -c 1 -b 16K..1G')
-			run "$Q; $SWEEP"
+			run "$Q; $SWEEP$C1"
 			has '^ *16 KiB +L1 ' ;;
 		ct-stream.1:'ct-stream -b 16K..1G -f tsv |')
 			run "$Q; $SWEEP"
 			has "^16384 L1 $PC\$"
-			rows "$(wc -l <"$tmp/out")" "^[0-9]+ (L[1-4]|memory|unknown) $PC\$"
-			columns "ct-stream -q -b 16K -f tsv" basis per_cycle_median ;;
+			rows "$(wc -l <"$tmp/out")" "^[0-9]+ (L[1-4]|memory|unknown) $PC\$" ;;
 		ct-stream.1:'for p in "" --small-pages; do')
 			run "s/ct-stream /ct-stream -q /"
 			rows 2 "^$NUM GB/s, (-|$NUM)% huge\$" ;;
@@ -253,11 +268,11 @@ for page in "$top_srcdir"/man/*.[1-8]; do
 			run "$Q"
 			rows "$(ct-stream --list-isa | awk '$3 == "yes"' | wc -l)" "^[a-z0-9]+ $NUM 0x[0-9a-f]+\$"
 			[ "$(awk '{ print $3 }' "$tmp/out" | sort -u | wc -l)" -eq 1 ] || bad "the ISAs' sums differ" ;;
-		ct-stream.1:'ct-stream -c 0-$(($(nproc) - 1)) -f tsv |')
+		ct-stream.1:'ct-stream -c 0-$(($(nproc) - 1)) -f tsv |'*)
 			run "$Q"
-			rows "$ncpu" "^cpu[0-9]+ $NUM\$"
-			columns "ct-stream -q -c 0 -f tsv" basis placement median ;;
+			rows "$ncpu" "^cpu[0-9]+ $NUM\$" ;;
 		ct-stream.1:'ct-stream --threads all -k P')
+			hybrid || continue
 			env=$HYBRID
 			run "$Q"
 			has 'GB/s' ;;
@@ -270,12 +285,13 @@ for page in "$top_srcdir"/man/*.[1-8]; do
 
 		# ct-latency.
 		ct-latency.1:'ct-latency -c 1 -b 16K..1G')
-			run "$Q; $SWEEP"
+			run "$Q; $SWEEP$C1"
 			has '^ *16 KiB +L1 ' ;;
 		ct-latency.1:'gbs=$(ct-stream -c 1 -f tsv | '*)
-			run "s/ct-stream /ct-stream -q /; s/^ct-latency /ct-latency -q /"
+			run "s/ct-stream /ct-stream -q /; s/^ct-latency /ct-latency -q /$C1"
 			has 'lines in flight|in flight' ;;
 		ct-latency.1:'ct-latency -k P --chains 1; ct-latency -k E --chains 1')
+			hybrid || continue
 			env=$HYBRID
 			run "s/ct-latency /ct-latency -q /g"
 			has 'ns' ;;
@@ -312,21 +328,24 @@ for page in "$top_srcdir"/man/*.[1-8]; do
 			run ""
 			grep -q '^observed: make -j8 (exit 0)' "$tmp/err" || bad "no report on standard error" ;;
 		ct-place.1:'ct-place -k efficiency --observe -f json -- ./bench >report.jsonl')
+			hybrid || continue
 			env=$HYBRID
 			run ""
 			grep -q '"record"' "$tmp/work/report.jsonl" || bad "report.jsonl holds no record" ;;
 		ct-place.1:'ct-place -k efficiency --observe -- ./bench')
+			hybrid || continue
 			env=$HYBRID
 			run ""
 			[ -n "$(ls "$tmp/work/obs" 2>/dev/null)" ] || bad "-o obs kept no report" ;;
 		ct-place.1:'ct-place -l')
 			run ""
-			has "^cpus: +$ncpu online" ;;
-		ct-place.1:'ct-place -q -p main,thread-background -f tsv |')
+			# Online, not usable: nproc counts only the cpus this process may use.
+			has "^cpus: +$(getconf _NPROCESSORS_ONLN) online" ;;
+		ct-place.1:'ct-place -q -p main,thread-background -f tsv |'*)
 			run ""
-			rows 2 "^(main|thread-background) $NUM $NUM\$"
-			columns "ct-place -q -p main -f tsv" basis placement clock_ghz_max clock_ratio ;;
+			rows 2 "^(main|thread-background) $NUM $NUM\$" ;;
 		ct-place.1:'ct-place -k efficiency -- make -j4')
+			hybrid || continue
 			env=$HYBRID
 			run ""
 			has 'GHz' ;;
@@ -334,11 +353,13 @@ for page in "$top_srcdir"/man/*.[1-8]; do
 			run "s|/usr/local/share/coretype/machines/|$top_srcdir/data/machines/|; s/^ct-place --sysroot/ct-place --dry-run --sysroot/"
 			has 'efficiency|E-core|low-power' ;;
 		ct-place.1:'taskset -c "$(ct-place --cpus-of efficiency)" ct-clock')
+			hybrid || continue
 			env=$HYBRID
 			run 's/ ct-clock$/ ct-clock -q/; s/ ct-fma$/ ct-fma -q/'
 			has 'GHz'
 			has 'flop' ;;
 		ct-place.1:"ct-place -l -f tsv | awk -F'\\t' 'NR > 1 && !seen[\$2]++ { print \$2, \$1 }'")
+			hybrid || continue
 			env=$HYBRID
 			run ""
 			rows 2 '^(efficiency|performance) [0-9]+$'
@@ -346,9 +367,10 @@ for page in "$top_srcdir"/man/*.[1-8]; do
 		ct-place.1:"ct-place -l -f tsv | awk -F'\\t' 'NR > 1 && !seen[\$3]++ { print \$1 }' |")
 			run ""
 			[ -s "$tmp/out" ] || bad "no row"
-			rows "$(wc -l <"$tmp/out")" "^cpu[0-9]+	wall	"
+			rows "$(wc -l <"$tmp/out")" "^cpu[0-9]+ $GHZ\$"
 			columns "ct-place -l -f tsv" rank cpu ;;
 		ct-place.1:"export CT_KINDS='E=0-1;P=2-3'")
+			hybrid || continue
 			run "s/E=0-1;P=2-3/$kinds/; s/^ct-place /ct-place -q /; s/^ct-clock /ct-clock -q /"
 			[ -n "$(ls "$tmp/work/results" 2>/dev/null)" ] || bad "-o results kept nothing"
 			has 'GHz' ;;
@@ -406,6 +428,8 @@ for page in "$top_srcdir"/man/*.[1-8]; do
 		esac
 	done <"$tmp/blocks"
 done
-[ "$known" -ge 40 ] || fail "only $known examples found: the extraction is broken"
+# Every example of every page, 56 when this was written (45 while a
+# command that read its standard input ate the rest of its page's).
+[ "$known" -ge 56 ] || fail "only $known examples found: the extraction is broken"
 echo "$known examples" >&2
 exit 0

@@ -46,7 +46,7 @@ unsigned ct_rec_out_of(int fmt)
 /* Field i is shown in w's output. */
 int ct_rec_shown(const struct ct_rec_writer *w, size_t i)
 {
-	return (w->kind->fields[i].show & w->out) && !(i < 64 && (w->hidden & (1ull << i)));
+	return (w->kind->fields[i].show & w->out) && !(i < CT_REC_MAX_FIELDS && w->hidden[i]);
 }
 
 const char *ct_rec_header_of(const struct ct_rec_field *f)
@@ -183,6 +183,10 @@ static void copy_keys(struct ct_rec_writer *w, const struct ct_rec_value *v)
 
 void ct_rec_begin(struct ct_rec_writer *w, FILE *f, unsigned out, const struct ct_rec_kind *k)
 {
+	/* The writer holds CT_REC_MAX_FIELDS fields a kind (hidden, widths): more would be lost. */
+	if (k->nfields > CT_REC_MAX_FIELDS)
+		errx(CT_EXIT_FAIL, "record %s: %zu fields, more than the writer's %d", k->name,
+		     k->nfields, CT_REC_MAX_FIELDS);
 	memset(w, 0, sizeof(*w));
 	w->f = f;
 	w->out = out;
@@ -204,7 +208,7 @@ static int drop_levels(const struct ct_rec_writer *w, unsigned *drop, int *field
 	size_t i;
 	int n = 0;
 
-	for (i = 0; i < w->kind->nfields && i < 64; i++)
+	for (i = 0; i < w->kind->nfields && i < CT_REC_MAX_FIELDS; i++)
 		if (ct_rec_shown(w, i)) {
 			drop[n] = CT_REC_FIT_LEVEL(w->kind->fields[i].show);
 			field[n++] = (int)i;
@@ -273,9 +277,9 @@ void ct_rec_hide(struct ct_rec_writer *w, int id)
 {
 	size_t i;
 
-	for (i = 0; i < w->kind->nfields && i < 64; i++)
+	for (i = 0; i < w->kind->nfields && i < CT_REC_MAX_FIELDS; i++)
 		if (w->kind->fields[i].id == id)
-			w->hidden |= 1ull << i;
+			w->hidden[i] = 1;
 }
 
 /* The output shows some field of the kind (TSV shows no machine record). */
@@ -324,14 +328,14 @@ void ct_rec_md_cell(FILE *f, const char *s)
 static void header(struct ct_rec_writer *w, const void *rec)
 {
 	const struct ct_rec_kind *k = w->kind;
-	const char *hdr[64];
+	const char *hdr[CT_REC_MAX_FIELDS];
 	int first = 1, n = 0;
 	size_t i, j;
 
 	w->started = 1;
 	if (k->flags & CT_REC_LINES && w->out & CT_REC_TEXT)
 		return;
-	for (i = 0; i < k->nfields && i < 64; i++) {
+	for (i = 0; i < k->nfields && i < CT_REC_MAX_FIELDS; i++) {
 		const struct ct_rec_field *f = &k->fields[i];
 
 		if (!ct_rec_shown(w, i))
@@ -375,7 +379,7 @@ static void header(struct ct_rec_writer *w, const void *rec)
 		break;
 	case CT_REC_MD:
 		fputs("|\n", w->f);
-		for (i = 0; i < k->nfields && i < 64; i++)
+		for (i = 0; i < k->nfields && i < CT_REC_MAX_FIELDS; i++)
 			if (ct_rec_shown(w, i))
 				fputs(k->fields[i].show & CT_REC_LEFT ? "|---" : "|--:", w->f);
 		fputs("|\n", w->f);
@@ -385,7 +389,7 @@ static void header(struct ct_rec_writer *w, const void *rec)
 			w->table = ct_table_new(hdr, n);
 			break;
 		}
-		for (i = 0, j = 0; i < k->nfields && i < 64; i++) {
+		for (i = 0, j = 0; i < k->nfields && i < CT_REC_MAX_FIELDS; i++) {
 			size_t sw;
 
 			if (!ct_rec_shown(w, i))
@@ -396,14 +400,14 @@ static void header(struct ct_rec_writer *w, const void *rec)
 		}
 		/* Fitted once, from the widths: the columns left out are hidden. */
 		{
-			unsigned drop[64];
-			int field[64], c, m = drop_levels(w, drop, field);
+			unsigned drop[CT_REC_MAX_FIELDS];
+			int field[CT_REC_MAX_FIELDS], c, m = drop_levels(w, drop, field);
 			unsigned long long dropped = ct_table_fit(w->widths, m, w->fit, drop);
 
 			note_left_out(w, field, m, dropped);
 			for (c = 0; c < m; c++)
 				if (dropped & (1ull << c))
-					w->hidden |= 1ull << field[c];
+					w->hidden[field[c]] = 1;
 			for (c = 0, n = 0; c < m; c++)
 				if (!(dropped & (1ull << c))) {
 					hdr[n] = hdr[c];
@@ -581,7 +585,7 @@ void ct_rec_write(struct ct_rec_writer *w, const void *rec)
 {
 	const struct ct_rec_kind *k = w->kind;
 	struct ct_rec_value *v;
-	char *cells[64], buf[512];
+	char *cells[CT_REC_MAX_FIELDS], buf[512];
 	int n = 0, c;
 	size_t i;
 
@@ -604,7 +608,7 @@ void ct_rec_write(struct ct_rec_writer *w, const void *rec)
 	if (!w->started)
 		header(w, rec);
 	v = ct_xmalloc(sizeof(*v));
-	for (i = 0; i < k->nfields && i < 64; i++) {
+	for (i = 0; i < k->nfields && i < CT_REC_MAX_FIELDS; i++) {
 		const struct ct_rec_field *f = &k->fields[i];
 		const char *t;
 
@@ -673,8 +677,8 @@ void ct_rec_end(struct ct_rec_writer *w)
 	if (!w->started && !(w->out == CT_REC_TSV && has_fields(w)))
 		header(w, NULL);
 	if (w->table) {
-		unsigned drop[64];
-		int field[64], n = drop_levels(w, drop, field);
+		unsigned drop[CT_REC_MAX_FIELDS];
+		int field[CT_REC_MAX_FIELDS], n = drop_levels(w, drop, field);
 		unsigned long long cut;
 
 		/* Columns left out, then what is still too wide cut (as ps cuts its last). */

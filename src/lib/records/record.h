@@ -42,6 +42,9 @@ struct ct_field {
 };
 
 /* The outputs, and which of them show a field (struct ct_rec_field.show). */
+/* The most fields a record kind may have (the writer's tables are this wide). */
+#define CT_REC_MAX_FIELDS 96
+
 #define CT_REC_TABLE 0x1u	/* the human table (or its lines, CT_REC_LINES) */
 #define CT_REC_TSV 0x2u		/* tab-separated, one record a line */
 #define CT_REC_JSON 0x4u	/* JSON Lines */
@@ -198,12 +201,12 @@ struct ct_rec_writer {
 	unsigned marks;			/* CT_MARK_* of the cells written, for footnotes */
 	size_t rows;			/* records written */
 	/* private */
-	unsigned long long hidden;	/* fields left out, by index */
+	unsigned char hidden[CT_REC_MAX_FIELDS];	/* fields left out, by index */
 	int started;			/* the header is out */
 	int stream;			/* ct_rec_stream(): each row as it comes */
 	int fit;			/* a table's width limit (0: none) */
 	char left_out[320];		/* the columns left out to fit, for the note */
-	size_t widths[64];		/* its columns' widths */
+	size_t widths[CT_REC_MAX_FIELDS];	/* its columns' widths */
 	struct ct_table *table;
 	/*
 	 * CT_REC_FIELDS in TSV: the first record's names, copied (its fields

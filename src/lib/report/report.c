@@ -126,15 +126,6 @@ void ct_out_flight_cell(char *buf, size_t len, double v, int implausible, int di
 		*marks |= CT_MARK_FLIGHT_IMPLAUSIBLE;
 }
 
-/* TSV's per-cycle cell: "-" without one, "4.95!" above the ceiling. */
-void ct_out_tsv_per_cycle(char *buf, size_t len, double v, int implausible)
-{
-	if (isnan(v))
-		snprintf(buf, len, "-");
-	else
-		snprintf(buf, len, "%.6g%s", v, implausible ? "!" : "");
-}
-
 static void writers_begin(struct ct_out *o, FILE *f)
 {
 	unsigned out = ct_rec_out_of(o->fmt);

@@ -151,8 +151,6 @@ void ct_out_ci_cell(char *buf, size_t len, const struct ct_summary *s, unsigned 
  */
 void ct_out_flight_cell(char *buf, size_t len, double v, int implausible, int disturbed,
 			unsigned *marks);
-/* TSV's per-cycle cell: "-" without one, "4.95!" above the ceiling. */
-void ct_out_tsv_per_cycle(char *buf, size_t len, double v, int implausible);
 
 void ct_out_begin(struct ct_out *o, FILE *f, enum ct_format fmt,
 		  const char *tool, int samples);

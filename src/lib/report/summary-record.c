@@ -84,6 +84,15 @@ static const struct ct_rec_field summary_fields[] = {
 	{ S_DESCHEDULED, "descheduled", NULL, CT_REC_INT, NULL, NULL, CT_REC_DATA },
 	{ S_PC_SAMPLES, "per_cycle_samples", NULL, CT_REC_INT, NULL, NULL, CT_REC_TSV },
 	{ S_PRECISION_REACHED, "precision_reached", NULL, CT_REC_BOOL, NULL, NULL, CT_REC_TSV },
+	/*
+	 * The table's marks of a figure, each a column of its own, so that
+	 * every numeric column holds a number or '-': the per-cycle figures
+	 * above the ceiling ('!'), the share that is an error.
+	 */
+	{ S_PC_IMPLAUSIBLE, "per_cycle_implausible", NULL, CT_REC_BOOL, NULL, NULL, CT_REC_TSV },
+	{ S_IPC_IMPLAUSIBLE, "insn_per_cycle_implausible", NULL, CT_REC_BOOL, NULL, NULL,
+	  CT_REC_TSV },
+	{ S_SHARE_ERROR, "cpu_share_error", NULL, CT_REC_BOOL, NULL, NULL, CT_REC_TSV },
 	{ S_COUNTED, "counted", NULL, CT_REC_INT, NULL, NULL, CT_REC_JSON },
 	{ S_COUNTERS_SCALED, "counters_scaled", NULL, CT_REC_INT, NULL, NULL, CT_REC_JSON },
 	{ S_CYCLES, "cycles_median", NULL, CT_REC_NUM, NULL, NULL, CT_REC_JSON },
@@ -115,16 +124,15 @@ static const struct ct_rec_field counter_fields[] = {
 	{ S_T_IPC, NULL, "insn/cyc", CT_REC_NUM, NULL, "%.2f", CT_REC_TABLE },
 };
 
-/* A per-cycle figure: none without the kernel's unit; "4.95!" in TSV above the ceiling. */
-static void per_cycle(struct ct_rec_value *v, unsigned out, const char *unit, double x,
-		      int implausible)
+/*
+ * A per-cycle figure: none without the kernel's unit; a number in every
+ * output, its mark above the ceiling in a field of its own
+ * (per_cycle_implausible).
+ */
+static void per_cycle(struct ct_rec_value *v, const char *unit, double x)
 {
 	v->omit = !unit;
 	v->num = x;
-	if (out == CT_REC_TSV && implausible && isfinite(x)) {
-		ct_out_tsv_per_cycle(v->buf, sizeof(v->buf), x, 1);
-		v->str = v->buf;
-	}
 }
 
 static void summary_value(const void *rec, int id, unsigned out, struct ct_rec_value *v)
@@ -181,10 +189,11 @@ static void summary_value(const void *rec, int id, unsigned out, struct ct_rec_v
 		v->i = s->migrated;
 		break;
 	case S_SHARE:
-		/* A share above CT_SHARE_MAX is an error of the clocks, never a figure. */
+		/*
+		 * A share above CT_SHARE_MAX is an error of the clocks, never a
+		 * figure: '-' (null), and cpu_share_error says why.
+		 */
 		v->num = s->share_error ? NAN : s->cpu_share;
-		if (s->share_error && out == CT_REC_TSV)
-			v->str = "error";
 		break;
 	case S_SHARE_ERROR:
 		v->i = s->share_error;
@@ -195,7 +204,7 @@ static void summary_value(const void *rec, int id, unsigned out, struct ct_rec_v
 			v->str = s->verified ? "yes" : "NO";
 		break;
 	case S_PC_MEDIAN:
-		per_cycle(v, out, k->per_cycle_unit, s->per_cycle.median, s->per_cycle_implausible);
+		per_cycle(v, k->per_cycle_unit, s->per_cycle.median);
 		break;
 	case S_PC_CV:
 		v->omit = !k->per_cycle_unit;
@@ -226,7 +235,7 @@ static void summary_value(const void *rec, int id, unsigned out, struct ct_rec_v
 		v->i = s->per_cycle_implausible;
 		break;
 	case S_IPC_MEDIAN:
-		per_cycle(v, out, k->insn_unit, s->insn_per_cycle.median, s->insn_implausible);
+		per_cycle(v, k->insn_unit, s->insn_per_cycle.median);
 		break;
 	case S_IPC_CV:
 		v->omit = !k->insn_unit;
