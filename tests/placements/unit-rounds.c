@@ -13,7 +13,8 @@
  *   size within 1 %, a narrow interval (paired, not the samples' spread);
  * - rounds where a sample was disturbed are left out and counted, unless
  *   they are most of the rounds;
- * - the order changes from round to round: no placement always first.
+ * - the order changes from round to round: no placement always first;
+ * - the kernel tools' paired verdict: only beyond the minimum effect.
  * Then the placed workers for real (measure/rounds.h): every round's
  * samples, rep and position kept, verified.
  */
@@ -26,6 +27,7 @@
 #include "core/common.h"
 #include "measure/results.h"
 #include "measure/rounds.h"
+#include "report/paired.h"
 #include "unit.h"
 
 #define R 15			/* rounds, ct-place's default */
@@ -297,8 +299,43 @@ static void live(void)
 	ct_series_free(ser, 3);
 }
 
+/* The kernel tools' verdict: slower or faster only beyond the minimum effect at the level. */
+static void verdict(void)
+{
+	static const struct {
+		double x, lo, hi, p;
+		const char *want;
+	} c[] = {
+		{ 0.5, 0.45, 0.55, 0.001, "slower" },
+		{ 1.2, 1.1, 1.3, 0.001, "faster" },
+		/* Found, but under 3 %: no verdict. */
+		{ 0.99, 0.985, 0.995, 0.001, "~" },
+		/* 3 % or more, but the interval reaches within it. */
+		{ 0.95, 0.93, 0.98, 0.001, "~" },
+		/* Not found. */
+		{ 0.9, 0.85, 1.02, 0.2, "~" },
+		{ 0.9, NAN, NAN, NAN, "-" },
+	};
+	struct ct_out_paired_rec q;
+	size_t i;
+
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		memset(&q, 0, sizeof(q));
+		q.alpha = 0.05;
+		q.r.ratio[CT_BASIS_WALL] = c[i].x;
+		q.r.ratio_lo[CT_BASIS_WALL] = c[i].lo;
+		q.r.ratio_hi[CT_BASIS_WALL] = c[i].hi;
+		q.r.ratio_p[CT_BASIS_WALL] = c[i].p;
+		if (strcmp(ct_paired_verdict(&q), c[i].want) != 0)
+			fprintf(stderr, "verdict of %g [%g, %g] p %g: %s, not %s\n", c[i].x, c[i].lo,
+				c[i].hi, c[i].p, ct_paired_verdict(&q), c[i].want);
+		CHECK(strcmp(ct_paired_verdict(&q), c[i].want) == 0);
+	}
+}
+
 int main(void)
 {
+	verdict();
 	drift_drops_out(RAMP);
 	drift_drops_out(STEP);
 	disturbed();
