@@ -11,6 +11,8 @@
 #   - unrepeated: of the row-runs whose interval excludes 1, those whose
 #     row does not exclude 1 with the same sign in all N runs (at most
 #     10 %);
+#   - the same for intervals that lie wholly 3 % or more from 1 (the
+#     minimum effect ct-compare and the kernel tools' verdicts use);
 #   - the runs' wall times, median.
 #
 # Usage: bench/placements.sh [-n RUNS] [-k] CT-PLACE...   (default 5 runs)
@@ -59,17 +61,19 @@ for bin in "$@"; do
 	awk -v n="$runs" -v keep="$keep" '
 	{ row[$1] = 1; x[$1, $2] = $3; lo[$1, $2] = $4; hi[$1, $2] = $5 }
 	END {
-		rows = held = excl = unrep = 0
+		rows = held = excl = unrep = far = farun = 0
 		for (r in row) {
 			m = 0
 			for (i = 1; i <= n; i++) if (x[r, i] != "null") v[++m] = x[r, i] + 0
 			for (i = 2; i <= m; i++) { t = v[i]; for (j = i - 1; j >= 1 && v[j] > t; j--) v[j + 1] = v[j]; v[j + 1] = t }
 			med = m ? ((m % 2) ? v[(m + 1) / 2] : (v[m / 2] + v[m / 2 + 1]) / 2) : 0
-			c = 0; below = above = 0; line = ""
+			c = 0; below = above = fb = fa = 0; line = ""
 			for (i = 1; i <= n; i++) {
 				if (lo[r, i] != "null" && lo[r, i] + 0 <= med && med <= hi[r, i] + 0) c++
 				if (hi[r, i] != "null" && hi[r, i] + 0 < 1) below++
 				if (lo[r, i] != "null" && lo[r, i] + 0 > 1) above++
+				if (hi[r, i] != "null" && hi[r, i] + 0 < 1 / 1.03) fb++
+				if (lo[r, i] != "null" && lo[r, i] + 0 > 1.03) fa++
 				line = line sprintf("  %s [%s, %s]", x[r, i], lo[r, i], hi[r, i])
 			}
 			rows++
@@ -77,10 +81,14 @@ for bin in "$@"; do
 			excl += below + above
 			if (below && below < n) unrep += below
 			if (above && above < n) unrep += above
+			far += fb + fa
+			if (fb && fb < n) farun += fb
+			if (fa && fa < n) farun += fa
 			if (keep) printf "%-34s %d/%d%s\n", r, c, n, line
 		}
 		printf "hold: %d of %d rows (%.0f %%) have %d or more of %d intervals holding the median x\n", held, rows, rows ? 100 * held / rows : 0, n - 1, n
 		printf "unrepeated: %d of %d row-runs whose interval excludes 1 (%.0f %%)\n", unrep, excl, excl ? 100 * unrep / excl : 0
+		printf "beyond 3 %%: %d row-runs whose whole interval lies 3 %% or more from 1, %d of them unrepeated\n", far, farun
 	}' "$dir/rows-$b"
 done
 [ "$keep" = 1 ] && echo "runs kept in $dir"

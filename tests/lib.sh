@@ -120,3 +120,29 @@ two_cpus() {
 	fi
 	K="--kinds efficiency=$E --kinds performance=$P"
 }
+
+# Busy loops pinned to a cpu, this test's children (tests/spin -p; no
+# taskset needed): start_hog CPU starts two, running there before it
+# returns; stop_hog kills them (a test that uses them traps it at EXIT).
+# Two, not one: the scheduler's fairness is over time, and on a machine
+# busy with other work one loop has left a kernel 83% of its samples'
+# time; against two the run's thread gets about a third.
+hogs=
+stop_hog() {
+	for h in $hogs; do
+		kill "$h" 2>/dev/null && wait "$h" 2>/dev/null
+	done
+	hogs=
+}
+start_hog() {
+	for n in 1 2; do
+		"$top_builddir/tests/spin" -p "$1" 3600 >"$tmp/busy$n.out" 2>"$tmp/busy$n.err" &
+		hogs="$hogs $!"
+		i=0
+		until grep -q "^pinned $1\$" "$tmp/busy$n.out"; do
+			i=$((i + 1))
+			[ $i -lt 100 ] || fail "the busy loop did not start: $(cat "$tmp/busy$n.err")"
+			sleep 0.05
+		done
+	done
+}

@@ -6,33 +6,9 @@
 # record of ct-place -o (raw.txt's machine record, summary.md, summary.svg).
 . "${top_srcdir:-..}/tests/lib.sh"
 
-SPIN=$top_builddir/tests/spin
 [ "$(uname -s)" = Linux ] || skip "pinning a busy loop is for Linux here"
 
-hogs=
-stop_hog() {
-	for h in $hogs; do
-		kill "$h" 2>/dev/null && wait "$h" 2>/dev/null
-	done
-	hogs=
-}
 trap 'stop_hog; rm -rf "$tmp"' EXIT
-# start_hog CPU: two busy loops pinned to CPU, running before this returns.
-# Two, not one: the scheduler's fairness is over time, and on a machine
-# busy with other work one loop has left a kernel 83% of its samples' time;
-# against two the run's thread gets about a third.
-start_hog() {
-	for n in 1 2; do
-		"$SPIN" -p "$1" 3600 >"$tmp/busy$n.out" 2>"$tmp/busy$n.err" &
-		hogs="$hogs $!"
-		i=0
-		until grep -q "^pinned $1\$" "$tmp/busy$n.out"; do
-			i=$((i + 1))
-			[ $i -lt 100 ] || fail "the busy loop did not start: $(cat "$tmp/busy$n.err")"
-			sleep 0.05
-		done
-	done
-}
 
 # The pin row's cpu: the first pin-KIND row that applies.
 expect_status 0 "$CT_PLACE" --dry-run -f tsv

@@ -18,7 +18,6 @@
 # the ratios are held to their samples, not to the summaries' shares.
 . "${top_srcdir:-..}/tests/lib.sh"
 
-SPIN=$top_builddir/tests/spin
 [ "$(uname -s)" = Linux ] || skip "pinning a busy loop is for Linux here"
 cpus=$(awk '/^Cpus_allowed_list/ { print $2 }' /proc/self/status)
 [ -n "$cpus" ] || skip "no Cpus_allowed_list"
@@ -31,27 +30,7 @@ set -- $two
 a=$1
 b=$2
 
-hogs=
-stop_hog() {
-	for h in $hogs; do
-		kill "$h" 2>/dev/null && wait "$h" 2>/dev/null
-	done
-	hogs=
-}
 trap 'stop_hog; rm -rf "$tmp"' EXIT
-start_hog() {
-	for n in 1 2; do
-		"$SPIN" -p "$1" 3600 >"$tmp/busy$n.out" 2>"$tmp/busy$n.err" &
-		hogs="$hogs $!"
-		i=0
-		until grep -q "^pinned $1\$" "$tmp/busy$n.out"; do
-			i=$((i + 1))
-			[ $i -lt 100 ] || fail "the busy loop did not start: $(cat "$tmp/busy$n.err")"
-			sleep 0.05
-		done
-	done
-}
-
 # num FILE RECORD-MATCH KEY: the number KEY of the first JSON line matching RECORD-MATCH.
 num() {
 	grep -- "$2" "$1" | head -1 | sed -n "s/.*\"$3\":\([-0-9.e+]*\).*/\1/p"

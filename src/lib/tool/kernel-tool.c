@@ -216,36 +216,33 @@ static void step_in_rounds(struct rows *w, size_t z, uint64_t seed, struct row_s
 	free(wk);
 }
 
-/* Every row in rounds, step by step, then the records and the pairs. */
-static int run_rows_interleaved(const struct ct_kernel_tool *t, void *self,
-				struct ct_kernel_run *run)
+/* Each row's steps one after another: -c of one cpu, or none. */
+static void rows_in_turn(struct rows *w)
 {
-	struct ct_cli *cli = &run->cli;
-	size_t nr = run->nrows, nsteps = nr * run->nsteps, kept = t->streamed ? nr : nsteps;
-	struct ct_out_paired_rec *pairs = NULL;
-	struct row_step *rs = ct_xcalloc(nr, sizeof(*rs));
-	size_t npairs = 0, z, r, s, i;
-	uint64_t seed = ct_rounds_seed();
-	struct rows w;
+	struct ct_kernel_run *run = w->run;
+	size_t r;
 
-	w.t = t;
-	w.self = self;
-	w.run = run;
-	w.slots = t->jobs_max ? t->jobs_max : CT_ISA_COUNT;
-	w.k = ct_xcalloc(kept * w.slots, sizeof(*w.k));
-	w.state = ct_xcalloc(kept * w.slots, sizeof(*w.state));
-	w.ser = ct_xcalloc(kept * w.slots, sizeof(*w.ser));
-	w.nk = ct_xcalloc(nsteps, sizeof(*w.nk));
-	w.place = ct_xcalloc(nr, sizeof(*w.place));
-	run->tty = cli->fmt == CT_FMT_TABLE ? ct_term_open(stdout) : stdout;
-	if (!t->streamed)
-		ct_machine_describe(&run->m);
-	cli->nsteps = nsteps;
+	for (r = 0; r < run->nrows; r++) {
+		run->row = r;
+		ct_cli_run_row(&run->cli, r, run_row, w);
+	}
+}
+
+/* Several cpus: step by step, every cpu in the same rounds; the pairs into *pairs. */
+static void rows_in_rounds(struct rows *w, struct ct_out_paired_rec **pairs, size_t *npairs)
+{
+	const struct ct_kernel_tool *t = w->t;
+	struct ct_kernel_run *run = w->run;
+	struct ct_cli *cli = &run->cli;
+	size_t nr = run->nrows, z, r;
+	struct row_step *rs = ct_xcalloc(nr, sizeof(*rs));
+	uint64_t seed = ct_rounds_seed();
+
 	for (z = 0; z < run->nsteps; z++) {
-		step_in_rounds(&w, z, seed, rs, &pairs, &npairs);
+		step_in_rounds(w, z, seed, rs, pairs, npairs);
 		for (r = 0; r < nr; r++) {
-			ct_machine_note(&run->m, w.place[r], &w.ser[rs[r].at], rs[r].n);
-			w.nk[r * run->nsteps + z] = rs[r].n;
+			ct_machine_note(&run->m, w->place[r], &w->ser[rs[r].at], rs[r].n);
+			w->nk[r * run->nsteps + z] = rs[r].n;
 		}
 		if (!t->streamed)
 			continue;
@@ -253,55 +250,30 @@ static int run_rows_interleaved(const struct ct_kernel_tool *t, void *self,
 		ct_cli_progress_clear(cli);
 		for (r = 0; r < nr; r++) {
 			run->row = r;
-			snprintf(cli->placement, sizeof(cli->placement), "%s", w.place[r]);
-			t->step_done(self, run, z, &w.state[rs[r].at], &w.ser[rs[r].at], rs[r].n);
-			ct_series_free(&w.ser[rs[r].at], rs[r].n);
+			snprintf(cli->placement, sizeof(cli->placement), "%s", w->place[r]);
+			t->step_done(w->self, run, z, &w->state[rs[r].at], &w->ser[rs[r].at], rs[r].n);
+			ct_series_free(&w->ser[rs[r].at], rs[r].n);
 			if (t->free_jobs)
-				t->free_jobs(self, &w.state[rs[r].at], rs[r].n);
+				t->free_jobs(w->self, &w->state[rs[r].at], rs[r].n);
 		}
 	}
-	if (t->streamed) {
-		ct_machine_finish(&run->m, 1);
-		ct_out_finish(&run->out, &run->m);
-		if (t->finished)
-			t->finished(self, run);
-	} else {
-		ct_cli_progress_clear(cli);
-		ct_machine_finish(&run->m, 1);
-		ct_out_begin(&run->out, run->tty, cli->fmt, t->name, cli->samples);
-		ct_out_machine(&run->out, &run->m);
-		if (cli->fmt == CT_FMT_TABLE && t->kernel_lines)
-			t->kernel_lines(self, run, run->tty, &w.ser[0]);
-		for (s = 0; s < nsteps; s++)
-			for (i = 0; i < w.nk[s]; i++)
-				ct_out_series(&run->out, w.place[s / run->nsteps],
-					      &w.ser[s * w.slots + i]);
-		ct_out_end(&run->out);
-	}
-	ct_out_paired(run->tty, cli->fmt, pairs, npairs);
-	ct_term_close(run->tty, stdout);
-	free(pairs);
-	for (s = 0; s < kept && !t->streamed; s++) {
-		ct_series_free(&w.ser[s * w.slots], w.nk[s]);
-		if (t->free_jobs)
-			t->free_jobs(self, &w.state[s * w.slots], w.nk[s]);
-	}
 	free(rs);
-	free(w.k);
-	free(w.state);
-	free(w.ser);
-	free(w.nk);
-	free(w.place);
-	return CT_EXIT_OK;
 }
 
-/* Every row, each placement (each cpu of -c) in turn, then the records. */
+/*
+ * Every row, then the records: each placement (the cpu of -c) in turn, or
+ * with several cpus all of them in interleaved rounds, each against the
+ * first in the paired records after the others.
+ */
 static int run_rows(const struct ct_kernel_tool *t, void *self, struct ct_kernel_run *run)
 {
 	struct ct_cli *cli = &run->cli;
-	size_t nsteps = run->nrows * run->nsteps, kept = t->streamed ? 1 : nsteps;
+	int rounds = run->nrows > 1;
+	size_t nsteps = run->nrows * run->nsteps;
+	size_t kept = !t->streamed ? nsteps : rounds ? run->nrows : 1;
+	struct ct_out_paired_rec *pairs = NULL;
+	size_t npairs = 0, s, i;
 	struct rows w;
-	size_t r, s, i;
 
 	w.t = t;
 	w.self = self;
@@ -317,10 +289,10 @@ static int run_rows(const struct ct_kernel_tool *t, void *self, struct ct_kernel
 	if (!t->streamed)
 		ct_machine_describe(&run->m);
 	cli->nsteps = nsteps;
-	for (r = 0; r < run->nrows; r++) {
-		run->row = r;
-		ct_cli_run_row(cli, r, run_row, &w);
-	}
+	if (rounds)
+		rows_in_rounds(&w, &pairs, &npairs);
+	else
+		rows_in_turn(&w);
 	if (t->streamed) {
 		ct_machine_finish(&run->m, 1);
 		ct_out_finish(&run->out, &run->m);
@@ -340,7 +312,9 @@ static int run_rows(const struct ct_kernel_tool *t, void *self, struct ct_kernel
 					      &w.ser[s * w.slots + i]);
 		ct_out_end(&run->out);
 	}
+	ct_out_paired(run->tty, cli->fmt, pairs, npairs);
 	ct_term_close(run->tty, stdout);
+	free(pairs);
 	if (!t->streamed)
 		for (s = 0; s < nsteps; s++) {
 			ct_series_free(&w.ser[s * w.slots], w.nk[s]);
@@ -422,7 +396,5 @@ int ct_kernel_tool_main(const struct ct_kernel_tool *t, void *self, int argc, ch
 		return allcore_report(&run.a, &run.h, ka.ak, ka.n, &run.cli, t->name, ka.header,
 					 ka.header_arg);
 	}
-	if (run.nrows > 1)
-		return run_rows_interleaved(t, self, &run);
 	return run_rows(t, self, &run);
 }
