@@ -7,7 +7,6 @@
 #include "config.h"
 
 #include <math.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -126,41 +125,16 @@ const struct ct_rec_kind ct_rec_kinds_check = {
 	"kinds_check", ct_kinds_check_fields, CT_KINDS_CHECK_NFIELDS, check_value, 0
 };
 
-struct probe_job {
-	int cpu;
-	struct ct_measured *m;
-};
-
-static void *probe_thread(void *arg)
-{
-	struct probe_job *j = arg;
-
-	ct_probe_cpu(j->cpu, j->m);
-	return NULL;
-}
-
-/*
- * Each cpu in a thread of its own, one after the other: the probe pins
- * its thread, and the process's affinity (which the next pin is checked
- * against) stays as it was.
- */
+/* Every usable cpu, in turns (ct-place/probe.h). */
 size_t ct_place_probe_all(const struct ct_topo *t, struct ct_measured *m)
 {
-	struct probe_job j;
-	pthread_t th;
+	int *cpus = ct_xcalloc(CT_CPUSET_MAX, sizeof(*cpus)), c;
 	size_t n = 0;
-	int c, e;
 
-	ct_cpuset_foreach(c, &t->usable) {
-		j.cpu = c;
-		j.m = &m[n++];
-		if ((e = pthread_create(&th, NULL, probe_thread, &j)) != 0) {
-			j.m->cpu = c;
-			snprintf(j.m->why, sizeof(j.m->why), "pthread_create: %s", strerror(e));
-			continue;
-		}
-		pthread_join(th, NULL);
-	}
+	ct_cpuset_foreach(c, &t->usable)
+		cpus[n++] = c;
+	ct_probe_cpus(cpus, n, m);
+	free(cpus);
 	return n;
 }
 

@@ -3,7 +3,7 @@
  * cpu, the add-chain clock and FMA per cycle on the thread's CPU time
  * (which time on a busy cpu does not stretch), FMA in the widest ISA that
  * cpu can run.  Alone in its file so that a test can stand in for it (the
- * test defines ct_probe_cpu(), and the link takes it instead of this).
+ * test defines ct_probe_cpus(), and the link takes it instead of this).
  */
 #ifndef CT_CT_PLACE_PROBE_H
 #define CT_CT_PLACE_PROBE_H
@@ -24,10 +24,11 @@
 #define CT_PROBE_REPS 21u
 
 /*
- * Pin the calling thread to cpu and measure it into m (m->cpu, ok, and
- * the figures, or why).  Returns 0, or -1 with the reason in m->why; the
- * thread stays pinned to cpu either way.
+ * Measure cpus[0..n-1] into m[0..n-1] (each m->cpu, ok, and the figures,
+ * or why): a worker pinned to each cpu, the cpus measured in turns, a
+ * round a sample of each, so that the host's drift over the probe falls
+ * on every cpu alike.  The calling thread's affinity is left as it was.
  */
-int ct_probe_cpu(int cpu, struct ct_measured *m);
+void ct_probe_cpus(const int *cpus, size_t n, struct ct_measured *m);
 
 #endif

@@ -1,6 +1,6 @@
 /*
  * unit-measure-fake.c - kinds checked by measurement on made-up machines,
- * with a stand-in probe: this test defines ct_probe_cpu(), so the link
+ * with a stand-in probe: this test defines ct_probe_cpus(), so the link
  * takes it instead of src/ct-place/probe.c, and each cpu "measures" the
  * figures the test gave it.  Two clusters of different clock, or of
  * different FMA width, agree with kinds that match them and disagree
@@ -28,7 +28,7 @@ static struct {
 	int probes;		/* probes made */
 } given[NCPU];
 
-int ct_probe_cpu(int cpu, struct ct_measured *m)
+static int probe_cpu(int cpu, struct ct_measured *m)
 {
 	memset(m, 0, sizeof(*m));
 	m->cpu = cpu;
@@ -47,6 +47,14 @@ int ct_probe_cpu(int cpu, struct ct_measured *m)
 	m->spread = given[cpu].spread;
 	snprintf(m->isa, sizeof(m->isa), "fake");
 	return 0;
+}
+
+void ct_probe_cpus(const int *cpus, size_t n, struct ct_measured *out)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		probe_cpu(cpus[i], &out[i]);
 }
 
 static struct ct_measured m[NCPU];

@@ -178,6 +178,43 @@ static void disturbed(void)
 	CHECK(fabs(r.ratio[CT_BASIS_CPU] - 1) < 0.01);
 }
 
+/*
+ * Pairs are rounds, not places in the series: a round one series lacks
+ * (its sample left out) is no pair, and the rest pair with their own
+ * round, whatever their index.
+ */
+static void missing_round(void)
+{
+	static struct ct_sample a[R], b[R];
+	struct ct_series x, y;
+	struct ct_results r;
+	struct ct_pairs pc;
+	unsigned i, j;
+
+	memset(&x, 0, sizeof(x));
+	memset(&y, 0, sizeof(y));
+	memset(a, 0, sizeof(a));
+	memset(b, 0, sizeof(b));
+	/* Every round at its own speed, the same on both sides. */
+	for (i = 0, j = 0; i < R; i++) {
+		a[i].rep = i;
+		a[i].calls = 1;
+		a[i].wall_ns = a[i].cpu_ns = (uint64_t)(1e6 / (1 + i));
+		if (i == 7)
+			continue;
+		b[j] = a[i];
+		j++;
+	}
+	x.k = y.k = &job;
+	x.s = a;
+	x.n = R;
+	y.s = b;
+	y.n = j;
+	ct_results_pair(&r, &y, &x, 0.05, &pc);
+	CHECK(pc.used == R - 1);
+	CHECK(fabs(r.ratio[CT_BASIS_WALL] - 1) < 1e-9 && fabs(r.ratio[CT_BASIS_CPU] - 1) < 1e-9);
+}
+
 /* The order: a permutation each round, reproducible, and no placement always first. */
 static void order(void)
 {
@@ -339,6 +376,7 @@ int main(void)
 	drift_drops_out(RAMP);
 	drift_drops_out(STEP);
 	disturbed();
+	missing_round();
 	order();
 	live();
 	return unit_done();
