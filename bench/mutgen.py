@@ -131,12 +131,17 @@ C_KEYWORDS = {"if", "for", "while", "switch", "return", "sizeof", "do", "else", 
 
 def functions(masked, shell):
     """The name of the function (or file scope, '-') each line is in:
-    a C definition starts at column 0, a shell one is NAME()."""
+    a C definition starts at column 0, a shell one is NAME(); either
+    ends at a } in column 0."""
     names, cur = [], "-"
     for text in masked:
+        if text.startswith("}"):
+            names.append(cur)  # the function's last line, then file scope
+            cur = "-"
+            continue
         if shell:
             m = SH_FUNC.match(text)
-            if m:
+            if m and not text.rstrip().endswith("}"):  # not a function of one line
                 cur = m.group(1)
         else:
             m = C_FUNC.match(text)
@@ -554,6 +559,8 @@ def main():
     ap.add_argument("-d", dest="dir", default="", help="the scratch copy, kept between runs")
     ap.add_argument("-t", dest="limit", default="300",
                     help="the time limit of one mutant's tests, in seconds (default 300)")
+    ap.add_argument("--id", action="append", default=[], metavar="ID",
+                    help="only the mutant ID (as printed; repeatable): a survivor run again")
     ap.add_argument("--budget", type=int, default=0, metavar="SECS",
                     help="stop after SECS seconds and count the mutants run so far")
     ap.add_argument("--areas", default=os.path.join(TOP, "bench/mutgen-areas.txt"))
@@ -576,6 +583,12 @@ def main():
                 continue
             texts[path] = read_lines(full)
             muts += file_mutants(path, texts[path], wanted)
+    if a.id:
+        known = set(m.id for m in muts)
+        for i in a.id:
+            if i not in known:
+                die("no mutant '%s' on the lines changed since %s" % (i, a.base))
+        muts = [m for m in muts if m.id in a.id]
     total = len(muts)
     if a.sample and a.sample < total:
         # In the sample's own order: a run stopped early has run a sample too.

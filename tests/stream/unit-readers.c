@@ -103,6 +103,11 @@ int main(void)
 	CHECK(load_text("{\"record\":\"summary\",\"kernel\":\"stream\",\"basis\":\"wall\","
 			"\"isa\":\"avx2\",\"placement\":\"main\",\"size_bytes\":16384}\n") == -1 &&
 	      strstr(why, "no stream summary"));
+	/* A size of no bytes: passed over too. */
+	CHECK(load_text("{\"record\":\"summary\",\"kernel\":\"stream\",\"basis\":\"wall\","
+			"\"isa\":\"avx2\",\"loop\":\"plain\",\"placement\":\"main\","
+			"\"size_bytes\":0}\n") == -1 &&
+	      strstr(why, "no stream summary"));
 	CHECK(load_text("{\"record\":\"summary\",\"kernel\":\"stream\",\"basis\":\"wall\","
 			"\"isa\":\"avx1024\",\"loop\":\"plain\",\"placement\":\"main\","
 			"\"size_bytes\":16384}\n") == -1 &&
