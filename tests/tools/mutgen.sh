@@ -3,7 +3,8 @@
 # every mutant of tests/tools/mutgen/sample.c and sample.sh as the golden
 # file lists them, one change each, none in a comment, a string, a
 # character constant or a preprocessor line; a seeded sample drawn from
-# them the same twice, another seed another, and each diff applies.
+# them the same twice, another seed another, and each diff applies; the
+# front, bench/mutgen.sh, where there is no python3.
 . "${top_srcdir:-..}/tests/lib.sh"
 
 command -v python3 >/dev/null 2>&1 || skip "no python3"
@@ -65,4 +66,10 @@ while [ "$i" -le "$n" ]; do
 	[ "$(diff $c "$tmp/tree/$c" | grep -c '^>')" -eq 1 ] || fail "diff $i changes more than a line"
 	i=$((i + 1))
 done
+
+# The front without python3: one message and a usage error's status.
+st=0
+PATH=/nonexistent /bin/sh "$top_srcdir/bench/mutgen.sh" --list >"$tmp/out" 2>"$tmp/err" || st=$?
+[ "$st" = 2 ] && grep -q 'bench/mutgen.sh: python3 is needed' "$tmp/err" ||
+	fail "bench/mutgen.sh without python3: exit $st, $(cat "$tmp/err")"
 exit 0
