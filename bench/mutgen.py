@@ -256,8 +256,8 @@ def const_ops(masked, shell):
             lit, i = "-" + lit, i - 1  # a negative constant: -1 becomes 0 and -2
         if decl and masked[i - 1:i] == "[":
             continue  # an array's size in a declaration
-        if shell and (masked[m.end():m.end() + 1] in "><" or masked[i - 1:i] in "&><"):
-            continue  # a file descriptor (2>, >&2)
+        if shell and (masked[m.end():m.end() + 1] in "><" or masked[i - 1:i] in "&><$"):
+            continue  # a file descriptor (2>, >&2) or a parameter ($0)
         if lit.lower().lstrip("-").startswith("0x"):
             v = int(lit, 16)
             if v < 0:

@@ -29,7 +29,7 @@ kept $c:15 "'x')"
 kept $c:17 '/* n - 1 > 0 */'
 kept $s:4 '"x -gt 2" >&2'
 awk '{ print $2 }' "$tmp/all" | sed 's/.*://' | sort -un | tr '\n' ' ' >"$tmp/lines"
-[ "$(cat "$tmp/lines")" = "4 5 11 14 15 16 17 18 20 21 22 " ] ||
+[ "$(cat "$tmp/lines")" = "4 5 6 11 14 15 16 17 18 20 21 22 " ] ||
 	fail "mutants on lines $(cat "$tmp/lines"), expected code lines only"
 # Every id is different.
 [ "$(awk '{ print $1 }' "$tmp/all" | sort | uniq -d)" = "" ] || fail "an id given twice"
