@@ -115,5 +115,8 @@ int main(void)
 	unlink(path);
 	CHECK(stream_readers_load(path, &rd, why, sizeof(why)) == -2 &&
 	      strstr(why, "cannot read --readers"));
+	/* A directory opens, and its first read fails: that error. */
+	CHECK(stream_readers_load("/", &rd, why, sizeof(why)) == -2 &&
+	      strstr(why, "cannot read --readers /: Is a directory"));
 	return unit_done();
 }
