@@ -7,6 +7,9 @@
 . "${top_srcdir:-..}/tests/lib.sh"
 
 command -v git >/dev/null 2>&1 || skip "no git"
+# Not the make check this runs under: its TESTS=... in MAKEFLAGS would
+# reach the made-up tree's make.
+unset MAKEFLAGS MFLAGS MAKELEVEL
 top=$tmp/top
 mkdir -p "$top/bench" "$top/src" "$top/tests/a" "$top/m" || exit 99
 cp "$top_srcdir/bench/mutants.sh" "$top/bench/" || exit 99
