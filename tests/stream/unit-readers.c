@@ -106,6 +106,8 @@ int main(void)
 	CHECK(load_text("{\"record\":\"summary\",\"kernel\":\"stream\",\"basis\":\"wall\","
 			"\"isa\":\"avx2\",\"placement\":\"main\",\"size_bytes\":16384}\n") == -1 &&
 	      strstr(why, "no stream summary"));
+	/* A last line of one character (no newline) is read, not passed over as an empty one. */
+	CHECK(load_text("x") == -1 && strstr(why, "line 1, column 1"));
 	/* A size of no bytes: passed over too. */
 	CHECK(load_text("{\"record\":\"summary\",\"kernel\":\"stream\",\"basis\":\"wall\","
 			"\"isa\":\"avx2\",\"loop\":\"plain\",\"placement\":\"main\","
