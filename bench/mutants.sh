@@ -19,11 +19,13 @@
 # where M leaves out the mutants that do not apply, do not build, and the
 # survivors with an Equivalent: header (each listed apart).
 #
-# Usage: bench/mutants.sh [-k] [-j N] [-d DIR] [-t SECONDS] [MUTANT...]
+# Usage: bench/mutants.sh [-kn] [-j N] [-d DIR] [-t SECONDS] [MUTANT...]
 #   MUTANT   a name (harness-foo), a file name, or a path; default every
 #            tests/mutants/*.diff
 #   -k       keep going after a mutant that survives, does not apply or
 #            does not build (default: stop there)
+#   -n       the tests Killed-by: names alone, never the whole make check
+#            (bench/mutgen.py: a generated mutant against its area's tests)
 #   -j N     make's jobs (default: the cpus online)
 #   -d DIR   the scratch copy, kept between runs (built once, its
 #            baseline reused while the sources are unchanged); default a
@@ -46,13 +48,15 @@ die() { printf '%s: %s\n' "$prog" "$*" >&2; exit 2; }
 say() { printf '%s: %s\n' "$prog" "$*" >&2; }
 
 keep_going=0
+named_only=0
 jobs=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
 dir=""
 limit=""
-while getopts hkj:d:t: opt; do
+while getopts hknj:d:t: opt; do
 	case $opt in
 	h) usage; exit 0 ;;
 	k) keep_going=1 ;;
+	n) named_only=1 ;;
 	j) jobs=$OPTARG ;;
 	d) dir=$OPTARG ;;
 	t) limit=$OPTARG ;;
@@ -314,7 +318,7 @@ for m in $list; do
 		[ -n "$how" ] || how=$(killer)
 	fi
 	flaky=""
-	if [ -z "$how" ]; then
+	if [ -z "$how" ] && { [ "$named_only" -eq 0 ] || [ -z "$tests" ]; }; then
 		st=0
 		check || st=$?
 		case $st in 124|137) how="the time-out (${limit}s) of make check" ;; esac

@@ -91,6 +91,11 @@ COLUMNS=80 expect_status 0 "$CT_COMPARE" "$tmp/in/stream-plain.json" "$tmp/in/st
 [ "$(awk '{ if (length($0) > w) w = length($0) } END { print w + 0 }' "$tmp/out")" -le 80 ] ||
 	fail "80 columns: a line of $(awk '{ if (length($0) > w) w = length($0) } END { print w + 0 }' "$tmp/out")"
 grep -q '^cpu0  *16K  *wall  .* other reader$' "$tmp/out" || fail "80 columns: no 'other reader' row"
+# At 90 the reader column goes and the figure stays: both are of level 6,
+# and of a level the rightmost goes first.
+COLUMNS=90 expect_status 0 "$CT_COMPARE" "$tmp/in/stream-plain.json" "$tmp/in/stream-xor.json"
+grep -q '^cpu0  *16K  *wall  *rate  *GB/s  .* other reader$' "$tmp/out" ||
+	fail "90 columns: not the figure without the reader: $(grep '^cpu0' "$tmp/out")"
 
 # A record of before the "loop" member: the loop its loop_reason names.
 sed 's/,"loop":"[a-z]*"//' "$in/stream-xor.json" >"$tmp/old-xor.json"

@@ -14,8 +14,11 @@ wall() {
 		"$JSONL" -r summary -f "$3" -
 }
 
-# A file of one reader, scalar's (usable everywhere), at 16 KiB under main.
+# A file of one reader, scalar's (usable everywhere), at 16 KiB under
+# main; and one at 64 KiB, which this run does not read, that could not
+# run here (scalar has no prefetch loop): never looked at.
 printf '{"record":"summary","tool":"ct-stream","kernel":"stream","isa":"scalar","placement":"main","basis":"wall","size_bytes":16384,"loop":"plain"}\n' >"$tmp/one.json"
+printf '{"record":"summary","tool":"ct-stream","kernel":"stream","isa":"scalar","placement":"main","basis":"wall","size_bytes":65536,"loop":"prefetch"}\n' >>"$tmp/one.json"
 expect_status 0 "$CT_STREAM" -q -r 3 -S 0 -b 16K,32K --readers "$tmp/one.json" -f json
 cp "$tmp/out" "$tmp/new.json"
 [ "$(wall "$tmp/new.json" 16384 isa)/$(wall "$tmp/new.json" 16384 loop)" = scalar/plain ] ||

@@ -179,6 +179,16 @@ paste "$tmp/sweep" /dev/null | awk -F'\t' -v ncand="$ncand" 'NR == 1 { for (i = 
 	  isa = $c["isa"]; loop = ran; sub(/^[^\/]*\/?/, "", loop); if (loop == "") loop = "plain"
 	  if (!index(r, "; --isa " isa " --loop " loop " pins it")) { print "pin of " ran ": " r; bad = 1 } }
 	END { exit bad }' || fail "sweep: a calibration does not say what it tried and why the winner won"
+# Where a 512-bit reader meets another (avx512 and avx2 usable) the
+# reason says how they were timed, here as CT_STREAM_LICENCE has it; else
+# it says nothing of it.
+REPS=2 CT_STREAM_LICENCE=turns expect_status 0 run_stream -q -b 16K -f tsv
+if [ "$(run_stream --list-isa | awk '$3 == "yes" && ($1 == "avx512" || $1 == "avx2")' | wc -l)" -eq 2 ]; then
+	col "$tmp/out" isa_reason | grep -v '; 512-bit in turns: CT_STREAM_LICENCE=turns; ' &&
+		fail "CT_STREAM_LICENCE=turns: a reason without it"
+else
+	col "$tmp/out" isa_reason | grep '512-bit' && fail "512-bit in a reason without two kinds of reader"
+fi
 REPS=2 CT_ISA=scalar expect_status 0 run_stream -q -b 4K -f tsv
 [ "$(col "$tmp/out" isa_reason | sort -u)" = "forced: CT_ISA=scalar (its one loop)" ] || fail "CT_ISA: isa_reason"
 # A record's reader again, as its pin has it, with the options and with

@@ -2,8 +2,9 @@
  * unit-readers.c - ct-stream --readers FILE (src/ct-stream/readers.c):
  * the wall summaries' readers counted per placement and size, the most
  * frequent taken (the first seen of equals), another placement's where
- * the row's has none, the cpu basis and other records passed over, and
- * every malformed file refused with its message.
+ * the row's has none, the cpu basis and other records (a stream sample)
+ * passed over, room for STREAM_READERS_MAX readers and no more, and every
+ * malformed file refused with its message.
  */
 #include "config.h"
 
@@ -56,7 +57,7 @@ static int finds(const char *placement, unsigned long long bytes, enum ct_isa is
 
 int main(void)
 {
-	unsigned of;
+	unsigned of, i;
 	FILE *f;
 	int fd = mkstemp(path);
 
@@ -80,6 +81,8 @@ int main(void)
 	summary(f, "cpu1", "wall", "avx2", "prefetch", 67108864);
 	summary(f, "cpu1", "wall", "avx512", "short", 67108864);
 	summary(f, "cpu0", "wall", "avx512", "plain", 16384);
+	fputs("{\"record\":\"sample\",\"kernel\":\"stream\",\"basis\":\"wall\",\"isa\":\"scalar\","
+	      "\"loop\":\"plain\",\"placement\":\"cpu1\",\"size_bytes\":16384}\n", f);
 	fputs("\n{\"record\":\"summary\",\"kernel\":\"fma\",\"basis\":\"wall\",\"isa\":\"avx2\","
 	      "\"loop\":\"plain\",\"placement\":\"cpu1\",\"size_bytes\":8192}\n", f);
 	fclose(f);
@@ -103,6 +106,13 @@ int main(void)
 	CHECK(load_text("{\"record\":\"summary\",\"kernel\":\"stream\",\"basis\":\"wall\","
 			"\"isa\":\"avx2\",\"placement\":\"main\",\"size_bytes\":16384}\n") == -1 &&
 	      strstr(why, "no stream summary"));
+	/* A last line of one character (no newline) is read, not passed over as an empty one. */
+	CHECK(load_text("x") == -1 && strstr(why, "line 1, column 1"));
+	/* A size of no bytes: passed over too. */
+	CHECK(load_text("{\"record\":\"summary\",\"kernel\":\"stream\",\"basis\":\"wall\","
+			"\"isa\":\"avx2\",\"loop\":\"plain\",\"placement\":\"main\","
+			"\"size_bytes\":0}\n") == -1 &&
+	      strstr(why, "no stream summary"));
 	CHECK(load_text("{\"record\":\"summary\",\"kernel\":\"stream\",\"basis\":\"wall\","
 			"\"isa\":\"avx1024\",\"loop\":\"plain\",\"placement\":\"main\","
 			"\"size_bytes\":16384}\n") == -1 &&
@@ -110,5 +120,20 @@ int main(void)
 	unlink(path);
 	CHECK(stream_readers_load(path, &rd, why, sizeof(why)) == -2 &&
 	      strstr(why, "cannot read --readers"));
+	/* Room for STREAM_READERS_MAX readers, and no more. */
+	f = fopen(path, "w");
+	for (i = 1; i <= STREAM_READERS_MAX; i++)
+		summary(f, "main", "wall", "avx2", "plain", 4096ull * i);
+	fclose(f);
+	CHECK(stream_readers_load(path, &rd, why, sizeof(why)) == 0 && rd.n == STREAM_READERS_MAX);
+	f = fopen(path, "a");
+	summary(f, "cpu1", "wall", "avx2", "plain", 4096);
+	fclose(f);
+	CHECK(stream_readers_load(path, &rd, why, sizeof(why)) == -1 &&
+	      strstr(why, "more than 256 readers of sizes and placements"));
+	unlink(path);
+	/* A directory opens, and its first read fails: that error. */
+	CHECK(stream_readers_load("/", &rd, why, sizeof(why)) == -2 &&
+	      strstr(why, "cannot read --readers /: Is a directory"));
 	return unit_done();
 }

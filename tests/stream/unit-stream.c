@@ -530,7 +530,8 @@ static void test_timing_order(int apart)
  * 512-bit calls over its median after the others', apart above 1 + 3 %,
  * in turns at it or under; apart where nothing was timed.  Then the
  * process's own probe, where a 512-bit reader meets another: measured
- * once, a finite ratio, the decision the ratio's.
+ * once, a finite ratio, the decision the ratio's, and the calibration
+ * reason's words saying it.
  */
 static void test_licence(void)
 {
@@ -542,8 +543,14 @@ static void test_licence(void)
 	struct ct_stream_cand c[CT_STREAM_CANDS_MAX];
 	struct ct_stream_trials t[CT_STREAM_CANDS_MAX];
 	struct ct_stream_ask ask = { -1, "", -1, "" };
+	const struct ct_stream_cand mixed[3] = { { CT_ISA_AVX512, CT_STREAM_LOOP_PLAIN },
+						 { CT_ISA_AVX512, CT_STREAM_LOOP_SHORT },
+						 { CT_ISA_SCALAR, CT_STREAM_LOOP_PLAIN } };
+	const struct ct_stream_cand narrow[2] = { { CT_ISA_AVX2, CT_STREAM_LOOP_PLAIN },
+						  { CT_ISA_SCALAR, CT_STREAM_LOOP_PLAIN } };
 	struct ct_stream *s;
 	struct ct_job k;
+	char words[120];
 	double r;
 	size_t n, i;
 	int wide = 0, rest = 0, d;
@@ -564,17 +571,40 @@ static void test_licence(void)
 	s = ct_stream_new(CT_ISA_SCALAR, 64 << 10, "unit test", CT_STREAM_QUICK, &k);
 	ct_stream_trial_cands(s, c, n, 1, t);
 	d = ct_stream_licence(&r);
+	ct_stream_licence_words(c, n, words, sizeof(words));
 	if (wide && rest)
 		CHECK((d == 0 || d == 1) && isfinite(r) && r > 0 &&
-		      d == !(r <= 1 + CT_STREAM_LICENCE_MARGIN));
+		      d == !(r <= 1 + CT_STREAM_LICENCE_MARGIN) &&
+		      strncmp(words, d ? "512-bit apart: a clock licence (" :
+			      "512-bit in turns: no clock licence (", d ? 32 : 37) == 0);
 	else
-		CHECK(d == -1 && isnan(r));
+		CHECK(d == -1 && isnan(r) && !strcmp(words, ""));
 	setenv("CT_STREAM_LICENCE", "turns", 1);
 	CHECK(ct_stream_licence(&r) == 0 && isnan(r));
 	setenv("CT_STREAM_LICENCE", "apart", 1);
 	CHECK(ct_stream_licence(&r) == 1 && isnan(r));
 	unsetenv("CT_STREAM_LICENCE");
 	ct_stream_free(s);
+
+	/*
+	 * The reason's words on made-up candidates, whatever this machine
+	 * has: a 512-bit reader beside another, apart or in turns as
+	 * CT_STREAM_LICENCE says, wherever in the list; nothing where no
+	 * 512-bit one meets another (none, or only 512-bit ones).
+	 */
+	setenv("CT_STREAM_LICENCE", "turns", 1);
+	ct_stream_licence_words(mixed, 3, words, sizeof(words));
+	CHECK(!strcmp(words, "512-bit in turns: CT_STREAM_LICENCE=turns"));
+	ct_stream_licence_words(mixed + 1, 2, words, sizeof(words));
+	CHECK(!strcmp(words, "512-bit in turns: CT_STREAM_LICENCE=turns"));
+	setenv("CT_STREAM_LICENCE", "apart", 1);
+	ct_stream_licence_words(mixed, 3, words, sizeof(words));
+	CHECK(!strcmp(words, "512-bit apart: CT_STREAM_LICENCE=apart"));
+	ct_stream_licence_words(narrow, 2, words, sizeof(words));
+	CHECK(!strcmp(words, ""));
+	ct_stream_licence_words(mixed, 2, words, sizeof(words));
+	CHECK(!strcmp(words, ""));
+	unsetenv("CT_STREAM_LICENCE");
 }
 
 /*

@@ -443,11 +443,7 @@ static int licence_apart(const struct ct_stream_array *arr, const struct ct_stre
 	return licence_measured;
 }
 
-/*
- * How the candidates c[n] were timed, in the calibration's reason: ""
- * where no 512-bit one met another, else apart or in turns, and why.
- */
-static void licence_words(const struct ct_stream_cand *c, size_t n, char *buf, size_t len)
+void ct_stream_licence_words(const struct ct_stream_cand *c, size_t n, char *buf, size_t len)
 {
 	int e = licence_env(), wide = 0, other = 0, apart;
 	double r;
@@ -614,7 +610,7 @@ void ct_stream_choose(struct ct_stream *s, const struct ct_stream_ask *a, struct
 	win = ct_stream_decide(t, n, pref, &kept);
 	if (used && used + 2 < sizeof(reason))
 		used += (size_t)snprintf(reason + used, sizeof(reason) - used, "; ");
-	licence_words(c, n, timing, sizeof(timing));
+	ct_stream_licence_words(c, n, timing, sizeof(timing));
 	ct_stream_calibration_reason(c, t, n, win, win == pref ? prior : NULL,
 				     (double)(ct_now_ns() - t0) / 1e6, timing, reason + used,
 				     sizeof(reason) - used);

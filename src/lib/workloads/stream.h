@@ -369,12 +369,16 @@ int ct_stream_block_fits(uint64_t spent_ns, unsigned calls, unsigned more);
  * ct_stream_licence(): how this process times them: 1 apart, 0 in turns,
  * -1 not known yet (no calibration had both); *ratio the measured one
  * (NaN where CT_STREAM_LICENCE set it or none was measured).
+ * ct_stream_licence_words(): how the candidates c[n] were timed, in the
+ * calibration's reason: "" where no 512-bit one met another, else apart
+ * or in turns, and why (CT_STREAM_LICENCE, or the measured ratio).
  */
 #define CT_STREAM_LICENCE_MARGIN 0.03
 #define CT_STREAM_LICENCE_CALLS 5
 int ct_stream_licence_apart(const double *after512, const double *other, unsigned n,
 			    double *ratio);
 int ct_stream_licence(double *ratio);
+void ct_stream_licence_words(const struct ct_stream_cand *c, size_t n, char *buf, size_t len);
 
 /* What the per-model preferences know of a core: CPUID's vendor, display family and model. */
 struct ct_stream_cpu {
