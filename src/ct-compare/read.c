@@ -32,6 +32,7 @@
 #include "records/jsonl.h"
 #include "records/kinds.h"
 #include "records/record.h"
+#include "report/paired.h"
 #include "ct-compare/compare.h"
 #include "ct-compare/read.h"
 
@@ -321,6 +322,12 @@ static int record(struct reader *rd)
 		return ct_read_bench_summary(rd);
 	/* --bench's commands against the first: the runs above are what is compared. */
 	if (strcmp(rec, ct_schema_bench_versus.name) == 0)
+		return 0;
+	/*
+	 * The kernel tools' -c of several cpus: each against the first in the
+	 * same rounds of one run; the series above are what is compared.
+	 */
+	if (strcmp(rec, ct_rec_paired.name) == 0)
 		return 0;
 	/* ct-place -l --measure: the kinds checked, no series to compare. */
 	if (strcmp(rec, ct_schema_measured.name) == 0 || strcmp(rec, ct_schema_kinds_check.name) == 0)

@@ -77,6 +77,9 @@ for basis in wall cpu; do
 	want=$(paired "$tmp/out" addchain "cpu$b" "cpu$a" "$basis" "$kept")
 	same "$got" "$want" || fail "ct-clock: cpu$b's $basis ratio $got, its samples' $want (kept: $kept)"
 done
+# ct-compare reads such a run (its paired records passed over).
+cp "$tmp/out" "$tmp/clock.json"
+expect_status 0 "$CT_COMPARE" "$tmp/clock.json" "$tmp/clock.json"
 stop_hog
 
 # The kinds declared, the busy loops on the efficiency cpu: three runs.
