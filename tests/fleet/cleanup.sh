@@ -17,7 +17,8 @@ done
 unset CT_HOSTNAME PDSH_RCMD_TYPE WCOLL
 
 # The fake engine: FAKE=none says what pdsh or srun says when it reaches
-# no host and exits 1; FAKE=sleep sends one host's whole stream and the
+# no host and exits 1; FAKE=half brings h1's records back, then fails to
+# reach h2 and exits 1; FAKE=sleep sends one host's whole stream and the
 # start of another's, then sleeps 30 s (its pid in $tmp/engine-pid).
 # Either notes that it started in $tmp/engine-started.
 mkdir "$tmp/bin" || exit 99
@@ -27,6 +28,11 @@ echo "\$0 \$*" >>"$tmp/engine-started"
 case \${FAKE:-} in
 none)
 	echo "\${0##*/}: error: h1: Unable to contact slurm controller (connect failure)" >&2
+	exit 1 ;;
+half)
+	echo 'h1: h1: {"record":"machine","hostname":"h1"}'
+	echo 'h1: h1! 0'
+	echo "\${0##*/}: h2: connect failure" >&2
 	exit 1 ;;
 sleep)
 	echo 'h1: h1: {"record":"machine","hostname":"h1"}'
@@ -96,6 +102,11 @@ for e in pdsh srun; do
 done
 mkdir "$tmp/there" || exit 99
 FAKE=none expect_status 1 "$CT_FLEET" -o "$tmp/there" pdsh -w h1
+# An engine that failed after some hosts answered: their directories, and
+# exit 1 with the engine's status named (ct-fleet(1)).
+FAKE=half expect_status 1 "$CT_FLEET" --no-compare -o "$tmp/half" pdsh -w 'h[1-2]'
+[ -d "$tmp/half/h1" ] || fail "no h1 directory after a half failed engine: $(ls -A "$tmp/half")"
+grep -q "ct-fleet: pdsh exited 1\$" "$tmp/err" || fail "the engine's status not named: $(cat "$tmp/err")"
 [ -d "$tmp/there" ] || fail "no host: a directory that was there removed"
 [ -z "$(ls -A "$tmp/there")" ] || fail "no host: left behind: $(ls -A "$tmp/there")"
 # collect without a frame: the same, in its words.
